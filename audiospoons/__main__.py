@@ -1,0 +1,3 @@
+from audiospoons.cli import main
+
+raise SystemExit(main())

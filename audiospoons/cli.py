@@ -1,0 +1,92 @@
+"""The ``audiospoons`` command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.options import OPTION_SPECS, Options
+from audiospoons.replay.scenario import ScenarioError, load_scenario
+from audiospoons.replay.transcript import transcript
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="audiospoons", description="Spoons, the card game, played by ear.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    replay = commands.add_parser("replay", help="run a scenario file and print its transcript")
+    replay.add_argument("file", type=Path, help="a scenario file (TOML)")
+    replay.add_argument("--listener", metavar="NAME",
+                        help="print what this player hears instead of a spectator")
+    replay.add_argument("--events", action="store_true", help="print the raw events")
+
+    simulate = commands.add_parser("simulate", help="play bot-only games in virtual time")
+    simulate.add_argument("--players", type=int, default=4)
+    simulate.add_argument("--games", type=int, default=10)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                          help="a game option; repeat for more")
+
+    commands.add_parser("options", help="list the game options with their defaults")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return _replay(args.file, args.listener, args.events)
+    if args.command == "simulate":
+        return _simulate(args.players, args.games, args.seed, args.option)
+    if args.command == "options":
+        return _options()
+    parser.print_help()
+    return 0
+
+
+def _replay(path: Path, listener: str | None, raw_events: bool) -> int:
+    try:
+        scenario = load_scenario(path)
+        lines = transcript(scenario, listener, raw_events=raw_events)
+    except ScenarioError as error:
+        print(f"audiospoons replay: {error}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0
+
+
+def _simulate(players: int, games: int, seed: int, pairs: list[str]) -> int:
+    from audiospoons.simulate import simulate
+
+    try:
+        options = parse_option_pairs(pairs)
+        options.check_players(players)
+        if games < 1:
+            raise SpoonsError("--games must be 1 or more")
+    except SpoonsError as error:
+        print(f"audiospoons simulate: {error}", file=sys.stderr)
+        return 2
+    print(simulate(players, games, seed, options).report())
+    return 0
+
+
+def parse_option_pairs(pairs: Sequence[str]) -> Options:
+    """Options from ``key=value`` strings, as given to ``--option``."""
+    values: dict[str, object] = {}
+    for pair in pairs:
+        key, equals, value = pair.partition("=")
+        if not equals:
+            raise SpoonsError(f"--option {pair!r}: write key=value, as in grab_time_limit=5")
+        values[key.strip()] = value.strip()
+    return Options.from_mapping(values)
+
+
+def _options() -> int:
+    defaults = Options().describe()
+    for spec in OPTION_SPECS:
+        print(f"{spec.key} = {defaults[spec.key]}  ({spec.accepts})\n    {spec.description}")
+    return 0

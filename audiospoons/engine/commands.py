@@ -1,0 +1,51 @@
+"""What a seat can do, as data. The time a command happened travels beside it, not inside."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from audiospoons.engine.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Command):
+    """Pick up the next waiting card, or draw from the stock where the variant allows."""
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Command):
+    """Draw from the stock."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Command):
+    """Pass this card to the left, or discard it to the pile at the end of the chain."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Grab(Command):
+    """Reach for a spoon; ``spoon`` names one where spoons are numbered."""
+
+    spoon: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class React(Command):
+    """Press in a reaction test."""
+
+
+@dataclass(frozen=True, slots=True)
+class Feint(Command):
+    """Reach for the spoons without taking one (the bluff variant)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Signal(Command):
+    """Give or copy the signal (the Pig, Donkey and Tongue variants)."""

@@ -1,0 +1,212 @@
+"""What happened, as data: one frozen dataclass per kind of event, each saying who may know it.
+
+Seats are indexes into the game's player list; cards are ``Card`` values; no event carries words
+for people. An event is public unless it says otherwise: ``seen_by(seat)`` gives the version of
+the event that seat may know (``None`` when it may know nothing of it), and ``seat=None`` is a
+spectator, who sees the table and no card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from audiospoons.engine.cards import Card
+
+
+class Source(Enum):
+    """Where a picked-up card came from."""
+
+    STOCK = "stock"
+    QUEUE = "queue"
+
+
+class Penalty(Enum):
+    """What a premature grab cost."""
+
+    ELIMINATE = "eliminate"
+    LETTER = "letter"
+    VOID = "void"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events: ``at`` is the game time, in seconds from the first deal."""
+
+    at: float
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        """This event as ``seat`` may know it; public events are the same for everyone."""
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    round: int
+    dealer: int
+    spoons: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """A seat's dealt hand: only that seat sees it."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if seat == self.seat else None
+
+
+@dataclass(frozen=True, slots=True)
+class CardTaken(Event):
+    """A seat picked up a card; the table hears it happen, only the taker learns the card."""
+
+    seat: int
+    source: Source
+    card: Card | None
+    forced: bool = False
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if seat == self.seat else replace(self, card=None)
+
+
+@dataclass(frozen=True, slots=True)
+class CardPassed(Event):
+    """A seat passed a card face down to ``to``, or discarded it to the pile when ``to`` is None."""
+
+    seat: int
+    to: int | None
+    card: Card | None
+    forced: bool = False
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if seat == self.seat else replace(self, card=None)
+
+
+@dataclass(frozen=True, slots=True)
+class StockRecycled(Event):
+    """The discard pile was shuffled into a new stock; hands and waiting cards stayed."""
+
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetHeld(Event):
+    """The seat's hand now holds a set of ``rank``: private, the whole game is hiding it."""
+
+    seat: int
+    rank: str
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if seat == self.seat else None
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseTwoStarted(Event):
+    """The first legitimate grab: from now on anyone may grab and card play stops."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpoonGrabbed(Event):
+    """A spoon left the table; ``first`` marks the grab that started phase 2."""
+
+    seat: int
+    spoons_left: int
+    first: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PrematureGrab(Event):
+    """A grab with no set before anyone had grabbed legitimately, and what it cost."""
+
+    seat: int
+    penalty: Penalty
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionTestStarted(Event):
+    contenders: tuple[int, ...]
+    mash: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ReactCue(Event):
+    """The moment to press: heard by the contenders."""
+
+    contenders: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reacted(Event):
+    """A press that counts, ``after`` seconds after the cue."""
+
+    seat: int
+    after: float
+
+
+@dataclass(frozen=True, slots=True)
+class FalseStart(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionTestEnded(Event):
+    """Contenders best first; ``counts`` holds mash press counts in the same order (else empty)."""
+
+    ranking: tuple[int, ...]
+    counts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GrabTimeUp(Event):
+    """The grab time limit ran out with spoons still to take."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLost(Event):
+    """These seats lost the round (no spoon); what it costs follows as scoring events."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LetterGiven(Event):
+    seat: int
+    letters: str
+
+
+@dataclass(frozen=True, slots=True)
+class PointAdded(Event):
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminated(Event):
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundVoided(Event):
+    """Every spoon went back; the same dealer deals again and scores stand."""
+
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    winners: tuple[int, ...]

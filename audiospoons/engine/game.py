@@ -1,0 +1,655 @@
+"""The classic game of Spoons as a pure state machine: commands and times in, events out.
+
+Nothing here reads a clock, sleeps, prints or draws from a global RNG. The shell stamps every
+command with the time it happened, calls ``advance`` to fire timers that are due, and may sleep
+until ``next_deadline``. The same seed and the same timed commands give the same events.
+
+Play runs in real time: there are no turns. Each seat holds ``hand_size`` cards, picks up one
+(``take``/``draw``) and passes one (``pass``). With the no-stock pack everyone passes at once, so
+a seat may pass first and pick up after. Every command has ``verify_*`` (raises a ``SpoonsError``
+saying what is wrong), ``can_*`` (a bool) and the command itself (applies it, returns events).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from audiospoons.engine import scoring
+from audiospoons.engine.cards import Card, DeckKind, build_deck, set_rank
+from audiospoons.engine.commands import Command, Draw, Feint, Grab, Pass, React, Signal, Take
+from audiospoons.engine.errors import MalformedCommand, NotAllowedNow, TimeWentBackwards
+from audiospoons.engine.events import (
+    CardPassed,
+    CardsDealt,
+    CardTaken,
+    Eliminated,
+    Event,
+    GameOver,
+    GameStarted,
+    GrabTimeUp,
+    Penalty,
+    PhaseTwoStarted,
+    PrematureGrab,
+    ReactionTestStarted,
+    RoundEnded,
+    RoundLost,
+    RoundStarted,
+    RoundVoided,
+    SetHeld,
+    Source,
+    SpoonGrabbed,
+    StockRecycled,
+)
+from audiospoons.engine.options import (
+    DrawVariant,
+    NextDealer,
+    Options,
+    Premature,
+    ReactionStyle,
+)
+from audiospoons.engine.reaction import ReactionTest
+
+
+class Phase(Enum):
+    """Where the round stands."""
+
+    PLAYING = "playing"
+    GRABBING = "grabbing"
+    BETWEEN_ROUNDS = "between rounds"
+    OVER = "over"
+
+
+@dataclass(slots=True)
+class Seat:
+    """One player's place at the table."""
+
+    name: str
+    hand: list[Card] = field(default_factory=list)
+    waiting: deque[Card] = field(default_factory=deque)
+    has_spoon: bool = False
+    active: bool = True
+    misses: int = 0
+    held_set: str | None = None
+    owes_since: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """An explicit first deal for scenarios: some hands, and the top of the stock in draw order."""
+
+    hands: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    stock_top: tuple[Card, ...] = ()
+
+
+ResultHandler = Callable[[ReactionTest, float], list[Event]]
+
+
+class ClassicGame:
+    """Classic Spoons for any number of seats, with the options of ``Options``."""
+
+    def __init__(self, players: Sequence[str], options: Options, rng: random.Random,
+                 dealer: int = 0, first_deal: Deal | None = None) -> None:
+        options.check()
+        options.check_players(len(players))
+        if not 0 <= dealer < len(players):
+            raise MalformedCommand(f"there is no seat {dealer} to deal")
+        self.options = options
+        self.rng = rng
+        self.seats = [Seat(name) for name in players]
+        self.now = 0.0
+        self.round = 0
+        self.counted_rounds = 0
+        self.dealer = dealer
+        self.phase = Phase.BETWEEN_ROUNDS
+        self.stock: list[Card] = []
+        self.pile: list[Card] = []
+        self.spoons = 0
+        self.first_grabber: int | None = None
+        self.grab_deadline: float | None = None
+        self.deal_at: float | None = None
+        self.winners: tuple[int, ...] = ()
+        self._first_deal = first_deal
+        if first_deal is not None:
+            self._check_first_deal(first_deal)
+        self._test: ReactionTest | None = None
+        self._test_handler: ResultHandler | None = None
+        self._queued_tests: deque[tuple[tuple[int, ...], ResultHandler]] = deque()
+        self._started = False
+
+    # ----------------------------------------------------------------- time and dispatch
+
+    def start(self) -> list[Event]:
+        """Seat the players and deal the first round at time 0."""
+        if self._started:
+            raise NotAllowedNow("the game has already started")
+        self._started = True
+        names = tuple(seat.name for seat in self.seats)
+        return [GameStarted(self.now, names), *self._deal()]
+
+    def handle(self, command: Command, now: float) -> list[Event]:
+        """Fire what is due up to ``now``, then apply ``command``; a refusal raises."""
+        events = self.advance(now)
+        return events + self._apply(command)
+
+    def advance(self, now: float) -> list[Event]:
+        """Fire every timer due at or before ``now``, in time order."""
+        if now < self.now:
+            raise TimeWentBackwards(f"time {now:.3f} is before {self.now:.3f}")
+        events: list[Event] = []
+        while True:
+            deadline = self.next_deadline()
+            if deadline is None or deadline > now:
+                break
+            self.now = deadline
+            events += self._fire(deadline)
+        self.now = now
+        return events
+
+    def next_deadline(self) -> float | None:
+        """The earliest time at which ``advance`` has something to do, if any."""
+        times = [t for t in (self.deal_at, self.grab_deadline) if t is not None]
+        if self._test is not None:
+            test_time = self._test.deadline()
+            if test_time is not None:
+                times.append(test_time)
+        limit = self.options.discard_time_limit
+        if limit > 0 and self.phase is Phase.PLAYING:
+            times += [s.owes_since + limit for s in self.seats if s.owes_since is not None]
+        return min(times) if times else None
+
+    def _fire(self, now: float) -> list[Event]:
+        if self.deal_at is not None and self.deal_at <= now:
+            self.deal_at = None
+            return self._deal()
+        test_time = self._test.deadline() if self._test is not None else None
+        if self._test is not None and test_time is not None and test_time <= now:
+            events = self._test.due(now)
+            return events + self._after_test_step(now)
+        if self.grab_deadline is not None and self.grab_deadline <= now:
+            self.grab_deadline = None
+            return [GrabTimeUp(now), *self._end_round(now)]
+        limit = self.options.discard_time_limit
+        for index, seat in enumerate(self.seats):
+            if seat.owes_since is not None and seat.owes_since + limit <= now:
+                return self._force_play(index, now)
+        return []
+
+    def _apply(self, command: Command) -> list[Event]:
+        self._check_seat(command.seat)
+        seat = command.seat
+        if isinstance(command, Take):
+            return self.take(seat)
+        if isinstance(command, Draw):
+            return self.draw(seat)
+        if isinstance(command, Pass):
+            return self.pass_card(seat, command.card)
+        if isinstance(command, Grab):
+            return self.grab(seat, command.spoon)
+        if isinstance(command, React):
+            return self.react(seat)
+        if isinstance(command, Feint):
+            self.verify_feint(seat)
+        elif isinstance(command, Signal):
+            self.verify_signal(seat)
+        raise MalformedCommand(f"unknown command {type(command).__name__}")
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def active_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.active]
+
+    def left_of(self, index: int) -> int:
+        """The next active seat to the left (the next in the players list, wrapping round)."""
+        count = len(self.seats)
+        for step in range(1, count + 1):
+            candidate = (index + step) % count
+            if self.seats[candidate].active:
+                return candidate
+        return index
+
+    def pass_target(self, index: int) -> int | None:
+        """Where ``index``'s passes go: a seat's waiting cards, or the pile (``None``)."""
+        if self.options.deck is DeckKind.NO_STOCK:
+            return self.left_of(index)
+        if self.options.draw is DrawVariant.DRAW:
+            return None
+        target = self.left_of(index)
+        return None if target == self.dealer else target
+
+    def may_draw(self, index: int) -> bool:
+        """Whether the draw variant lets this seat draw from the stock at all."""
+        if self.options.deck is DeckKind.NO_STOCK:
+            return False
+        if self.options.draw is DrawVariant.DISCARD:
+            return index == self.dealer
+        return True
+
+    def has_set(self, index: int) -> bool:
+        return self.seats[index].held_set is not None
+
+    def is_premature(self, index: int) -> bool:
+        """A grab now by this seat would come before any legitimate grab, with no set."""
+        return (self.phase is Phase.PLAYING and self.first_grabber is None
+                and not self.has_set(index))
+
+    def test_contenders(self) -> tuple[int, ...]:
+        return self._test.contenders if self._test is not None else ()
+
+    # ----------------------------------------------------------------- take and draw
+
+    def verify_take(self, index: int) -> None:
+        self._verify_card_play(index)
+        seat = self.seats[index]
+        if len(seat.hand) > self.options.hand_size:
+            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pass one first")
+        if not seat.waiting:
+            if not self.may_draw(index):
+                raise NotAllowedNow(f"no card is waiting for {seat.name}")
+            self._verify_stock(index)
+
+    def can_take(self, index: int) -> bool:
+        return _allowed(self.verify_take, index)
+
+    def take(self, index: int) -> list[Event]:
+        self.verify_take(index)
+        if self.seats[index].waiting:
+            return self._pick_up(index, Source.QUEUE, forced=False)
+        return self._pick_up(index, Source.STOCK, forced=False)
+
+    def verify_draw(self, index: int) -> None:
+        self._verify_card_play(index)
+        seat = self.seats[index]
+        if not self.may_draw(index):
+            if self.options.deck is DeckKind.NO_STOCK:
+                raise NotAllowedNow("there is no stock with the no-stock pack: take the card"
+                                    " passed to you")
+            raise NotAllowedNow(f"only the dealer draws from the stock; {seat.name} takes the"
+                                " cards passed to them")
+        if len(seat.hand) > self.options.hand_size:
+            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pass one first")
+        self._verify_stock(index)
+
+    def can_draw(self, index: int) -> bool:
+        return _allowed(self.verify_draw, index)
+
+    def draw(self, index: int) -> list[Event]:
+        self.verify_draw(index)
+        return self._pick_up(index, Source.STOCK, forced=False)
+
+    def _verify_stock(self, index: int) -> None:
+        if not self.stock and not self.pile:
+            raise NotAllowedNow("the stock and the discard pile are both empty: wait for a"
+                                " discard")
+
+    def _pick_up(self, index: int, source: Source, *, forced: bool) -> list[Event]:
+        seat = self.seats[index]
+        events: list[Event] = []
+        if source is Source.QUEUE:
+            card = seat.waiting.popleft()
+        else:
+            if not self.stock:
+                self.stock = self.pile
+                self.pile = []
+                self.rng.shuffle(self.stock)
+                events.append(StockRecycled(self.now, len(self.stock)))
+            card = self.stock.pop()
+        seat.hand.append(card)
+        events.append(CardTaken(self.now, index, source, card, forced))
+        events += self._after_hand_change(index)
+        return events
+
+    # ----------------------------------------------------------------- pass
+
+    def verify_pass(self, index: int, card: Card) -> None:
+        self._verify_card_play(index)
+        seat = self.seats[index]
+        if card not in seat.hand:
+            raise NotAllowedNow(f"{seat.name} does not hold the {card}")
+        size = self.options.hand_size
+        fewest = size if self._pass_first_allowed() else size + 1
+        if len(seat.hand) < fewest:
+            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pick one up first")
+
+    def can_pass(self, index: int, card: Card) -> bool:
+        return _allowed(lambda i: self.verify_pass(i, card), index)
+
+    def pass_card(self, index: int, card: Card) -> list[Event]:
+        self.verify_pass(index, card)
+        return self._pass(index, card, forced=False)
+
+    def _pass_first_allowed(self) -> bool:
+        """With no stock everyone passes at once, so a full hand may pass before picking up."""
+        return self.options.deck is DeckKind.NO_STOCK
+
+    def _pass(self, index: int, card: Card, *, forced: bool) -> list[Event]:
+        seat = self.seats[index]
+        seat.hand.remove(card)
+        target = self.pass_target(index)
+        events: list[Event] = [CardPassed(self.now, index, target, card, forced)]
+        if target is None:
+            self.pile.append(card)
+        else:
+            self.seats[target].waiting.append(card)
+            self._refresh_owing(target)
+        events += self._after_hand_change(index)
+        return events
+
+    def _after_hand_change(self, index: int) -> list[Event]:
+        seat = self.seats[index]
+        rank = set_rank(seat.hand, self.options.set_size)
+        previous, seat.held_set = seat.held_set, rank
+        self._refresh_owing(index)
+        if rank is not None and rank != previous:
+            return [SetHeld(self.now, index, rank)]
+        return []
+
+    def _refresh_owing(self, index: int) -> None:
+        """Start or stop the seat's discard clock: it runs while the seat owes a move."""
+        seat = self.seats[index]
+        size = self.options.hand_size
+        owes = self.phase is Phase.PLAYING and seat.active and (
+            len(seat.hand) > size or (bool(seat.waiting) and len(seat.hand) <= size))
+        if not owes:
+            seat.owes_since = None
+        elif seat.owes_since is None:
+            seat.owes_since = self.now
+
+    def _force_play(self, index: int, now: float) -> list[Event]:
+        """The discard time limit ran out: pick up if due (randomly in ``either``), then discard."""
+        seat = self.seats[index]
+        seat.owes_since = None
+        events: list[Event] = []
+        size = self.options.hand_size
+        if len(seat.hand) <= size:
+            sources = []
+            if seat.waiting:
+                sources.append(Source.QUEUE)
+            if self.may_draw(index) and (self.stock or self.pile):
+                sources.append(Source.STOCK)
+            if sources:
+                source = sources[0] if len(sources) == 1 else self.rng.choice(sources)
+                events += self._pick_up(index, source, forced=True)
+        if len(seat.hand) > size:
+            card = seat.hand[self.rng.randrange(len(seat.hand))]
+            events += self._pass(index, card, forced=True)
+        if seat.owes_since is None:
+            self._refresh_owing(index)
+        return events
+
+    def _verify_card_play(self, index: int) -> None:
+        self._verify_in_game(index)
+        if self.phase is Phase.GRABBING:
+            raise NotAllowedNow("the spoons are going: card play has stopped, grab a spoon")
+        if self.phase is Phase.BETWEEN_ROUNDS:
+            raise NotAllowedNow("the next round has not been dealt yet")
+
+    # ----------------------------------------------------------------- grab
+
+    def verify_grab(self, index: int, spoon: int | None = None) -> None:
+        self._verify_in_game(index)
+        seat = self.seats[index]
+        if spoon is not None:
+            raise MalformedCommand("spoons are not numbered in reaction-only grabbing: grab"
+                                   " without a number")
+        if self.phase is Phase.BETWEEN_ROUNDS:
+            raise NotAllowedNow("the next round has not been dealt yet")
+        if seat.has_spoon:
+            raise NotAllowedNow(f"{seat.name} already has a spoon")
+        if self._test is not None:
+            if index in self._test.contenders and self._test.mash:
+                return
+            raise NotAllowedNow("the spoons are being raced for: wait for the result")
+        if self.phase is Phase.GRABBING and self._mash_grabbing():
+            raise NotAllowedNow("the race for the spoons is over")
+        if self.is_premature(index) and self.options.premature is Premature.NONE:
+            raise NotAllowedNow(f"{seat.name} has no set, and nobody has taken a spoon yet")
+
+    def can_grab(self, index: int) -> bool:
+        return _allowed(self.verify_grab, index)
+
+    def grab(self, index: int, spoon: int | None = None) -> list[Event]:
+        self.verify_grab(index, spoon)
+        if self._test is not None:
+            return self._test.press(index, self.now) + self._after_test_step(self.now)
+        if self.is_premature(index):
+            return self._premature(index)
+        events: list[Event] = []
+        starts_phase_two = self.first_grabber is None
+        if starts_phase_two:
+            self.first_grabber = index
+            self.phase = Phase.GRABBING
+            for seat in self.seats:
+                seat.owes_since = None
+            events.append(PhaseTwoStarted(self.now, index))
+            limit = self.options.grab_time_limit
+            if limit > 0 and not self._mash_grabbing():
+                self.grab_deadline = self.now + limit
+        events += self._give_spoon(index, first=starts_phase_two)
+        if self.spoons == 0:
+            events += self._end_round(self.now)
+        elif starts_phase_two and self._mash_grabbing():
+            racers = tuple(i for i in self.active_seats() if not self.seats[i].has_spoon)
+            events += self._queue_test(racers, self._mash_results)
+        return events
+
+    def _mash_grabbing(self) -> bool:
+        return self.options.reaction_style is ReactionStyle.MASH
+
+    def _give_spoon(self, index: int, *, first: bool = False) -> list[Event]:
+        self.seats[index].has_spoon = True
+        self.spoons -= 1
+        return [SpoonGrabbed(self.now, index, self.spoons, first)]
+
+    def _mash_results(self, test: ReactionTest, now: float) -> list[Event]:
+        events: list[Event] = []
+        for index in test.ranking():
+            if self.spoons == 0:
+                break
+            events += self._give_spoon(index)
+        return events + self._end_round(now)
+
+    def _premature(self, index: int) -> list[Event]:
+        penalty = Penalty(self.options.premature.value)
+        events: list[Event] = [PrematureGrab(self.now, index, penalty)]
+        if penalty is Penalty.VOID:
+            self.phase = Phase.BETWEEN_ROUNDS
+            self.deal_at = self.now + self.options.round_pause
+            self._clear_round_timers()
+            return [*events, RoundVoided(self.now, self.dealer)]
+        if penalty is Penalty.ELIMINATE:
+            events += self._eliminate((index,))
+        else:
+            events += scoring.miss(self, (index,))
+        if scoring.survivors_decide(self):
+            return events + self._end_game()
+        self.spoons = max(1, len(self.active_seats()) - self.options.spoons_subtracted)
+        return events
+
+    # ----------------------------------------------------------------- reaction tests
+
+    def verify_react(self, index: int) -> None:
+        self._verify_in_game(index)
+        if self._test is None:
+            raise NotAllowedNow("there is no reaction test now")
+        if index not in self._test.contenders:
+            raise NotAllowedNow(f"{self.seats[index].name} is not in this reaction test")
+        if self._test.has_pressed(index):
+            raise NotAllowedNow(f"{self.seats[index].name} has already pressed")
+
+    def can_react(self, index: int) -> bool:
+        return _allowed(self.verify_react, index)
+
+    def react(self, index: int) -> list[Event]:
+        self.verify_react(index)
+        assert self._test is not None
+        return self._test.press(index, self.now) + self._after_test_step(self.now)
+
+    def _queue_test(self, contenders: tuple[int, ...], handler: ResultHandler) -> list[Event]:
+        """Queue a test; it starts now if none is running, else when the one before it ends."""
+        self._queued_tests.append((contenders, handler))
+        return self._start_next_test(self.now) if self._test is None else []
+
+    def _start_next_test(self, now: float) -> list[Event]:
+        if not self._queued_tests:
+            return []
+        contenders, handler = self._queued_tests.popleft()
+        pause = self.options.react_pause
+        if pause is None:
+            pause = self.rng.uniform(1.0, 2.0)
+        self._test = ReactionTest(contenders, mash=self._mash_grabbing(), start=now, pause=pause,
+                                  timeout=self.options.react_timeout)
+        self._test_handler = handler
+        return [ReactionTestStarted(now, contenders, self._test.mash)]
+
+    def _after_test_step(self, now: float) -> list[Event]:
+        test, handler = self._test, self._test_handler
+        if test is None or handler is None or not test.finished:
+            return []
+        self._test = None
+        self._test_handler = None
+        events = handler(test, test.ends_at)
+        if self.phase in (Phase.PLAYING, Phase.GRABBING):
+            events += self._start_next_test(test.ends_at)
+        return events
+
+    # ----------------------------------------------------------------- the later variants
+
+    def verify_feint(self, index: int) -> None:
+        self._verify_in_game(index)
+        raise NotAllowedNow("feints need premature grabbing set to bluff, which is not"
+                            " playable yet")
+
+    def verify_signal(self, index: int) -> None:
+        self._verify_in_game(index)
+        raise NotAllowedNow("there is no signal in this game: it is played with spoons")
+
+    # ----------------------------------------------------------------- rounds
+
+    def _deal(self) -> list[Event]:
+        self.round += 1
+        self.phase = Phase.PLAYING
+        self.first_grabber = None
+        self.grab_deadline = None
+        active = self.active_seats()
+        self.spoons = max(1, len(active) - self.options.spoons_subtracted)
+        deck = build_deck(self.options.deck, len(active))
+        explicit = self._first_deal or Deal()
+        self._first_deal = None
+        for cards in (*explicit.hands.values(), explicit.stock_top):
+            for card in cards:
+                if card not in deck:
+                    raise MalformedCommand(f"the {card} is dealt more often than the pack holds it")
+                deck.remove(card)
+        self.rng.shuffle(deck)
+        for seat in self.seats:
+            seat.hand, seat.waiting = [], deque()
+            seat.has_spoon, seat.held_set, seat.owes_since = False, None, None
+        self.pile = []
+        events: list[Event] = [RoundStarted(self.now, self.round, self.dealer, self.spoons,
+                                            tuple(active))]
+        order = [self.left_of(self.dealer)]
+        while len(order) < len(active):
+            order.append(self.left_of(order[-1]))
+        for index in order:
+            given = explicit.hands.get(index)
+            if given is None:
+                given = tuple(deck.pop() for _ in range(self.options.hand_size))
+            self.seats[index].hand = list(given)
+            events.append(CardsDealt(self.now, index, tuple(given)))
+        self.stock = deck + list(reversed(explicit.stock_top))
+        for index in order:
+            events += self._after_hand_change(index)
+        return events
+
+    def _end_round(self, now: float) -> list[Event]:
+        """Everyone active without a spoon loses the round; score it and deal on or end."""
+        self._clear_round_timers()
+        losers = tuple(i for i in self.active_seats() if not self.seats[i].has_spoon)
+        events: list[Event] = [RoundLost(now, losers)] if losers else []
+        events += scoring.miss(self, losers)
+        events.append(RoundEnded(now, self.round))
+        self.counted_rounds += 1
+        if scoring.game_finished(self):
+            return events + self._end_game()
+        self._choose_next_dealer()
+        self.phase = Phase.BETWEEN_ROUNDS
+        self.deal_at = now + self.options.round_pause
+        return events
+
+    def _choose_next_dealer(self) -> None:
+        first = self.first_grabber
+        if self.options.next_dealer is NextDealer.FIRST_SET and first is not None \
+                and self.seats[first].active:
+            self.dealer = first
+        else:
+            self.dealer = self.left_of(self.dealer)
+
+    def _clear_round_timers(self) -> None:
+        self.grab_deadline = None
+        self._test = None
+        self._test_handler = None
+        self._queued_tests.clear()
+        for seat in self.seats:
+            seat.owes_since = None
+
+    def _eliminate(self, indexes: tuple[int, ...]) -> list[Event]:
+        """Take seats out of the game; their cards go to the discard pile."""
+        if not indexes:
+            return []
+        for index in indexes:
+            seat = self.seats[index]
+            seat.active = False
+            self.pile += seat.hand
+            self.pile += seat.waiting
+            seat.hand, seat.waiting = [], deque()
+            seat.held_set, seat.owes_since = None, None
+        if not self.seats[self.dealer].active and self.active_seats():
+            self.dealer = self.left_of(self.dealer)
+        return [Eliminated(self.now, indexes)]
+
+    def _end_game(self) -> list[Event]:
+        self.phase = Phase.OVER
+        self.deal_at = None
+        self._clear_round_timers()
+        self.winners = scoring.winners(self)
+        return [GameOver(self.now, self.winners)]
+
+    # ----------------------------------------------------------------- checks
+
+    def _check_first_deal(self, deal: Deal) -> None:
+        size = self.options.hand_size
+        for index, cards in deal.hands.items():
+            self._check_seat(index)
+            if len(cards) != size:
+                raise MalformedCommand(f"{self.seats[index].name} is dealt {len(cards)} cards;"
+                                       f" a hand holds {size}")
+        if self.options.deck is DeckKind.NO_STOCK and deal.stock_top:
+            raise MalformedCommand("the no-stock pack has no stock to set")
+
+    def _check_seat(self, index: int) -> None:
+        if not 0 <= index < len(self.seats):
+            raise MalformedCommand(f"there is no seat {index}")
+
+    def _verify_in_game(self, index: int) -> None:
+        self._check_seat(index)
+        if self.phase is Phase.OVER:
+            raise NotAllowedNow("the game is over")
+        if not self.seats[index].active:
+            raise NotAllowedNow(f"{self.seats[index].name} is out of the game")
+
+
+def _allowed(verify: Callable[[int], None], index: int) -> bool:
+    try:
+        verify(index)
+    except (NotAllowedNow, MalformedCommand):
+        return False
+    return True
+

@@ -1,0 +1,282 @@
+"""The game options: their keys, values, defaults (from seed 000) and validation.
+
+The same keys serve scenario files, ``--option key=value`` and the settings. ``OPTION_SPECS`` is
+the single list of them; ``Options.from_mapping`` reads values given as text or as TOML values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
+
+from audiospoons.engine.cards import DeckKind, standard_pack
+from audiospoons.engine.errors import InvalidOptions
+
+
+class DrawVariant(Enum):
+    DRAW = "draw"
+    DISCARD = "discard"
+    EITHER = "either"
+
+
+class Grabbing(Enum):
+    REACTION = "reaction"
+    SELECTION = "selection"
+    REALTIME = "realtime"
+
+
+class ReactionStyle(Enum):
+    FIRST = "first"
+    MASH = "mash"
+
+
+class Premature(Enum):
+    NONE = "none"
+    ELIMINATE = "eliminate"
+    LETTER = "letter"
+    VOID = "void"
+
+
+class Scoring(Enum):
+    SUDDEN_DEATH = "sudden-death"
+    LETTERS = "letters"
+    POINTS = "points"
+
+
+class NextDealer(Enum):
+    ROTATE = "rotate"
+    FIRST_SET = "first-set"
+
+
+MASH_SECONDS = 3.0
+"""How long a mash reaction test counts presses (seed 000, option 2)."""
+
+NOT_YET_PLAYABLE: dict[str, frozenset[str]] = {
+    "grabbing": frozenset({"selection", "realtime"}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Every option of the classic game; the defaults are seed 000's."""
+
+    draw: DrawVariant = DrawVariant.DRAW
+    grabbing: Grabbing = Grabbing.REACTION
+    reaction_style: ReactionStyle = ReactionStyle.FIRST
+    react_pause: float | None = None
+    react_timeout: float = 3.0
+    spoons_subtracted: int = 1
+    grab_time_limit: float = 10.0
+    discard_time_limit: float = 0.0
+    premature: Premature = Premature.NONE
+    announce_phase2: bool = False
+    scoring: Scoring = Scoring.SUDDEN_DEATH
+    word: str = "SPOONS"
+    joint_winners_at_two: bool = False
+    next_dealer: NextDealer = NextDealer.ROTATE
+    deck: DeckKind = DeckKind.STANDARD
+    hand_size: int = 4
+    round_pause: float = 3.0
+
+    @property
+    def set_size(self) -> int:
+        """Cards of one rank that make a set: three with three-card hands, else four."""
+        return 3 if self.hand_size == 3 else 4
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, object]) -> Options:
+        """Options from ``key -> value``; unknown keys and bad values raise ``InvalidOptions``."""
+        changes: dict[str, Any] = {}
+        for key, raw in values.items():
+            spec = SPECS_BY_KEY.get(key)
+            if spec is None:
+                known = ", ".join(s.key for s in OPTION_SPECS)
+                raise InvalidOptions(f"there is no option {key!r}; the options are: {known}")
+            changes[key] = spec.parse(raw)
+        options = replace(cls(), **changes)
+        options.check()
+        return options
+
+    def check(self) -> None:
+        """Refuse values that no table could play, whatever the number of players."""
+        for key, values in NOT_YET_PLAYABLE.items():
+            value = getattr(self, key)
+            if isinstance(value, Enum) and value.value in values:
+                raise InvalidOptions(f"{key} = {value.value} is not playable yet")
+        if self.deck is DeckKind.NO_STOCK:
+            if self.draw is not DrawVariant.DISCARD:
+                raise InvalidOptions(
+                    "the no-stock pack has no stock to draw from: set draw = discard, and"
+                    " everyone passes at once"
+                )
+            if self.hand_size != 4:
+                raise InvalidOptions("the no-stock pack deals four cards each: hand_size = 4")
+        if self.scoring is Scoring.POINTS and self.next_dealer is NextDealer.FIRST_SET:
+            raise InvalidOptions(
+                "points scoring plays one round dealt by each player in turn, so next_dealer"
+                " must be rotate"
+            )
+
+    def check_players(self, players: int) -> None:
+        """Refuse a table of ``players`` that these options cannot deal or give a spoon to."""
+        if players < 2:
+            raise InvalidOptions("a game needs at least two players")
+        if players - self.spoons_subtracted < 1:
+            raise InvalidOptions(
+                f"with {players} players, subtracting {self.spoons_subtracted} spoons leaves no"
+                " spoon on the table"
+            )
+        if self.deck is DeckKind.NO_STOCK:
+            if players > 13:
+                raise InvalidOptions("the no-stock pack has thirteen ranks: at most 13 players")
+            return
+        pack = len(standard_pack()) * (2 if self.deck is DeckKind.TWO_PACKS else 1)
+        if players * self.hand_size >= pack:
+            raise InvalidOptions(
+                f"{players} players with {self.hand_size} cards each need"
+                f" {players * self.hand_size} cards and leave no stock in a {pack}-card pack;"
+                " use two packs or fewer players"
+            )
+
+    def describe(self) -> dict[str, str]:
+        """Each option's value as it is written in a scenario file."""
+        return {spec.key: spec.show(getattr(self, spec.key)) for spec in OPTION_SPECS}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option: its key, what it accepts, and a line saying what it does."""
+
+    key: str
+    accepts: str
+    description: str
+    parse: Callable[[object], object]
+    show: Callable[[object], str]
+
+
+def _enum(kind: type[Enum], key: str) -> Callable[[object], object]:
+    def parse(raw: object) -> object:
+        text = str(raw).strip().lower()
+        for member in kind:
+            if member.value == text:
+                return member
+        allowed = ", ".join(m.value for m in kind)
+        raise InvalidOptions(f"{key} = {raw!r} is not one of: {allowed}")
+
+    return parse
+
+
+def _number(key: str, minimum: float, *, integer: bool = False, allow_random: bool = False,
+            choices: tuple[int, ...] = ()) -> Callable[[object], object]:
+    def parse(raw: object) -> object:
+        if allow_random and str(raw).strip().lower() == "random":
+            return None
+        if isinstance(raw, bool):
+            raise InvalidOptions(f"{key} takes a number, not {raw!r}")
+        try:
+            value = float(str(raw).strip())
+        except ValueError:
+            raise InvalidOptions(f"{key} = {raw!r} is not a number") from None
+        if value != value or value in (float("inf"), float("-inf")):
+            raise InvalidOptions(f"{key} = {raw!r} is not a number")
+        if integer and not value.is_integer():
+            raise InvalidOptions(f"{key} takes a whole number, not {raw!r}")
+        if value < minimum:
+            raise InvalidOptions(f"{key} must be {minimum:g} or more, not {raw!r}")
+        if choices and int(value) not in choices:
+            raise InvalidOptions(f"{key} must be one of {', '.join(map(str, choices))}")
+        return int(value) if integer else value
+
+    return parse
+
+
+def _boolean(key: str) -> Callable[[object], object]:
+    def parse(raw: object) -> object:
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in ("true", "yes", "on", "1"):
+            return True
+        if text in ("false", "no", "off", "0"):
+            return False
+        raise InvalidOptions(f"{key} = {raw!r} is not true or false")
+
+    return parse
+
+
+def _word(raw: object) -> object:
+    word = str(raw).strip().upper()
+    if not word.isalpha() or not 1 <= len(word) <= 12:
+        raise InvalidOptions(f"word = {raw!r}: use one word of 1 to 12 letters, such as SPOONS")
+    return word
+
+
+def _show(value: object) -> str:
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "random"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("draw", "draw, discard, either",
+               "Where players get cards: everyone draws from the stock, only the dealer draws and"
+               " cards pass left, or either one.", _enum(DrawVariant, "draw"), _show),
+    OptionSpec("grabbing", "reaction, selection, realtime",
+               "How spoons are taken: reaction only, single selection, or realtime fighting.",
+               _enum(Grabbing, "grabbing"), _show),
+    OptionSpec("reaction_style", "first, mash",
+               "Reaction tests: the slowest single press loses, or the fewest presses in three"
+               " seconds loses.", _enum(ReactionStyle, "reaction_style"), _show),
+    OptionSpec("react_pause", "seconds, or random",
+               "The pause before react now; random is one to two seconds.",
+               _number("react_pause", 0.0, allow_random=True), _show),
+    OptionSpec("react_timeout", "seconds",
+               "How long after react now a press still counts.",
+               _number("react_timeout", 0.1), _show),
+    OptionSpec("spoons_subtracted", "whole number, 1 or more",
+               "How many fewer spoons than active players (never fewer than one spoon).",
+               _number("spoons_subtracted", 1, integer=True), _show),
+    OptionSpec("grab_time_limit", "seconds, 0 for none",
+               "How long after the first grab players have before they lose for not grabbing.",
+               _number("grab_time_limit", 0.0), _show),
+    OptionSpec("discard_time_limit", "seconds, 0 for none",
+               "How long a player may wait before a random card is discarded for them.",
+               _number("discard_time_limit", 0.0), _show),
+    OptionSpec("premature", "none, eliminate, letter, void",
+               "A grab before anyone has a set: refused, out of the game, a letter, or the round"
+               " is void.", _enum(Premature, "premature"), _show),
+    OptionSpec("announce_phase2", "true, false",
+               "Speak an alert when the spoons start going, not only the spoon sound.",
+               _boolean("announce_phase2"), _show),
+    OptionSpec("scoring", "sudden-death, letters, points",
+               "No spoon: out at once, a letter of the word, or a penalty point.",
+               _enum(Scoring, "scoring"), _show),
+    OptionSpec("word", "a word",
+               "The word spelled by letters scoring; its length is the number of lives.",
+               _word, _show),
+    OptionSpec("joint_winners_at_two", "true, false",
+               "Stop when two players are left and call them joint winners.",
+               _boolean("joint_winners_at_two"), _show),
+    OptionSpec("next_dealer", "rotate, first-set",
+               "The next dealer: the next player to the left, or whoever made the first set.",
+               _enum(NextDealer, "next_dealer"), _show),
+    OptionSpec("deck", "standard, two-packs, no-stock",
+               "One pack, two packs shuffled together, or four cards of a rank per player.",
+               _enum(DeckKind, "deck"), _show),
+    OptionSpec("hand_size", "3, 4, 5",
+               "Cards in a hand; the set is four of a kind, or three of a kind with three cards.",
+               _number("hand_size", 3, integer=True, choices=(3, 4, 5)), _show),
+    OptionSpec("round_pause", "seconds",
+               "The pause between the end of a round and the next deal.",
+               _number("round_pause", 0.0), _show),
+)
+
+SPECS_BY_KEY: dict[str, OptionSpec] = {spec.key: spec for spec in OPTION_SPECS}

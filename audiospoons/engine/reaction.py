@@ -1,0 +1,90 @@
+"""A reaction test between contenders, timed by the game's clock.
+
+A test that starts at ``start`` plays its cue at ``start + pause``.
+
+- ``first``: each contender presses once; it ends when every contender has pressed or at the cue
+  plus the timeout. The ranking puts valid presses first (earliest best), then those who never
+  pressed, then false starts (a press before the cue; the earlier the reach, the worse).
+- ``mash``: presses are counted from the cue for ``MASH_SECONDS``; presses before the cue do not
+  count. The ranking is by count, most first; equal counts go to whoever reached the count first.
+"""
+
+from __future__ import annotations
+
+from audiospoons.engine.events import Event, FalseStart, ReactCue, Reacted, ReactionTestEnded
+from audiospoons.engine.options import MASH_SECONDS
+
+
+class ReactionTest:
+    """One test; the game feeds it presses and due times and reads the ranking at the end."""
+
+    def __init__(self, contenders: tuple[int, ...], *, mash: bool, start: float, pause: float,
+                 timeout: float) -> None:
+        self.contenders = contenders
+        self.mash = mash
+        self.cue_at = start + pause
+        self.ends_at = self.cue_at + (MASH_SECONDS if mash else timeout)
+        self.cued = False
+        self.finished = False
+        self._pressed_at: dict[int, float] = {}
+        self._false_starts: dict[int, float] = {}
+        self._counts: dict[int, int] = dict.fromkeys(contenders, 0)
+        self._last_count_at: dict[int, float] = {}
+
+    def deadline(self) -> float | None:
+        if self.finished:
+            return None
+        return self.ends_at if self.cued else self.cue_at
+
+    def due(self, now: float) -> list[Event]:
+        """Fire the cue or the end if their time has come."""
+        deadline = self.deadline()
+        if deadline is None or now < deadline:
+            return []
+        if not self.cued:
+            self.cued = True
+            return [ReactCue(self.cue_at, self.contenders)]
+        return self._finish(self.ends_at)
+
+    def has_pressed(self, seat: int) -> bool:
+        """True once a ``first`` contender's single press (or false start) is spent."""
+        return not self.mash and (seat in self._pressed_at or seat in self._false_starts)
+
+    def press(self, seat: int, now: float) -> list[Event]:
+        if not self.cued:
+            if self.mash:
+                return []
+            self._false_starts[seat] = now
+            events: list[Event] = [FalseStart(now, seat)]
+        elif self.mash:
+            self._counts[seat] += 1
+            self._last_count_at[seat] = now
+            return []
+        else:
+            self._pressed_at[seat] = now
+            events = [Reacted(now, seat, round(now - self.cue_at, 6))]
+        if all(self.has_pressed(s) for s in self.contenders):
+            events += self._finish(max(now, self.cue_at) if self.cued else now)
+        return events
+
+    def ranking(self) -> tuple[int, ...]:
+        if self.mash:
+            return tuple(sorted(
+                self.contenders,
+                key=lambda s: (-self._counts[s], self._last_count_at.get(s, 0.0),
+                               self.contenders.index(s)),
+            ))
+        pressed = sorted(self._pressed_at, key=lambda s: (self._pressed_at[s],
+                                                          self.contenders.index(s)))
+        silent = [s for s in self.contenders
+                  if s not in self._pressed_at and s not in self._false_starts]
+        jumped = sorted(self._false_starts, key=lambda s: (-self._false_starts[s],
+                                                           self.contenders.index(s)))
+        return tuple(pressed + silent + jumped)
+
+    def _finish(self, now: float) -> list[Event]:
+        self.finished = True
+        self.ends_at = now
+        order = self.ranking()
+        counts = tuple(self._counts[s] for s in order) if self.mash else ()
+        return [ReactionTestEnded(now, order, counts)]

@@ -1,0 +1,61 @@
+"""What losing a round costs, and when the game is over.
+
+- ``sudden-death``: no spoon, out of the game at once.
+- ``letters``: a letter of the word per miss; the whole word and you are out.
+- ``points``: a penalty point per miss; nobody goes out; the game is one round dealt by each
+  player in turn, and the lowest total wins (ties share the win).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from audiospoons.engine.events import Event, LetterGiven, PointAdded
+from audiospoons.engine.options import Scoring
+
+if TYPE_CHECKING:
+    from audiospoons.engine.game import ClassicGame
+
+
+def miss(game: ClassicGame, seats: tuple[int, ...]) -> list[Event]:
+    """Charge a miss to each of ``seats``; eliminations come last, in one event."""
+    options = game.options
+    if not seats:
+        return []
+    if options.scoring is Scoring.SUDDEN_DEATH:
+        return game._eliminate(seats)
+    events: list[Event] = []
+    out: list[int] = []
+    for index in seats:
+        seat = game.seats[index]
+        seat.misses += 1
+        if options.scoring is Scoring.POINTS:
+            events.append(PointAdded(game.now, index, seat.misses))
+            continue
+        events.append(LetterGiven(game.now, index, options.word[:seat.misses]))
+        if seat.misses >= len(options.word):
+            out.append(index)
+    return events + game._eliminate(tuple(out))
+
+
+def survivors_decide(game: ClassicGame) -> bool:
+    """True when too few players are left to play on."""
+    left = len(game.active_seats())
+    joint = game.options.joint_winners_at_two and game.options.scoring is not Scoring.POINTS
+    return left <= 1 or (joint and left == 2)
+
+
+def game_finished(game: ClassicGame) -> bool:
+    """Checked after each counted round."""
+    if game.options.scoring is Scoring.POINTS:
+        return game.counted_rounds >= len(game.seats) or len(game.active_seats()) <= 1
+    return survivors_decide(game)
+
+
+def winners(game: ClassicGame) -> tuple[int, ...]:
+    """The seats that win: the survivors, or the lowest point totals among them."""
+    active = game.active_seats()
+    if game.options.scoring is Scoring.POINTS and active:
+        lowest = min(game.seats[i].misses for i in active)
+        return tuple(i for i in active if game.seats[i].misses == lowest)
+    return tuple(active)

@@ -1,0 +1,206 @@
+"""Scenario files: a table, options and a timed script, read from TOML (see docs/scenarios.md)."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from audiospoons.engine.cards import Card, parse_card
+from audiospoons.engine.commands import Command, Draw, Feint, Grab, Pass, React, Signal, Take
+from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.game import ClassicGame, Deal
+from audiospoons.engine.options import Options
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be run; the message names the line and what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptLine:
+    at: float
+    command: Command
+    text: str
+
+
+@dataclass(slots=True)
+class Scenario:
+    options: Options
+    players: tuple[str, ...]
+    dealer: int
+    seed: int
+    hands: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    stock: tuple[Card, ...] = ()
+    script: list[ScriptLine] = field(default_factory=list)
+
+    def new_game(self) -> ClassicGame:
+        deal = Deal(dict(self.hands), self.stock) if self.hands or self.stock else None
+        return ClassicGame(self.players, self.options, random.Random(self.seed), self.dealer,
+                           deal)
+
+    def seat_of(self, name: str) -> int:
+        lowered = name.lower()
+        for index, player in enumerate(self.players):
+            if player.lower() == lowered:
+                return index
+        raise ScenarioError(f"there is no player {name!r}")
+
+
+def load_scenario(path: Path) -> Scenario:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ScenarioError(f"{path}: cannot read the file: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{path}: the file is not UTF-8 text") from None
+    try:
+        return parse_scenario(text)
+    except ScenarioError as error:
+        raise ScenarioError(f"{path}: {error}") from None
+
+
+def parse_scenario(text: str) -> Scenario:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ScenarioError(f"not valid TOML: {error}") from None
+    unknown = set(data) - {"options", "table", "script"}
+    if unknown:
+        raise ScenarioError(f"unknown section [{sorted(unknown)[0]}]; the sections are [options],"
+                            " [table] and [script]")
+    options = _options(_table(data, "options", text))
+    table = _table(data, "table", text)
+    players = _players(table, text)
+    scenario = Scenario(options, players, 0, _seed(table, text))
+    if "dealer" in table:
+        scenario.dealer = _seat(scenario, table["dealer"], "dealer", text)
+    hands = table.get("hands", {})
+    if not isinstance(hands, dict):
+        raise ScenarioError(f"{_where(text, 'hands')}[table.hands] must be a table of name = cards")
+    for name, cards in hands.items():
+        seat = _seat(scenario, name, f"hands.{name}", text)
+        scenario.hands[seat] = _cards(cards, name, text)
+    if "stock" in table:
+        scenario.stock = _cards(table["stock"], "stock", text)
+    unknown_keys = set(table) - {"players", "dealer", "seed", "hands", "stock"}
+    if unknown_keys:
+        key = sorted(unknown_keys)[0]
+        raise ScenarioError(f"{_where(text, key)}unknown key {key!r} in [table]")
+    scenario.script = _script(_table(data, "script", text), scenario, text)
+    try:
+        scenario.new_game()
+    except SpoonsError as error:
+        raise ScenarioError(f"this table cannot be played: {error}") from None
+    return scenario
+
+
+def parse_command(seat: int, words: tuple[str, ...]) -> Command:
+    """A script command (``take``, ``draw``, ``pass CARD``, ``grab [N]``, ``react``, ``feint``,
+    ``signal``) for ``seat``; raise ``ScenarioError`` if it is not one."""
+    verb, args = words[0].lower(), words[1:]
+    simple: dict[str, type[Command]] = {"take": Take, "draw": Draw, "react": React,
+                                        "feint": Feint, "signal": Signal}
+    if verb in simple and not args:
+        return simple[verb](seat)
+    if verb == "pass" and len(args) == 1:
+        try:
+            return Pass(seat, parse_card(args[0]))
+        except SpoonsError as error:
+            raise ScenarioError(str(error)) from None
+    if verb == "grab" and len(args) <= 1:
+        if not args:
+            return Grab(seat)
+        if not args[0].isdigit() or int(args[0]) < 1:
+            raise ScenarioError(f"grab takes a spoon number from 1, not {args[0]!r}")
+        return Grab(seat, int(args[0]))
+    raise ScenarioError(f"{' '.join(words)!r} is not a command; the commands are take, draw,"
+                        " pass CARD, grab, grab N, react, feint and signal")
+
+
+def _table(data: dict[str, Any], key: str, text: str) -> dict[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ScenarioError(f"{_where(text, key)}[{key}] must be a table")
+    return value
+
+
+def _options(values: dict[str, Any]) -> Options:
+    try:
+        return Options.from_mapping(values)
+    except SpoonsError as error:
+        raise ScenarioError(f"[options]: {error}") from None
+
+
+def _players(table: dict[str, Any], text: str) -> tuple[str, ...]:
+    players = table.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip()
+                                                for p in players):
+        raise ScenarioError(f"{_where(text, 'players')}[table] players must be a list of names")
+    names = tuple(p.strip() for p in players)
+    if len({n.lower() for n in names}) != len(names):
+        raise ScenarioError(f"{_where(text, 'players')}two players have the same name")
+    return names
+
+
+def _seed(table: dict[str, Any], text: str) -> int:
+    seed = table.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ScenarioError(f"{_where(text, 'seed')}seed must be a whole number")
+    return seed
+
+
+def _seat(scenario: Scenario, name: object, key: str, text: str) -> int:
+    if not isinstance(name, str):
+        raise ScenarioError(f"{_where(text, key)}{key} must be a player's name")
+    try:
+        return scenario.seat_of(name)
+    except ScenarioError as error:
+        raise ScenarioError(f"{_where(text, key)}{key}: {error}") from None
+
+
+def _cards(value: object, key: str, text: str) -> tuple[Card, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ScenarioError(f"{_where(text, key)}{key} must be a list of cards such as \"10H\"")
+    try:
+        return tuple(parse_card(v) for v in value)
+    except SpoonsError as error:
+        raise ScenarioError(f"{_where(text, key)}{key}: {error}") from None
+
+
+def _script(section: dict[str, Any], scenario: Scenario, text: str) -> list[ScriptLine]:
+    lines = section.get("lines", [])
+    if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+        raise ScenarioError(f"{_where(text, 'lines')}[script] lines must be a list of strings")
+    script: list[ScriptLine] = []
+    for entry in lines:
+        where = _where(text, entry)
+        words = tuple(entry.split())
+        if len(words) < 3:
+            raise ScenarioError(f"{where}{entry!r}: write seconds, a player and a command,"
+                                " as in \"0.50 Andrew grab\"")
+        try:
+            at = float(words[0])
+        except ValueError:
+            raise ScenarioError(f"{where}{entry!r}: {words[0]!r} is not a time in seconds") \
+                from None
+        if not at >= 0 or at == float("inf"):
+            raise ScenarioError(f"{where}{entry!r}: the time must be 0 or more")
+        if script and at < script[-1].at:
+            raise ScenarioError(f"{where}{entry!r}: the script must be in time order")
+        try:
+            command = parse_command(scenario.seat_of(words[1]), words[2:])
+        except ScenarioError as error:
+            raise ScenarioError(f"{where}{entry!r}: {error}") from None
+        script.append(ScriptLine(at, command, " ".join(words[1:])))
+    return script
+
+
+def _where(text: str, needle: str) -> str:
+    """'line N: ' for the first line of ``text`` that mentions ``needle``, else nothing."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if needle in line:
+            return f"line {number}: "
+    return ""

@@ -1,0 +1,131 @@
+"""Run a scenario and write what a listener hears, one line per announcement or cue.
+
+Lines read ``  T.TT  text`` with T the game time. The same scenario always gives the same lines.
+A replay ends when the game is over, or when the script is spent and no timer is pending (then
+the state of play closes the transcript). Should timers keep firing after the script is spent
+(the discard time limit plays on by itself), the replay stops ``AFTER_SCRIPT`` seconds of game
+time after the last script line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import fields
+from enum import Enum
+
+from audiospoons.engine.cards import Card
+from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.events import Event
+from audiospoons.engine.game import ClassicGame, Phase
+from audiospoons.replay.scenario import Scenario
+from audiospoons.voice.english import EnglishAnnouncer
+
+AFTER_SCRIPT = 120.0
+SEAT_FIELDS = {"seat", "to", "dealer"}
+SEATS_FIELDS = {"seats", "winners", "contenders", "ranking"}
+
+
+def run(scenario: Scenario) -> Iterator[tuple[float, Event | str | ClassicGame]]:
+    """Play the scenario: yields each event, a refusal message for each refused command, and
+    last the game itself, to read the state of play from."""
+    game = scenario.new_game()
+    for event in game.start():
+        yield event.at, event
+    last = scenario.script[-1].at if scenario.script else 0.0
+    for line in scenario.script:
+        if game.over:
+            return
+        for event in game.advance(line.at):
+            yield event.at, event
+        try:
+            events = game.handle(line.command, line.at)
+        except SpoonsError as error:
+            yield line.at, f"refused: {line.text}: {error}"
+            continue
+        for event in events:
+            yield event.at, event
+    while not game.over:
+        deadline = game.next_deadline()
+        if deadline is None or deadline > last + AFTER_SCRIPT:
+            break
+        for event in game.advance(deadline):
+            yield event.at, event
+    yield game.now, game
+
+
+def transcript(scenario: Scenario, listener: str | None = None, *,
+               raw_events: bool = False) -> list[str]:
+    """The transcript as lines: announcements and cues, or the raw events with ``raw_events``."""
+    seat = scenario.seat_of(listener) if listener is not None else None
+    announcer = EnglishAnnouncer(scenario.players,
+                                 announce_phase2=scenario.options.announce_phase2,
+                                 set_size=scenario.options.set_size)
+    lines: list[str] = []
+    for at, item in run(scenario):
+        if isinstance(item, str):
+            lines.append(_line(at, item))
+        elif isinstance(item, ClassicGame):
+            if not item.over:
+                lines += [_line(at, text) for text in state_of_play(item, seat)]
+        else:
+            event = item.seen_by(seat)
+            if event is None:
+                continue
+            if raw_events:
+                lines.append(_line(at, format_event(event, scenario.players)))
+                continue
+            lines += [_line(at, f"[sound {cue}]") for cue in announcer.cues(event, seat)]
+            lines += [_line(at, text) for text in announcer.announce(event, seat)]
+    return lines
+
+
+def state_of_play(game: ClassicGame, listener: int | None) -> list[str]:
+    """How the table stands, as the listener may know it."""
+    where = {Phase.PLAYING: "cards in play", Phase.GRABBING: "the spoons are going",
+             Phase.BETWEEN_ROUNDS: "between rounds", Phase.OVER: "game over"}[game.phase]
+    spoons = "1 spoon" if game.spoons == 1 else f"{game.spoons} spoons"
+    lines = [f"state: round {game.round}, {where}, {spoons} on the table,"
+             f" {game.seats[game.dealer].name} deals"]
+    for index, seat in enumerate(game.seats):
+        if not seat.active:
+            lines.append(f"state: {seat.name}: out")
+            continue
+        parts = [f"{len(seat.hand)} cards", f"{len(seat.waiting)} waiting"]
+        if seat.has_spoon:
+            parts.append("has a spoon")
+        if seat.misses:
+            parts.append(f"{seat.misses} misses")
+        if index == listener:
+            parts.append("hand " + " ".join(str(c) for c in seat.hand))
+        lines.append(f"state: {seat.name}: {', '.join(parts)}")
+    return lines
+
+
+def format_event(event: Event, players: tuple[str, ...]) -> str:
+    """An event as one line of data: its kind and its fields, seats by name, cards in notation."""
+    parts = [type(event).__name__]
+    for item in fields(event):
+        if item.name == "at":
+            continue
+        parts.append(f"{item.name}={_value(item.name, getattr(event, item.name), players)}")
+    return " ".join(parts)
+
+
+def _value(name: str, value: object, players: tuple[str, ...]) -> str:
+    if name in SEAT_FIELDS and isinstance(value, int):
+        return players[value]
+    if name in SEATS_FIELDS and isinstance(value, tuple):
+        return ",".join(players[s] for s in value) or "-"
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value) or "-"
+    if isinstance(value, Enum):
+        return str(value.value)
+    if value is None:
+        return "-"
+    return str(value)
+
+
+def _line(at: float, text: str) -> str:
+    return f"  {at:.2f}  {text}"

@@ -1,0 +1,132 @@
+"""Bot-only games in virtual time: nothing sleeps, the clock jumps to the next thing to happen.
+
+``play_game`` runs one game to its end and ``simulate`` many, summing them up. The same seed
+gives the same games; only the wall time differs from run to run.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from audiospoons.bots.simple import SimpleBot
+from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.events import Event, GameOver, RoundEnded, RoundStarted
+from audiospoons.engine.game import ClassicGame
+from audiospoons.engine.options import Options
+
+GAME_TIME_CAP = 100_000.0
+"""Virtual seconds after which a game is abandoned as stuck (none has been, so far)."""
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """What one simulated game came to."""
+
+    rounds: int = 0
+    round_seconds: list[float] = field(default_factory=list)
+    winners: tuple[int, ...] = ()
+    game_seconds: float = 0.0
+    stuck: bool = False
+
+
+def seat_names(players: int) -> list[str]:
+    return [f"Seat {n}" for n in range(1, players + 1)]
+
+
+def play_game(players: int, options: Options, seed: int,
+              watch: Callable[[ClassicGame, list[Event]], None] | None = None) -> GameRecord:
+    """One bot-only game; ``watch`` (for tests) sees the game after every step."""
+    seeds = random.Random(seed)
+    game = ClassicGame(seat_names(players), options, random.Random(seeds.getrandbits(64)),
+                       dealer=seeds.randrange(players))
+    bots = [SimpleBot(i, options, random.Random(seeds.getrandbits(64))) for i in range(players)]
+    record = GameRecord()
+    round_start = 0.0
+
+    def deliver(events: list[Event]) -> None:
+        nonlocal round_start
+        for event in events:
+            if isinstance(event, RoundStarted):
+                round_start = event.at
+            elif isinstance(event, RoundEnded):
+                record.rounds += 1
+                record.round_seconds.append(event.at - round_start)
+            elif isinstance(event, GameOver):
+                record.winners = event.winners
+            for bot in bots:
+                seen = event.seen_by(bot.seat)
+                if seen is not None:
+                    bot.observe(seen)
+        if watch is not None:
+            watch(game, events)
+
+    deliver(game.start())
+    while not game.over:
+        deadline = game.next_deadline()
+        mover: SimpleBot | None = None
+        move_at = float("inf")
+        for bot in bots:
+            plan = bot.next_move()
+            if plan is not None and plan[0] < move_at:
+                mover, move_at = bot, plan[0]
+        if mover is not None and (deadline is None or move_at < deadline):
+            move_at = max(move_at, game.now)
+            if move_at > GAME_TIME_CAP:
+                record.stuck = True
+                break
+            plan = mover.next_move()
+            assert plan is not None
+            deliver(game.advance(move_at))
+            try:
+                events = game.handle(plan[1], move_at)
+            except SpoonsError:
+                mover.refused(move_at)
+                continue
+            mover.moved(move_at)
+            deliver(events)
+        elif deadline is not None and deadline <= GAME_TIME_CAP:
+            deliver(game.advance(deadline))
+        else:
+            record.stuck = True
+            break
+    record.game_seconds = game.now
+    return record
+
+
+@dataclass(slots=True)
+class Summary:
+    players: int
+    games: list[GameRecord]
+    wall_seconds: float
+
+    def report(self) -> str:
+        rounds = sum(g.rounds for g in self.games)
+        lengths = [s for g in self.games for s in g.round_seconds]
+        mean = sum(lengths) / len(lengths) if lengths else 0.0
+        wins = [0.0] * self.players
+        for record in self.games:
+            for seat in record.winners:
+                wins[seat] += 1 / len(record.winners)
+        names = seat_names(self.players)
+        lines = [
+            f"games: {len(self.games)}",
+            f"rounds: {rounds}",
+            f"mean round length: {mean:.2f} game seconds",
+            "wins per seat (a shared win counts as a share): "
+            + ", ".join(f"{name} {count:g}" for name, count in zip(names, wins, strict=True)),
+        ]
+        stuck = sum(g.stuck for g in self.games)
+        if stuck:
+            lines.append(f"stuck games (abandoned): {stuck}")
+        lines.append(f"wall time: {self.wall_seconds:.3f} s")
+        return "\n".join(lines)
+
+
+def simulate(players: int, games: int, seed: int, options: Options) -> Summary:
+    """``games`` bot-only games; game ``n`` is seeded from ``seed`` and ``n``."""
+    started = time.perf_counter()
+    records = [play_game(players, options, seed * 1_000_003 + n) for n in range(games)]
+    return Summary(players, records, time.perf_counter() - started)

@@ -1,0 +1,1 @@
+"""What players hear: words for events."""

@@ -1,0 +1,35 @@
+"""The project's own rules for its code: lint clean, strictly typed, and a pure rules engine."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "audiospoons" / "engine"
+FORBIDDEN = re.compile(
+    r"^\s*(import|from)\s+(time|socket|asyncio|select|pygame|pyttsx3|accessible_output2|threading)\b"
+    r"|random\.(random|choice|shuffle|randint|uniform|sample)\(|\bprint\(",
+    re.MULTILINE,
+)
+
+
+def test_ruff_finds_nothing() -> None:
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "audiospoons", "tests",
+                             "benchmarks"], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict_passes_on_the_package() -> None:
+    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "audiospoons"], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_engine_does_no_io_reads_no_clock_and_uses_no_global_random() -> None:
+    offenders = [f"{path.name}: {match.group(0).strip()}"
+                 for path in sorted(ENGINE.glob("*.py"))
+                 for match in FORBIDDEN.finditer(path.read_text(encoding="utf-8"))]
+    assert offenders == []
