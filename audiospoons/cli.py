@@ -55,7 +55,10 @@ def _replay(path: Path, listener: str | None, raw_events: bool) -> int:
     except ScenarioError as error:
         print(f"audiospoons replay: {error}", file=sys.stderr)
         return 2
-    print("\n".join(lines))
+    try:
+        print("\n".join(lines))
+    except BrokenPipeError:
+        sys.stderr.close()
     return 0
 
 

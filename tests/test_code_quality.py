@@ -17,8 +17,9 @@ FORBIDDEN = re.compile(
 
 
 def test_ruff_finds_nothing() -> None:
-    result = subprocess.run([sys.executable, "-m", "ruff", "check", "audiospoons", "tests",
-                             "benchmarks"], cwd=ROOT, capture_output=True, text=True)
+    folders = [name for name in ("audiospoons", "tests", "benchmarks") if (ROOT / name).is_dir()]
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", *folders], cwd=ROOT,
+                            capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

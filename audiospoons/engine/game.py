@@ -104,6 +104,7 @@ class ClassicGame:
         self.round = 0
         self.counted_rounds = 0
         self.dealer = dealer
+        self.round_dealer = dealer
         self.phase = Phase.BETWEEN_ROUNDS
         self.stock: list[Card] = []
         self.pile: list[Card] = []
@@ -236,9 +237,16 @@ class ClassicGame:
         return self.seats[index].held_set is not None
 
     def is_premature(self, index: int) -> bool:
-        """A grab now by this seat would come before any legitimate grab, with no set."""
-        return (self.phase is Phase.PLAYING and self.first_grabber is None
-                and not self.has_set(index))
+        """A grab now by this seat would come before any legitimate grab, with no set.
+
+        With two players left, either may take the one spoon the moment either has a set.
+        """
+        if self.phase is not Phase.PLAYING or self.first_grabber is not None:
+            return False
+        active = self.active_seats()
+        if len(active) == 2:
+            return not any(self.has_set(i) for i in active)
+        return not self.has_set(index)
 
     def test_contenders(self) -> tuple[int, ...]:
         return self._test.contenders if self._test is not None else ()
@@ -330,8 +338,10 @@ class ClassicGame:
         return self.options.deck is DeckKind.NO_STOCK
 
     def _pass(self, index: int, card: Card, *, forced: bool) -> list[Event]:
+        """Pass or discard; a pass completes a move, so the seat's discard clock starts afresh."""
         seat = self.seats[index]
         seat.hand.remove(card)
+        seat.owes_since = None
         target = self.pass_target(index)
         events: list[Event] = [CardPassed(self.now, index, target, card, forced)]
         if target is None:
@@ -535,6 +545,7 @@ class ClassicGame:
 
     def _deal(self) -> list[Event]:
         self.round += 1
+        self.round_dealer = self.dealer
         self.phase = Phase.PLAYING
         self.first_grabber = None
         self.grab_deadline = None
@@ -590,7 +601,7 @@ class ClassicGame:
                 and self.seats[first].active:
             self.dealer = first
         else:
-            self.dealer = self.left_of(self.dealer)
+            self.dealer = self.left_of(self.round_dealer)
 
     def _clear_round_timers(self) -> None:
         self.grab_deadline = None
