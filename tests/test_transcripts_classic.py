@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from conftest import replay
 
-
 A_REACTION = """
     [options]
     grabbing = "reaction"
