@@ -9,7 +9,7 @@ time after the last script line.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import fields
 from enum import Enum
 
@@ -17,7 +17,7 @@ from audiospoons.engine.cards import Card
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.game import ClassicGame, Phase
-from audiospoons.replay.scenario import Scenario
+from audiospoons.replay.scenario import Scenario, ScriptLine
 from audiospoons.voice.english import EnglishAnnouncer
 
 AFTER_SCRIPT = 120.0
@@ -25,14 +25,14 @@ SEAT_FIELDS = {"seat", "to", "dealer"}
 SEATS_FIELDS = {"seats", "winners", "contenders", "ranking"}
 
 
-def run(scenario: Scenario) -> Iterator[tuple[float, Event | str | ClassicGame]]:
-    """Play the scenario: yields each event, a refusal message for each refused command, and
-    last the game itself, to read the state of play from."""
-    game = scenario.new_game()
+def run(game: ClassicGame, script: Sequence[ScriptLine]
+        ) -> Iterator[tuple[float, Event | str | ClassicGame]]:
+    """Play ``script`` on ``game``: yields each event, a refusal message for each refused
+    command, and last the game itself, to read the state of play from."""
     for event in game.start():
         yield event.at, event
-    last = scenario.script[-1].at if scenario.script else 0.0
-    for line in scenario.script:
+    last = script[-1].at if script else 0.0
+    for line in script:
         if game.over:
             return
         for event in game.advance(line.at):
@@ -57,11 +57,17 @@ def transcript(scenario: Scenario, listener: str | None = None, *,
                raw_events: bool = False) -> list[str]:
     """The transcript as lines: announcements and cues, or the raw events with ``raw_events``."""
     seat = scenario.seat_of(listener) if listener is not None else None
-    announcer = EnglishAnnouncer(scenario.players,
-                                 announce_phase2=scenario.options.announce_phase2,
-                                 set_size=scenario.options.set_size)
+    return game_transcript(scenario.new_game(), scenario.script, seat, raw_events=raw_events)
+
+
+def game_transcript(game: ClassicGame, script: Sequence[ScriptLine], seat: int | None, *,
+                    raw_events: bool = False) -> list[str]:
+    """The transcript of ``script`` played on a new ``game``, as ``seat`` hears it."""
+    players = tuple(s.name for s in game.seats)
+    announcer = EnglishAnnouncer(players, announce_phase2=game.options.announce_phase2,
+                                 set_size=game.options.set_size)
     lines: list[str] = []
-    for at, item in run(scenario):
+    for at, item in run(game, script):
         if isinstance(item, str):
             lines.append(_line(at, item))
         elif isinstance(item, ClassicGame):
@@ -72,7 +78,7 @@ def transcript(scenario: Scenario, listener: str | None = None, *,
             if event is None:
                 continue
             if raw_events:
-                lines.append(_line(at, format_event(event, scenario.players)))
+                lines.append(_line(at, format_event(event, players)))
                 continue
             lines += [_line(at, f"[sound {cue}]") for cue in announcer.cues(event, seat)]
             lines += [_line(at, text) for text in announcer.announce(event, seat)]

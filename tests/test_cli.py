@@ -1,0 +1,118 @@
+"""The ``audiospoons`` command as a user runs it: a real process, real files."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+SCENARIO = textwrap.dedent("""
+    [options]
+    grab_time_limit = 3
+    [table]
+    players = ["Andrew", "Chris", "Ellen", "Debra"]
+    dealer = "Andrew"
+    seed = 7
+    stock = ["KD", "2C"]
+    [table.hands]
+    Andrew = ["7H", "7C", "7D", "7S"]
+    [script]
+    lines = ["0.20 Chris take", "0.50 Andrew grab", "0.90 Chris grab", "1.10 Ellen grab",
+             "1.20 Ellen grab"]
+""")
+
+
+def audiospoons(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "audiospoons", *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_replay_prints_the_same_bytes_every_time(tmp_path: Path) -> None:
+    path = tmp_path / "game.toml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    first = audiospoons("replay", str(path))
+    second = audiospoons("replay", str(path))
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+    assert "  1.20  refused: Ellen grab: the next round has not been dealt yet\n" in first.stdout
+    assert "  1.10  Debra is eliminated.\n" in first.stdout
+
+
+def test_replay_for_a_listener_and_as_raw_events(tmp_path: Path) -> None:
+    path = tmp_path / "game.toml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    chris = audiospoons("replay", str(path), "--listener", "chris").stdout.splitlines()
+    assert "  0.20  You drew the king of diamonds." in chris
+    spectator = audiospoons("replay", str(path), "--events").stdout.splitlines()
+    assert "  0.20  CardTaken seat=Chris source=stock card=- forced=False" in spectator
+    assert "  0.50  PhaseTwoStarted seat=Andrew" in spectator
+    assert "  1.10  Eliminated seats=Debra" in spectator
+    nobody = audiospoons("replay", str(path), "--listener", "Zed")
+    assert nobody.returncode == 2
+    assert "there is no player 'Zed'" in nobody.stderr
+
+
+def test_a_malformed_scenario_names_the_line_and_fails(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(SCENARIO.replace('"0.90 Chris grab"', '"0.90 Chris grabb"'), encoding="utf-8")
+    result = audiospoons("replay", str(path))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "line 12: '0.90 Chris grabb': 'grabb' is not a command" in result.stderr
+    cases = {
+        "players = [": "not valid TOML",
+        'seed = 7': 'seed = "seven"',
+        '"KD", "2C"': '"KD", "2X"',
+        'Andrew = ["7H", "7C", "7D", "7S"]': 'Andrew = ["7H", "7C"]',
+        'grab_time_limit = 3': 'grab_time_limit = -3',
+        '"0.20 Chris take"': '"2.20 Chris take"',
+    }
+    messages = {
+        "players = [": "not valid TOML",
+        'seed = 7': "line 7: seed must be a whole number",
+        '"KD", "2C"': "line 8: stock: '2X' is not a card",
+        'Andrew = ["7H", "7C", "7D", "7S"]': "Andrew is dealt 2 cards; a hand holds 4",
+        'grab_time_limit = 3': "grab_time_limit must be 0 or more",
+        '"0.20 Chris take"': "the script must be in time order",
+    }
+    for old, new in cases.items():
+        text = SCENARIO.replace(old, "players = [[" if old == "players = [" else new, 1)
+        path.write_text(text, encoding="utf-8")
+        result = audiospoons("replay", str(path))
+        assert result.returncode == 2, (old, result.stdout)
+        assert messages[old] in result.stderr, result.stderr
+    missing = audiospoons("replay", str(tmp_path / "nowhere.toml"))
+    assert missing.returncode == 2 and "cannot read the file" in missing.stderr
+
+
+def test_simulate_gives_the_same_summary_for_the_same_seed() -> None:
+    args = ("simulate", "--players", "5", "--games", "4", "--seed", "3",
+            "--option", "scoring=letters", "--option", "word=PIG")
+    first = audiospoons(*args)
+    second = audiospoons(*args)
+    assert first.returncode == 0, first.stderr
+    strip = [line for line in first.stdout.splitlines() if not line.startswith("wall time")]
+    assert strip == [line for line in second.stdout.splitlines()
+                     if not line.startswith("wall time")]
+    assert strip[0] == "games: 4"
+    wins = strip[3].split(": ", 1)[1]
+    assert sum(float(part.split()[-1]) for part in wins.split(", ")) == 4
+    other = audiospoons("simulate", "--players", "5", "--games", "4", "--seed", "4",
+                        "--option", "scoring=letters", "--option", "word=PIG")
+    assert other.stdout.splitlines()[1:3] != strip[1:3]
+
+
+def test_simulate_refuses_impossible_tables_and_bad_options() -> None:
+    result = audiospoons("simulate", "--players", "14")
+    assert result.returncode == 2
+    assert "14 players with 4 cards each need 56 cards" in result.stderr
+    result = audiospoons("simulate", "--option", "grabbing")
+    assert result.returncode == 2 and "write key=value" in result.stderr
+
+
+def test_options_lists_every_option_with_its_default() -> None:
+    result = audiospoons("options")
+    assert result.returncode == 0
+    assert "grab_time_limit = 10  (seconds, 0 for none)" in result.stdout
+    assert "scoring = sudden-death" in result.stdout

@@ -1,0 +1,94 @@
+"""Scoring over whole games. An unshuffled no-stock pack deals every player a set, so each round's
+grabs can be scripted without knowing the shuffle."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import MutableSequence
+from typing import Any
+
+from audiospoons.engine.game import ClassicGame
+from audiospoons.engine.options import Options
+from audiospoons.replay.scenario import ScriptLine, parse_command
+from audiospoons.replay.transcript import game_transcript
+
+PLAYERS = ("Andrew", "Chris", "Ellen")
+
+
+class Unshuffled(random.Random):
+    """Leaves the pack in order: with the no-stock pack, each hand is four of one rank."""
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        return None
+
+
+def script(*lines: str) -> list[ScriptLine]:
+    result = []
+    for line in lines:
+        at, name, *words = line.split()
+        command = parse_command(PLAYERS.index(name), tuple(words))
+        result.append(ScriptLine(float(at), command, " ".join([name, *words])))
+    return result
+
+
+def no_stock_game(**options: object) -> ClassicGame:
+    values = {"deck": "no-stock", "draw": "discard", "round_pause": 1, **options}
+    return ClassicGame(PLAYERS, Options.from_mapping(values), Unshuffled(0))
+
+
+def test_points_scoring_plays_one_round_per_dealer_and_ties_share_the_win() -> None:
+    game = no_stock_game(scoring="points")
+    lines = game_transcript(game, script(
+        "0.50 Chris grab", "0.70 Ellen grab",
+        "1.80 Ellen grab", "1.90 Chris grab", "2.00 Andrew grab",
+        "3.10 Ellen grab", "3.20 Chris grab",
+    ), 0)
+    assert lines == [
+        "  0.00  Spoons for Andrew, Chris, and Ellen.",
+        "  0.00  [sound deal]",
+        "  0.00  Round 1. You deal. 2 spoons on the table.",
+        "  0.00  Your cards: ace of spades, ace of hearts, ace of diamonds, and ace of clubs.",
+        "  0.00  You have four aces!",
+        "  0.50  [sound spoon]",
+        "  0.70  [sound spoon]",
+        "  0.70  Ellen grabbed a spoon!",
+        "  0.70  You take a penalty point, 1 in all.",
+        "  1.70  [sound deal]",
+        "  1.70  Round 2. Chris deals. 2 spoons on the table.",
+        "  1.70  Your cards: two of spades, two of hearts, two of diamonds, and two of clubs.",
+        "  1.70  You have four twos!",
+        "  1.80  [sound spoon]",
+        "  1.90  [sound spoon]",
+        "  1.90  Chris grabbed a spoon!",
+        "  1.90  You take a penalty point, 2 in all.",
+        "  2.00  refused: Andrew grab: the next round has not been dealt yet",
+        "  2.90  [sound deal]",
+        "  2.90  Round 3. Ellen deals. 2 spoons on the table.",
+        "  2.90  Your cards: three of spades, three of hearts, three of diamonds, and three of clubs.",
+        "  2.90  You have four threes!",
+        "  3.10  [sound spoon]",
+        "  3.20  [sound spoon]",
+        "  3.20  Chris grabbed a spoon!",
+        "  3.20  You take a penalty point, 3 in all.",
+        "  3.20  Chris and Ellen are joint winners!",
+    ]
+    assert game.over and game.winners == (1, 2)
+    assert [seat.misses for seat in game.seats] == [3, 0, 0]
+
+
+def test_letters_scoring_eliminates_on_the_last_letter_and_the_last_one_in_wins() -> None:
+    game = no_stock_game(scoring="letters", word="PIG")
+    grabs = []
+    for round_start in (0.0, 1.5, 3.0):
+        grabs += [f"{round_start + 0.5:.2f} Chris grab", f"{round_start + 0.6:.2f} Ellen grab"]
+    grabs += ["4.60 Chris grab"]
+    lines = game_transcript(game, script(*grabs), None)
+    assert [line for line in lines if "letter" in line or "win" in line or "elim" in line] == [
+        "  0.60  Andrew takes a letter: P.",
+        "  2.10  Andrew takes a letter: P I.",
+        "  3.60  Andrew takes a letter: P I G.",
+        "  3.60  Andrew is eliminated.",
+        "  4.60  Ellen takes a letter: P.",
+    ]
+    assert not game.over
+    assert [seat.misses for seat in game.seats] == [3, 0, 1]
