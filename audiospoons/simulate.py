@@ -12,8 +12,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from audiospoons.bots.simple import SimpleBot
+from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.engine.events import Event, GameOver, RoundEnded, RoundStarted
+from audiospoons.engine.events import (
+    CardPassed,
+    CardTaken,
+    Eliminated,
+    Event,
+    GameOver,
+    RoundEnded,
+    RoundStarted,
+)
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import Options
 
@@ -30,23 +39,36 @@ class GameRecord:
     winners: tuple[int, ...] = ()
     game_seconds: float = 0.0
     stuck: bool = False
+    commands: list[tuple[float, Command]] = field(default_factory=list)
 
 
 def seat_names(players: int) -> list[str]:
     return [f"Seat {n}" for n in range(1, players + 1)]
 
 
-def play_game(players: int, options: Options, seed: int,
-              watch: Callable[[ClassicGame, list[Event]], None] | None = None) -> GameRecord:
-    """One bot-only game; ``watch`` (for tests) sees the game after every step."""
+def new_game(players: int, options: Options, seed: int) -> tuple[ClassicGame, list[SimpleBot]]:
+    """The game and bots that ``play_game`` plays with this seed."""
     seeds = random.Random(seed)
     game = ClassicGame(seat_names(players), options, random.Random(seeds.getrandbits(64)),
                        dealer=seeds.randrange(players))
     bots = [SimpleBot(i, options, random.Random(seeds.getrandbits(64))) for i in range(players)]
+    return game, bots
+
+
+def play_game(players: int, options: Options, seed: int,
+              watch: Callable[[ClassicGame, list[Event]], None] | None = None) -> GameRecord:
+    """One bot-only game; ``watch`` (for tests) sees the game after every step. The record keeps
+    every accepted command with its time, enough to replay the game on ``new_game``."""
+    game, bots = new_game(players, options, seed)
     record = GameRecord()
     round_start = 0.0
 
+    plans: dict[SimpleBot, tuple[float, Command]] = {}
+    touched: set[SimpleBot] = set(bots)
+
     def deliver(events: list[Event]) -> None:
+        """Each bot gets its own view of each event. A card event's hidden copy (what every seat
+        but the card's owner sees) is made once and shared."""
         nonlocal round_start
         for event in events:
             if isinstance(event, RoundStarted):
@@ -56,36 +78,47 @@ def play_game(players: int, options: Options, seed: int,
                 record.round_seconds.append(event.at - round_start)
             elif isinstance(event, GameOver):
                 record.winners = event.winners
+            if isinstance(event, CardTaken | CardPassed):
+                hidden = event.seen_by(None)
+                assert hidden is not None
+                for bot in bots:
+                    if bot.observe(event if bot.seat == event.seat else hidden):
+                        touched.add(bot)
+                continue
             for bot in bots:
                 seen = event.seen_by(bot.seat)
-                if seen is not None:
-                    bot.observe(seen)
+                if seen is not None and bot.observe(seen):
+                    touched.add(bot)
+            if isinstance(event, Eliminated):
+                bots[:] = [bot for bot in bots if bot.active]
         if watch is not None:
             watch(game, events)
 
     deliver(game.start())
     while not game.over:
-        deadline = game.next_deadline()
-        mover: SimpleBot | None = None
-        move_at = float("inf")
-        for bot in bots:
+        for bot in touched:
             plan = bot.next_move()
-            if plan is not None and plan[0] < move_at:
-                mover, move_at = bot, plan[0]
-        if mover is not None and (deadline is None or move_at < deadline):
+            if plan is None:
+                plans.pop(bot, None)
+            else:
+                plans[bot] = plan
+        touched.clear()
+        deadline = game.next_deadline()
+        mover = min(plans, key=lambda b: (plans[b][0], b.seat)) if plans else None
+        if mover is not None and (deadline is None or plans[mover][0] < deadline):
+            move_at, command = plans[mover]
             move_at = max(move_at, game.now)
             if move_at > GAME_TIME_CAP:
                 record.stuck = True
                 break
-            plan = mover.next_move()
-            assert plan is not None
-            deliver(game.advance(move_at))
+            touched.add(mover)
             try:
-                events = game.handle(plan[1], move_at)
+                events = game.handle(command, move_at)
             except SpoonsError:
                 mover.refused(move_at)
                 continue
             mover.moved(move_at)
+            record.commands.append((move_at, command))
             deliver(events)
         elif deadline is not None and deadline <= GAME_TIME_CAP:
             deliver(game.advance(deadline))

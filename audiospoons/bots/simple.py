@@ -67,9 +67,13 @@ class SimpleBot:
         self._plan: tuple[float, Command] | None = None
         self._stale = True
 
-    def observe(self, event: Event) -> None:
-        """Take in one event as this seat sees it; replan only when it changes this seat's lot."""
+    def observe(self, event: Event) -> bool:
+        """Take in one event as this seat sees it; True when it changed this seat's plans."""
         me = self.seat
+        if isinstance(event, CardTaken) and event.seat != me:
+            return False
+        if isinstance(event, CardPassed) and event.seat != me and event.to != me:
+            return False
         if isinstance(event, RoundStarted):
             self.playing = me in event.seats
             self.dealer = event.dealer == me
@@ -87,7 +91,7 @@ class SimpleBot:
         elif isinstance(event, CardPassed) and event.to == me:
             self.waiting += 1
             if self._plan is not None:
-                return
+                return False
         elif isinstance(event, SetHeld | PhaseTwoStarted):
             if self.grab_at is None:
                 self.grab_at = event.at + self._reaction_time()
@@ -105,9 +109,10 @@ class SimpleBot:
         elif isinstance(event, Eliminated) and me in event.seats:
             self.active = self.playing = False
         else:
-            return
+            return False
         self.ready_at = max(self.ready_at, event.at)
         self._stale = True
+        return True
 
     def refused(self, now: float) -> None:
         """The last move was refused: think again a moment later."""

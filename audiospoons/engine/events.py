@@ -8,7 +8,7 @@ spectator, who sees the table and no card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from audiospoons.engine.cards import Card
@@ -74,7 +74,9 @@ class CardTaken(Event):
     forced: bool = False
 
     def seen_by(self, seat: int | None) -> Event | None:
-        return self if seat == self.seat else replace(self, card=None)
+        if seat == self.seat or self.card is None:
+            return self
+        return CardTaken(self.at, self.seat, self.source, None, self.forced)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +89,9 @@ class CardPassed(Event):
     forced: bool = False
 
     def seen_by(self, seat: int | None) -> Event | None:
-        return self if seat == self.seat else replace(self, card=None)
+        if seat == self.seat or self.card is None:
+            return self
+        return CardPassed(self.at, self.seat, self.to, None, self.forced)
 
 
 @dataclass(frozen=True, slots=True)

@@ -152,15 +152,20 @@ class ClassicGame:
 
     def next_deadline(self) -> float | None:
         """The earliest time at which ``advance`` has something to do, if any."""
-        times = [t for t in (self.deal_at, self.grab_deadline) if t is not None]
+        soonest = self.deal_at
+        if self.grab_deadline is not None and (soonest is None or self.grab_deadline < soonest):
+            soonest = self.grab_deadline
         if self._test is not None:
             test_time = self._test.deadline()
-            if test_time is not None:
-                times.append(test_time)
+            if test_time is not None and (soonest is None or test_time < soonest):
+                soonest = test_time
         limit = self.options.discard_time_limit
         if limit > 0 and self.phase is Phase.PLAYING:
-            times += [s.owes_since + limit for s in self.seats if s.owes_since is not None]
-        return min(times) if times else None
+            for seat in self.seats:
+                if seat.owes_since is not None and (soonest is None
+                                                    or seat.owes_since + limit < soonest):
+                    soonest = seat.owes_since + limit
+        return soonest
 
     def _fire(self, now: float) -> list[Event]:
         if self.deal_at is not None and self.deal_at <= now:
