@@ -25,9 +25,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--events", action="store_true", help="print the raw events")
 
     simulate = commands.add_parser("simulate", help="play bot-only games in virtual time")
-    simulate.add_argument("--players", type=int, default=4)
-    simulate.add_argument("--games", type=int, default=10)
-    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--players", type=int, default=4,
+                          help="players at the table (default 4)")
+    simulate.add_argument("--games", type=int, default=10, help="games to play (default 10)")
+    simulate.add_argument("--seed", type=int, default=0,
+                          help="the same seed plays the same games (default 0)")
     simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                           help="a game option; repeat for more")
 
@@ -52,7 +54,7 @@ def _replay(path: Path, listener: str | None, raw_events: bool) -> int:
     try:
         scenario = load_scenario(path)
         lines = transcript(scenario, listener, raw_events=raw_events)
-    except ScenarioError as error:
+    except (ScenarioError, SpoonsError) as error:
         print(f"audiospoons replay: {error}", file=sys.stderr)
         return 2
     try:

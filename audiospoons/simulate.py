@@ -27,7 +27,7 @@ from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import Options
 
 GAME_TIME_CAP = 100_000.0
-"""Virtual seconds after which a game is abandoned as stuck (none has been, so far)."""
+"""Virtual seconds after which a game is abandoned as stuck and counted as such."""
 
 
 @dataclass(slots=True)
@@ -149,7 +149,8 @@ class Summary:
             f"rounds: {rounds}",
             f"mean round length: {mean:.2f} game seconds",
             "wins per seat (a shared win counts as a share): "
-            + ", ".join(f"{name} {count:g}" for name, count in zip(names, wins, strict=True)),
+            + ", ".join(f"{name}: {round(count, 2):g}"
+                        for name, count in zip(names, wins, strict=True)),
         ]
         stuck = sum(g.stuck for g in self.games)
         if stuck:

@@ -82,6 +82,18 @@ def test_a_malformed_scenario_names_the_line_and_fails(tmp_path: Path) -> None:
         result = audiospoons("replay", str(path))
         assert result.returncode == 2, (old, result.stdout)
         assert messages[old] in result.stderr, result.stderr
+    more = {
+        '"KD", "2C"': ('"KD", "7H"', "the 7H is dealt 2 times, and this pack holds one"),
+        '"7H", "7C", "7D", "7S"': ('"7H", "7C", "7D", "7X"', "line 10: Andrew: '7X' is not a card"),
+        '"Chris", "Ellen"': ('"Chris Ellen", "Ellen"', "a name in a scenario is one word"),
+        "lines = [": ("line = [", "unknown key 'line' in [script]"),
+        '"1.20 Ellen grab"': ('"1e300 Ellen grab"', "the time must be from 0 to 86400 seconds"),
+    }
+    for old, (new, message) in more.items():
+        path.write_text(SCENARIO.replace(old, new, 1), encoding="utf-8")
+        result = audiospoons("replay", str(path))
+        assert result.returncode == 2, (old, result.stdout)
+        assert message in result.stderr, result.stderr
     missing = audiospoons("replay", str(tmp_path / "nowhere.toml"))
     assert missing.returncode == 2 and "cannot read the file" in missing.stderr
 
@@ -97,7 +109,7 @@ def test_simulate_gives_the_same_summary_for_the_same_seed() -> None:
                      if not line.startswith("wall time")]
     assert strip[0] == "games: 4"
     wins = strip[3].split(": ", 1)[1]
-    assert sum(float(part.split()[-1]) for part in wins.split(", ")) == 4
+    assert sum(float(part.split(": ")[-1]) for part in wins.split(", ")) == 4
     other = audiospoons("simulate", "--players", "5", "--games", "4", "--seed", "4",
                         "--option", "scoring=letters", "--option", "word=PIG")
     assert other.stdout.splitlines()[1:3] != strip[1:3]

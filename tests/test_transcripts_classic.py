@@ -211,8 +211,9 @@ def test_premature_eliminate_takes_the_grabber_out_and_a_spoon_with_them() -> No
         '  0.00  [sound deal]',
         '  0.00  Round 1. You deal. 3 spoons on the table.',
         '  0.00  Your cards: seven of hearts, seven of clubs, seven of diamonds, and five of spades.',
-        '  0.20  Chris grabbed a spoon without a set!',
+        '  0.20  Chris reached for a spoon without a set!',
         '  0.20  Chris is eliminated.',
+        '  0.20  Now 2 spoons on the table.',
         '  0.30  refused: Chris take: Chris is out of the game',
         '  0.40  You drew the king of diamonds.',
         '  0.50  [sound card-out]',
@@ -266,6 +267,47 @@ def test_premature_none_refuses_the_grab_with_the_reason() -> None:
     ]
 
 
+def test_a_refused_early_grab_locks_grabbing_for_a_second_so_pressing_over_and_over_gains_nothing() -> None:
+    """Chris presses grab again and again before anyone has a set: each refusal locks his grabs for a
+    second, so when Andrew grabs at 1.00 Chris is still locked out, and Ellen, who listened, wins
+    the last spoon."""
+    scenario = """
+        [table]
+        players = ["Andrew", "Chris", "Ellen"]
+        seed = 12
+        [table.hands]
+        Andrew = ["9H", "9C", "9D", "9S"]
+        [script]
+        lines = [
+            "0.30 Chris grab",
+            "0.60 Chris grab",
+            "0.90 Chris grab",
+            "1.00 Andrew grab",
+            "1.05 Chris grab",
+            "1.40 Ellen grab",
+        ]
+    """
+    assert replay(scenario) == [
+        '  0.00  Spoons for Andrew, Chris, and Ellen.',
+        '  0.00  [sound deal]',
+        '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
+        '  0.30  refused: Chris grab: Chris has no set, and nobody has taken a spoon yet',
+        '  0.60  refused: Chris grab: Chris reached too soon and must wait a moment',
+        '  0.90  refused: Chris grab: Chris reached too soon and must wait a moment',
+        '  1.00  [sound spoon]',
+        '  1.05  refused: Chris grab: Chris reached too soon and must wait a moment',
+        '  1.40  [sound spoon]',
+        '  1.40  Ellen grabbed a spoon!',
+        '  1.40  Chris is eliminated.',
+        '  4.40  [sound deal]',
+        '  4.40  Round 2. Ellen deals. 1 spoon on the table.',
+        '  4.40  state: round 2, cards in play, 1 spoon on the table, Ellen deals',
+        '  4.40  state: Andrew: 4 cards, 0 waiting',
+        '  4.40  state: Chris: out',
+        '  4.40  state: Ellen: 4 cards, 0 waiting',
+    ]
+
+
 def test_premature_letter_costs_a_letter_and_the_whole_word_is_out() -> None:
     """premature = letter with letters scoring on PIG: each false grab is a letter."""
     scenario = """
@@ -290,13 +332,14 @@ def test_premature_letter_costs_a_letter_and_the_whole_word_is_out() -> None:
         '  0.00  Spoons for Andrew, Chris, and Ellen.',
         '  0.00  [sound deal]',
         '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
-        '  0.20  Chris grabbed a spoon without a set!',
-        '  0.20  Chris takes a letter: P.',
-        '  0.40  Chris grabbed a spoon without a set!',
-        '  0.40  Chris takes a letter: P I.',
-        '  0.60  Chris grabbed a spoon without a set!',
-        '  0.60  Chris takes a letter: P I G.',
+        '  0.20  Chris reached for a spoon without a set!',
+        '  0.20  Chris takes the letter P: P.',
+        '  0.40  Chris reached for a spoon without a set!',
+        '  0.40  Chris takes the letter I: P I.',
+        '  0.60  Chris reached for a spoon without a set!',
+        '  0.60  Chris takes the letter G: P I G.',
         '  0.60  Chris is eliminated.',
+        '  0.60  Now 1 spoon on the table.',
         '  0.70  refused: Chris grab: Chris is out of the game',
         '  0.70  state: round 1, cards in play, 1 spoon on the table, Andrew deals',
         '  0.70  state: Andrew: 4 cards, 0 waiting',
@@ -331,7 +374,7 @@ def test_premature_void_redeals_with_the_same_dealer() -> None:
         '  0.00  [sound deal]',
         '  0.00  Round 1. Chris deals. 2 spoons on the table.',
         '  0.10  Andrew drew a card.',
-        '  0.20  Chris grabbed a spoon without a set!',
+        '  0.20  Chris reached for a spoon without a set!',
         '  0.20  The round is void: every spoon goes back, and Chris deals again.',
         '  0.30  refused: Andrew grab: the next round has not been dealt yet',
         '  1.70  [sound deal]',
@@ -433,7 +476,8 @@ def test_with_two_players_either_may_grab_the_moment_either_has_a_set() -> None:
             "0.20 Chris take",
             "0.40 Chris pass 3D",
             "0.41 Andrew grab",
-            "0.60 Chris grab",
+            "1.20 Andrew grab",
+            "1.30 Chris grab",
         ]
     """
     assert replay(scenario) == [
@@ -443,9 +487,11 @@ def test_with_two_players_either_may_grab_the_moment_either_has_a_set() -> None:
         '  0.10  refused: Andrew grab: Andrew has no set, and nobody has taken a spoon yet',
         '  0.20  Chris drew a card.',
         '  0.40  Chris discarded a card.',
-        '  0.41  [sound spoon]',
-        '  0.41  Chris is eliminated.',
-        '  0.41  Andrew wins the game!',
+        '  0.41  refused: Andrew grab: Andrew reached too soon and must wait a moment',
+        '  1.20  [sound spoon]',
+        '  1.20  Chris is eliminated.',
+        '  1.20  Andrew wins the game!',
+        '  1.30  refused: Chris grab: the game is over',
     ]
 
 
@@ -506,14 +552,14 @@ def test_next_dealer_first_set_and_letters_scoring() -> None:
         '  1.50  Chris grabbed a spoon!',
         '  1.60  [sound spoon]',
         '  1.60  Andrew grabbed a spoon!',
-        '  1.60  Debra takes a letter: S.',
+        '  1.60  Debra takes the letter S: S.',
         '  3.60  [sound deal]',
         '  3.60  Round 2. Ellen deals. 3 spoons on the table.',
         '  3.60  state: round 2, cards in play, 3 spoons on the table, Ellen deals',
         '  3.60  state: Andrew: 4 cards, 0 waiting',
         '  3.60  state: Chris: 4 cards, 0 waiting',
         '  3.60  state: Ellen: 4 cards, 0 waiting',
-        '  3.60  state: Debra: 4 cards, 0 waiting, 1 misses',
+        '  3.60  state: Debra: 4 cards, 0 waiting, letters S',
     ]
 
 

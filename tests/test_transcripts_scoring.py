@@ -52,7 +52,7 @@ def test_points_scoring_plays_one_round_per_dealer_and_ties_share_the_win() -> N
         "  0.50  [sound spoon]",
         "  0.70  [sound spoon]",
         "  0.70  Ellen grabbed a spoon!",
-        "  0.70  You take a penalty point, 1 in all.",
+        "  0.70  You take a penalty point, 1 in total.",
         "  1.70  [sound deal]",
         "  1.70  Round 2. Chris deals. 2 spoons on the table.",
         "  1.70  Your cards: two of spades, two of hearts, two of diamonds, and two of clubs.",
@@ -60,7 +60,7 @@ def test_points_scoring_plays_one_round_per_dealer_and_ties_share_the_win() -> N
         "  1.80  [sound spoon]",
         "  1.90  [sound spoon]",
         "  1.90  Chris grabbed a spoon!",
-        "  1.90  You take a penalty point, 2 in all.",
+        "  1.90  You take a penalty point, 2 in total.",
         "  2.00  refused: Andrew grab: the next round has not been dealt yet",
         "  2.90  [sound deal]",
         "  2.90  Round 3. Ellen deals. 2 spoons on the table.",
@@ -69,7 +69,7 @@ def test_points_scoring_plays_one_round_per_dealer_and_ties_share_the_win() -> N
         "  3.10  [sound spoon]",
         "  3.20  [sound spoon]",
         "  3.20  Chris grabbed a spoon!",
-        "  3.20  You take a penalty point, 3 in all.",
+        "  3.20  You take a penalty point, 3 in total.",
         "  3.20  Chris and Ellen are joint winners!",
     ]
     assert game.over and game.winners == (1, 2)
@@ -83,12 +83,18 @@ def test_letters_scoring_eliminates_on_the_last_letter_and_the_last_one_in_wins(
         grabs += [f"{round_start + 0.5:.2f} Chris grab", f"{round_start + 0.6:.2f} Ellen grab"]
     grabs += ["4.60 Chris grab"]
     lines = game_transcript(game, script(*grabs), None)
-    assert [line for line in lines if "letter" in line or "win" in line or "elim" in line] == [
-        "  0.60  Andrew takes a letter: P.",
-        "  2.10  Andrew takes a letter: P I.",
-        "  3.60  Andrew takes a letter: P I G.",
+    spoken = [line for line in lines if "state:" not in line]
+    assert [line for line in spoken if "letter" in line or "win" in line or "elim" in line] == [
+        "  0.60  Andrew takes the letter P: P.",
+        "  2.10  Andrew takes the letter I: P I.",
+        "  3.60  Andrew takes the letter G: P I G.",
         "  3.60  Andrew is eliminated.",
-        "  4.60  Ellen takes a letter: P.",
+        "  4.60  Ellen takes the letter P: P.",
     ]
     assert not game.over
     assert [seat.misses for seat in game.seats] == [3, 0, 1]
+    assert lines[-3:] == [
+        "  5.60  state: Andrew: out",
+        "  5.60  state: Chris: 4 cards, 0 waiting",
+        "  5.60  state: Ellen: 4 cards, 0 waiting, letters P",
+    ]

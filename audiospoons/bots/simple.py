@@ -31,6 +31,9 @@ from audiospoons.engine.events import (
 )
 from audiospoons.engine.options import DrawVariant, Options
 
+BREAK_PAIR_CHANCE = 0.15
+"""How often a bot passes a card other than its least-held one."""
+
 
 @dataclass(frozen=True, slots=True)
 class Pace:
@@ -173,10 +176,17 @@ class SimpleBot:
         return self.options.draw is not DrawVariant.DISCARD or self.dealer
 
     def _worst_card(self) -> Card:
-        """A card of the rank held least; among equals, the one picked up first."""
+        """Mostly a card of the rank held least (the one picked up first among equals); now and
+        then any card outside the rank held most. Without that, two players each holding pairs
+        of the same two ranks would keep them for ever and no set could ever be made."""
         counts: dict[str, int] = {}
         for card in self.hand:
             counts[card.rank] = counts.get(card.rank, 0) + 1
+        if self.rng.random() < BREAK_PAIR_CHANCE:
+            best = max(self.hand, key=lambda c: counts[c.rank]).rank
+            others = [c for c in self.hand if c.rank != best]
+            if others:
+                return self.rng.choice(others)
         return min(self.hand, key=lambda c: counts[c.rank])
 
     def _card_time(self) -> float:

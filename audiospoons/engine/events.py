@@ -129,6 +129,13 @@ class SpoonGrabbed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SpoonsChanged(Event):
+    """The number of spoons on the table changed mid-round (a player went out)."""
+
+    spoons: int
+
+
+@dataclass(frozen=True, slots=True)
 class PrematureGrab(Event):
     """A grab with no set before anyone had grabbed legitimately, and what it cost."""
 

@@ -13,7 +13,7 @@ saying what is wrong), ``can_*`` (a bool) and the command itself (applies it, re
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -42,9 +42,11 @@ from audiospoons.engine.events import (
     SetHeld,
     Source,
     SpoonGrabbed,
+    SpoonsChanged,
     StockRecycled,
 )
 from audiospoons.engine.options import (
+    FALSE_REACH_LOCKOUT,
     DrawVariant,
     NextDealer,
     Options,
@@ -75,6 +77,7 @@ class Seat:
     misses: int = 0
     held_set: str | None = None
     owes_since: float | None = None
+    reach_locked_until: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,6 +427,8 @@ class ClassicGame:
             raise NotAllowedNow("the spoons are being raced for: wait for the result")
         if self.phase is Phase.GRABBING and self._mash_grabbing():
             raise NotAllowedNow("the race for the spoons is over")
+        if self.now < seat.reach_locked_until:
+            raise NotAllowedNow(f"{seat.name} reached too soon and must wait a moment")
         if self.is_premature(index) and self.options.premature is Premature.NONE:
             raise NotAllowedNow(f"{seat.name} has no set, and nobody has taken a spoon yet")
 
@@ -431,7 +436,15 @@ class ClassicGame:
         return _allowed(self.verify_grab, index)
 
     def grab(self, index: int, spoon: int | None = None) -> list[Event]:
-        self.verify_grab(index, spoon)
+        """Grab a spoon. A premature grab that is refused (``premature = none``) still locks the
+        seat's grabs for ``FALSE_REACH_LOCKOUT`` seconds: otherwise pressing grab over and over,
+        or holding the key down, would take a spoon the instant phase 2 began."""
+        try:
+            self.verify_grab(index, spoon)
+        except NotAllowedNow:
+            if self.is_premature(index) and self.options.premature is Premature.NONE:
+                self.seats[index].reach_locked_until = self.now + FALSE_REACH_LOCKOUT
+            raise
         if self._test is not None:
             return self._test.press(index, self.now) + self._after_test_step(self.now)
         if self.is_premature(index):
@@ -485,7 +498,10 @@ class ClassicGame:
             events += scoring.miss(self, (index,))
         if scoring.survivors_decide(self):
             return events + self._end_game()
-        self.spoons = max(1, len(self.active_seats()) - self.options.spoons_subtracted)
+        spoons = max(1, len(self.active_seats()) - self.options.spoons_subtracted)
+        if spoons != self.spoons:
+            self.spoons = spoons
+            events.append(SpoonsChanged(self.now, spoons))
         return events
 
     # ----------------------------------------------------------------- reaction tests
@@ -561,13 +577,12 @@ class ClassicGame:
         self._first_deal = None
         for cards in (*explicit.hands.values(), explicit.stock_top):
             for card in cards:
-                if card not in deck:
-                    raise MalformedCommand(f"the {card} is dealt more often than the pack holds it")
                 deck.remove(card)
         self.rng.shuffle(deck)
         for seat in self.seats:
             seat.hand, seat.waiting = [], deque()
             seat.has_spoon, seat.held_set, seat.owes_since = False, None, None
+            seat.reach_locked_until = 0.0
         self.pile = []
         events: list[Event] = [RoundStarted(self.now, self.round, self.dealer, self.spoons,
                                             tuple(active))]
@@ -648,7 +663,14 @@ class ClassicGame:
                 raise MalformedCommand(f"{self.seats[index].name} is dealt {len(cards)} cards;"
                                        f" a hand holds {size}")
         if self.options.deck is DeckKind.NO_STOCK and deal.stock_top:
-            raise MalformedCommand("the no-stock pack has no stock to set")
+            raise MalformedCommand("a stock cannot be set with the no-stock pack")
+        pack = Counter(build_deck(self.options.deck, len(self.seats)))
+        given = Counter(card for cards in (*deal.hands.values(), deal.stock_top)
+                        for card in cards)
+        for card, count in given.items():
+            if count > pack[card]:
+                held = {0: "does not hold", 1: "holds one", 2: "holds two"}[pack[card]]
+                raise MalformedCommand(f"the {card} is dealt {count} times, and this pack {held}")
 
     def _check_seat(self, index: int) -> None:
         if not 0 <= index < len(self.seats):

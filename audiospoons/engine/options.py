@@ -53,6 +53,9 @@ class NextDealer(Enum):
 MASH_SECONDS = 3.0
 """How long a mash reaction test counts presses (seed 000, option 2)."""
 
+FALSE_REACH_LOCKOUT = 1.0
+"""Seconds a refused premature grab locks that player's grabs (with ``premature = none``)."""
+
 NOT_YET_PLAYABLE: dict[str, frozenset[str]] = {
     "grabbing": frozenset({"selection", "realtime"}),
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,7 +13,11 @@ from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command, Draw, Feint, Grab, Pass, React, Signal, Take
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.game import ClassicGame, Deal
-from audiospoons.engine.options import Options
+from audiospoons.engine.options import SPECS_BY_KEY, Options
+
+MAX_TIME = 86_400.0
+"""The latest time a script line may have: one day of game time."""
+MAX_NAME = 40
 
 
 class ScenarioError(ValueError):
@@ -71,7 +76,7 @@ def parse_scenario(text: str) -> Scenario:
     if unknown:
         raise ScenarioError(f"unknown section [{sorted(unknown)[0]}]; the sections are [options],"
                             " [table] and [script]")
-    options = _options(_table(data, "options", text))
+    options = _options(_table(data, "options", text), text)
     table = _table(data, "table", text)
     players = _players(table, text)
     scenario = Scenario(options, players, 0, _seed(table, text))
@@ -79,7 +84,8 @@ def parse_scenario(text: str) -> Scenario:
         scenario.dealer = _seat(scenario, table["dealer"], "dealer", text)
     hands = table.get("hands", {})
     if not isinstance(hands, dict):
-        raise ScenarioError(f"{_where(text, 'hands')}[table.hands] must be a table of name = cards")
+        raise ScenarioError(f"{_where_key(text, 'hands')}[table.hands] must be a table of"
+                            " name = cards")
     for name, cards in hands.items():
         seat = _seat(scenario, name, f"hands.{name}", text)
         scenario.hands[seat] = _cards(cards, name, text)
@@ -88,7 +94,7 @@ def parse_scenario(text: str) -> Scenario:
     unknown_keys = set(table) - {"players", "dealer", "seed", "hands", "stock"}
     if unknown_keys:
         key = sorted(unknown_keys)[0]
-        raise ScenarioError(f"{_where(text, key)}unknown key {key!r} in [table]")
+        raise ScenarioError(f"{_where_key(text, key)}unknown key {key!r} in [table]")
     scenario.script = _script(_table(data, "script", text), scenario, text)
     try:
         scenario.new_game()
@@ -123,11 +129,20 @@ def parse_command(seat: int, words: tuple[str, ...]) -> Command:
 def _table(data: dict[str, Any], key: str, text: str) -> dict[str, Any]:
     value = data.get(key, {})
     if not isinstance(value, dict):
-        raise ScenarioError(f"{_where(text, key)}[{key}] must be a table")
+        raise ScenarioError(f"{_where(text, f'[{key}]')}[{key}] must be a table")
     return value
 
 
-def _options(values: dict[str, Any]) -> Options:
+def _options(values: dict[str, Any], text: str) -> Options:
+    for key, value in values.items():
+        try:
+            spec = SPECS_BY_KEY.get(key)
+            if spec is None:
+                Options.from_mapping({key: value})
+            else:
+                spec.parse(value)
+        except SpoonsError as error:
+            raise ScenarioError(f"{_where_key(text, key)}[options]: {error}") from None
     try:
         return Options.from_mapping(values)
     except SpoonsError as error:
@@ -138,69 +153,95 @@ def _players(table: dict[str, Any], text: str) -> tuple[str, ...]:
     players = table.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip()
                                                 for p in players):
-        raise ScenarioError(f"{_where(text, 'players')}[table] players must be a list of names")
+        raise ScenarioError(f"{_where_key(text, 'players')}[table] players must be a list of"
+                            " names")
     names = tuple(p.strip() for p in players)
+    for name in names:
+        if len(name.split()) != 1 or not name.isprintable() or len(name) > MAX_NAME:
+            raise ScenarioError(f"{_where_key(text, 'players')}player name {name!r}: a name in a"
+                                f" scenario is one word of at most {MAX_NAME} printable"
+                                " characters, since script lines find players by spaces")
     if len({n.lower() for n in names}) != len(names):
-        raise ScenarioError(f"{_where(text, 'players')}two players have the same name")
+        raise ScenarioError(f"{_where_key(text, 'players')}two players have the same name")
     return names
 
 
 def _seed(table: dict[str, Any], text: str) -> int:
     seed = table.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ScenarioError(f"{_where(text, 'seed')}seed must be a whole number")
+        raise ScenarioError(f"{_where_key(text, 'seed')}seed must be a whole number")
     return seed
 
 
 def _seat(scenario: Scenario, name: object, key: str, text: str) -> int:
     if not isinstance(name, str):
-        raise ScenarioError(f"{_where(text, key)}{key} must be a player's name")
+        raise ScenarioError(f"{_where_key(text, key.split('.')[-1])}{key} must be a player's"
+                            " name")
     try:
         return scenario.seat_of(name)
     except ScenarioError as error:
-        raise ScenarioError(f"{_where(text, key)}{key}: {error}") from None
+        raise ScenarioError(f"{_where_key(text, key.split('.')[-1])}{key}: {error}") from None
 
 
 def _cards(value: object, key: str, text: str) -> tuple[Card, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ScenarioError(f"{_where(text, key)}{key} must be a list of cards such as \"10H\"")
+        raise ScenarioError(f"{_where_key(text, key)}{key} must be a list of cards such as"
+                            " \"10H\"")
     try:
         return tuple(parse_card(v) for v in value)
     except SpoonsError as error:
-        raise ScenarioError(f"{_where(text, key)}{key}: {error}") from None
+        raise ScenarioError(f"{_where_key(text, key.split('.')[-1])}{key}: {error}") from None
 
 
 def _script(section: dict[str, Any], scenario: Scenario, text: str) -> list[ScriptLine]:
+    unknown = set(section) - {"lines"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise ScenarioError(f"{_where_key(text, key)}unknown key {key!r} in [script]; the script"
+                            " is [script] lines = [...]")
     lines = section.get("lines", [])
     if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
-        raise ScenarioError(f"{_where(text, 'lines')}[script] lines must be a list of strings")
+        raise ScenarioError(f"{_where_key(text, 'lines')}[script] lines must be a list of"
+                            " strings")
     script: list[ScriptLine] = []
-    for entry in lines:
-        where = _where(text, entry)
-        words = tuple(entry.split())
-        if len(words) < 3:
-            raise ScenarioError(f"{where}{entry!r}: write seconds, a player and a command,"
-                                " as in \"0.50 Andrew grab\"")
+    for number, entry in enumerate(lines, start=1):
         try:
-            at = float(words[0])
-        except ValueError:
-            raise ScenarioError(f"{where}{entry!r}: {words[0]!r} is not a time in seconds") \
-                from None
-        if not at >= 0 or at == float("inf"):
-            raise ScenarioError(f"{where}{entry!r}: the time must be 0 or more")
-        if script and at < script[-1].at:
-            raise ScenarioError(f"{where}{entry!r}: the script must be in time order")
-        try:
-            command = parse_command(scenario.seat_of(words[1]), words[2:])
+            script.append(_script_line(entry, scenario, script[-1].at if script else 0.0))
         except ScenarioError as error:
+            where = _where(text, f'"{entry}"') or f"script line {number}: "
             raise ScenarioError(f"{where}{entry!r}: {error}") from None
-        script.append(ScriptLine(at, command, " ".join(words[1:])))
     return script
 
 
+def _script_line(entry: str, scenario: Scenario, previous: float) -> ScriptLine:
+    words = tuple(entry.split())
+    if len(words) < 3:
+        raise ScenarioError("write seconds, a player and a command, as in \"0.50 Andrew grab\"")
+    try:
+        at = float(words[0])
+    except ValueError:
+        raise ScenarioError(f"{words[0]!r} is not a time in seconds") from None
+    if not 0 <= at <= MAX_TIME:
+        raise ScenarioError(f"the time must be from 0 to {MAX_TIME:g} seconds")
+    if at < previous:
+        raise ScenarioError("the script must be in time order")
+    command = parse_command(scenario.seat_of(words[1]), words[2:])
+    return ScriptLine(at, command, " ".join(words[1:]))
+
+
 def _where(text: str, needle: str) -> str:
-    """'line N: ' for the first line of ``text`` that mentions ``needle``, else nothing."""
+    """'line N: ' for the first line of ``text`` that holds ``needle``, else nothing. Only
+    called on the way to an error, so a long script is read once."""
     for number, line in enumerate(text.splitlines(), start=1):
         if needle in line:
+            return f"line {number}: "
+    return ""
+
+
+def _where_key(text: str, key: str) -> str:
+    """'line N: ' for the line that sets ``key`` (``key = ...``), else nothing."""
+    pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if pattern.match(line):
             return f"line {number}: "
     return ""

@@ -17,6 +17,7 @@ from audiospoons.engine.cards import Card
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.game import ClassicGame, Phase
+from audiospoons.engine.options import Scoring
 from audiospoons.replay.scenario import Scenario, ScriptLine
 from audiospoons.voice.english import EnglishAnnouncer
 
@@ -34,7 +35,8 @@ def run(game: ClassicGame, script: Sequence[ScriptLine]
     last = script[-1].at if script else 0.0
     for line in script:
         if game.over:
-            return
+            yield line.at, f"refused: {line.text}: the game is over"
+            continue
         for event in game.advance(line.at):
             yield event.at, event
         try:
@@ -99,8 +101,10 @@ def state_of_play(game: ClassicGame, listener: int | None) -> list[str]:
         parts = [f"{len(seat.hand)} cards", f"{len(seat.waiting)} waiting"]
         if seat.has_spoon:
             parts.append("has a spoon")
-        if seat.misses:
-            parts.append(f"{seat.misses} misses")
+        if seat.misses and game.options.scoring is Scoring.LETTERS:
+            parts.append("letters " + " ".join(game.options.word[:seat.misses]))
+        elif seat.misses:
+            parts.append("1 point" if seat.misses == 1 else f"{seat.misses} points")
         if index == listener:
             parts.append("hand " + " ".join(str(c) for c in seat.hand))
         lines.append(f"state: {seat.name}: {', '.join(parts)}")
@@ -120,6 +124,8 @@ def format_event(event: Event, players: tuple[str, ...]) -> str:
 def _value(name: str, value: object, players: tuple[str, ...]) -> str:
     if name in SEAT_FIELDS and isinstance(value, int):
         return players[value]
+    if name == "to" and value is None:
+        return "pile"
     if name in SEATS_FIELDS and isinstance(value, tuple):
         return ",".join(players[s] for s in value) or "-"
     if isinstance(value, Card):

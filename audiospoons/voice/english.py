@@ -22,7 +22,6 @@ from audiospoons.engine.events import (
     GameStarted,
     GrabTimeUp,
     LetterGiven,
-    PhaseTwoStarted,
     PointAdded,
     PrematureGrab,
     ReactCue,
@@ -33,6 +32,7 @@ from audiospoons.engine.events import (
     SetHeld,
     Source,
     SpoonGrabbed,
+    SpoonsChanged,
     StockRecycled,
 )
 
@@ -116,14 +116,16 @@ class EnglishAnnouncer:
             return "The discard pile is shuffled into a new stock."
         if isinstance(event, SetHeld):
             return f"You have {COUNT_WORDS[self.set_size]} {RANK_NAMES[event.rank][1]}!"
-        if isinstance(event, PhaseTwoStarted):
-            return "The spoons are going!" if self.announce_phase2 and event.seat != you else None
         if isinstance(event, SpoonGrabbed):
-            if event.first and not self.announce_phase2 and event.seat != you:
-                return None
-            return f"{self.name(event.seat, you)} grabbed a spoon!"
+            grabbed = f"{self.name(event.seat, you)} grabbed a spoon!"
+            if not event.first or event.seat == you:
+                return grabbed
+            return f"The spoons are going! {grabbed}" if self.announce_phase2 else None
+        if isinstance(event, SpoonsChanged):
+            spoons = "1 spoon" if event.spoons == 1 else f"{event.spoons} spoons"
+            return f"Now {spoons} on the table."
         if isinstance(event, PrematureGrab):
-            return f"{self.name(event.seat, you)} grabbed a spoon without a set!"
+            return f"{self.name(event.seat, you)} reached for a spoon without a set!"
         if isinstance(event, ReactionTestStarted):
             if you in event.contenders:
                 return ("Get ready to press as fast as you can!" if event.mash
@@ -143,10 +145,12 @@ class EnglishAnnouncer:
             return "Time is up for grabbing!"
         if isinstance(event, LetterGiven):
             verb = "take" if event.seat == you else "takes"
-            return f"{self.name(event.seat, you)} {verb} a letter: {' '.join(event.letters)}."
+            return (f"{self.name(event.seat, you)} {verb} the letter {event.letters[-1]}:"
+                    f" {' '.join(event.letters)}.")
         if isinstance(event, PointAdded):
             verb = "take" if event.seat == you else "takes"
-            return f"{self.name(event.seat, you)} {verb} a penalty point, {event.points} in all."
+            return (f"{self.name(event.seat, you)} {verb} a penalty point,"
+                    f" {event.points} in total.")
         if isinstance(event, Eliminated):
             verb = "is" if len(event.seats) == 1 and event.seats[0] != you else "are"
             return f"{self.names(event.seats, you)} {verb} eliminated."
