@@ -70,7 +70,7 @@ def test_points_scoring_plays_one_round_per_dealer_and_ties_share_the_win() -> N
         "  3.20  [sound spoon]",
         "  3.20  Chris grabbed a spoon!",
         "  3.20  You take a penalty point, 3 in total.",
-        "  3.20  Chris and Ellen are joint winners!",
+        "  3.20  Chris and Ellen are joint winners! Penalty points: Chris 0, Ellen 0, and you 3.",
     ]
     assert game.over and game.winners == (1, 2)
     assert [seat.misses for seat in game.seats] == [3, 0, 0]

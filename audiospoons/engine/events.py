@@ -220,4 +220,8 @@ class RoundEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
+    """The game is over. ``points`` holds every seat's penalty points with points scoring, else
+    it is empty."""
+
     winners: tuple[int, ...]
+    points: tuple[int, ...] = ()

@@ -52,6 +52,7 @@ from audiospoons.engine.options import (
     Options,
     Premature,
     ReactionStyle,
+    Scoring,
 )
 from audiospoons.engine.reaction import ReactionTest
 
@@ -651,7 +652,9 @@ class ClassicGame:
         self.deal_at = None
         self._clear_round_timers()
         self.winners = scoring.winners(self)
-        return [GameOver(self.now, self.winners)]
+        points = (tuple(seat.misses for seat in self.seats)
+                  if self.options.scoring is Scoring.POINTS else ())
+        return [GameOver(self.now, self.winners, points)]
 
     # ----------------------------------------------------------------- checks
 

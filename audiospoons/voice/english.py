@@ -160,8 +160,14 @@ class EnglishAnnouncer:
         if isinstance(event, GameOver):
             if len(event.winners) == 1:
                 verb = "win" if event.winners[0] == you else "wins"
-                return f"{self.name(event.winners[0], you)} {verb} the game!"
-            return f"{self.names(event.winners, you)} are joint winners!"
+                result = f"{self.name(event.winners[0], you)} {verb} the game!"
+            else:
+                result = f"{self.names(event.winners, you)} are joint winners!"
+            if not event.points:
+                return result
+            order = sorted(range(len(event.points)), key=lambda s: (event.points[s], s))
+            tally = join_words([f"{self.name(s, you)} {event.points[s]}" for s in order])
+            return f"{result} Penalty points: {tally}."
         return None
 
     def _taken(self, event: CardTaken, you: int | None) -> str:
