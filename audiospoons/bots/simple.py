@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from audiospoons.engine.cards import Card, DeckKind
+from audiospoons.engine.cards import Card, DeckKind, set_rank
 from audiospoons.engine.commands import Command, Grab, Pass, React, Take
 from audiospoons.engine.events import (
     CardPassed,
@@ -19,6 +19,7 @@ from audiospoons.engine.events import (
     Event,
     GameOver,
     PhaseTwoStarted,
+    PrematureGrab,
     ReactCue,
     ReactionTestEnded,
     ReactionTestStarted,
@@ -60,6 +61,7 @@ class SimpleBot:
         self.waiting = 0
         self.playing = False
         self.grab_at: float | None = None
+        self.phase_two = False
         self.has_spoon = False
         self.dealer = False
         self.test: tuple[int, ...] = ()
@@ -81,7 +83,7 @@ class SimpleBot:
             self.playing = me in event.seats
             self.dealer = event.dealer == me
             self.hand, self.waiting, self.has_spoon = [], 0, False
-            self.grab_at = None
+            self.grab_at, self.phase_two = None, False
             self._end_test()
         elif isinstance(event, CardsDealt):
             self.hand = list(event.cards)
@@ -91,13 +93,18 @@ class SimpleBot:
                 self.waiting -= 1
         elif isinstance(event, CardPassed) and event.seat == me and event.card is not None:
             self.hand.remove(event.card)
+            if not self.phase_two and set_rank(self.hand, self.options.set_size) is None:
+                self.grab_at = None
         elif isinstance(event, CardPassed) and event.to == me:
             self.waiting += 1
             if self._plan is not None:
                 return False
         elif isinstance(event, SetHeld | PhaseTwoStarted):
+            self.phase_two = self.phase_two or isinstance(event, PhaseTwoStarted)
             if self.grab_at is None:
                 self.grab_at = event.at + self._reaction_time()
+        elif isinstance(event, PrematureGrab) and event.seat == me:
+            self.grab_at = None
         elif isinstance(event, SpoonGrabbed) and event.seat == me:
             self.has_spoon = True
         elif isinstance(event, ReactionTestStarted) and me in event.contenders:
