@@ -233,6 +233,45 @@ def test_premature_eliminate_takes_the_grabber_out_and_a_spoon_with_them() -> No
     ]
 
 
+def test_when_the_dealer_goes_out_mid_round_the_stock_passes_left() -> None:
+    """draw = discard, premature = eliminate: the dealer grabs early and goes out; the next player to
+    the left takes over the stock, and everyone hears it."""
+    scenario = """
+        [options]
+        draw = "discard"
+        premature = "eliminate"
+        [table]
+        players = ["Andrew", "Chris", "Ellen", "Debra"]
+        dealer = "Andrew"
+        seed = 21
+        [script]
+        lines = [
+            "0.30 Chris draw",
+            "0.40 Andrew grab",
+            "0.60 Andrew draw",
+            "0.70 Chris draw",
+        ]
+    """
+    assert replay(scenario, 'Chris') == [
+        '  0.00  Spoons for Andrew, Chris, Ellen, and Debra.',
+        '  0.00  [sound deal]',
+        '  0.00  Round 1. Andrew deals. 3 spoons on the table.',
+        '  0.00  Your cards: jack of clubs, ace of hearts, six of spades, and queen of spades.',
+        '  0.30  refused: Chris draw: only the dealer draws from the stock; Chris takes the cards passed to them',
+        '  0.40  Andrew reached for a spoon without a set!',
+        '  0.40  Andrew is eliminated.',
+        '  0.40  The stock passes on: you deal now.',
+        '  0.40  Now 2 spoons on the table.',
+        '  0.60  refused: Andrew draw: Andrew is out of the game',
+        '  0.70  You drew the jack of diamonds.',
+        '  0.70  state: round 1, cards in play, 2 spoons on the table, Chris deals',
+        '  0.70  state: Andrew: out',
+        '  0.70  state: Chris: 5 cards, 0 waiting, hand JC AH 6S QS JD',
+        '  0.70  state: Ellen: 4 cards, 0 waiting',
+        '  0.70  state: Debra: 4 cards, 0 waiting',
+    ]
+
+
 def test_premature_none_refuses_the_grab_with_the_reason() -> None:
     """The default: a grab with no set before anyone has grabbed is refused, and so are commands that
     do not fit this game."""

@@ -15,6 +15,7 @@ from audiospoons.engine.events import (
     CardPassed,
     CardsDealt,
     CardTaken,
+    DealerChanged,
     Eliminated,
     Event,
     GameOver,
@@ -105,6 +106,8 @@ class SimpleBot:
                 self.grab_at = event.at + self._reaction_time()
         elif isinstance(event, PrematureGrab) and event.seat == me:
             self.grab_at = None
+        elif isinstance(event, DealerChanged):
+            self.dealer = event.dealer == me
         elif isinstance(event, SpoonGrabbed) and event.seat == me:
             self.has_spoon = True
         elif isinstance(event, ReactionTestStarted) and me in event.contenders:

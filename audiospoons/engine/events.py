@@ -129,6 +129,13 @@ class SpoonGrabbed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DealerChanged(Event):
+    """The dealer went out mid-round: the stock passes to the next player to the left."""
+
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
 class SpoonsChanged(Event):
     """The number of spoons on the table changed mid-round (a player went out)."""
 

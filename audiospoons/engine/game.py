@@ -26,6 +26,7 @@ from audiospoons.engine.events import (
     CardPassed,
     CardsDealt,
     CardTaken,
+    DealerChanged,
     Eliminated,
     Event,
     GameOver,
@@ -643,9 +644,12 @@ class ClassicGame:
             self.pile += seat.waiting
             seat.hand, seat.waiting = [], deque()
             seat.held_set, seat.owes_since = None, None
+        events: list[Event] = [Eliminated(self.now, indexes)]
         if not self.seats[self.dealer].active and self.active_seats():
             self.dealer = self.left_of(self.dealer)
-        return [Eliminated(self.now, indexes)]
+            if self.phase is Phase.PLAYING:
+                events.append(DealerChanged(self.now, self.dealer))
+        return events
 
     def _end_game(self) -> list[Event]:
         self.phase = Phase.OVER

@@ -15,6 +15,7 @@ from audiospoons.engine.events import (
     CardPassed,
     CardsDealt,
     CardTaken,
+    DealerChanged,
     Eliminated,
     Event,
     FalseStart,
@@ -121,6 +122,9 @@ class EnglishAnnouncer:
             if not event.first or event.seat == you:
                 return grabbed
             return f"The spoons are going! {grabbed}" if self.announce_phase2 else None
+        if isinstance(event, DealerChanged):
+            dealer = "you deal" if event.dealer == you else f"{self.players[event.dealer]} deals"
+            return f"The stock passes on: {dealer} now."
         if isinstance(event, SpoonsChanged):
             spoons = "1 spoon" if event.spoons == 1 else f"{event.spoons} spoons"
             return f"Now {spoons} on the table."
