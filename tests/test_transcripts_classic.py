@@ -770,6 +770,41 @@ def test_no_stock_everyone_passes_at_once_round_the_circle() -> None:
     ]
 
 
+def test_no_stock_a_player_out_mid_round_passes_their_cards_on() -> None:
+    """deck = no-stock: the pile never comes back, so the cards of a player who goes out mid-round
+    pass on to the next player's waiting cards, and every rank can still make a set."""
+    scenario = """
+        [options]
+        deck = "no-stock"
+        draw = "discard"
+        premature = "eliminate"
+        [table]
+        players = ["Andrew", "Chris", "Ellen", "Debra"]
+        seed = 4
+        [script]
+        lines = [
+            "0.40 Chris grab",
+            "0.60 Ellen take",
+        ]
+    """
+    assert replay(scenario, 'Ellen') == [
+        '  0.00  Spoons for Andrew, Chris, Ellen, and Debra.',
+        '  0.00  [sound deal]',
+        '  0.00  Round 1. Andrew deals. 3 spoons on the table.',
+        '  0.00  Your cards: two of hearts, four of spades, ace of hearts, and four of diamonds.',
+        '  0.40  Chris reached for a spoon without a set!',
+        '  0.40  Chris is eliminated.',
+        "  0.40  Chris's 4 cards pass to you.",
+        '  0.40  Now 2 spoons on the table.',
+        '  0.60  You picked up the two of spades.',
+        '  0.60  state: round 1, cards in play, 2 spoons on the table, Andrew deals',
+        '  0.60  state: Andrew: 4 cards, 0 waiting',
+        '  0.60  state: Chris: out',
+        '  0.60  state: Ellen: 5 cards, 3 waiting, hand 2H 4S AH 4D 2S',
+        '  0.60  state: Debra: 4 cards, 0 waiting',
+    ]
+
+
 def test_either_variant_and_the_discard_time_limit() -> None:
     """draw = either: take the card passed to you, or draw. discard_time_limit = 2: a player who owes a
     move for 2 seconds has a random card discarded, after a random pick-up in either."""

@@ -19,6 +19,7 @@ from audiospoons.engine.events import (
     Eliminated,
     Event,
     GameOver,
+    HandPassedOn,
     PhaseTwoStarted,
     PrematureGrab,
     ReactCue,
@@ -106,6 +107,8 @@ class SimpleBot:
                 self.grab_at = event.at + self._reaction_time()
         elif isinstance(event, PrematureGrab) and event.seat == me:
             self.grab_at = None
+        elif isinstance(event, HandPassedOn) and event.to == me:
+            self.waiting += event.cards
         elif isinstance(event, DealerChanged):
             self.dealer = event.dealer == me
         elif isinstance(event, SpoonGrabbed) and event.seat == me:

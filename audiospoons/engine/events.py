@@ -129,6 +129,16 @@ class SpoonGrabbed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HandPassedOn(Event):
+    """With the no-stock pack, the cards of a player who went out mid-round pass face down to
+    ``to``'s waiting cards."""
+
+    seat: int
+    to: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
 class DealerChanged(Event):
     """The dealer went out mid-round: the stock passes to the next player to the left."""
 

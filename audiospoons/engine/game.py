@@ -32,6 +32,7 @@ from audiospoons.engine.events import (
     GameOver,
     GameStarted,
     GrabTimeUp,
+    HandPassedOn,
     Penalty,
     PhaseTwoStarted,
     PrematureGrab,
@@ -634,17 +635,27 @@ class ClassicGame:
             seat.owes_since = None
 
     def _eliminate(self, indexes: tuple[int, ...]) -> list[Event]:
-        """Take seats out of the game; their cards go to the discard pile."""
+        """Take seats out of the game. Their cards go to the discard pile, to come back through
+        the stock; with the no-stock pack, which has no way back from the pile, they pass on to
+        the next player's waiting cards, so every rank stays whole and a set can still be made."""
         if not indexes:
             return []
         for index in indexes:
+            self.seats[index].active = False
+        events: list[Event] = [Eliminated(self.now, indexes)]
+        playing = self.phase is Phase.PLAYING and len(self.active_seats()) > 1
+        for index in indexes:
             seat = self.seats[index]
-            seat.active = False
-            self.pile += seat.hand
-            self.pile += seat.waiting
+            cards = [*seat.hand, *seat.waiting]
             seat.hand, seat.waiting = [], deque()
             seat.held_set, seat.owes_since = None, None
-        events: list[Event] = [Eliminated(self.now, indexes)]
+            if self.options.deck is DeckKind.NO_STOCK and playing and cards:
+                heir = self.left_of(index)
+                self.seats[heir].waiting.extend(cards)
+                self._refresh_owing(heir)
+                events.append(HandPassedOn(self.now, index, heir, len(cards)))
+            else:
+                self.pile += cards
         if not self.seats[self.dealer].active and self.active_seats():
             self.dealer = self.left_of(self.dealer)
             if self.phase is Phase.PLAYING:

@@ -22,6 +22,7 @@ from audiospoons.engine.events import (
     GameOver,
     GameStarted,
     GrabTimeUp,
+    HandPassedOn,
     LetterGiven,
     PointAdded,
     PrematureGrab,
@@ -122,6 +123,9 @@ class EnglishAnnouncer:
             if not event.first or event.seat == you:
                 return grabbed
             return f"The spoons are going! {grabbed}" if self.announce_phase2 else None
+        if isinstance(event, HandPassedOn):
+            to = "you" if event.to == you else self.players[event.to]
+            return f"{self.players[event.seat]}'s {event.cards} cards pass to {to}."
         if isinstance(event, DealerChanged):
             dealer = "you deal" if event.dealer == you else f"{self.players[event.dealer]} deals"
             return f"The stock passes on: {dealer} now."
