@@ -6,6 +6,7 @@ gives the same games; only the wall time differs from run to run.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable
@@ -56,9 +57,13 @@ def new_game(players: int, options: Options, seed: int) -> tuple[ClassicGame, li
 
 
 def play_game(players: int, options: Options, seed: int,
-              watch: Callable[[ClassicGame, list[Event]], None] | None = None) -> GameRecord:
-    """One bot-only game; ``watch`` (for tests) sees the game after every step. The record keeps
-    every accepted command with its time, enough to replay the game on ``new_game``."""
+              watch: Callable[[ClassicGame, list[Event]], None] | None = None,
+              interject: Callable[[ClassicGame, float], Command | None] | None = None,
+              ) -> GameRecord:
+    """One bot-only game. For tests: ``watch`` sees the game after every step, and
+    ``interject`` may slip in a command of its own just before a bot's move (a refusal of it is
+    ignored). The record keeps every accepted command with its time, enough to replay the game
+    on ``new_game``."""
     game, bots = new_game(players, options, seed)
     record = GameRecord()
     round_start = 0.0
@@ -112,6 +117,12 @@ def play_game(players: int, options: Options, seed: int,
                 record.stuck = True
                 break
             touched.add(mover)
+            extra = interject(game, move_at) if interject is not None else None
+            if extra is not None:
+                with contextlib.suppress(SpoonsError):
+                    deliver(game.handle(extra, move_at))
+                    record.commands.append((move_at, extra))
+                continue
             try:
                 events = game.handle(command, move_at)
             except SpoonsError:

@@ -1,8 +1,8 @@
 """Property tests: whole bot games, with the engine's invariants checked after every step.
 
 Hypothesis chooses the number of players, the seed and a combination of options; the game is
-played out by the bots (``play_game``, or ``play_with_early_grabs`` for the early-grab penalties,
-which the bots never risk on their own), and ``InvariantWatch`` checks the live ``ClassicGame``
+played out by the bots (``play_game``, with ``early_grabber`` slipping in the early grabs that
+the bots never risk on their own), and ``InvariantWatch`` checks the live ``ClassicGame``
 and the events of every step:
 
 1. every card is in exactly one place (stock, pile, a hand or a seat's waiting cards);
@@ -23,19 +23,18 @@ the no-stock pack some rank stays whole among the cards in play (else no set cou
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
-from audiospoons.bots.simple import SimpleBot
 from audiospoons.engine.cards import Card, DeckKind, build_deck, set_rank
 from audiospoons.engine.commands import Command, Grab
-from audiospoons.engine.errors import InvalidOptions, SpoonsError
+from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.events import (
     DealerChanged,
     Eliminated,
@@ -50,7 +49,7 @@ from audiospoons.engine.events import (
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.game import Phase as GamePhase
 from audiospoons.engine.options import Options, Scoring
-from audiospoons.simulate import GAME_TIME_CAP, new_game, play_game
+from audiospoons.simulate import GAME_TIME_CAP, play_game
 
 WATCH_TIME_CAP = GAME_TIME_CAP / 5
 """Game seconds after which the watch calls a game stuck. The longest of 8,000 games tried (ten
@@ -320,7 +319,9 @@ def options_for(players: int, values: dict[str, Any]) -> Options:
     return options
 
 
-def play_and_check(players: int, values: dict[str, Any], seed: int) -> InvariantWatch:
+def play_and_check(players: int, values: dict[str, Any], seed: int,
+                   interject: Callable[[ClassicGame, float], Command | None] | None = None,
+                   ) -> InvariantWatch:
     """Play one checked bot game with these options, through ``play_game``."""
     options = options_for(players, values)
     watch = InvariantWatch(players, options)
@@ -331,7 +332,7 @@ def play_and_check(players: int, values: dict[str, Any], seed: int) -> Invariant
             games.append(game)
         watch(game, events)
 
-    record = play_game(players, options, seed, step)
+    record = play_game(players, options, seed, step, interject)
     assert not record.stuck, f"the game was abandoned as stuck at {record.game_seconds}"
     assert games and watch.steps > 1
     watch.check_end(games[0], record.winners)
@@ -339,64 +340,26 @@ def play_and_check(players: int, values: dict[str, Any], seed: int) -> Invariant
     return watch
 
 
-def play_with_early_grabs(players: int, options: Options, seed: int, early_grabs: int,
-                          rate: float, watch: InvariantWatch) -> ClassicGame:
-    """A bot game, played as ``play_game`` plays it, in which now and then (before a bot's move,
-    with chance ``rate``) a random active seat grabs a spoon at once, set or no set, until
-    ``early_grabs`` grabs have been made that way (endless early grabs could void every round).
+def early_grabber(early_grabs: int, rate: float, seed: int
+                  ) -> Callable[[ClassicGame, float], Command | None]:
+    """An ``interject`` for ``play_game``: now and then (before a bot's move, with chance
+    ``rate``) a random active seat grabs a spoon at once, set or no set, until ``early_grabs``
+    grabs have been made that way (endless early grabs could void every round).
 
     The bots never grab early themselves, so without this the ``premature`` penalties would never
     be exercised: players going out mid-round, letters and points for early grabs, void rounds.
     """
-    game, bots = new_game(players, options, seed)
     rng = random.Random(seed)
-    plans: dict[SimpleBot, tuple[float, Command]] = {}
-    touched: set[SimpleBot] = set(bots)
+    left = early_grabs
 
-    def deliver(events: list[Event]) -> None:
-        for event in events:
-            for bot in bots:
-                seen = event.seen_by(bot.seat)
-                if seen is not None and bot.observe(seen):
-                    touched.add(bot)
-            if isinstance(event, Eliminated):
-                bots[:] = [bot for bot in bots if bot.active]
-        watch(game, events)
+    def interject(game: ClassicGame, now: float) -> Command | None:
+        nonlocal left
+        if left and game.phase is GamePhase.PLAYING and rng.random() < rate:
+            left -= 1
+            return Grab(rng.choice(game.active_seats()))
+        return None
 
-    deliver(game.start())
-    while not game.over:
-        for bot in touched:
-            plan = bot.next_move()
-            if plan is None:
-                plans.pop(bot, None)
-            else:
-                plans[bot] = plan
-        touched.clear()
-        deadline = game.next_deadline()
-        mover = min(plans, key=lambda b: (plans[b][0], b.seat)) if plans else None
-        if mover is not None and (deadline is None or plans[mover][0] < deadline):
-            move_at, command = plans[mover]
-            move_at = max(move_at, game.now)
-            touched.add(mover)
-            if early_grabs and game.phase is GamePhase.PLAYING and rng.random() < rate:
-                early_grabs -= 1
-                seat = rng.choice(game.active_seats())
-                with contextlib.suppress(SpoonsError):
-                    deliver(game.handle(Grab(seat), move_at))
-                continue
-            try:
-                events = game.handle(command, move_at)
-            except SpoonsError:
-                mover.refused(move_at)
-                continue
-            mover.moved(move_at)
-            deliver(events)
-        elif deadline is not None:
-            deliver(game.advance(deadline))
-        else:
-            raise GameStuck(f"no bot has a move and no timer runs at {game.now}, round"
-                            f" {game.round}, phase {game.phase.value}")
-    return game
+    return interject
 
 
 COMMON_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
@@ -460,7 +423,4 @@ def test_every_invariant_holds_with_the_no_stock_pack(
 def test_every_invariant_holds_when_players_grab_early(
         players: int, values: dict[str, Any], seed: int, early_grabs: int, rate: float) -> None:
     """Early grabs (with a penalty: out, a letter or a void round) in bot games."""
-    options = options_for(players, values)
-    watch = InvariantWatch(players, options)
-    game = play_with_early_grabs(players, options, seed, early_grabs, rate, watch)
-    watch.check_end(game, game.winners)
+    play_and_check(players, values, seed, early_grabber(early_grabs, rate, seed))
