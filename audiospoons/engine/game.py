@@ -259,9 +259,6 @@ class ClassicGame:
             return not any(self.has_set(i) for i in active)
         return not self.has_set(index)
 
-    def test_contenders(self) -> tuple[int, ...]:
-        return self._test.contenders if self._test is not None else ()
-
     # ----------------------------------------------------------------- take and draw
 
     def verify_take(self, index: int) -> None:
