@@ -11,6 +11,8 @@ from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.options import OPTION_SPECS, Options
 from audiospoons.replay.scenario import ScenarioError, load_scenario
 from audiospoons.replay.transcript import transcript
+from audiospoons.voice.announcer import Verbosity
+from audiospoons.voice.i18n import UnknownLanguage, available_languages, choose_language
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--listener", metavar="NAME",
                         help="print what this player hears instead of a spectator")
     replay.add_argument("--events", action="store_true", help="print the raw events")
+    add_voice_arguments(replay)
 
     simulate = commands.add_parser("simulate", help="play bot-only games in virtual time")
     simulate.add_argument("--players", type=int, default=4,
@@ -37,11 +40,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def add_voice_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", metavar="CODE",
+                        help="language of speech (default: the system's, else English);"
+                             f" one of {', '.join(available_languages())}")
+    parser.add_argument("--verbosity", choices=[v.value for v in Verbosity],
+                        default=Verbosity.FULL.value,
+                        help="full: every pass and pick-up; brief: only what changes a decision")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "replay":
-        return _replay(args.file, args.listener, args.events)
+        return _replay(args)
     if args.command == "simulate":
         return _simulate(args.players, args.games, args.seed, args.option)
     if args.command == "options":
@@ -50,11 +62,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _replay(path: Path, listener: str | None, raw_events: bool) -> int:
+def _replay(args: argparse.Namespace) -> int:
     try:
-        scenario = load_scenario(path)
-        lines = transcript(scenario, listener, raw_events=raw_events)
-    except (ScenarioError, SpoonsError) as error:
+        lang = choose_language(args.lang)
+        scenario = load_scenario(args.file)
+        lines = transcript(scenario, args.listener, raw_events=args.events, lang=lang,
+                           verbosity=Verbosity(args.verbosity))
+    except (ScenarioError, SpoonsError, UnknownLanguage) as error:
         print(f"audiospoons replay: {error}", file=sys.stderr)
         return 2
     try:

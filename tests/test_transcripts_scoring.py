@@ -45,31 +45,41 @@ def test_points_scoring_plays_one_round_per_dealer_and_ties_share_the_win() -> N
     ), 0)
     assert lines == [
         "  0.00  Spoons for Andrew, Chris, and Ellen.",
-        "  0.00  [sound deal]",
+        "  0.00  [sound deal pan +0.00]",
         "  0.00  Round 1. You deal. 2 spoons on the table.",
         "  0.00  Your cards: ace of spades, ace of hearts, ace of diamonds, and ace of clubs.",
+        "  0.00  [sound set pan +0.00]",
         "  0.00  You have four aces!",
-        "  0.50  [sound spoon]",
-        "  0.70  [sound spoon]",
+        "  0.50  [sound spoon pan -1.00]",
+        "  0.70  [sound spoon pan +1.00]",
         "  0.70  Ellen grabbed a spoon!",
+        "  0.70  [sound letter pan +0.00]",
         "  0.70  You take a penalty point, 1 in total.",
-        "  1.70  [sound deal]",
+        "  0.70  [sound round-over pan +0.00]",
+        "  1.70  [sound deal pan -1.00]",
         "  1.70  Round 2. Chris deals. 2 spoons on the table.",
         "  1.70  Your cards: two of spades, two of hearts, two of diamonds, and two of clubs.",
+        "  1.70  [sound set pan +0.00]",
         "  1.70  You have four twos!",
-        "  1.80  [sound spoon]",
-        "  1.90  [sound spoon]",
+        "  1.80  [sound spoon pan +1.00]",
+        "  1.90  [sound spoon pan -1.00]",
         "  1.90  Chris grabbed a spoon!",
+        "  1.90  [sound letter pan +0.00]",
         "  1.90  You take a penalty point, 2 in total.",
+        "  1.90  [sound round-over pan +0.00]",
         "  2.00  refused: Andrew grab: the next round has not been dealt yet",
-        "  2.90  [sound deal]",
+        "  2.90  [sound deal pan +1.00]",
         "  2.90  Round 3. Ellen deals. 2 spoons on the table.",
         "  2.90  Your cards: three of spades, three of hearts, three of diamonds, and three of clubs.",
+        "  2.90  [sound set pan +0.00]",
         "  2.90  You have four threes!",
-        "  3.10  [sound spoon]",
-        "  3.20  [sound spoon]",
+        "  3.10  [sound spoon pan +1.00]",
+        "  3.20  [sound spoon pan -1.00]",
         "  3.20  Chris grabbed a spoon!",
+        "  3.20  [sound letter pan +0.00]",
         "  3.20  You take a penalty point, 3 in total.",
+        "  3.20  [sound round-over pan +0.00]",
+        "  3.20  [sound win pan +0.00]",
         "  3.20  Chris and Ellen are joint winners! Penalty points: Chris 0, Ellen 0, and you 3.",
     ]
     assert game.over and game.winners == (1, 2)
@@ -83,7 +93,7 @@ def test_letters_scoring_eliminates_on_the_last_letter_and_the_last_one_in_wins(
         grabs += [f"{round_start + 0.5:.2f} Chris grab", f"{round_start + 0.6:.2f} Ellen grab"]
     grabs += ["4.60 Chris grab"]
     lines = game_transcript(game, script(*grabs), None)
-    spoken = [line for line in lines if "state:" not in line]
+    spoken = [line for line in lines if "state:" not in line and "[sound" not in line]
     assert [line for line in spoken if "letter" in line or "win" in line or "elim" in line] == [
         "  0.60  Andrew takes the letter P: P.",
         "  2.10  Andrew takes the letter I: P I.",

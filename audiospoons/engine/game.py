@@ -173,6 +173,22 @@ class ClassicGame:
                     soonest = seat.owes_since + limit
         return soonest
 
+    def limit_deadline(self, index: int | None) -> float | None:
+        """When the time limit now running against seat ``index`` runs out, if one is: the grab
+        time limit for an active seat still without a spoon, or the seat's discard clock. The
+        shell counts the last seconds down to it."""
+        if index is None:
+            return None
+        seat = self.seats[index]
+        if not seat.active:
+            return None
+        if self.phase is Phase.GRABBING and not seat.has_spoon:
+            return self.grab_deadline
+        limit = self.options.discard_time_limit
+        if self.phase is Phase.PLAYING and limit > 0 and seat.owes_since is not None:
+            return seat.owes_since + limit
+        return None
+
     def _fire(self, now: float) -> list[Event]:
         if self.deal_at is not None and self.deal_at <= now:
             self.deal_at = None

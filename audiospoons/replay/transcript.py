@@ -19,7 +19,11 @@ from audiospoons.engine.events import Event
 from audiospoons.engine.game import ClassicGame, Phase
 from audiospoons.engine.options import Scoring
 from audiospoons.replay.scenario import Scenario, ScriptLine
-from audiospoons.voice.english import EnglishAnnouncer
+from audiospoons.sound.countdown import Countdown
+from audiospoons.sound.cue import Cue
+from audiospoons.sound.cues import CueMapper
+from audiospoons.voice.announcer import Announcer, Verbosity
+from audiospoons.voice.i18n import DEFAULT_LANGUAGE, messages
 
 AFTER_SCRIPT = 120.0
 SEAT_FIELDS = {"seat", "to", "dealer"}
@@ -56,20 +60,29 @@ def run(game: ClassicGame, script: Sequence[ScriptLine]
 
 
 def transcript(scenario: Scenario, listener: str | None = None, *,
-               raw_events: bool = False) -> list[str]:
+               raw_events: bool = False, lang: str = DEFAULT_LANGUAGE,
+               verbosity: Verbosity = Verbosity.FULL) -> list[str]:
     """The transcript as lines: announcements and cues, or the raw events with ``raw_events``."""
     seat = scenario.seat_of(listener) if listener is not None else None
-    return game_transcript(scenario.new_game(), scenario.script, seat, raw_events=raw_events)
+    return game_transcript(scenario.new_game(), scenario.script, seat, raw_events=raw_events,
+                           lang=lang, verbosity=verbosity)
 
 
 def game_transcript(game: ClassicGame, script: Sequence[ScriptLine], seat: int | None, *,
-                    raw_events: bool = False) -> list[str]:
-    """The transcript of ``script`` played on a new ``game``, as ``seat`` hears it."""
+                    raw_events: bool = False, lang: str = DEFAULT_LANGUAGE,
+                    verbosity: Verbosity = Verbosity.FULL) -> list[str]:
+    """The transcript of ``script`` played on a new ``game``, as ``seat`` hears it: for a
+    player, the ticks of the last seconds of their time limits too."""
     players = tuple(s.name for s in game.seats)
-    announcer = EnglishAnnouncer(players, announce_phase2=game.options.announce_phase2,
-                                 set_size=game.options.set_size)
+    announcer = Announcer(players, messages(lang), verbosity=verbosity,
+                          announce_phase2=game.options.announce_phase2,
+                          set_size=game.options.set_size)
+    mapper = CueMapper(len(players))
+    countdown = Countdown()
     lines: list[str] = []
     for at, item in run(game, script):
+        if not raw_events:
+            lines += [_line(tick, cue_text(Cue("tick"))) for tick in countdown.due(at)]
         if isinstance(item, str):
             lines.append(_line(at, item))
         elif isinstance(item, ClassicGame):
@@ -77,14 +90,21 @@ def game_transcript(game: ClassicGame, script: Sequence[ScriptLine], seat: int |
                 lines += [_line(at, text) for text in state_of_play(item, seat)]
         else:
             event = item.seen_by(seat)
+            if seat is not None:
+                countdown.set(game.limit_deadline(seat), at)
             if event is None:
                 continue
             if raw_events:
                 lines.append(_line(at, format_event(event, players)))
                 continue
-            lines += [_line(at, f"[sound {cue}]") for cue in announcer.cues(event, seat)]
-            lines += [_line(at, text) for text in announcer.announce(event, seat)]
+            lines += [_line(at, cue_text(cue)) for cue in mapper.cues(event, seat)]
+            lines += [_line(at, said.text) for said in announcer.announce(event, seat)]
     return lines
+
+
+def cue_text(cue: Cue) -> str:
+    """A cue as a transcript shows it: ``[sound spoon pan -0.50]``."""
+    return f"[sound {cue.name} pan {cue.pan:+.2f}]"
 
 
 def state_of_play(game: ClassicGame, listener: int | None) -> list[str]:

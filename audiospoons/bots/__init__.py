@@ -1,0 +1,1 @@
+"""Players that need no keyboard."""

@@ -1,0 +1,19 @@
+"""A sound cue: which sound, and where it comes from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CUE_NAMES = (
+    "deal", "shuffle", "card-in", "card-out", "set", "spoon", "empty-slot", "react", "fight",
+    "slip", "eliminated", "letter", "round-over", "win", "tick", "menu-move", "menu-select",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """``pan`` runs from -1.0 (hard left) through 0.0 (the middle) to 1.0 (hard right)."""
+
+    name: str
+    pan: float = 0.0
+    urgent: bool = False

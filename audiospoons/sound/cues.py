@@ -1,0 +1,100 @@
+"""Which sounds one listener hears for an event, and from where: pure.
+
+The listener sits in the middle of the stereo field. The other seats spread across it in seating
+order, from the left-hand neighbour (the next seat, to whom cards are passed) hard left, round the
+table, to the right-hand neighbour (who passes to the listener) hard right; so cards arrive from
+the right and leave to the left. A spectator hears the seats spread left to right in seat order.
+Seats keep their places when players go out, as people at a table do.
+"""
+
+from __future__ import annotations
+
+from audiospoons.engine.events import (
+    CardPassed,
+    CardTaken,
+    Eliminated,
+    Event,
+    GameOver,
+    LetterGiven,
+    PointAdded,
+    PrematureGrab,
+    ReactCue,
+    ReactionTestStarted,
+    RoundEnded,
+    RoundStarted,
+    RoundVoided,
+    SetHeld,
+    Source,
+    SpoonGrabbed,
+    StockRecycled,
+)
+from audiospoons.sound.cue import Cue
+
+MIDDLE = 0.0
+STOCK_PAN = 0.5
+"""The stock lies in the middle, towards the right: a drawn card arrives from there."""
+PILE_PAN = -0.5
+"""The discard pile lies in the middle, towards the left: a discard leaves that way."""
+
+
+def seat_pan(seat: int, listener: int | None, players: int) -> float:
+    """Where ``seat`` sounds for ``listener`` at a table of ``players`` seats."""
+    if seat == listener or players < 2:
+        return MIDDLE
+    if listener is None:
+        return -1.0 + 2.0 * seat / (players - 1)
+    if players == 2:
+        return MIDDLE
+    steps = (seat - listener) % players
+    return -1.0 + 2.0 * (steps - 1) / (players - 2)
+
+
+class CueMapper:
+    """Turns events into the cues one listener hears at a table of ``players`` seats."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+
+    def pan(self, seat: int, listener: int | None) -> float:
+        return seat_pan(seat, listener, self.players)
+
+    def cues(self, event: Event, listener: int | None) -> list[Cue]:
+        """The cues for ``event`` as ``listener`` may know it (``Event.seen_by`` applied)."""
+        if isinstance(event, RoundStarted):
+            return [Cue("deal", self.pan(event.dealer, listener))]
+        if isinstance(event, StockRecycled):
+            return [Cue("shuffle", MIDDLE)]
+        if isinstance(event, CardTaken):
+            if event.seat == listener and event.source is Source.STOCK:
+                return [Cue("card-in", STOCK_PAN)]
+            return []
+        if isinstance(event, CardPassed):
+            return self._passed(event, listener)
+        if isinstance(event, SetHeld):
+            return [Cue("set", MIDDLE)]
+        if isinstance(event, SpoonGrabbed | PrematureGrab):
+            return [Cue("spoon", self.pan(event.seat, listener), urgent=True)]
+        if isinstance(event, ReactionTestStarted):
+            return [Cue("fight", MIDDLE)]
+        if isinstance(event, ReactCue):
+            return [Cue("react", MIDDLE, urgent=True)] if listener in event.contenders else []
+        if isinstance(event, LetterGiven | PointAdded):
+            return [Cue("letter", self.pan(event.seat, listener))]
+        if isinstance(event, Eliminated):
+            where = self.pan(event.seats[0], listener) if len(event.seats) == 1 else MIDDLE
+            return [Cue("eliminated", where)]
+        if isinstance(event, RoundEnded | RoundVoided):
+            return [Cue("round-over", MIDDLE)]
+        if isinstance(event, GameOver):
+            return [Cue("win", MIDDLE)]
+        return []
+
+    def _passed(self, event: CardPassed, listener: int | None) -> list[Cue]:
+        if listener is None:
+            return []
+        if event.to == listener:
+            return [Cue("card-in", self.pan(event.seat, listener))]
+        if event.seat == listener:
+            where = PILE_PAN if event.to is None else self.pan(event.to, listener)
+            return [Cue("card-out", where)]
+        return []

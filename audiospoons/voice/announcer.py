@@ -1,0 +1,238 @@
+"""What one listener hears, in words, for each event: pure, in any language with a catalog.
+
+The wording of seed 000's scripts is the English catalog's ("Chris grabbed a spoon!", "Frank is
+eliminated.", "Britany and Henry are eliminated."). The listener's own doings are said in the
+second person, with messages of their own rather than "you" put in a name's place, because other
+languages change the verb too. An event must already be the listener's view of it
+(``Event.seen_by``): the announcer says what the event holds and never looks further.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from audiospoons.engine.events import (
+    CardPassed,
+    CardsDealt,
+    CardTaken,
+    DealerChanged,
+    Eliminated,
+    Event,
+    FalseStart,
+    GameOver,
+    GameStarted,
+    GrabTimeUp,
+    HandPassedOn,
+    LetterGiven,
+    PointAdded,
+    PrematureGrab,
+    ReactCue,
+    ReactionTestEnded,
+    ReactionTestStarted,
+    RoundStarted,
+    RoundVoided,
+    SetHeld,
+    Source,
+    SpoonGrabbed,
+    SpoonsChanged,
+    StockRecycled,
+)
+from audiospoons.voice.cardnames import card_name, rank_count, the_card
+from audiospoons.voice.i18n import Messages
+from audiospoons.voice.plaintext import plain_name
+
+# Message ids by (from the stock, forced by the time limit) and by forced.
+YOU_TOOK = {(True, False): "you.drew", (True, True): "you.drew.late",
+            (False, False): "you.picked", (False, True): "you.picked.late"}
+OTHER_TOOK = {(True, False): "other.drew", (True, True): "other.drew.late",
+              (False, False): "other.picked", (False, True): "other.picked.late"}
+YOU_DISCARDED = {False: "you.discarded", True: "you.discarded.late"}
+YOU_PASSED = {False: "you.passed", True: "you.passed.late"}
+OTHER_DISCARDED = {False: "other.discarded", True: "other.discarded.late"}
+OTHER_PASSED_YOU = {False: "other.passed.you", True: "other.passed.you.late"}
+OTHER_PASSED = {False: "other.passed", True: "other.passed.late"}
+
+
+class Verbosity(Enum):
+    """``full`` says every pass and pick-up; ``brief`` only what changes a decision."""
+
+    FULL = "full"
+    BRIEF = "brief"
+
+
+@dataclass(frozen=True, slots=True)
+class Utterance:
+    """A line to speak; an ``urgent`` one cuts off whatever is being said."""
+
+    text: str
+    urgent: bool = False
+
+
+class Announcer:
+    """Turns events into what one listener hears at a table of ``players``."""
+
+    def __init__(self, players: Sequence[str], messages: Messages, *,
+                 verbosity: Verbosity = Verbosity.FULL, announce_phase2: bool = False,
+                 set_size: int = 4) -> None:
+        self.players = tuple(plain_name(name) for name in players)
+        self.m = messages
+        self.verbosity = verbosity
+        self.announce_phase2 = announce_phase2
+        self.set_size = set_size
+
+    def announce(self, event: Event, listener: int | None) -> list[Utterance]:
+        """The lines ``listener`` (a seat, or None for a spectator) hears for ``event``."""
+        text = self._text(event, listener)
+        if text is None:
+            return []
+        return [Utterance(text[:1].upper() + text[1:], urgent=self._urgent(event, listener))]
+
+    def _urgent(self, event: Event, listener: int | None) -> bool:
+        if isinstance(event, ReactCue | ReactionTestStarted):
+            return listener in event.contenders
+        return isinstance(event, SpoonGrabbed | PrematureGrab | GrabTimeUp)
+
+    def _brief(self) -> bool:
+        return self.verbosity is Verbosity.BRIEF
+
+    # ----------------------------------------------------------------- names
+
+    def _others(self, seats: Sequence[int], listener: int | None) -> list[str]:
+        return [self.players[seat] for seat in seats if seat != listener]
+
+    def _you_or(self, listener: int | None, seat: int, you_id: str, other_id: str,
+                **fields: object) -> str:
+        """The message for the listener's own doing, or for another player's."""
+        if seat == listener:
+            return self.m.tr(you_id, **fields)
+        return self.m.tr(other_id, name=self.players[seat], **fields)
+
+    def _deals(self, dealer: int, listener: int | None) -> str:
+        return self._you_or(listener, dealer, "dealer.you", "dealer.other")
+
+    def _tally(self, seats: Sequence[int], values: Sequence[int], listener: int | None) -> str:
+        items = [self.m.tr("tally.you", value=value) if seat == listener
+                 else self.m.tr("tally.other", name=self.players[seat], value=value)
+                 for seat, value in zip(seats, values, strict=True)]
+        return self.m.join(items)
+
+    # ----------------------------------------------------------------- events
+
+    def _text(self, event: Event, you: int | None) -> str | None:
+        m = self.m
+        if isinstance(event, GameStarted):
+            return m.tr("game.started", players=m.join(self.players))
+        if isinstance(event, RoundStarted):
+            return " ".join((m.tr("round.started", round=event.round),
+                             self._deals(event.dealer, you),
+                             m.ntr("spoons.on.table", event.spoons)))
+        if isinstance(event, CardsDealt):
+            return m.tr("cards.dealt", cards=m.join([card_name(m, c) for c in event.cards]))
+        if isinstance(event, CardTaken):
+            return self._taken(event, you)
+        if isinstance(event, CardPassed):
+            return self._passed(event, you)
+        if isinstance(event, StockRecycled):
+            return m.tr("stock.recycled")
+        if isinstance(event, SetHeld):
+            return m.tr("set.held", cards=rank_count(m, event.rank, self.set_size))
+        if isinstance(event, SpoonGrabbed):
+            return self._grabbed(event, you)
+        if isinstance(event, HandPassedOn):
+            if event.to == you:
+                return m.ntr("hand.passed.you", event.cards, name=self.players[event.seat])
+            return m.ntr("hand.passed.other", event.cards, name=self.players[event.seat],
+                         to=self.players[event.to])
+        if isinstance(event, DealerChanged):
+            return self._you_or(you, event.dealer, "dealer.changed.you", "dealer.changed.other")
+        if isinstance(event, SpoonsChanged):
+            return m.ntr("spoons.changed", event.spoons)
+        if isinstance(event, PrematureGrab):
+            return self._you_or(you, event.seat, "premature.you", "premature.other")
+        if isinstance(event, ReactionTestStarted):
+            if you in event.contenders:
+                return m.tr("react.ready.mash" if event.mash else "react.ready")
+            return m.tr("racing.others", names=m.join(self._others(event.contenders, you)))
+        if isinstance(event, ReactCue):
+            return m.tr("react.now") if you in event.contenders else None
+        if isinstance(event, FalseStart):
+            return self._you_or(you, event.seat, "false.start.you", "false.start.other")
+        if isinstance(event, ReactionTestEnded):
+            if not event.counts:
+                return None
+            return m.tr("presses.tally", tally=self._tally(event.ranking, event.counts, you))
+        if isinstance(event, GrabTimeUp):
+            return m.tr("grab.time.up")
+        if isinstance(event, LetterGiven):
+            return self._you_or(you, event.seat, "letter.you", "letter.other",
+                                letter=event.letters[-1], letters=" ".join(event.letters))
+        if isinstance(event, PointAdded):
+            if event.seat == you:
+                return m.ntr("point.you", event.points)
+            return m.ntr("point.other", event.points, name=self.players[event.seat])
+        if isinstance(event, Eliminated):
+            return self._eliminated(event.seats, you)
+        if isinstance(event, RoundVoided):
+            return self._you_or(you, event.dealer, "round.void.you", "round.void.other")
+        if isinstance(event, GameOver):
+            return self._game_over(event, you)
+        return None
+
+    def _grabbed(self, event: SpoonGrabbed, you: int | None) -> str | None:
+        grabbed = self._you_or(you, event.seat, "spoon.grabbed.you", "spoon.grabbed.other")
+        if not event.first or event.seat == you:
+            return grabbed
+        if not self.announce_phase2:
+            return None
+        return " ".join((self.m.tr("phase2.alert"), grabbed))
+
+    def _taken(self, event: CardTaken, you: int | None) -> str | None:
+        key = (event.source is Source.STOCK, event.forced)
+        if event.seat == you and event.card is not None:
+            if self._brief() and not event.forced:
+                return self.m.tr("card.alone", card=card_name(self.m, event.card))
+            return self.m.tr(YOU_TOOK[key], card=the_card(self.m, event.card))
+        if self._brief():
+            return None
+        return self.m.tr(OTHER_TOOK[key], name=self.players[event.seat])
+
+    def _passed(self, event: CardPassed, you: int | None) -> str | None:
+        if self._brief() and not event.forced:
+            return None
+        late = event.forced
+        if event.seat == you and event.card is not None:
+            card = the_card(self.m, event.card)
+            if event.to is None:
+                return self.m.tr(YOU_DISCARDED[late], card=card)
+            return self.m.tr(YOU_PASSED[late], card=card, to=self.players[event.to])
+        name = self.players[event.seat]
+        if event.to is None:
+            return self.m.tr(OTHER_DISCARDED[late], name=name)
+        if event.to == you:
+            return self.m.tr(OTHER_PASSED_YOU[late], name=name)
+        return self.m.tr(OTHER_PASSED[late], name=name, to=self.players[event.to])
+
+    def _eliminated(self, seats: Sequence[int], you: int | None) -> str:
+        others = self._others(seats, you)
+        if you in seats:
+            if not others:
+                return self.m.tr("eliminated.you")
+            return self.m.ntr("eliminated.you.and", len(others), others=self.m.join(others))
+        return self.m.ntr("eliminated.other", len(others), names=self.m.join(others))
+
+    def _game_over(self, event: GameOver, you: int | None) -> str:
+        winners = event.winners
+        if len(winners) == 1:
+            result = self._you_or(you, winners[0], "win.you", "win.other")
+        elif you in winners:
+            result = self.m.tr("joint.winners.you",
+                               others=self.m.join(self._others(winners, you)))
+        else:
+            result = self.m.tr("joint.winners", names=self.m.join(self._others(winners, you)))
+        if not event.points:
+            return result
+        order = sorted(range(len(event.points)), key=lambda s: (event.points[s], s))
+        tally = self._tally(order, [event.points[s] for s in order], you)
+        return " ".join((result, self.m.tr("penalty.tally", tally=tally)))

@@ -1,0 +1,60 @@
+"""Speech outputs: one small interface, and the two outputs that need no library.
+
+Every output takes plain text (see ``plain_text``) and may be told to interrupt what it is saying.
+The outputs that talk to libraries live in their own modules (``screenreader``, ``tts``) so that
+only they import accessible_output2 or pyttsx3.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Protocol, TextIO
+
+
+class SpeechOutput(Protocol):
+    """Where spoken lines go."""
+
+    name: str
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        """Say ``text`` after what is queued, or at once, cutting it off, with ``interrupt``."""
+
+    def silence(self) -> None:
+        """Stop speaking and drop what is queued."""
+
+    def close(self) -> None:
+        """Release the output; speaking after this is an error."""
+
+
+class TextOutput:
+    """Plain lines on a stream: what a terminal screen reader or a braille display reads."""
+
+    name = "text"
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stdout
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def silence(self) -> None:
+        """Printed lines cannot be taken back."""
+
+    def close(self) -> None:
+        self.stream.flush()
+
+
+class NoOutput:
+    """Speech off: the history still keeps every line."""
+
+    name = "none"
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        """Says nothing."""
+
+    def silence(self) -> None:
+        """Nothing to stop."""
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,1 @@
+"""Translations: gettext catalogs, read straight from the .po files (no compile step)."""

@@ -1,0 +1,1 @@
+"""The cue sounds, made by scripts/make_sounds.py."""

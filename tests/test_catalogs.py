@@ -1,0 +1,109 @@
+"""Every catalog is complete and consistent with the English one, and the code asks only for
+messages that exist."""
+
+from __future__ import annotations
+
+import io
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from audiospoons.engine.cards import RANKS, SUITS, Card
+from audiospoons.voice.cardnames import card_name, rank_count, the_card
+from audiospoons.voice.i18n import available_languages, catalog_text, messages
+
+VOICE = Path(__file__).resolve().parent.parent / "audiospoons" / "voice"
+ID_PATTERN = re.compile(r'"([a-z0-9]+(?:\.[a-z0-9]+)+)"')
+
+
+def load(lang: str) -> Catalog:
+    return read_po(io.BytesIO(catalog_text(lang)))
+
+
+def forms(catalog: Catalog, msgid: str) -> list[str]:
+    message = catalog[msgid]
+    assert message is not None
+    value = message.string
+    return list(value) if isinstance(value, tuple | list) else [value]
+
+
+def placeholders(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field}
+
+
+def ids(catalog: Catalog) -> set[str]:
+    return {str(message.id if isinstance(message.id, str) else message.id[0])
+            for message in catalog if message.id}
+
+
+def test_there_are_english_and_spanish_catalogs() -> None:
+    assert available_languages()[:1] == ("en",)
+    assert "es" in available_languages()
+
+
+@pytest.mark.parametrize("lang", available_languages())
+def test_every_catalog_has_every_english_message_complete(lang: str) -> None:
+    english, catalog = load("en"), load(lang)
+    assert ids(catalog) == ids(english)
+    nplurals = catalog.num_plurals
+    assert nplurals == int(re.search(r"nplurals=(\d+)", catalog.plural_forms).group(1))  # type: ignore[union-attr]
+    for message in catalog:
+        if not message.id:
+            continue
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        assert not message.fuzzy, f"{lang} {msgid} is fuzzy"
+        values = forms(catalog, msgid)
+        assert all(value.strip() for value in values), f"{lang} {msgid} is empty"
+        english_fields = set().union(*(placeholders(v) for v in forms(english, msgid)))
+        if message.pluralizable:
+            assert len(values) == nplurals, f"{lang} {msgid} has {len(values)} forms"
+        fields = [placeholders(value) for value in values]
+        assert set().union(*fields) == english_fields, f"{lang} {msgid} placeholders"
+        assert all(f <= english_fields for f in fields)
+
+
+def test_the_code_asks_only_for_messages_in_the_catalog_and_uses_them_all() -> None:
+    english = ids(load("en"))
+    asked: set[str] = set()
+    for path in ("announcer.py", "cardnames.py"):
+        asked |= set(ID_PATTERN.findall((VOICE / path).read_text(encoding="utf-8")))
+    assert asked - english == set()
+    card_ids = {i for i in english if i.split(".")[0] in ("card", "rank", "suit", "number")}
+    assert english - asked - card_ids == set()
+
+
+@pytest.mark.parametrize("lang", available_languages())
+def test_every_card_and_set_has_words_in_every_language(lang: str) -> None:
+    m = messages(lang)
+    for rank in RANKS:
+        for suit in SUITS:
+            for text in (card_name(m, Card(rank, suit)), the_card(m, Card(rank, suit))):
+                assert "{" not in text and not re.search(r"\b(card|suit)\.", text), text
+        for count in (1, 3, 4, 5):
+            text = rank_count(m, rank, count)
+            assert not re.search(r"\b(rank|number)\.", text), text
+
+
+def test_a_catalog_is_read_from_its_po_file_not_from_the_message_ids() -> None:
+    assert messages("en").tr("spoon.grabbed.other", name="Chris") == "Chris grabbed a spoon!"
+    assert messages("es").tr("spoon.grabbed.other", name="Chris") == "¡Chris agarró una cuchara!"
+
+
+def test_counts_take_the_languages_plural_forms() -> None:
+    en, es = messages("en"), messages("es")
+    assert en.ntr("spoons.on.table", 1) == "1 spoon on the table."
+    assert en.ntr("spoons.on.table", 3) == "3 spoons on the table."
+    assert es.ntr("spoons.on.table", 1) == "Hay 1 cuchara en la mesa."
+    assert es.ntr("spoons.on.table", 0) == "Hay 0 cucharas en la mesa."
+
+
+def test_lists_of_names_follow_the_language() -> None:
+    names = ["Britany", "Henry", "Debra"]
+    assert messages("en").join(names) == "Britany, Henry, and Debra"
+    assert messages("es").join(names) == "Britany, Henry y Debra"
+    assert messages("en").join(names[:2]) == "Britany and Henry"
+    assert messages("es").join(names[:1]) == "Britany"
