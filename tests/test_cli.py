@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -23,9 +24,48 @@ SCENARIO = textwrap.dedent("""
 """)
 
 
-def audiospoons(*args: str) -> subprocess.CompletedProcess[str]:
+def audiospoons(*args: str, lang: str = "C.UTF-8") -> subprocess.CompletedProcess[str]:
+    """Run the command with the system language set to ``lang``."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env["LANG"] = lang
     return subprocess.run([sys.executable, "-m", "audiospoons", *args], capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=120, env=env)
+
+
+def test_replay_speaks_spanish_with_lang_es_or_a_spanish_system(tmp_path: Path) -> None:
+    path = tmp_path / "game.toml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    spanish = audiospoons("replay", str(path), "--listener", "Chris", "--lang", "es")
+    assert spanish.returncode == 0, spanish.stderr
+    assert "  0.00  Ronda 1. Reparte Andrew. Hay 3 cucharas en la mesa.\n" in spanish.stdout
+    assert "  0.90  ¡Agarraste una cuchara!\n" in spanish.stdout
+    assert "  1.10  Debra queda fuera.\n" in spanish.stdout
+    assert "  1.10  [sound spoon pan -1.00]\n" in spanish.stdout
+    by_system = audiospoons("replay", str(path), "--listener", "Chris", lang="es_ES.UTF-8")
+    assert by_system.stdout == spanish.stdout
+    english = audiospoons("replay", str(path), "--listener", "Chris", "--lang", "en",
+                          lang="es_ES.UTF-8")
+    assert "  0.90  You grabbed a spoon!\n" in english.stdout
+
+
+def test_replay_refuses_a_language_it_has_no_words_for(tmp_path: Path) -> None:
+    path = tmp_path / "game.toml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    result = audiospoons("replay", str(path), "--lang", "fr")
+    assert result.returncode == 2
+    assert result.stderr == ("audiospoons replay: no messages in language 'fr';"
+                             " there are en, es\n")
+
+
+def test_brief_verbosity_leaves_out_other_players_passes(tmp_path: Path) -> None:
+    path = tmp_path / "game.toml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    full = audiospoons("replay", str(path), "--listener", "Andrew")
+    brief = audiospoons("replay", str(path), "--listener", "Andrew", "--verbosity", "brief")
+    assert "  0.20  Chris drew a card.\n" in full.stdout
+    assert "Chris drew a card." not in brief.stdout
+    assert "  1.10  Debra is eliminated.\n" in brief.stdout
 
 
 def test_replay_prints_the_same_bytes_every_time(tmp_path: Path) -> None:

@@ -49,24 +49,25 @@ def language_of(tag: str) -> str:
     return tag.split(".")[0].replace("-", "_").split("_")[0].lower()
 
 
-def system_language(environ: Mapping[str, str] | None = None) -> str | None:
-    """The language the system asks for, from the usual variables, then the C library."""
+def system_languages(environ: Mapping[str, str] | None = None) -> list[str]:
+    """The languages the system asks for, first choice first: the usual variables (LANGUAGE
+    may list several), then the C library's locale."""
     env = os.environ if environ is None else environ
+    found: list[str] = []
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(variable, "")
-        for tag in value.split(":"):
+        for tag in env.get(variable, "").split(":"):
             if tag and language_of(tag) not in ("c", "posix"):
-                return language_of(tag)
+                found.append(language_of(tag))
     if environ is None:
         system_tag = locale.getlocale()[0]
         if system_tag:
-            return language_of(system_tag)
-    return None
+            found.append(language_of(system_tag))
+    return found
 
 
 def choose_language(requested: str | None, environ: Mapping[str, str] | None = None) -> str:
-    """``--lang`` if given (it must have a catalog), else the system's language if it has one,
-    else English."""
+    """``--lang`` if given (it must have a catalog), else the system's first language that has
+    one, else English."""
     languages = available_languages()
     if requested is not None:
         lang = language_of(requested)
@@ -74,8 +75,10 @@ def choose_language(requested: str | None, environ: Mapping[str, str] | None = N
             raise UnknownLanguage(f"no messages in language {requested!r};"
                                   f" there are {', '.join(languages)}")
         return lang
-    system = system_language(environ)
-    return system if system in languages else DEFAULT_LANGUAGE
+    for lang in system_languages(environ):
+        if lang in languages:
+            return lang
+    return DEFAULT_LANGUAGE
 
 
 class Messages:
