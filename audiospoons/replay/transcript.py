@@ -22,7 +22,7 @@ from audiospoons.replay.scenario import Scenario, ScriptLine
 from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
 from audiospoons.sound.cues import CueMapper
-from audiospoons.voice.announcer import Announcer, Verbosity
+from audiospoons.voice.announcer import Announcer, Utterance, Verbosity
 from audiospoons.voice.i18n import DEFAULT_LANGUAGE, messages
 
 AFTER_SCRIPT = 120.0
@@ -71,35 +71,56 @@ def transcript(scenario: Scenario, listener: str | None = None, *,
 def game_transcript(game: ClassicGame, script: Sequence[ScriptLine], seat: int | None, *,
                     raw_events: bool = False, lang: str = DEFAULT_LANGUAGE,
                     verbosity: Verbosity = Verbosity.FULL) -> list[str]:
-    """The transcript of ``script`` played on a new ``game``, as ``seat`` hears it: for a
-    player, the ticks of the last seconds of their time limits too."""
+    """The transcript of ``script`` played on a new ``game``, as ``seat`` hears it."""
+    if raw_events:
+        players = tuple(s.name for s in game.seats)
+        return [_line(at, format_event(view, players)) for at, item in run(game, script)
+                if isinstance(item, Event) and (view := item.seen_by(seat)) is not None]
+    lines = []
+    for at, said in heard(game, script, seat, lang=lang, verbosity=verbosity):
+        if isinstance(said, Cue):
+            lines.append(_line(at, cue_text(said)))
+        elif isinstance(said, Utterance):
+            lines.append(_line(at, said.text))
+        else:
+            lines.append(_line(at, said))
+    return lines
+
+
+Heard = Utterance | Cue | str
+"""A line spoken, a sound played, or a line of data (a refusal, the state of play)."""
+
+
+def heard(game: ClassicGame, script: Sequence[ScriptLine], seat: int | None, *,
+          lang: str = DEFAULT_LANGUAGE, verbosity: Verbosity = Verbosity.FULL
+          ) -> Iterator[tuple[float, Heard]]:
+    """What ``seat`` hears as ``script`` plays on a new ``game``, in time order: for a player,
+    the ticks of the last seconds of their time limits too."""
     players = tuple(s.name for s in game.seats)
     announcer = Announcer(players, messages(lang), verbosity=verbosity,
                           announce_phase2=game.options.announce_phase2,
                           set_size=game.options.set_size)
     mapper = CueMapper(len(players))
     countdown = Countdown()
-    lines: list[str] = []
     for at, item in run(game, script):
-        if not raw_events:
-            lines += [_line(tick, cue_text(Cue("tick"))) for tick in countdown.due(at)]
+        for tick in countdown.due(at):
+            yield tick, Cue("tick")
         if isinstance(item, str):
-            lines.append(_line(at, item))
+            yield at, item
         elif isinstance(item, ClassicGame):
             if not item.over:
-                lines += [_line(at, text) for text in state_of_play(item, seat)]
+                for text in state_of_play(item, seat):
+                    yield at, text
         else:
             event = item.seen_by(seat)
             if seat is not None:
                 countdown.set(game.limit_deadline(seat), at)
             if event is None:
                 continue
-            if raw_events:
-                lines.append(_line(at, format_event(event, players)))
-                continue
-            lines += [_line(at, cue_text(cue)) for cue in mapper.cues(event, seat)]
-            lines += [_line(at, said.text) for said in announcer.announce(event, seat)]
-    return lines
+            for cue in mapper.cues(event, seat):
+                yield at, cue
+            for said in announcer.announce(event, seat):
+                yield at, said
 
 
 def cue_text(cue: Cue) -> str:

@@ -1,0 +1,53 @@
+"""Everything spoken, to review line by line: pure."""
+
+from __future__ import annotations
+
+from collections import deque
+
+HISTORY_LIMIT = 1000
+
+
+class History:
+    """The last ``limit`` lines spoken, with a reading position.
+
+    A new line moves the position to it. ``previous`` and ``next`` step one line and stay put at
+    either end (``at_edge`` says the player hit one), ``first`` and ``last`` jump, ``current``
+    repeats the line at the position.
+    """
+
+    def __init__(self, limit: int = HISTORY_LIMIT) -> None:
+        self._lines: deque[str] = deque(maxlen=limit)
+        self._position = -1
+        self.at_edge = False
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def add(self, text: str) -> None:
+        self._lines.append(text)
+        self._position = len(self._lines) - 1
+        self.at_edge = False
+
+    def current(self) -> str | None:
+        return self._lines[self._position] if self._lines else None
+
+    def previous(self) -> str | None:
+        return self._move(self._position - 1)
+
+    def next(self) -> str | None:
+        return self._move(self._position + 1)
+
+    def first(self) -> str | None:
+        return self._move(0)
+
+    def last(self) -> str | None:
+        return self._move(len(self._lines) - 1)
+
+    def _move(self, position: int) -> str | None:
+        if not self._lines:
+            self.at_edge = True
+            return None
+        clamped = min(max(position, 0), len(self._lines) - 1)
+        self.at_edge = clamped != position
+        self._position = clamped
+        return self._lines[clamped]
