@@ -9,10 +9,16 @@ from pathlib import Path
 
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.options import OPTION_SPECS, Options
-from audiospoons.replay.scenario import ScenarioError, load_scenario
+from audiospoons.replay.scenario import Scenario, ScenarioError, load_scenario
 from audiospoons.replay.transcript import transcript
-from audiospoons.voice.announcer import Verbosity
-from audiospoons.voice.i18n import UnknownLanguage, available_languages, choose_language
+from audiospoons.voice.announcer import Utterance, Verbosity
+from audiospoons.voice.i18n import (
+    UnknownLanguage,
+    available_languages,
+    choose_language,
+    messages,
+)
+from audiospoons.voice.speech import SpeechMode
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,6 +32,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print what this player hears instead of a spectator")
     replay.add_argument("--events", action="store_true", help="print the raw events")
     add_voice_arguments(replay)
+    replay.add_argument("--speak", action="store_true",
+                        help="play it out in real time: speech and sound instead of a printout")
+    replay.add_argument("--speech", choices=[mode.value for mode in SpeechMode],
+                        default=SpeechMode.AUTO.value,
+                        help="with --speak: where speech goes (default auto: a running screen"
+                             " reader, else text-to-speech, else text)")
 
     simulate = commands.add_parser("simulate", help="play bot-only games in virtual time")
     simulate.add_argument("--players", type=int, default=4,
@@ -66,6 +78,9 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         lang = choose_language(args.lang)
         scenario = load_scenario(args.file)
+        if args.speak:
+            return _speak_replay(scenario, args.listener, lang, Verbosity(args.verbosity),
+                                 SpeechMode(args.speech))
         lines = transcript(scenario, args.listener, raw_events=args.events, lang=lang,
                            verbosity=Verbosity(args.verbosity))
     except (ScenarioError, SpoonsError, UnknownLanguage) as error:
@@ -75,6 +90,33 @@ def _replay(args: argparse.Namespace) -> int:
         print("\n".join(lines))
     except BrokenPipeError:
         sys.stderr.close()
+    return 0
+
+
+def _speak_replay(scenario: Scenario, listener: str | None, lang: str, verbosity: Verbosity,
+                  mode: SpeechMode) -> int:
+    from audiospoons.replay.listen import listen
+    from audiospoons.sound.mixer import open_mixer
+    from audiospoons.voice.outputs import open_speech
+    from audiospoons.voice.speaker import Speaker
+
+    seat = scenario.seat_of(listener) if listener is not None else None
+    output, speech_warning = open_speech(mode, lang)
+    speaker = Speaker(output)
+    mixer, _ = open_mixer()
+    for warning in (speech_warning,
+                    messages(lang).tr("sound.no.device") if mixer is None else None):
+        if warning is not None:
+            speaker.say(Utterance(warning))
+    try:
+        listen(scenario.new_game(), scenario.script, seat, speaker=speaker, sounds=mixer,
+               lang=lang, verbosity=verbosity)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        speaker.close()
+        if mixer is not None:
+            mixer.close()
     return 0
 
 

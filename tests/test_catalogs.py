@@ -16,8 +16,12 @@ from audiospoons.engine.cards import RANKS, SUITS, Card
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import available_languages, catalog_text, messages
 
-VOICE = Path(__file__).resolve().parent.parent / "audiospoons" / "voice"
+PACKAGE = Path(__file__).resolve().parent.parent / "audiospoons"
 ID_PATTERN = re.compile(r'"([a-z0-9]+(?:\.[a-z0-9]+)+)"')
+CALL_PATTERN = re.compile(r'\bn?tr\(\s*"([a-z0-9]+(?:\.[a-z0-9]+)+)"')
+ID_TABLES = ("voice/announcer.py", "voice/cardnames.py")
+"""Modules that keep message ids in tables as well as in ``tr`` calls: every id-shaped string in
+them is a message id."""
 
 
 def load(lang: str) -> Catalog:
@@ -69,8 +73,11 @@ def test_every_catalog_has_every_english_message_complete(lang: str) -> None:
 def test_the_code_asks_only_for_messages_in_the_catalog_and_uses_them_all() -> None:
     english = ids(load("en"))
     asked: set[str] = set()
-    for path in ("announcer.py", "cardnames.py"):
-        asked |= set(ID_PATTERN.findall((VOICE / path).read_text(encoding="utf-8")))
+    for path in PACKAGE.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        asked |= set(CALL_PATTERN.findall(source))
+        if path.relative_to(PACKAGE).as_posix() in ID_TABLES:
+            asked |= set(ID_PATTERN.findall(source))
     assert asked - english == set()
     card_ids = {i for i in english if i.split(".")[0] in ("card", "rank", "suit", "number")}
     assert english - asked - card_ids == set()

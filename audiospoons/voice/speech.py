@@ -8,7 +8,18 @@ only they import accessible_output2 or pyttsx3.
 from __future__ import annotations
 
 import sys
+from enum import Enum
 from typing import Protocol, TextIO
+
+
+class SpeechMode(Enum):
+    """``--speech``: auto picks a running screen reader, else text-to-speech, else text."""
+
+    AUTO = "auto"
+    SCREENREADER = "screenreader"
+    TTS = "tts"
+    TEXT = "text"
+    NONE = "none"
 
 
 class SpeechOutput(Protocol):

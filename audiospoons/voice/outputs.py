@@ -1,0 +1,34 @@
+"""Choosing the speech output: ``--speech auto|screenreader|tts|text|none``.
+
+Auto takes a running screen reader first (the player's own voice and braille), else the built-in
+text-to-speech, else plain text. An output asked for by name that cannot start gives way to plain
+text, with one line saying so, spoken on the output that did start: a line never goes to two
+outputs.
+"""
+
+from __future__ import annotations
+
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.screenreader import open_screen_reader, screen_reader_running
+from audiospoons.voice.speech import NoOutput, SpeechMode, SpeechOutput, TextOutput
+from audiospoons.voice.tts import open_tts
+
+
+def open_speech(mode: SpeechMode, lang: str, rate: int | None = None
+                ) -> tuple[SpeechOutput, str | None]:
+    """The output for ``mode``, and a warning to speak on it when it is not the one asked for."""
+    m = messages(lang)
+    if mode is SpeechMode.NONE:
+        return NoOutput(), None
+    if mode is SpeechMode.TEXT:
+        return TextOutput(), None
+    if mode is SpeechMode.SCREENREADER or (mode is SpeechMode.AUTO and screen_reader_running()):
+        reader = open_screen_reader()
+        if reader is not None:
+            return reader, None
+        if mode is SpeechMode.SCREENREADER:
+            return TextOutput(), m.tr("speech.no.screenreader")
+    tts = open_tts(lang, rate)
+    if tts is not None:
+        return tts, None
+    return TextOutput(), m.tr("speech.no.tts") if mode is SpeechMode.TTS else None

@@ -1,0 +1,98 @@
+"""Hearing a scenario in real time, and which speech output is chosen."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from audiospoons.replay.listen import listen
+from audiospoons.replay.scenario import parse_scenario
+from audiospoons.sound.cue import Cue
+from audiospoons.voice import outputs
+from audiospoons.voice.announcer import Verbosity
+from audiospoons.voice.speaker import Speaker
+from audiospoons.voice.speech import NoOutput, SpeechMode, TextOutput
+
+SCENARIO = textwrap.dedent("""
+    [options]
+    scoring = "sudden-death"
+    [table]
+    players = ["Andrew", "Chris", "Ellen"]
+    dealer = "Andrew"
+    seed = 7
+    [table.hands]
+    Andrew = ["7H", "7C", "7D", "7S"]
+    [script]
+    lines = ["0.50 Andrew grab", "1.25 Chris grab"]
+""")
+
+
+class Recorder:
+    name = "recorder"
+
+    def __init__(self, log: list[tuple[float, str]], clock: list[float]) -> None:
+        self.log, self.clock = log, clock
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        self.log.append((self.clock[0], text))
+
+    def play(self, cue: Cue) -> None:
+        self.log.append((self.clock[0], f"[{cue.name} {cue.pan:+.1f}]"))
+
+    def silence(self) -> None:
+        """Nothing queued."""
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def test_lines_and_cues_come_at_their_moments_with_one_sleep_each() -> None:
+    now = [100.0]
+    sleeps: list[float] = []
+    log: list[tuple[float, str]] = []
+
+    def sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+        now[0] += seconds
+
+    scenario = parse_scenario(SCENARIO)
+    recorder = Recorder(log, now)
+    listen(scenario.new_game(), scenario.script, 2, speaker=Speaker(recorder), sounds=recorder,
+           lang="en", verbosity=Verbosity.FULL, clock=lambda: now[0], sleep=sleep)
+    assert log[:4] == [
+        (100.0, "Spoons for Andrew, Chris, and Ellen."),
+        (100.0, "[deal -1.0]"),
+        (100.0, "Round 1. Andrew deals. 2 spoons on the table."),
+        (100.0, "Your cards: four of clubs, five of clubs, queen of hearts, and eight of clubs."),
+    ]
+    assert (100.5, "[spoon -1.0]") in log
+    assert (101.25, "Chris grabbed a spoon!") in log
+    assert (101.25, "You are eliminated.") in log
+    assert sleeps == pytest.approx([0.5, 0.75, 3.0])
+
+
+def test_auto_takes_a_running_screen_reader_then_tts_then_text(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    reader, tts = NoOutput(), NoOutput()
+    monkeypatch.setattr(outputs, "screen_reader_running", lambda: True)
+    monkeypatch.setattr(outputs, "open_screen_reader", lambda: reader)
+    monkeypatch.setattr(outputs, "open_tts", lambda lang, rate: tts)
+    assert outputs.open_speech(SpeechMode.AUTO, "en") == (reader, None)
+    monkeypatch.setattr(outputs, "screen_reader_running", lambda: False)
+    assert outputs.open_speech(SpeechMode.AUTO, "en") == (tts, None)
+    monkeypatch.setattr(outputs, "open_tts", lambda lang, rate: None)
+    output, warning = outputs.open_speech(SpeechMode.AUTO, "en")
+    assert isinstance(output, TextOutput) and warning is None
+
+
+def test_an_output_asked_for_that_cannot_start_gives_way_to_text_and_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(outputs, "open_screen_reader", lambda: None)
+    monkeypatch.setattr(outputs, "open_tts", lambda lang, rate: None)
+    output, warning = outputs.open_speech(SpeechMode.SCREENREADER, "en")
+    assert isinstance(output, TextOutput)
+    assert warning == "No screen reader was found: speech goes to plain text."
+    output, warning = outputs.open_speech(SpeechMode.TTS, "es")
+    assert warning == "La síntesis de voz no pudo arrancar: el habla sale como texto."
+    assert isinstance(outputs.open_speech(SpeechMode.NONE, "en")[0], NoOutput)
