@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import OPTION_SPECS, Options
-from audiospoons.replay.scenario import Scenario, ScenarioError, load_scenario
-from audiospoons.replay.transcript import transcript
+from audiospoons.replay.scenario import ScenarioError, ScriptLine, load_scenario
+from audiospoons.replay.transcript import game_transcript, transcript
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import (
     UnknownLanguage,
@@ -32,12 +33,19 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print what this player hears instead of a spectator")
     replay.add_argument("--events", action="store_true", help="print the raw events")
     add_voice_arguments(replay)
-    replay.add_argument("--speak", action="store_true",
-                        help="play it out in real time: speech and sound instead of a printout")
-    replay.add_argument("--speech", choices=[mode.value for mode in SpeechMode],
-                        default=SpeechMode.AUTO.value,
-                        help="with --speak: where speech goes (default auto: a running screen"
-                             " reader, else text-to-speech, else text)")
+    add_speak_arguments(replay)
+
+    listen = commands.add_parser(
+        "listen", help="play a whole bot game and print, or speak, what one seat hears")
+    listen.add_argument("--players", type=int, default=4, help="players (default 4)")
+    listen.add_argument("--seed", type=int, default=0,
+                        help="the same seed plays the same game (default 0)")
+    listen.add_argument("--seat", type=int, default=1,
+                        help="the seat to hear the game from, 1 to players (default 1)")
+    listen.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option; repeat for more")
+    add_voice_arguments(listen)
+    add_speak_arguments(listen)
 
     simulate = commands.add_parser("simulate", help="play bot-only games in virtual time")
     simulate.add_argument("--players", type=int, default=4,
@@ -61,11 +69,22 @@ def add_voice_arguments(parser: argparse.ArgumentParser) -> None:
                         help="full: every pass and pick-up; brief: only what changes a decision")
 
 
+def add_speak_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--speak", action="store_true",
+                        help="play it out in real time: speech and sound instead of a printout")
+    parser.add_argument("--speech", choices=[mode.value for mode in SpeechMode],
+                        default=SpeechMode.AUTO.value,
+                        help="with --speak: where speech goes (default auto: a running screen"
+                             " reader, else text-to-speech, else text)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args)
+    if args.command == "listen":
+        return _listen(args)
     if args.command == "simulate":
         return _simulate(args.players, args.games, args.seed, args.option)
     if args.command == "options":
@@ -79,8 +98,9 @@ def _replay(args: argparse.Namespace) -> int:
         lang = choose_language(args.lang)
         scenario = load_scenario(args.file)
         if args.speak:
-            return _speak_replay(scenario, args.listener, lang, Verbosity(args.verbosity),
-                                 SpeechMode(args.speech))
+            seat = scenario.seat_of(args.listener) if args.listener is not None else None
+            return _speak(scenario.new_game(), scenario.script, seat, lang,
+                          Verbosity(args.verbosity), SpeechMode(args.speech))
         lines = transcript(scenario, args.listener, raw_events=args.events, lang=lang,
                            verbosity=Verbosity(args.verbosity))
     except (ScenarioError, SpoonsError, UnknownLanguage) as error:
@@ -93,30 +113,57 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _speak_replay(scenario: Scenario, listener: str | None, lang: str, verbosity: Verbosity,
-                  mode: SpeechMode) -> int:
+def _speak(game: ClassicGame, script: Sequence[ScriptLine], seat: int | None, lang: str,
+           verbosity: Verbosity, mode: SpeechMode) -> int:
+    """Play ``script`` out in real time through speech and sound, as ``seat`` hears it."""
     from audiospoons.replay.listen import listen
     from audiospoons.sound.mixer import open_mixer
     from audiospoons.voice.outputs import open_speech
     from audiospoons.voice.speaker import Speaker
 
-    seat = scenario.seat_of(listener) if listener is not None else None
     output, speech_warning = open_speech(mode, lang)
     speaker = Speaker(output)
-    mixer, _ = open_mixer()
-    for warning in (speech_warning,
-                    messages(lang).tr("sound.no.device") if mixer is None else None):
+    mixer, sound_warning = open_mixer()
+    if mixer is None:
+        sound_warning = messages(lang).tr("sound.no.device")
+    for warning in (speech_warning, sound_warning):
         if warning is not None:
             speaker.say(Utterance(warning))
     try:
-        listen(scenario.new_game(), scenario.script, seat, speaker=speaker, sounds=mixer,
-               lang=lang, verbosity=verbosity)
+        listen(game, script, seat, speaker=speaker, sounds=mixer, lang=lang,
+               verbosity=verbosity)
     except KeyboardInterrupt:
         return 130
     finally:
         speaker.close()
         if mixer is not None:
             mixer.close()
+    return 0
+
+
+def _listen(args: argparse.Namespace) -> int:
+    """A whole bot game, heard from one seat."""
+    from audiospoons.simulate import bot_game_script
+
+    try:
+        lang = choose_language(args.lang)
+        options = parse_option_pairs(args.option)
+        options.check_players(args.players)
+        if not 1 <= args.seat <= args.players:
+            raise SpoonsError(f"--seat must be 1 to {args.players}")
+        game, script = bot_game_script(args.players, options, args.seed)
+    except (SpoonsError, UnknownLanguage) as error:
+        print(f"audiospoons listen: {error}", file=sys.stderr)
+        return 2
+    seat = args.seat - 1
+    verbosity = Verbosity(args.verbosity)
+    if args.speak:
+        return _speak(game, script, seat, lang, verbosity, SpeechMode(args.speech))
+    lines = game_transcript(game, script, seat, lang=lang, verbosity=verbosity)
+    try:
+        print("\n".join(lines))
+    except BrokenPipeError:
+        sys.stderr.close()
     return 0
 
 

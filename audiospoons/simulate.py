@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from audiospoons.bots.simple import SimpleBot
@@ -26,6 +26,7 @@ from audiospoons.engine.events import (
 )
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import Options
+from audiospoons.replay.scenario import ScriptLine
 
 GAME_TIME_CAP = 100_000.0
 """Virtual seconds after which a game is abandoned as stuck and counted as such."""
@@ -43,15 +44,22 @@ class GameRecord:
     commands: list[tuple[float, Command]] = field(default_factory=list)
 
 
+BOT_NAMES = ("Andrew", "Britany", "Chris", "Debra", "Ellen", "Frank", "Giana", "Henry", "Ivy",
+             "Jack", "Kim", "Leo")
+"""Names to hear bot games with: seed 000's players first."""
+
+
 def seat_names(players: int) -> list[str]:
     return [f"Seat {n}" for n in range(1, players + 1)]
 
 
-def new_game(players: int, options: Options, seed: int) -> tuple[ClassicGame, list[SimpleBot]]:
-    """The game and bots that ``play_game`` plays with this seed."""
+def new_game(players: int, options: Options, seed: int, names: Sequence[str] | None = None,
+             ) -> tuple[ClassicGame, list[SimpleBot]]:
+    """The game and bots that ``play_game`` plays with this seed; ``names`` change only what
+    the seats are called."""
     seeds = random.Random(seed)
-    game = ClassicGame(seat_names(players), options, random.Random(seeds.getrandbits(64)),
-                       dealer=seeds.randrange(players))
+    game = ClassicGame(names or seat_names(players), options,
+                       random.Random(seeds.getrandbits(64)), dealer=seeds.randrange(players))
     bots = [SimpleBot(i, options, random.Random(seeds.getrandbits(64))) for i in range(players)]
     return game, bots
 
@@ -168,6 +176,18 @@ class Summary:
             lines.append(f"stuck games (abandoned): {stuck}")
         lines.append(f"wall time: {self.wall_seconds:.3f} s")
         return "\n".join(lines)
+
+
+def bot_game_script(players: int, options: Options, seed: int
+                    ) -> tuple[ClassicGame, list[ScriptLine]]:
+    """A whole bot game as a fresh game and the timed commands that play it, to be heard: the
+    seats named from ``BOT_NAMES``."""
+    record = play_game(players, options, seed)
+    names = BOT_NAMES[:players]
+    game, _ = new_game(players, options, seed, names)
+    script = [ScriptLine(at, command, f"{names[command.seat]} {type(command).__name__.lower()}")
+              for at, command in record.commands]
+    return game, script
 
 
 def simulate(players: int, games: int, seed: int, options: Options) -> Summary:

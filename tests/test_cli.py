@@ -24,11 +24,13 @@ SCENARIO = textwrap.dedent("""
 """)
 
 
-def audiospoons(*args: str, lang: str = "C.UTF-8") -> subprocess.CompletedProcess[str]:
+def audiospoons(*args: str, lang: str = "C.UTF-8",
+                extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Run the command with the system language set to ``lang``."""
     env = {key: value for key, value in os.environ.items()
            if key not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     env["LANG"] = lang
+    env.update(extra_env or {})
     return subprocess.run([sys.executable, "-m", "audiospoons", *args], capture_output=True,
                           text=True, timeout=120, env=env)
 
@@ -168,3 +170,52 @@ def test_options_lists_every_option_with_its_default() -> None:
     assert result.returncode == 0
     assert "grab_time_limit = 10  (seconds, 0 for none)" in result.stdout
     assert "scoring = sudden-death" in result.stdout
+
+
+def test_listen_prints_a_whole_bot_game_as_one_seat_hears_it_in_either_language() -> None:
+    english = audiospoons("listen", "--players", "4", "--seed", "3", "--seat", "2")
+    assert english.returncode == 0, english.stderr
+    lines = english.stdout.splitlines()
+    assert lines[0] == "  0.00  Spoons for Andrew, Britany, Chris, and Debra."
+    assert lines[-1].endswith(" wins the game!") or lines[-1].endswith(" win the game!")
+    assert "refused" not in english.stdout
+    assert english.stdout == audiospoons("listen", "--players", "4", "--seed", "3",
+                                         "--seat", "2").stdout
+    spanish = audiospoons("listen", "--players", "4", "--seed", "3", "--seat", "2", "--lang",
+                          "es")
+    assert spanish.stdout.splitlines()[0] == (
+        "  0.00  Partida de cucharas con Andrew, Britany, Chris y Debra.")
+    assert spanish.stdout.splitlines()[-1].endswith("la partida!")
+    assert len(spanish.stdout.splitlines()) == len(lines)
+
+
+def test_listen_refuses_a_seat_that_is_not_at_the_table() -> None:
+    result = audiospoons("listen", "--players", "3", "--seat", "4")
+    assert result.returncode == 2
+    assert result.stderr == "audiospoons listen: --seat must be 1 to 3\n"
+
+
+def test_speaking_a_replay_as_text_prints_only_the_spoken_lines(tmp_path: Path) -> None:
+    path = tmp_path / "game.toml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    result = audiospoons("replay", str(path), "--listener", "Chris", "--speak", "--speech",
+                         "text", extra_env={"SDL_AUDIODRIVER": "dummy"})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[:3] == [
+        "Spoons for Andrew, Chris, Ellen, and Debra.",
+        "Round 1. Andrew deals. 3 spoons on the table.",
+        "Your cards: jack of diamonds, queen of clubs, four of hearts, and nine of spades.",
+    ]
+    assert "[sound" not in result.stdout and "pygame" not in result.stdout
+
+
+def test_library_chatter_never_reaches_the_players_stdout(tmp_path: Path) -> None:
+    """Auto speech with no screen reader running speaks through text-to-speech, so nothing at all
+    belongs on stdout: not pygame's banner, accessible_output2's "Cannot find", nor pyttsx3's
+    "Audio saved to"."""
+    path = tmp_path / "game.toml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    result = audiospoons("replay", str(path), "--listener", "Chris", "--speak",
+                         extra_env={"SDL_AUDIODRIVER": "dummy", "HOME": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ""
