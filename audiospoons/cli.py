@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.game import ClassicGame
@@ -20,6 +23,10 @@ from audiospoons.voice.i18n import (
     messages,
 )
 from audiospoons.voice.speech import SpeechMode
+
+if TYPE_CHECKING:
+    from audiospoons.sound.mixer import Mixer
+    from audiospoons.voice.instant import InstantPhrases
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -126,19 +133,41 @@ def _speak(game: ClassicGame, script: Sequence[ScriptLine], seat: int | None, la
     mixer, sound_warning = open_mixer()
     if mixer is None:
         sound_warning = messages(lang).tr("sound.no.device")
-    for warning in (speech_warning, sound_warning):
-        if warning is not None:
-            speaker.say(Utterance(warning))
-    try:
-        listen(game, script, seat, speaker=speaker, sounds=mixer, lang=lang,
-               verbosity=verbosity)
-    except KeyboardInterrupt:
-        return 130
-    finally:
-        speaker.close()
+    with contextlib.ExitStack() as cleanup:
+        cleanup.callback(speaker.close)
         if mixer is not None:
-            mixer.close()
+            cleanup.callback(mixer.close)
+            if output.name == "tts":
+                speaker.instant = _instant_phrases(game, seat, lang, mixer, cleanup)
+        for warning in (speech_warning, sound_warning):
+            if warning is not None:
+                speaker.say(Utterance(warning))
+        try:
+            listen(game, script, seat, speaker=speaker, sounds=mixer, lang=lang,
+                   verbosity=verbosity)
+        except KeyboardInterrupt:
+            return 130
     return 0
+
+
+def _instant_phrases(game: ClassicGame, seat: int | None, lang: str, mixer: Mixer,
+                     cleanup: contextlib.ExitStack) -> InstantPhrases | None:
+    """The urgent lines of this game rendered in advance, to start on the mixer at once."""
+    from audiospoons.voice.announcer import Announcer
+    from audiospoons.voice.instant import InstantPhrases
+    from audiospoons.voice.tts import PhraseRenderer, TtsUnavailable
+
+    folder = cleanup.enter_context(tempfile.TemporaryDirectory(prefix="audiospoons-"))
+    try:
+        renderer = PhraseRenderer(lang, folder)
+    except TtsUnavailable:
+        return None
+    cleanup.callback(renderer.close)
+    announcer = Announcer([s.name for s in game.seats], messages(lang),
+                          announce_phase2=game.options.announce_phase2)
+    instant = InstantPhrases(renderer, mixer)
+    instant.prepare(announcer.urgent_phrases(seat))
+    return instant
 
 
 def _listen(args: argparse.Namespace) -> int:

@@ -114,3 +114,15 @@ def test_player_names_reach_speech_as_plain_text() -> None:
     announcer = Announcer(("An\u202edrew<pitch>", "Chris\x07"), messages("en"))
     said = announcer.announce(SpoonGrabbed(1.0, 0, 1), 1)
     assert said[0].text == "Andrew pitch grabbed a spoon!"
+
+
+def test_the_urgent_lines_known_in_advance_are_the_ones_the_game_says() -> None:
+    announcer = Announcer(PLAYERS, messages("en"), announce_phase2=True)
+    phrases = announcer.urgent_phrases(1)
+    assert phrases[:3] == ["React now!", "Time is up for grabbing!", "Andrew grabbed a spoon!"]
+    assert "You grabbed a spoon!" in phrases
+    assert "The spoons are going! Debra grabbed a spoon!" in phrases
+    for event, listener in ((SpoonGrabbed(1.0, 3, 2, first=True), 1),
+                            (SpoonGrabbed(1.0, 1, 2), 1), (ReactCue(2.0, (1, 3)), 1)):
+        said = announcer.announce(event, listener)
+        assert said[0].urgent and said[0].text in phrases

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.history import History
+from audiospoons.voice.instant import InstantPhrases
 from audiospoons.voice.speaker import Speaker
 
 
@@ -61,3 +64,45 @@ def test_the_speaker_keeps_every_line_and_urgent_lines_interrupt() -> None:
         ("speak", ("Chris drew a card.", True)),
     ]
     assert len(speaker.history) == 2
+
+
+class FakeRenderer:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def render(self, text: str) -> Path:
+        if "!" not in text:
+            raise RuntimeError("cannot render")
+        path = self.folder / f"{len(text)}.wav"
+        path.write_text(text, encoding="utf-8")
+        return path
+
+
+class FakePlayer:
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play_file(self, path: Path | str, pan: float = 0.0) -> None:
+        self.played.append(Path(path).read_text(encoding="utf-8"))
+
+
+def test_a_prepared_urgent_line_plays_from_its_recording_and_nowhere_else(
+        tmp_path: Path) -> None:
+    player = FakePlayer()
+    instant = InstantPhrases(FakeRenderer(tmp_path), player)
+    assert instant.prepare(["React now!", "Chris grabbed a spoon!", "no bang"]) == ["no bang"]
+    output = Recorder()
+    speaker = Speaker(output, instant=instant)
+    speaker.say(Utterance("Chris drew a card."))
+    speaker.say(Utterance("React now!", urgent=True))
+    speaker.say(Utterance("Time is up for grabbing!", urgent=True))
+    speaker.say(Utterance("Chris grabbed a spoon!"))
+    assert player.played == ["React now!"]
+    assert output.calls == [
+        ("speak", ("Chris drew a card.", False)),
+        ("silence", None),
+        ("silence", None),
+        ("speak", ("Time is up for grabbing!", True)),
+        ("speak", ("Chris grabbed a spoon!", False)),
+    ]
+    assert len(speaker.history) == 4

@@ -89,6 +89,17 @@ class Announcer:
             return []
         return [Utterance(text[:1].upper() + text[1:], urgent=self._urgent(event, listener))]
 
+    def urgent_phrases(self, listener: int | None) -> list[str]:
+        """Every urgent line this listener can hear whose words are known before the game
+        starts: worth rendering to sound in advance."""
+        lines = [self.m.tr("react.now"), self.m.tr("grab.time.up")]
+        for seat in range(len(self.players)):
+            grabbed = self._you_or(listener, seat, "spoon.grabbed.you", "spoon.grabbed.other")
+            lines.append(grabbed)
+            if self.announce_phase2 and seat != listener:
+                lines.append(" ".join((self.m.tr("phase2.alert"), grabbed)))
+        return [line[:1].upper() + line[1:] for line in dict.fromkeys(lines)]
+
     def _urgent(self, event: Event, listener: int | None) -> bool:
         if isinstance(event, ReactCue | ReactionTestStarted):
             return listener in event.contenders

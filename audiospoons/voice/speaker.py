@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.history import History
+from audiospoons.voice.instant import InstantPhrases
 from audiospoons.voice.speech import SpeechOutput
 
 
@@ -12,15 +13,22 @@ class Speaker:
 
     Lines queue behind each other; an urgent line ("React now!") cuts off what is being said, and
     so does any key the player presses (``interrupt``). Reviewing the history speaks the line
-    at once, cutting off the game's queue, since the player asked for it.
+    at once, cutting off the game's queue, since the player asked for it. An urgent line that was
+    rendered beforehand (``instant``) is played from its recording instead, and only so.
     """
 
-    def __init__(self, output: SpeechOutput, history: History | None = None) -> None:
+    def __init__(self, output: SpeechOutput, history: History | None = None,
+                 instant: InstantPhrases | None = None) -> None:
         self.output = output
         self.history = history if history is not None else History()
+        self.instant = instant
 
     def say(self, utterance: Utterance) -> None:
         self.history.add(utterance.text)
+        if utterance.urgent and self.instant is not None:
+            self.output.silence()
+            if self.instant.say(utterance.text):
+                return
         self.output.speak(utterance.text, interrupt=utterance.urgent)
 
     def interrupt(self) -> None:
