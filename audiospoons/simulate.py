@@ -16,9 +16,6 @@ from audiospoons.bots.simple import SimpleBot
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import (
-    CardPassed,
-    CardTaken,
-    Eliminated,
     Event,
     GameOver,
     RoundEnded,
@@ -27,6 +24,7 @@ from audiospoons.engine.events import (
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import Options
 from audiospoons.replay.scenario import ScriptLine
+from audiospoons.table import Table
 
 GAME_TIME_CAP = 100_000.0
 """Virtual seconds after which a game is abandoned as stuck and counted as such."""
@@ -73,15 +71,11 @@ def play_game(players: int, options: Options, seed: int,
     ignored). The record keeps every accepted command with its time, enough to replay the game
     on ``new_game``."""
     game, bots = new_game(players, options, seed)
+    table = Table(game, bots)
     record = GameRecord()
     round_start = 0.0
 
-    plans: dict[SimpleBot, tuple[float, Command]] = {}
-    touched: set[SimpleBot] = set(bots)
-
-    def deliver(events: list[Event]) -> None:
-        """Each bot gets its own view of each event. A card event's hidden copy (what every seat
-        but the card's owner sees) is made once and shared."""
+    def count(game: ClassicGame, events: list[Event]) -> None:
         nonlocal round_start
         for event in events:
             if isinstance(event, RoundStarted):
@@ -91,59 +85,25 @@ def play_game(players: int, options: Options, seed: int,
                 record.round_seconds.append(event.at - round_start)
             elif isinstance(event, GameOver):
                 record.winners = event.winners
-            if isinstance(event, CardTaken | CardPassed):
-                hidden = event.seen_by(None)
-                assert hidden is not None
-                for bot in bots:
-                    if bot.observe(event if bot.seat == event.seat else hidden):
-                        touched.add(bot)
-                continue
-            for bot in bots:
-                seen = event.seen_by(bot.seat)
-                if seen is not None and bot.observe(seen):
-                    touched.add(bot)
-            if isinstance(event, Eliminated):
-                bots[:] = [bot for bot in bots if bot.active]
-        if watch is not None:
-            watch(game, events)
 
-    deliver(game.start())
+    table.watchers.append(count)
+    if watch is not None:
+        table.watchers.append(watch)
+    table.start()
     while not game.over:
-        for bot in touched:
-            plan = bot.next_move()
-            if plan is None:
-                plans.pop(bot, None)
-            else:
-                plans[bot] = plan
-        touched.clear()
-        deadline = game.next_deadline()
-        mover = min(plans, key=lambda b: (plans[b][0], b.seat)) if plans else None
-        if mover is not None and (deadline is None or plans[mover][0] < deadline):
-            move_at, command = plans[mover]
-            move_at = max(move_at, game.now)
-            if move_at > GAME_TIME_CAP:
-                record.stuck = True
-                break
-            touched.add(mover)
-            extra = interject(game, move_at) if interject is not None else None
-            if extra is not None:
-                with contextlib.suppress(SpoonsError):
-                    deliver(game.handle(extra, move_at))
-                    record.commands.append((move_at, extra))
-                continue
-            try:
-                events = game.handle(command, move_at)
-            except SpoonsError:
-                mover.refused(move_at)
-                continue
-            mover.moved(move_at)
-            record.commands.append((move_at, command))
-            deliver(events)
-        elif deadline is not None and deadline <= GAME_TIME_CAP:
-            deliver(game.advance(deadline))
-        else:
+        due = table.next_due()
+        if due is None or due[0] > GAME_TIME_CAP:
             record.stuck = True
             break
+        at, mover = due
+        extra = interject(game, at) if interject is not None and mover is not None else None
+        if mover is not None and extra is not None:
+            table.touch(mover)
+            with contextlib.suppress(SpoonsError):
+                table.submit(extra, at)
+            continue
+        table.step(due)
+    record.commands = table.log
     record.game_seconds = game.now
     return record
 

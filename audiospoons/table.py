@@ -1,0 +1,163 @@
+"""The Table host: one game, the seats that play it, and the moments things happen.
+
+Everything that plays goes through a Table: local play (the keyboard, speech and bots, in memory),
+bot-only simulations in virtual time, and later the relay server. The Table owns the pure game,
+passes every seat only its own view of each event, keeps the bots' planned moves, and says when it
+next has something to do (``next_wakeup``), so that a shell can sleep until then or until a key
+arrives. Times are game seconds; the shell maps its clock onto them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from audiospoons.bots.simple import SimpleBot
+from audiospoons.engine.commands import Command
+from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.events import CardPassed, CardTaken, Eliminated, Event
+from audiospoons.engine.game import ClassicGame
+
+
+class Listener(Protocol):
+    """A seat's ears: a player at the keyboard, a remote client, a spectator (seat None)."""
+
+    seat: int | None
+
+    def receive(self, events: Sequence[Event]) -> None:
+        """Events as this seat may know them (``Event.seen_by`` already applied)."""
+
+
+Watcher = Callable[[ClassicGame, list[Event]], None]
+
+
+class Table:
+    """A game, its bots and its listeners."""
+
+    def __init__(self, game: ClassicGame, bots: Sequence[SimpleBot] = ()) -> None:
+        self.game = game
+        self.bots = list(bots)
+        self.listeners: list[Listener] = []
+        self.watchers: list[Watcher] = []
+        self.log: list[tuple[float, Command]] = []
+        """Every accepted command with its time: enough to replay the game."""
+        self._plans: dict[SimpleBot, tuple[float, Command]] = {}
+        self._touched: set[SimpleBot] = set(self.bots)
+
+    # ----------------------------------------------------------------- the game's life
+
+    def start(self) -> list[Event]:
+        events = self.game.start()
+        self._deliver(events)
+        return events
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    def submit(self, command: Command, at: float) -> list[Event]:
+        """A command from a seat at game time ``at``: everything due before it happens first
+        (a bot's move due at the very same moment comes after). A refusal raises
+        ``SpoonsError`` and changes nothing."""
+        self._run(at, inclusive=False)
+        events = self.game.handle(command, max(at, self.game.now))
+        self.log.append((self.game.now, command))
+        self._deliver(events)
+        return events
+
+    def next_wakeup(self) -> float | None:
+        """The next game time at which the table has something to do: a timer or a bot's move."""
+        due = self.next_due()
+        return None if due is None else due[0]
+
+    def next_due(self) -> tuple[float, SimpleBot | None] | None:
+        """The next thing to do and when: a bot's move (the bot), or a game timer (None). The
+        earliest move goes first, the lower seat among equals, unless a timer comes first; a
+        timer at the very time of a move fires first."""
+        self._replan()
+        deadline = self.game.next_deadline()
+        plans = self._plans
+        mover = min(plans, key=lambda b: (plans[b][0], b.seat)) if plans else None
+        if mover is not None and (deadline is None or plans[mover][0] < deadline):
+            return max(plans[mover][0], self.game.now), mover
+        if deadline is not None:
+            return deadline, None
+        return None
+
+    def run_until(self, now: float) -> None:
+        """Do everything due at or before game time ``now``, in time order."""
+        self._run(now, inclusive=True)
+
+    def step(self, due: tuple[float, SimpleBot | None] | None = None) -> bool:
+        """Jump to the next thing due (``due``, when just asked of ``next_due``) and do it: the
+        way to play in virtual time. False when nothing is due."""
+        if due is None:
+            due = self.next_due()
+        if due is None:
+            return False
+        self._do(*due)
+        return True
+
+    def touch(self, bot: SimpleBot) -> None:
+        """Have ``bot`` plan afresh before its next move."""
+        self._touched.add(bot)
+
+    # ----------------------------------------------------------------- inside
+
+    def _run(self, now: float, *, inclusive: bool) -> None:
+        while not self.game.over:
+            due = self.next_due()
+            if due is None or due[0] > now or (due[0] == now and not inclusive):
+                break
+            self._do(*due)
+        if inclusive and not self.game.over and now > self.game.now:
+            self._deliver(self.game.advance(now))
+
+    def _replan(self) -> None:
+        for bot in self._touched:
+            plan = bot.next_move()
+            if plan is None:
+                self._plans.pop(bot, None)
+            else:
+                self._plans[bot] = plan
+        self._touched.clear()
+
+    def _do(self, at: float, mover: SimpleBot | None) -> None:
+        if mover is None:
+            self._deliver(self.game.advance(at))
+            return
+        command = self._plans[mover][1]
+        self._touched.add(mover)
+        try:
+            events = self.game.handle(command, at)
+        except SpoonsError:
+            mover.refused(at)
+            return
+        mover.moved(at)
+        self.log.append((at, command))
+        self._deliver(events)
+
+    def _deliver(self, events: list[Event]) -> None:
+        """Each bot and listener gets its own view of each event. A card event's hidden copy
+        (what every seat but the card's owner sees) is made once and shared."""
+        for event in events:
+            if isinstance(event, CardTaken | CardPassed):
+                hidden = event.seen_by(None)
+                for bot in self.bots:
+                    view = event if bot.seat == event.seat else hidden
+                    if view is not None and bot.observe(view):
+                        self._touched.add(bot)
+            else:
+                for bot in self.bots:
+                    seen = event.seen_by(bot.seat)
+                    if seen is not None and bot.observe(seen):
+                        self._touched.add(bot)
+            if isinstance(event, Eliminated):
+                self.bots = [bot for bot in self.bots if bot.active]
+                self._plans = {bot: plan for bot, plan in self._plans.items() if bot.active}
+        for listener in self.listeners:
+            views = [view for event in events if (view := event.seen_by(listener.seat))]
+            if views:
+                listener.receive(views)
+        for watcher in self.watchers:
+            watcher(self.game, events)
