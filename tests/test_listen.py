@@ -94,5 +94,5 @@ def test_an_output_asked_for_that_cannot_start_gives_way_to_text_and_says_so(
     assert isinstance(output, TextOutput)
     assert warning == "No screen reader was found: speech goes to plain text."
     output, warning = outputs.open_speech(SpeechMode.TTS, "es")
-    assert warning == "La síntesis de voz no pudo arrancar: el habla sale como texto."
+    assert warning == "La síntesis de voz no pudo iniciarse: los mensajes se muestran como texto."
     assert isinstance(outputs.open_speech(SpeechMode.NONE, "en")[0], NoOutput)
