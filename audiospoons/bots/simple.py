@@ -1,14 +1,24 @@
-"""A simple bot: keeps the rank it holds most of, and moves at a human pace.
+"""The bot: keeps the rank it holds most of, and moves at a human pace set by its level.
 
 A bot learns the game only from the events its seat may see (``observe``) and proposes its next
-command with the time it would happen (``next_move``). It never reads the game's state.
+command with the time it would happen (``next_move``). It never reads the game's state: what it
+remembers of the cards is only what went through its own hand.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import replace
 
+from audiospoons.bots.levels import (
+    BREAK_PAIR_CHANCE,
+    CardPlay,
+    Level,
+    Pace,
+    Skill,
+    skill_for,
+)
 from audiospoons.engine.cards import Card, DeckKind, set_rank
 from audiospoons.engine.commands import Command, Grab, Pass, React, Take
 from audiospoons.engine.events import (
@@ -31,38 +41,43 @@ from audiospoons.engine.events import (
     SetHeld,
     Source,
     SpoonGrabbed,
+    StockRecycled,
 )
 from audiospoons.engine.options import DrawVariant, Options
 
-BREAK_PAIR_CHANCE = 0.15
-"""How often a bot passes a card other than its least-held one."""
+__all__ = ["BREAK_PAIR_CHANCE", "Level", "Pace", "SimpleBot", "Skill", "make_bot"]
 
-
-@dataclass(frozen=True, slots=True)
-class Pace:
-    """How quickly a bot moves, in seconds: mean and spread of a card move and of a reaction."""
-
-    card_mean: float = 0.7
-    card_spread: float = 0.2
-    reaction_mean: float = 0.45
-    reaction_spread: float = 0.12
-    mash_interval: float = 0.16
+DEAD_RANK = 10.0
+"""How much less a rank that can no longer be completed is worth keeping than its count."""
 
 
 class SimpleBot:
-    """One bot at one seat."""
+    """One bot at one seat. ``level`` sets its pace, attention and card play; ``pace`` or
+    ``skill``, when given, replace the level's."""
 
     def __init__(self, seat: int, options: Options, rng: random.Random,
-                 pace: Pace | None = None) -> None:
+                 pace: Pace | None = None, level: Level = Level.NORMAL,
+                 skill: Skill | None = None) -> None:
         self.seat = seat
         self.options = options
         self.rng = rng
-        self.pace = pace or Pace()
+        self.level = level
+        if skill is None:
+            skill = skill_for(level, pace)
+        elif pace is not None:
+            skill = replace(skill, pace=pace)
+        self.skill = skill
+        self.pace = skill.pace
+        self._card_delay, self._reaction_delay = skill.pace.card, skill.pace.reaction
         self.active = True
+        self.seats: list[int] = []
+        """The seats in the round, in passing order: a seat passes to the next one."""
         self.hand: list[Card] = []
         self.waiting = 0
         self.playing = False
         self.grab_at: float | None = None
+        self.distracted = False
+        """It heard the first spoon go but has not taken it in: it plays on until ``grab_at``."""
         self.phase_two = False
         self.has_spoon = False
         self.dealer = False
@@ -71,8 +86,16 @@ class SimpleBot:
         self.cue_at: float | None = None
         self.pressed = False
         self.ready_at = 0.0
+        window = max(1, skill.memory)
+        self.gone: deque[str] = deque(maxlen=window)
+        """The ranks of the cards it last passed on or discarded (with ``MEMORY`` play)."""
+        self.received: deque[str] = deque(maxlen=window)
+        """The ranks of the cards last passed to it (with ``MEMORY`` play and ``upstream``)."""
+        self._to_pass: Card | None = None
         self._plan: tuple[float, Command] | None = None
         self._stale = True
+
+    # ----------------------------------------------------------------- what the Table calls
 
     def observe(self, event: Event) -> bool:
         """Take in one event as this seat sees it; True when it changed this seat's plans."""
@@ -83,36 +106,49 @@ class SimpleBot:
             return False
         if isinstance(event, RoundStarted):
             self.playing = me in event.seats
+            self.seats = list(event.seats)
             self.dealer = event.dealer == me
             self.hand, self.waiting, self.has_spoon = [], 0, False
-            self.grab_at, self.phase_two = None, False
+            self.grab_at, self.distracted, self.phase_two = None, False, False
+            self.gone.clear()
+            self.received.clear()
+            self._to_pass = None
             self._end_test()
         elif isinstance(event, CardsDealt):
             self.hand = list(event.cards)
-        elif isinstance(event, CardTaken) and event.seat == me and event.card is not None:
+            self._to_pass = None
+        elif isinstance(event, CardTaken) and event.card is not None:
             self.hand.append(event.card)
+            self._to_pass = None
             if event.source is Source.QUEUE:
                 self.waiting -= 1
+                self._remember(self.received, event.card)
         elif isinstance(event, CardPassed) and event.seat == me and event.card is not None:
             self.hand.remove(event.card)
+            self._to_pass = None
+            self._remember(self.gone, event.card)
             if not self.phase_two and set_rank(self.hand, self.options.set_size) is None:
                 self.grab_at = None
         elif isinstance(event, CardPassed) and event.to == me:
             self.waiting += 1
             if self._plan is not None:
                 return False
-        elif isinstance(event, SetHeld | PhaseTwoStarted):
-            self.phase_two = self.phase_two or isinstance(event, PhaseTwoStarted)
-            if self.grab_at is None:
-                self.grab_at = event.at + self._reaction_time()
+        elif isinstance(event, SetHeld):
+            self._reach(event.at + self._reaction_time())
+        elif isinstance(event, PhaseTwoStarted):
+            if event.seat == me or not self.options.announce_phase2:
+                return False
+            self.phase_two = True
+            self._reach(event.at + self._reaction_time())
+        elif isinstance(event, SpoonGrabbed):
+            if not self._hear_spoon(event):
+                return False
         elif isinstance(event, PrematureGrab) and event.seat == me:
-            self.grab_at = None
+            self.grab_at, self.distracted = None, False
         elif isinstance(event, HandPassedOn) and event.to == me:
             self.waiting += event.cards
         elif isinstance(event, DealerChanged):
             self.dealer = event.dealer == me
-        elif isinstance(event, SpoonGrabbed) and event.seat == me:
-            self.has_spoon = True
         elif isinstance(event, ReactionTestStarted) and me in event.contenders:
             self.test, self.test_mash, self.cue_at, self.pressed = (
                 event.contenders, event.mash, None, False)
@@ -122,8 +158,14 @@ class SimpleBot:
             self._end_test()
         elif isinstance(event, RoundEnded | RoundVoided | GameOver):
             self.playing = False
-        elif isinstance(event, Eliminated) and me in event.seats:
+        elif isinstance(event, Eliminated):
+            self.seats = [seat for seat in self.seats if seat not in event.seats]
+            if me not in event.seats:
+                return False
             self.active = self.playing = False
+        elif isinstance(event, StockRecycled):
+            self.gone.clear()
+            return False
         else:
             return False
         self.ready_at = max(self.ready_at, event.at)
@@ -131,8 +173,11 @@ class SimpleBot:
         return True
 
     def refused(self, now: float) -> None:
-        """The last move was refused: think again a moment later."""
+        """The last move was refused: think again a moment later. A bot that missed the first
+        spoon may notice now why its card move did nothing."""
         self.ready_at = now + self._card_time()
+        if self.distracted and self.grab_at is not None:
+            self._maybe_notice(now)
         self._stale = True
 
     def next_move(self) -> tuple[float, Command] | None:
@@ -149,6 +194,51 @@ class SimpleBot:
         self._plan = None
         self._stale = True
 
+    # ----------------------------------------------------------------- phase 2
+
+    def _reach(self, at: float) -> None:
+        """Go for a spoon at ``at`` (or sooner, if it already meant to), attentively."""
+        self.grab_at = at if self.grab_at is None else min(self.grab_at, at)
+        self.distracted = False
+
+    def _hear_spoon(self, event: SpoonGrabbed) -> bool:
+        """A spoon went: its own, the silent first one, or a later one. True if it mattered."""
+        if event.seat == self.seat:
+            self.has_spoon = True
+            return True
+        if event.first and not self.options.announce_phase2:
+            self.phase_two = True
+            after_setter = self._passes_to(event.seat) == self.seat
+            skill = self.skill
+            chance = skill.notice_after_setter if after_setter else skill.notice
+            at = event.at + self._reaction_time()
+            if self.rng.random() < chance:
+                self._reach(at)
+            elif self.grab_at is None:
+                self.grab_at = at + skill.distraction.sample(self.rng)
+                self.distracted = True
+            return True
+        if self.distracted and self.grab_at is not None:
+            return self._maybe_notice(event.at)
+        return False
+
+    def _maybe_notice(self, now: float) -> bool:
+        """A fresh chance for a distracted bot to take in that the spoons are going."""
+        if self.rng.random() >= self.skill.notice:
+            return False
+        assert self.grab_at is not None
+        self.grab_at = min(self.grab_at, now + self._reaction_time())
+        self.distracted = False
+        return True
+
+    def _passes_to(self, seat: int) -> int | None:
+        """The seat that ``seat`` passes to: the next seat in the round."""
+        if seat not in self.seats:
+            return None
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    # ----------------------------------------------------------------- deciding
+
     def _decide(self) -> tuple[float, Command] | None:
         if not self.active or not self.playing:
             return None
@@ -157,12 +247,20 @@ class SimpleBot:
             return self._react(now)
         if self.has_spoon:
             return None
-        if self.grab_at is not None:
-            return max(now, self.grab_at), Grab(me)
+        if self.grab_at is None:
+            return self._card_move(now)
+        if self.distracted:
+            move = self._card_move(now)
+            if move is not None and move[0] < self.grab_at:
+                return move
+        return max(now, self.grab_at), Grab(me)
+
+    def _card_move(self, now: float) -> tuple[float, Command] | None:
+        me = self.seat
         size = self.options.hand_size
         if len(self.hand) > size or (self._passes_first() and len(self.hand) == size
                                      and not self.waiting):
-            return now + self._card_time(), Pass(me, self._worst_card())
+            return now + self._card_time(), Pass(me, self._card_to_pass())
         if self.waiting or self._may_draw():
             return now + self._card_time(), Take(me)
         return None
@@ -188,22 +286,71 @@ class SimpleBot:
             return False
         return self.options.draw is not DrawVariant.DISCARD or self.dealer
 
-    def _worst_card(self) -> Card:
-        """Mostly a card of the rank held least (the one picked up first among equals); now and
-        then any card outside the rank held most. Without that, two players each holding pairs
-        of the same two ranks would keep them for ever and no set could ever be made."""
+    # ----------------------------------------------------------------- the card to pass
+
+    def _card_to_pass(self) -> Card:
+        """The card it passes with this hand: chosen once per hand, however often it replans."""
+        if self._to_pass is None or self._to_pass not in self.hand:
+            self._to_pass = self._choose_pass()
+        return self._to_pass
+
+    def _choose_pass(self) -> Card:
+        """Mostly a card of the rank worth keeping least (the one picked up first among equals);
+        now and then (``Skill.break_pair``) any card outside the rank worth keeping most. Without
+        that, two players each holding pairs of the same two ranks would keep them for ever and
+        no set could ever be made. An easy bot does that far more often: all it keeps for sure is
+        the rank it holds most."""
+        skill, hand = self.skill, self.hand
+        worth = self.rank_worth()
+        chance = skill.break_pair
+        if skill.play is CardPlay.RANDOMISH:
+            chance = 1 - (1 - chance) * (1 - skill.random_pass)
+        if self.rng.random() < chance:
+            best = max(hand, key=lambda c: worth[c.rank]).rank
+            others = [c for c in hand if c.rank != best]
+            if others:
+                return self.rng.choice(others)
+        return min(hand, key=lambda c: worth[c.rank])
+
+    def rank_worth(self) -> dict[str, float]:
+        """How much each rank in hand is worth keeping: the cards held of it; with ``MEMORY``
+        play, far less if too few copies are left out of its sight to complete a set, a little
+        more for each spare copy, and (``upstream``) for each of it passed to it lately."""
         counts: dict[str, int] = {}
         for card in self.hand:
             counts[card.rank] = counts.get(card.rank, 0) + 1
-        if self.rng.random() < BREAK_PAIR_CHANCE:
-            best = max(self.hand, key=lambda c: counts[c.rank]).rank
-            others = [c for c in self.hand if c.rank != best]
-            if others:
-                return self.rng.choice(others)
-        return min(self.hand, key=lambda c: counts[c.rank])
+        if self.skill.play is not CardPlay.MEMORY:
+            return {rank: float(held) for rank, held in counts.items()}
+        copies = 8 if self.options.deck is DeckKind.TWO_PACKS else 4
+        size = self.options.set_size
+        recycled_late = self.options.deck is not DeckKind.NO_STOCK
+        worth: dict[str, float] = {}
+        for rank, held in counts.items():
+            gone = min(self.gone.count(rank), copies - held) if recycled_late else 0
+            spare = copies - held - gone - (size - held)
+            if spare < 0:
+                worth[rank] = held - DEAD_RANK
+                continue
+            bonus = 0.1 * min(spare, 4)
+            if self.skill.upstream:
+                bonus += 0.2 * self.received.count(rank)
+            worth[rank] = held + min(bonus, 0.9)
+        return worth
+
+    def _remember(self, ranks: deque[str], card: Card) -> None:
+        if self.skill.play is CardPlay.MEMORY:
+            ranks.append(card.rank)
+
+    # ----------------------------------------------------------------- timing
 
     def _card_time(self) -> float:
-        return max(0.2, self.rng.gauss(self.pace.card_mean, self.pace.card_spread))
+        return self._card_delay.sample(self.rng)
 
     def _reaction_time(self) -> float:
-        return max(0.15, self.rng.gauss(self.pace.reaction_mean, self.pace.reaction_spread))
+        return self._reaction_delay.sample(self.rng)
+
+
+def make_bot(seat: int, options: Options, rng: random.Random,
+             level: Level = Level.NORMAL, pace: Pace | None = None) -> SimpleBot:
+    """A bot of this level at this seat (moving at ``pace`` instead of the level's, if given)."""
+    return SimpleBot(seat, options, rng, pace, level)
