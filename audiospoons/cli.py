@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from audiospoons.bots.levels import Level
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import OPTION_SPECS, Options
 from audiospoons.replay.scenario import ScenarioError, ScriptLine, load_scenario
 from audiospoons.replay.transcript import game_transcript, transcript
-from audiospoons.voice.announcer import Utterance, Verbosity
+from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import (
     UnknownLanguage,
     available_languages,
@@ -24,14 +22,17 @@ from audiospoons.voice.i18n import (
 )
 from audiospoons.voice.speech import SpeechMode
 
-if TYPE_CHECKING:
-    from audiospoons.sound.mixer import Mixer
-    from audiospoons.voice.instant import InstantPhrases
-
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="audiospoons", description="Spoons, the card game, played by ear.")
+        prog="audiospoons", description="Spoons, the card game, played by ear.",
+        epilog="With no command, audiospoons opens the spoken main menu.")
+    parser.add_argument("--speech", dest="menu_speech", choices=[mode.value for mode in SpeechMode],
+                        help="with no command: where speech goes this time (default: as saved in"
+                             " the settings, at first auto)")
+    parser.add_argument("--lang", dest="menu_lang", metavar="CODE",
+                        help="with no command: the language this time (default: as saved in the"
+                             " settings, at first the system's)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     replay = commands.add_parser("replay", help="run a scenario file and print its transcript")
@@ -62,8 +63,25 @@ def build_parser() -> argparse.ArgumentParser:
                           help="the same seed plays the same games (default 0)")
     simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                           help="a game option; repeat for more")
+    simulate.add_argument("--bots", choices=["easy", "normal", "hard", "expert"],
+                          default="normal", metavar="LEVEL",
+                          help="the bots' level: easy, normal, hard or expert (default normal)")
 
     commands.add_parser("options", help="list the game options with their defaults")
+
+    play = commands.add_parser("play", help="play a game against bots at once")
+    play.add_argument("--players", type=int, default=4,
+                      help="players at the table, you included (default 4)")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                      help="a game option; repeat for more")
+    play.add_argument("--bots", choices=[level.value for level in Level], default="normal",
+                      help="how well the bots play (default normal)")
+    play.add_argument("--seed", type=int, help="deal the same games every time")
+    add_voice_arguments(play)
+    play.add_argument("--speech", choices=[mode.value for mode in SpeechMode],
+                      default=SpeechMode.AUTO.value,
+                      help="where speech goes (default auto: a running screen reader, else"
+                           " text-to-speech, else text)")
     return parser
 
 
@@ -90,12 +108,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args)
+    if args.command == "play":
+        return _play(args)
     if args.command == "listen":
         return _listen(args)
     if args.command == "simulate":
-        return _simulate(args.players, args.games, args.seed, args.option)
+        return _simulate(args.players, args.games, args.seed, args.option, args.bots)
     if args.command == "options":
         return _options()
+    if args.command is None:
+        from audiospoons.ui.screens import open_main_menu
+
+        return open_main_menu(args.menu_speech, args.menu_lang)
     parser.print_help()
     return 0
 
@@ -124,50 +148,53 @@ def _speak(game: ClassicGame, script: Sequence[ScriptLine], seat: int | None, la
            verbosity: Verbosity, mode: SpeechMode) -> int:
     """Play ``script`` out in real time through speech and sound, as ``seat`` hears it."""
     from audiospoons.replay.listen import listen
-    from audiospoons.sound.mixer import open_mixer
-    from audiospoons.voice.outputs import open_speech
-    from audiospoons.voice.speaker import Speaker
+    from audiospoons.ui.audio import open_audio
+    from audiospoons.voice.announcer import Announcer
+    from audiospoons.voice.mixerspeech import MixerSpeech
 
-    output, speech_warning = open_speech(mode, lang)
-    speaker = Speaker(output)
-    mixer, sound_warning = open_mixer()
-    if mixer is None:
-        sound_warning = messages(lang).tr("sound.no.device")
-    with contextlib.ExitStack() as cleanup:
-        cleanup.callback(speaker.close)
-        if mixer is not None:
-            cleanup.callback(mixer.close)
-            if output.name == "tts":
-                speaker.instant = _instant_phrases(game, seat, lang, mixer, cleanup)
-        for warning in (speech_warning, sound_warning):
-            if warning is not None:
-                speaker.say(Utterance(warning))
+    with open_audio(mode, lang) as audio:
+        if isinstance(audio.speaker.output, MixerSpeech):
+            players = [seat.name for seat in game.seats]
+            audio.speaker.output.prepare(Announcer(
+                players, messages(lang), announce_phase2=game.options.announce_phase2,
+            ).urgent_phrases(seat))
         try:
-            listen(game, script, seat, speaker=speaker, sounds=mixer, lang=lang,
+            listen(game, script, seat, speaker=audio.speaker, sounds=audio.mixer, lang=lang,
                    verbosity=verbosity)
         except KeyboardInterrupt:
             return 130
+        audio.finish()
     return 0
 
 
-def _instant_phrases(game: ClassicGame, seat: int | None, lang: str, mixer: Mixer,
-                     cleanup: contextlib.ExitStack) -> InstantPhrases | None:
-    """The urgent lines of this game rendered in advance, to start on the mixer at once."""
-    from audiospoons.voice.announcer import Announcer
-    from audiospoons.voice.instant import InstantPhrases
-    from audiospoons.voice.tts import PhraseRenderer, TtsUnavailable
+def _play(args: argparse.Namespace) -> int:
+    """A game against bots at this keyboard, straight away."""
+    from audiospoons.keys.reader import TerminalKeys
+    from audiospoons.ui.audio import open_audio
+    from audiospoons.ui.session import play_games
 
-    folder = cleanup.enter_context(tempfile.TemporaryDirectory(prefix="audiospoons-"))
     try:
-        renderer = PhraseRenderer(lang, folder)
-    except TtsUnavailable:
-        return None
-    cleanup.callback(renderer.close)
-    announcer = Announcer([s.name for s in game.seats], messages(lang),
-                          announce_phase2=game.options.announce_phase2)
-    instant = InstantPhrases(renderer, mixer)
-    instant.prepare(announcer.urgent_phrases(seat))
-    return instant
+        lang = choose_language(args.lang)
+        options = parse_option_pairs(args.option)
+        options.check_players(args.players)
+    except (SpoonsError, UnknownLanguage) as error:
+        print(f"audiospoons play: {error}", file=sys.stderr)
+        return 2
+    if not sys.stdin.isatty():
+        print("audiospoons play: the game is played at a keyboard: run it in a terminal",
+              file=sys.stderr)
+        return 2
+    m = messages(lang)
+    with open_audio(SpeechMode(args.speech), lang) as audio:
+        try:
+            with TerminalKeys() as keys:
+                play_games(options, args.players, m, audio.speaker, audio.mixer, keys,
+                           verbosity=Verbosity(args.verbosity), seed=args.seed,
+                           bot_level=Level(args.bots))
+        except KeyboardInterrupt:
+            return 130
+        audio.finish()
+    return 0
 
 
 def _listen(args: argparse.Namespace) -> int:
@@ -196,7 +223,8 @@ def _listen(args: argparse.Namespace) -> int:
     return 0
 
 
-def _simulate(players: int, games: int, seed: int, pairs: list[str]) -> int:
+def _simulate(players: int, games: int, seed: int, pairs: list[str], bots: str = "normal",
+              ) -> int:
     from audiospoons.simulate import simulate
 
     try:
@@ -207,7 +235,7 @@ def _simulate(players: int, games: int, seed: int, pairs: list[str]) -> int:
     except SpoonsError as error:
         print(f"audiospoons simulate: {error}", file=sys.stderr)
         return 2
-    print(simulate(players, games, seed, options).report())
+    print(simulate(players, games, seed, options, Level(bots)).report())
     return 0
 
 

@@ -17,9 +17,11 @@ from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import available_languages, catalog_text, messages
 
 PACKAGE = Path(__file__).resolve().parent.parent / "audiospoons"
-ID_PATTERN = re.compile(r'"([a-z0-9]+(?:\.[a-z0-9]+)+)"')
-CALL_PATTERN = re.compile(r'\bn?tr\(\s*"([a-z0-9]+(?:\.[a-z0-9]+)+)"')
-ID_TABLES = ("voice/announcer.py", "voice/cardnames.py")
+ID_PATTERN = re.compile(r'"([a-z0-9]+(?:\.[a-z0-9-]+)+)"')
+CALL_PATTERN = re.compile(r'\bn?tr\(\s*"([a-z0-9]+(?:\.[a-z0-9-]+)+)"')
+ID_TABLES = (
+    "voice/announcer.py", "voice/cardnames.py", "voice/refusals.py", "ui/demo.py",
+)
 """Modules that keep message ids in tables as well as in ``tr`` calls: every id-shaped string in
 them is a message id."""
 

@@ -176,7 +176,7 @@ def test_listen_prints_a_whole_bot_game_as_one_seat_hears_it_in_either_language(
     english = audiospoons("listen", "--players", "4", "--seed", "3", "--seat", "2")
     assert english.returncode == 0, english.stderr
     lines = english.stdout.splitlines()
-    assert lines[0] == "  0.00  Spoons for Andrew, Britany, Chris, and Debra."
+    assert lines[0] == "  0.00  Spoons: you against Andrew, Chris, and Debra."
     assert lines[-1].endswith(" wins the game!") or lines[-1].endswith(" win the game!")
     assert "refused" not in english.stdout
     assert english.stdout == audiospoons("listen", "--players", "4", "--seed", "3",
@@ -184,7 +184,7 @@ def test_listen_prints_a_whole_bot_game_as_one_seat_hears_it_in_either_language(
     spanish = audiospoons("listen", "--players", "4", "--seed", "3", "--seat", "2", "--lang",
                           "es")
     assert spanish.stdout.splitlines()[0] == (
-        "  0.00  Partida de cucharas con Andrew, Britany, Chris y Debra.")
+        "  0.00  Cucharas: tú contra Andrew, Chris y Debra.")
     assert spanish.stdout.splitlines()[-1].endswith("la partida!")
     assert len(spanish.stdout.splitlines()) == len(lines)
 
@@ -202,7 +202,7 @@ def test_speaking_a_replay_as_text_prints_only_the_spoken_lines(tmp_path: Path) 
                          "text", extra_env={"SDL_AUDIODRIVER": "dummy"})
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[:3] == [
-        "Spoons for Andrew, Chris, Ellen, and Debra.",
+        "Spoons: you against Andrew, Ellen, and Debra.",
         "Round 1. Andrew deals. 3 spoons on the table.",
         "Your cards: jack of diamonds, queen of clubs, four of hearts, and nine of spades.",
     ]

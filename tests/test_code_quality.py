@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,3 +35,14 @@ def test_the_engine_does_no_io_reads_no_clock_and_uses_no_global_random() -> Non
                  for path in sorted(ENGINE.glob("*.py"))
                  for match in FORBIDDEN.finditer(path.read_text(encoding="utf-8"))]
     assert offenders == []
+
+
+def test_every_package_is_installed_by_a_plain_pip_install() -> None:
+    """setuptools is given the package list by hand (so that locales/ and sounds/ can be
+    mapped in): a package missing from it would import here and fail once installed."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    found = {".".join(path.parent.relative_to(ROOT).parts)
+             for path in (ROOT / "audiospoons").rglob("__init__.py")}
+    assert found - listed == set()
+    assert {"audiospoons.locales", "audiospoons.sounds"} <= listed

@@ -27,8 +27,8 @@ def test_seats_spread_in_seating_order_for_every_table_size() -> None:
             assert len(set(pans)) == players - 1
 
 
-def test_a_spectator_hears_the_seats_left_to_right_and_two_players_face_each_other() -> None:
-    assert [seat_pan(seat, None, 3) for seat in range(3)] == [-1.0, 0.0, 1.0]
+def test_a_spectator_hears_passes_go_leftwards_and_two_players_face_each_other() -> None:
+    assert [seat_pan(seat, None, 3) for seat in range(3)] == [1.0, 0.0, -1.0]
     assert seat_pan(1, 0, 2) == 0.0
 
 
@@ -37,6 +37,13 @@ def test_a_spoon_grab_is_heard_from_the_grabbers_seat() -> None:
     assert mapper.cues(SpoonGrabbed(1.0, 1, 2), 0) == [Cue("spoon", -1.0, urgent=True)]
     assert mapper.cues(SpoonGrabbed(1.0, 1, 2), 2) == [Cue("spoon", 1.0, urgent=True)]
     assert mapper.cues(SpoonGrabbed(1.0, 1, 2), 1) == [Cue("spoon", 0.0, urgent=True)]
+
+
+def test_cards_arrive_from_the_right_and_leave_to_the_left_even_with_neighbours_out() -> None:
+    mapper = CueMapper(5)
+    from_across = CardPassed(1.0, 2, 0, parse_card("QH"))
+    assert mapper.cues(from_across.seen_by(0), 0) == [Cue("card-in", 1.0)]  # type: ignore[arg-type]
+    assert mapper.cues(CardPassed(1.0, 0, 3, parse_card("QH")), 0) == [Cue("card-out", -1.0)]
 
 
 def test_cards_arrive_from_the_right_and_leave_to_the_left() -> None:

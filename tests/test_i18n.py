@@ -15,6 +15,8 @@ def test_lang_wins_then_the_system_language_then_english() -> None:
     assert choose_language(None, {"LANGUAGE": "fr:es", "LANG": "en_US"}) == "es"
     assert choose_language(None, {"LANG": "de_DE.UTF-8"}) == "en"
     assert choose_language(None, {"LC_ALL": "C"}) == "en"
+    assert choose_language(None, {"LC_ALL": "C", "LANG": "es_ES.UTF-8"}) == "en"
+    assert choose_language(None, {"LANG": "es_ES@valencia"}) == "es"
 
 
 def test_a_language_without_a_catalog_is_a_clear_error() -> None:

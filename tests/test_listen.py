@@ -61,7 +61,7 @@ def test_lines_and_cues_come_at_their_moments_with_one_sleep_each() -> None:
     listen(scenario.new_game(), scenario.script, 2, speaker=Speaker(recorder), sounds=recorder,
            lang="en", verbosity=Verbosity.FULL, clock=lambda: now[0], sleep=sleep)
     assert log[:4] == [
-        (100.0, "Spoons for Andrew, Chris, and Ellen."),
+        (100.0, "Spoons: you against Andrew and Chris."),
         (100.0, "[deal -1.0]"),
         (100.0, "Round 1. Andrew deals. 2 spoons on the table."),
         (100.0, "Your cards: four of clubs, five of clubs, queen of hearts, and eight of clubs."),
@@ -72,18 +72,28 @@ def test_lines_and_cues_come_at_their_moments_with_one_sleep_each() -> None:
     assert sleeps == pytest.approx([0.5, 0.75, 3.0])
 
 
-def test_auto_takes_a_running_screen_reader_then_tts_then_text(
+def test_auto_takes_a_running_screen_reader_then_tts_on_the_mixer_then_text(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    reader, tts = NoOutput(), NoOutput()
+    reader, tts, live, mixer = NoOutput(), NoOutput(), NoOutput(), object()
+
+    class FakeMixerSpeech:
+        @staticmethod
+        def open(lang: str, rate: int | None, channel: object) -> NoOutput:
+            assert channel is mixer
+            return tts
+
     monkeypatch.setattr(outputs, "screen_reader_running", lambda: True)
     monkeypatch.setattr(outputs, "open_screen_reader", lambda: reader)
-    monkeypatch.setattr(outputs, "open_tts", lambda lang, rate: tts)
-    assert outputs.open_speech(SpeechMode.AUTO, "en") == (reader, None)
+    monkeypatch.setattr(outputs, "MixerSpeech", FakeMixerSpeech)
+    monkeypatch.setattr(outputs, "open_tts", lambda lang, rate: live)
+    assert outputs.open_speech(SpeechMode.AUTO, "en", None, mixer) == (reader, None)  # type: ignore[arg-type]
     monkeypatch.setattr(outputs, "screen_reader_running", lambda: False)
-    assert outputs.open_speech(SpeechMode.AUTO, "en") == (tts, None)
-    monkeypatch.setattr(outputs, "open_tts", lambda lang, rate: None)
+    assert outputs.open_speech(SpeechMode.AUTO, "en", None, mixer) == (tts, None)  # type: ignore[arg-type]
+    # Without a sound device built-in speech would go nowhere: auto gives text, and live speech
+    # is used only when asked for by name.
     output, warning = outputs.open_speech(SpeechMode.AUTO, "en")
     assert isinstance(output, TextOutput) and warning is None
+    assert outputs.open_speech(SpeechMode.TTS, "en") == (live, None)
 
 
 def test_an_output_asked_for_that_cannot_start_gives_way_to_text_and_says_so(

@@ -1,5 +1,5 @@
-"""Urgent lines rendered in advance come out of the mixer: heard end to end through the command,
-with pygame's mixer on the disk driver and espeak-ng rendering the phrases."""
+"""Built-in speech comes out of the mixer, alongside the cues: heard end to end through the
+command, with pygame's mixer on the disk driver and espeak-ng rendering the lines."""
 
 from __future__ import annotations
 
@@ -45,11 +45,11 @@ def sound_ends(speech: str, tmp_path: Path) -> float:
     return last // 2 / RATE
 
 
-def test_you_grabbed_a_spoon_is_played_from_its_rendering_on_the_mixer(tmp_path: Path) -> None:
+def test_spoken_lines_are_rendered_and_played_on_the_mixer(tmp_path: Path) -> None:
     cues_end = sound_ends("text", tmp_path)
     speech_end = sound_ends("tts", tmp_path)
     # The game's cues (the deal, the grabs, the round's end) are over within about a second.
     assert 0.5 < cues_end < 1.5
-    # "Andrew grabbed a spoon!" at 0.4 s, cutting off "You grabbed a spoon!", is rendered by
-    # espeak-ng and lasts more than a second: live speech would not reach the mixer at all.
-    assert speech_end > 0.4 + 1.0 and speech_end > cues_end + 0.3
+    # The game's lines ("Spoons: you against...", "You grabbed a spoon!", ...) rendered by
+    # espeak-ng last many seconds; live speech would not reach the mixer at all.
+    assert speech_end > cues_end + 3.0

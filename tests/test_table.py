@@ -51,7 +51,7 @@ def test_bots_play_round_a_seat_that_never_moves_and_each_ear_hears_its_own_view
 
 
 def test_a_keyboard_command_comes_after_everything_due_before_it() -> None:
-    table, you, _ = table_with_a_human()
+    table, _, _ = table_with_a_human()
     first_move = table.next_wakeup()
     assert first_move is not None
     with pytest.raises(SpoonsError):

@@ -67,17 +67,17 @@ def test_reaction_only_grabs_go_in_time_order_and_the_last_without_a_spoon_is_ou
     scenario = A_REACTION
     assert replay(scenario) == [
         '  0.00  Spoons for Andrew, Chris, Ellen, and Debra.',
-        '  0.00  [sound deal pan -1.00]',
+        '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. Andrew deals. 3 spoons on the table.',
-        '  0.50  [sound spoon pan -1.00]',
-        '  0.90  [sound spoon pan -0.33]',
+        '  0.50  [sound spoon pan +1.00]',
+        '  0.90  [sound spoon pan +0.33]',
         '  0.90  Chris grabbed a spoon!',
-        '  1.10  [sound spoon pan +0.33]',
+        '  1.10  [sound spoon pan -0.33]',
         '  1.10  Ellen grabbed a spoon!',
-        '  1.10  [sound eliminated pan +1.00]',
+        '  1.10  [sound eliminated pan -1.00]',
         '  1.10  Debra is eliminated.',
         '  1.10  [sound round-over pan +0.00]',
-        '  4.10  [sound deal pan -0.33]',
+        '  4.10  [sound deal pan +0.33]',
         '  4.10  Round 2. Chris deals. 2 spoons on the table.',
         '  4.10  state: round 2, cards in play, 2 spoons on the table, Chris deals',
         '  4.10  state: Andrew: 4 cards, 0 waiting',
@@ -91,7 +91,7 @@ def test_a_listener_hears_their_own_cards_and_you_lines() -> None:
     """The same game as Ellen hears it: her cards at each deal, and "You grabbed a spoon!"."""
     scenario = A_REACTION
     assert replay(scenario, 'Ellen') == [
-        '  0.00  Spoons for Andrew, Chris, Ellen, and Debra.',
+        '  0.00  Spoons: you against Andrew, Chris, and Debra.',
         '  0.00  [sound deal pan +0.00]',
         '  0.00  Round 1. Andrew deals. 3 spoons on the table.',
         '  0.00  Your cards: five of clubs, six of clubs, ace of spades, and nine of clubs.',
@@ -119,7 +119,7 @@ def test_discard_variant_passes_cards_along_the_chain_and_only_the_dealer_draws(
     up in arrival order; the last seat discards to the pile; the dealer draws again after passing."""
     scenario = B_CHAIN
     assert replay(scenario, 'Chris') == [
-        '  0.00  Spoons for Andrew, Chris, and Ellen.',
+        '  0.00  Spoons: you against Andrew and Ellen.',
         '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
         '  0.00  Your cards: queen of hearts, queen of clubs, three of diamonds, and four of spades.',
@@ -155,7 +155,7 @@ def test_a_spectator_never_hears_a_card() -> None:
     scenario = B_CHAIN
     assert replay(scenario) == [
         '  0.00  Spoons for Andrew, Chris, and Ellen.',
-        '  0.00  [sound deal pan -1.00]',
+        '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
         '  0.20  refused: Chris take: no card is waiting for Chris',
         '  0.30  refused: Chris draw: only the dealer draws from the stock; Chris takes the cards passed to them',
@@ -211,7 +211,7 @@ def test_premature_eliminate_takes_the_grabber_out_and_a_spoon_with_them() -> No
         ]
     """
     assert replay(scenario, 'Andrew') == [
-        '  0.00  Spoons for Andrew, Chris, Ellen, and Debra.',
+        '  0.00  Spoons: you against Chris, Ellen, and Debra.',
         '  0.00  [sound deal pan +0.00]',
         '  0.00  Round 1. You deal. 3 spoons on the table.',
         '  0.00  Your cards: seven of hearts, seven of clubs, seven of diamonds, and five of spades.',
@@ -262,7 +262,7 @@ def test_when_the_dealer_goes_out_mid_round_the_stock_passes_left() -> None:
         ]
     """
     assert replay(scenario, 'Chris') == [
-        '  0.00  Spoons for Andrew, Chris, Ellen, and Debra.',
+        '  0.00  Spoons: you against Andrew, Ellen, and Debra.',
         '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. Andrew deals. 3 spoons on the table.',
         '  0.00  Your cards: jack of clubs, ace of hearts, six of spades, and queen of spades.',
@@ -304,7 +304,7 @@ def test_premature_none_refuses_the_grab_with_the_reason() -> None:
     """
     assert replay(scenario) == [
         '  0.00  Spoons for Andrew, Chris, and Ellen.',
-        '  0.00  [sound deal pan -1.00]',
+        '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
         '  0.20  refused: Andrew grab: Andrew has no set, and nobody has taken a spoon yet',
         '  0.30  refused: Andrew react: there is no reaction test now',
@@ -340,19 +340,19 @@ def test_a_refused_early_grab_locks_grabbing_for_a_second_so_pressing_over_and_o
     """
     assert replay(scenario) == [
         '  0.00  Spoons for Andrew, Chris, and Ellen.',
-        '  0.00  [sound deal pan -1.00]',
+        '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
         '  0.30  refused: Chris grab: Chris has no set, and nobody has taken a spoon yet',
         '  0.60  refused: Chris grab: Chris reached too soon and must wait a moment',
         '  0.90  refused: Chris grab: Chris reached too soon and must wait a moment',
-        '  1.00  [sound spoon pan -1.00]',
+        '  1.00  [sound spoon pan +1.00]',
         '  1.05  refused: Chris grab: Chris reached too soon and must wait a moment',
-        '  1.40  [sound spoon pan +1.00]',
+        '  1.40  [sound spoon pan -1.00]',
         '  1.40  Ellen grabbed a spoon!',
         '  1.40  [sound eliminated pan +0.00]',
         '  1.40  Chris is eliminated.',
         '  1.40  [sound round-over pan +0.00]',
-        '  4.40  [sound deal pan +1.00]',
+        '  4.40  [sound deal pan -1.00]',
         '  4.40  Round 2. Ellen deals. 1 spoon on the table.',
         '  4.40  state: round 2, cards in play, 1 spoon on the table, Ellen deals',
         '  4.40  state: Andrew: 4 cards, 0 waiting',
@@ -383,7 +383,7 @@ def test_premature_letter_costs_a_letter_and_the_whole_word_is_out() -> None:
     """
     assert replay(scenario) == [
         '  0.00  Spoons for Andrew, Chris, and Ellen.',
-        '  0.00  [sound deal pan -1.00]',
+        '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
         '  0.20  [sound spoon pan +0.00]',
         '  0.20  Chris reached for a spoon without a set!',
@@ -470,10 +470,10 @@ def test_the_grab_time_limit_eliminates_everyone_without_a_spoon() -> None:
     """
     assert replay(scenario) == [
         '  0.00  Spoons for Andrew, Chris, Ellen, and Debra.',
-        '  0.00  [sound deal pan -1.00]',
+        '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. Andrew deals. 3 spoons on the table.',
-        '  0.50  [sound spoon pan +0.33]',
-        '  1.00  [sound spoon pan -0.33]',
+        '  0.50  [sound spoon pan -0.33]',
+        '  1.00  [sound spoon pan +0.33]',
         '  1.00  Chris grabbed a spoon!',
         '  1.20  refused: Chris grab: Chris already has a spoon',
         '  2.50  Time is up for grabbing!',
@@ -481,7 +481,7 @@ def test_the_grab_time_limit_eliminates_everyone_without_a_spoon() -> None:
         '  2.50  Andrew and Debra are eliminated.',
         '  2.50  [sound round-over pan +0.00]',
         '  2.51  refused: Debra grab: Debra is out of the game',
-        '  3.50  [sound deal pan -0.33]',
+        '  3.50  [sound deal pan +0.33]',
         '  3.50  Round 2. Chris deals. 1 spoon on the table.',
         '  3.50  state: round 2, cards in play, 1 spoon on the table, Chris deals',
         '  3.50  state: Andrew: out',
@@ -509,12 +509,12 @@ def test_with_no_grab_time_limit_every_spoon_must_go() -> None:
     """
     assert replay(scenario) == [
         '  0.00  Spoons for Andrew, Chris, and Ellen.',
-        '  0.00  [sound deal pan -1.00]',
+        '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
-        '  0.50  [sound spoon pan +1.00]',
+        '  0.50  [sound spoon pan -1.00]',
         '  30.00  [sound spoon pan +0.00]',
         '  30.00  Chris grabbed a spoon!',
-        '  30.00  [sound eliminated pan -1.00]',
+        '  30.00  [sound eliminated pan +1.00]',
         '  30.00  Andrew is eliminated.',
         '  30.00  [sound round-over pan +0.00]',
         '  33.00  [sound deal pan +0.00]',
@@ -548,14 +548,14 @@ def test_with_two_players_either_may_grab_the_moment_either_has_a_set() -> None:
     """
     assert replay(scenario) == [
         '  0.00  Spoons for Andrew and Chris.',
-        '  0.00  [sound deal pan +1.00]',
+        '  0.00  [sound deal pan -1.00]',
         '  0.00  Round 1. Chris deals. 1 spoon on the table.',
         '  0.10  refused: Andrew grab: Andrew has no set, and nobody has taken a spoon yet',
         '  0.20  Chris drew a card.',
         '  0.40  Chris discarded a card.',
         '  0.41  refused: Andrew grab: Andrew reached too soon and must wait a moment',
-        '  1.20  [sound spoon pan -1.00]',
-        '  1.20  [sound eliminated pan +1.00]',
+        '  1.20  [sound spoon pan +1.00]',
+        '  1.20  [sound eliminated pan -1.00]',
         '  1.20  Chris is eliminated.',
         '  1.20  [sound round-over pan +0.00]',
         '  1.20  [sound win pan +0.00]',
@@ -582,12 +582,12 @@ def test_joint_winners_at_two_stops_the_game_with_two_left() -> None:
     """
     assert replay(scenario) == [
         '  0.00  Spoons for Andrew, Chris, and Ellen.',
-        '  0.00  [sound deal pan -1.00]',
+        '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
-        '  1.25  [sound spoon pan +1.00]',
+        '  1.25  [sound spoon pan -1.00]',
         '  1.50  [sound spoon pan +0.00]',
         '  1.50  Chris grabbed a spoon!',
-        '  1.50  [sound eliminated pan -1.00]',
+        '  1.50  [sound eliminated pan +1.00]',
         '  1.50  Andrew is eliminated.',
         '  1.50  [sound round-over pan +0.00]',
         '  1.50  [sound win pan +0.00]',
@@ -617,17 +617,17 @@ def test_next_dealer_first_set_and_letters_scoring() -> None:
     """
     assert replay(scenario) == [
         '  0.00  Spoons for Andrew, Chris, Ellen, and Debra.',
-        '  0.00  [sound deal pan -1.00]',
+        '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. Andrew deals. 3 spoons on the table.',
-        '  1.00  [sound spoon pan +0.33]',
-        '  1.50  [sound spoon pan -0.33]',
+        '  1.00  [sound spoon pan -0.33]',
+        '  1.50  [sound spoon pan +0.33]',
         '  1.50  Chris grabbed a spoon!',
-        '  1.60  [sound spoon pan -1.00]',
+        '  1.60  [sound spoon pan +1.00]',
         '  1.60  Andrew grabbed a spoon!',
-        '  1.60  [sound letter pan +1.00]',
+        '  1.60  [sound letter pan -1.00]',
         '  1.60  Debra takes the letter S: S.',
         '  1.60  [sound round-over pan +0.00]',
-        '  3.60  [sound deal pan +0.33]',
+        '  3.60  [sound deal pan -0.33]',
         '  3.60  Round 2. Ellen deals. 3 spoons on the table.',
         '  3.60  state: round 2, cards in play, 3 spoons on the table, Ellen deals',
         '  3.60  state: Andrew: 4 cards, 0 waiting',
@@ -656,7 +656,7 @@ def test_two_packs_duplicates_count_toward_a_set() -> None:
         ]
     """
     assert replay(scenario, 'Andrew') == [
-        '  0.00  Spoons for Andrew, Chris, and Ellen.',
+        '  0.00  Spoons: you against Chris and Ellen.',
         '  0.00  [sound deal pan +0.00]',
         '  0.00  Round 1. You deal. 2 spoons on the table.',
         '  0.00  Your cards: queen of hearts, queen of spades, queen of diamonds, and nine of clubs.',
@@ -697,7 +697,7 @@ def test_three_card_hands_play_for_three_of_a_kind() -> None:
         ]
     """
     assert replay(scenario, 'Andrew') == [
-        '  0.00  Spoons for Andrew, Chris, and Ellen.',
+        '  0.00  Spoons: you against Chris and Ellen.',
         '  0.00  [sound deal pan +0.00]',
         '  0.00  Round 1. You deal. 2 spoons on the table.',
         '  0.00  Your cards: six of hearts, six of spades, and king of diamonds.',
@@ -739,7 +739,7 @@ def test_five_card_hands_hold_five_pick_up_to_six_and_keep_four_of_a_kind() -> N
         ]
     """
     assert replay(scenario, 'Andrew') == [
-        '  0.00  Spoons for Andrew, Chris, and Ellen.',
+        '  0.00  Spoons: you against Chris and Ellen.',
         '  0.00  [sound deal pan +0.00]',
         '  0.00  Round 1. You deal. 2 spoons on the table.',
         '  0.00  Your cards: six of hearts, six of spades, king of diamonds, six of clubs, and two of spades.',
@@ -793,7 +793,7 @@ def test_no_stock_everyone_passes_at_once_round_the_circle() -> None:
         ]
     """
     assert replay(scenario, 'Andrew') == [
-        '  0.00  Spoons for Andrew, Chris, and Ellen.',
+        '  0.00  Spoons: you against Chris and Ellen.',
         '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. Ellen deals. 2 spoons on the table.',
         '  0.00  Your cards: ace of hearts, ace of spades, two of diamonds, and three of clubs.',
@@ -842,7 +842,7 @@ def test_no_stock_a_player_out_mid_round_passes_their_cards_on() -> None:
         ]
     """
     assert replay(scenario, 'Ellen') == [
-        '  0.00  Spoons for Andrew, Chris, Ellen, and Debra.',
+        '  0.00  Spoons: you against Andrew, Chris, and Debra.',
         '  0.00  [sound deal pan +0.00]',
         '  0.00  Round 1. Andrew deals. 3 spoons on the table.',
         '  0.00  Your cards: two of hearts, four of spades, ace of hearts, and four of diamonds.',
@@ -886,7 +886,7 @@ def test_either_variant_and_the_discard_time_limit() -> None:
         ]
     """
     assert replay(scenario, 'Chris') == [
-        '  0.00  Spoons for Andrew, Chris, and Ellen.',
+        '  0.00  Spoons: you against Andrew and Ellen.',
         '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
         '  0.00  Your cards: queen of hearts, queen of clubs, three of diamonds, and four of spades.',
@@ -935,7 +935,7 @@ def test_an_empty_stock_is_refilled_from_the_pile_or_waits_for_a_discard() -> No
     """
     assert replay(scenario) == [
         '  0.00  Spoons for P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, and P12.',
-        '  0.00  [sound deal pan -1.00]',
+        '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. P1 deals. 11 spoons on the table.',
         '  0.10  P1 drew a card.',
         '  0.20  P2 drew a card.',
@@ -997,22 +997,22 @@ def test_mash_style_turns_phase_two_into_a_race_of_presses() -> None:
     """
     assert replay(scenario) == [
         '  0.00  Spoons for Andrew, Chris, Ellen, and Debra.',
-        '  0.00  [sound deal pan -1.00]',
+        '  0.00  [sound deal pan +1.00]',
         '  0.00  Round 1. Andrew deals. 3 spoons on the table.',
-        '  0.50  [sound spoon pan -1.00]',
+        '  0.50  [sound spoon pan +1.00]',
         '  0.50  [sound fight pan +0.00]',
         '  0.50  Chris, Ellen, and Debra are racing for the spoons...',
         '  4.50  Presses: Debra 4, Chris 3, and Ellen 3.',
-        '  4.50  [sound spoon pan +1.00]',
+        '  4.50  [sound spoon pan -1.00]',
         '  4.50  Debra grabbed a spoon!',
-        '  4.50  [sound spoon pan -0.33]',
+        '  4.50  [sound spoon pan +0.33]',
         '  4.50  Chris grabbed a spoon!',
-        '  4.50  [sound eliminated pan +0.33]',
+        '  4.50  [sound eliminated pan -0.33]',
         '  4.50  Ellen is eliminated.',
         '  4.50  [sound round-over pan +0.00]',
         '  4.60  refused: Ellen react: Ellen is out of the game',
         '  4.70  refused: Chris react: there is no reaction test now',
-        '  7.50  [sound deal pan -0.33]',
+        '  7.50  [sound deal pan +0.33]',
         '  7.50  Round 2. Chris deals. 2 spoons on the table.',
         '  7.50  state: round 2, cards in play, 2 spoons on the table, Chris deals',
         '  7.50  state: Andrew: 4 cards, 0 waiting',

@@ -44,7 +44,7 @@ def test_points_scoring_plays_one_round_per_dealer_and_ties_share_the_win() -> N
         "3.10 Ellen grab", "3.20 Chris grab",
     ), 0)
     assert lines == [
-        "  0.00  Spoons for Andrew, Chris, and Ellen.",
+        "  0.00  Spoons: you against Chris and Ellen.",
         "  0.00  [sound deal pan +0.00]",
         "  0.00  Round 1. You deal. 2 spoons on the table.",
         "  0.00  Your cards: ace of spades, ace of hearts, ace of diamonds, and ace of clubs.",

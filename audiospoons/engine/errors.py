@@ -4,7 +4,13 @@ from __future__ import annotations
 
 
 class SpoonsError(ValueError):
-    """Base of every error the rules raise."""
+    """Base of every error the rules raise. ``reason`` names a refusal a player can meet in
+    play ("must-pass", "no-set"...), for the voice to say in the player's language; the message
+    is for logs and transcripts."""
+
+    def __init__(self, message: str, *, reason: str = "error") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class MalformedCommand(SpoonsError):

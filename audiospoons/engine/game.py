@@ -132,7 +132,7 @@ class ClassicGame:
     def start(self) -> list[Event]:
         """Seat the players and deal the first round at time 0."""
         if self._started:
-            raise NotAllowedNow("the game has already started")
+            raise NotAllowedNow("the game has already started", reason="started")
         self._started = True
         names = tuple(seat.name for seat in self.seats)
         return [GameStarted(self.now, names), *self._deal()]
@@ -281,10 +281,11 @@ class ClassicGame:
         self._verify_card_play(index)
         seat = self.seats[index]
         if len(seat.hand) > self.options.hand_size:
-            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pass one first")
+            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pass one first",
+                                reason="must-pass")
         if not seat.waiting:
             if not self.may_draw(index):
-                raise NotAllowedNow(f"no card is waiting for {seat.name}")
+                raise NotAllowedNow(f"no card is waiting for {seat.name}", reason="nothing-waiting")
             self._verify_stock(index)
 
     def can_take(self, index: int) -> bool:
@@ -302,11 +303,12 @@ class ClassicGame:
         if not self.may_draw(index):
             if self.options.deck is DeckKind.NO_STOCK:
                 raise NotAllowedNow("there is no stock with the no-stock pack: take the card"
-                                    " passed to you")
+                                    " passed to you", reason="no-stock")
             raise NotAllowedNow(f"only the dealer draws from the stock; {seat.name} takes the"
-                                " cards passed to them")
+                                " cards passed to them", reason="dealer-draws")
         if len(seat.hand) > self.options.hand_size:
-            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pass one first")
+            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pass one first",
+                                reason="must-pass")
         self._verify_stock(index)
 
     def can_draw(self, index: int) -> bool:
@@ -319,7 +321,7 @@ class ClassicGame:
     def _verify_stock(self, index: int) -> None:
         if not self.stock and not self.pile:
             raise NotAllowedNow("the stock and the discard pile are both empty: wait for a"
-                                " discard")
+                                " discard", reason="stock-empty")
 
     def _pick_up(self, index: int, source: Source, *, forced: bool) -> list[Event]:
         seat = self.seats[index]
@@ -344,11 +346,12 @@ class ClassicGame:
         self._verify_card_play(index)
         seat = self.seats[index]
         if card not in seat.hand:
-            raise NotAllowedNow(f"{seat.name} does not hold the {card}")
+            raise NotAllowedNow(f"{seat.name} does not hold the {card}", reason="not-held")
         size = self.options.hand_size
         fewest = size if self._pass_first_allowed() else size + 1
         if len(seat.hand) < fewest:
-            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pick one up first")
+            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pick one up first",
+                                reason="must-pick-up")
 
     def can_pass(self, index: int, card: Card) -> bool:
         return _allowed(lambda i: self.verify_pass(i, card), index)
@@ -421,9 +424,10 @@ class ClassicGame:
     def _verify_card_play(self, index: int) -> None:
         self._verify_in_game(index)
         if self.phase is Phase.GRABBING:
-            raise NotAllowedNow("the spoons are going: card play has stopped, grab a spoon")
+            raise NotAllowedNow("the spoons are going: card play has stopped, grab a spoon",
+                                reason="cards-stopped")
         if self.phase is Phase.BETWEEN_ROUNDS:
-            raise NotAllowedNow("the next round has not been dealt yet")
+            raise NotAllowedNow("the next round has not been dealt yet", reason="between-rounds")
 
     # ----------------------------------------------------------------- grab
 
@@ -434,19 +438,22 @@ class ClassicGame:
             raise MalformedCommand("spoons are not numbered in reaction-only grabbing: grab"
                                    " without a number")
         if self.phase is Phase.BETWEEN_ROUNDS:
-            raise NotAllowedNow("the next round has not been dealt yet")
+            raise NotAllowedNow("the next round has not been dealt yet", reason="between-rounds")
         if seat.has_spoon:
-            raise NotAllowedNow(f"{seat.name} already has a spoon")
+            raise NotAllowedNow(f"{seat.name} already has a spoon", reason="has-spoon")
         if self._test is not None:
             if index in self._test.contenders and self._test.mash:
                 return
-            raise NotAllowedNow("the spoons are being raced for: wait for the result")
+            raise NotAllowedNow("the spoons are being raced for: wait for the result",
+                                reason="racing")
         if self.phase is Phase.GRABBING and self._mash_grabbing():
-            raise NotAllowedNow("the race for the spoons is over")
+            raise NotAllowedNow("the race for the spoons is over", reason="race-over")
         if self.now < seat.reach_locked_until:
-            raise NotAllowedNow(f"{seat.name} reached too soon and must wait a moment")
+            raise NotAllowedNow(f"{seat.name} reached too soon and must wait a moment",
+                                reason="locked")
         if self.is_premature(index) and self.options.premature is Premature.NONE:
-            raise NotAllowedNow(f"{seat.name} has no set, and nobody has taken a spoon yet")
+            raise NotAllowedNow(f"{seat.name} has no set, and nobody has taken a spoon yet",
+                                reason="no-set")
 
     def can_grab(self, index: int) -> bool:
         return _allowed(self.verify_grab, index)
@@ -525,11 +532,13 @@ class ClassicGame:
     def verify_react(self, index: int) -> None:
         self._verify_in_game(index)
         if self._test is None:
-            raise NotAllowedNow("there is no reaction test now")
+            raise NotAllowedNow("there is no reaction test now", reason="no-test")
         if index not in self._test.contenders:
-            raise NotAllowedNow(f"{self.seats[index].name} is not in this reaction test")
+            raise NotAllowedNow(f"{self.seats[index].name} is not in this reaction test",
+                                reason="not-in-test")
         if self._test.has_pressed(index):
-            raise NotAllowedNow(f"{self.seats[index].name} has already pressed")
+            raise NotAllowedNow(f"{self.seats[index].name} has already pressed",
+                                reason="already-pressed")
 
     def can_react(self, index: int) -> bool:
         return _allowed(self.verify_react, index)
@@ -710,9 +719,9 @@ class ClassicGame:
     def _verify_in_game(self, index: int) -> None:
         self._check_seat(index)
         if self.phase is Phase.OVER:
-            raise NotAllowedNow("the game is over")
+            raise NotAllowedNow("the game is over", reason="game-over")
         if not self.seats[index].active:
-            raise NotAllowedNow(f"{self.seats[index].name} is out of the game")
+            raise NotAllowedNow(f"{self.seats[index].name} is out of the game", reason="out")
 
 
 def _allowed(verify: Callable[[int], None], index: int) -> bool:

@@ -3,8 +3,10 @@
 The listener sits in the middle of the stereo field. The other seats spread across it in seating
 order, from the left-hand neighbour (the next seat, to whom cards are passed) hard left, round the
 table, to the right-hand neighbour (who passes to the listener) hard right; so cards arrive from
-the right and leave to the left. A spectator hears the seats spread left to right in seat order.
-Seats keep their places when players go out, as people at a table do.
+the right and leave to the left, always: a pass comes from the next active player on the right
+and goes to the next on the left, whoever has gone out between. A spectator hears the seats
+spread in seat order from right to left, so that passes go leftwards for them too. Seats keep
+their places when players go out, as people at a table do.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from audiospoons.engine.events import (
 from audiospoons.sound.cue import Cue
 
 MIDDLE = 0.0
+RIGHT = 1.0
+LEFT = -1.0
 STOCK_PAN = 0.5
 """The stock lies in the middle, towards the right: a drawn card arrives from there."""
 PILE_PAN = -0.5
@@ -42,7 +46,7 @@ def seat_pan(seat: int, listener: int | None, players: int) -> float:
     if seat == listener or players < 2:
         return MIDDLE
     if listener is None:
-        return -1.0 + 2.0 * seat / (players - 1)
+        return 1.0 - 2.0 * seat / (players - 1)
     if players == 2:
         return MIDDLE
     steps = (seat - listener) % players
@@ -93,8 +97,7 @@ class CueMapper:
         if listener is None:
             return []
         if event.to == listener:
-            return [Cue("card-in", self.pan(event.seat, listener))]
+            return [Cue("card-in", RIGHT)]
         if event.seat == listener:
-            where = PILE_PAN if event.to is None else self.pan(event.to, listener)
-            return [Cue("card-out", where)]
+            return [Cue("card-out", PILE_PAN if event.to is None else LEFT)]
         return []

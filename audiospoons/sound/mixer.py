@@ -141,8 +141,9 @@ class Mixer:
         left, right = stereo_gains(cue.pan, self.mono)
         self._start(channel, sound, left * volume, right * volume)
 
-    def play_file(self, path: Path | str, pan: float = 0.0) -> None:
-        """Say a rendered line of speech (a WAV file), cutting off the line before.
+    def play_file(self, path: Path | str, pan: float = 0.0) -> float:
+        """Say a rendered line of speech (a WAV file), cutting off the line before; returns how
+        long it lasts, in seconds.
 
         Raises ``OSError`` when the file cannot be read or is not a sound pygame can play.
         """
@@ -150,6 +151,7 @@ class Mixer:
         left, right = stereo_gains(pan, self.mono)
         volume = _unit(self.speech_volume)
         self._start(self._speech, sound, left * volume, right * volume)
+        return float(sound.get_length())
 
     def stop_speech(self) -> None:
         """Cut off the line being said, if any."""

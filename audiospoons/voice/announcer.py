@@ -76,7 +76,8 @@ class Announcer:
     def __init__(self, players: Sequence[str], messages: Messages, *,
                  verbosity: Verbosity = Verbosity.FULL, announce_phase2: bool = False,
                  set_size: int = 4) -> None:
-        self.players = tuple(plain_name(name) for name in players)
+        self.players = tuple(plain_name(name) or messages.tr("player.unnamed", number=seat + 1)
+                             for seat, name in enumerate(players))
         self.m = messages
         self.verbosity = verbosity
         self.announce_phase2 = announce_phase2
@@ -134,6 +135,9 @@ class Announcer:
     def _text(self, event: Event, you: int | None) -> str | None:
         m = self.m
         if isinstance(event, GameStarted):
+            if you is not None:
+                return m.tr("game.started.you", others=m.join(self._others(range(len(
+                    self.players)), you)))
             return m.tr("game.started", players=m.join(self.players))
         if isinstance(event, RoundStarted):
             return " ".join((m.tr("round.started", round=event.round),
@@ -210,7 +214,7 @@ class Announcer:
         return self.m.tr(OTHER_TOOK[key], name=self.players[event.seat])
 
     def _passed(self, event: CardPassed, you: int | None) -> str | None:
-        if self._brief() and not event.forced:
+        if self._brief() and not (event.forced and event.seat == you):
             return None
         late = event.forced
         if event.seat == you and event.card is not None:

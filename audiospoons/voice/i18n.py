@@ -45,8 +45,9 @@ def available_languages() -> tuple[str, ...]:
 
 
 def language_of(tag: str) -> str:
-    """The catalog language for a locale tag: 'es_MX.UTF-8' and 'es-MX' are 'es'."""
-    return tag.split(".")[0].replace("-", "_").split("_")[0].lower()
+    """The catalog language for a locale tag: 'es_MX.UTF-8', 'es-MX' and 'es@valencia' are
+    'es'."""
+    return tag.split("@")[0].split(".")[0].replace("-", "_").split("_")[0].lower()
 
 
 def system_languages(environ: Mapping[str, str] | None = None) -> list[str]:
@@ -55,7 +56,13 @@ def system_languages(environ: Mapping[str, str] | None = None) -> list[str]:
     env = os.environ if environ is None else environ
     found: list[str] = []
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        for tag in env.get(variable, "").split(":"):
+        value = env.get(variable, "")
+        if variable != "LANGUAGE" and value:
+            # The first of LC_ALL, LC_MESSAGES and LANG that is set decides; C means English.
+            if language_of(value) not in ("c", "posix"):
+                found.append(language_of(value))
+            return found
+        for tag in value.split(":"):
             if tag and language_of(tag) not in ("c", "posix"):
                 found.append(language_of(tag))
     if environ is None:

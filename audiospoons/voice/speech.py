@@ -44,16 +44,27 @@ class TextOutput:
 
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream if stream is not None else sys.stdout
+        self.gone = False
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
-        self.stream.write(text + "\n")
-        self.stream.flush()
+        """Print the line; once the reader has gone (a closed pipe), print nothing more."""
+        if self.gone:
+            return
+        try:
+            self.stream.write(text + "\n")
+            self.stream.flush()
+        except BrokenPipeError:
+            self.gone = True
 
     def silence(self) -> None:
         """Printed lines cannot be taken back."""
 
     def close(self) -> None:
-        self.stream.flush()
+        if not self.gone:
+            try:
+                self.stream.flush()
+            except BrokenPipeError:
+                self.gone = True
 
 
 class NoOutput:

@@ -1,0 +1,83 @@
+"""The demonstration round: an unscored, guided round that teaches the switch from cards to
+spoons. You hold three queens and a five; the fourth queen is on top of the stock. Draw it, pass
+the five, grab a spoon, and hear the others reach for theirs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from audiospoons.bots.simple import Pace
+from audiospoons.engine.cards import parse_card
+from audiospoons.engine.events import (
+    CardPassed,
+    CardsDealt,
+    CardTaken,
+    Event,
+    RoundEnded,
+    SpoonGrabbed,
+)
+from audiospoons.engine.game import Deal
+from audiospoons.engine.options import Options
+from audiospoons.sound.mixer import Mixer
+from audiospoons.ui.local import YOU, KeySource, LocalGame
+from audiospoons.voice.announcer import Utterance
+from audiospoons.voice.i18n import Messages
+from audiospoons.voice.speaker import Speaker
+
+HANDS = {
+    YOU: ("QH", "QC", "QD", "5S"),
+    1: ("2H", "7C", "9D", "KS"),
+    2: ("3C", "8H", "JD", "AS"),
+    3: ("4D", "6S", "10C", "2C"),
+}
+STOCK_TOP = ("QS",)
+SLOW_CARDS = Pace(card_mean=120.0, card_spread=1.0)
+"""The bots hold their cards while you learn, but reach for the spoons as fast as ever."""
+
+
+def demonstration_deal() -> Deal:
+    return Deal({seat: tuple(parse_card(c) for c in cards) for seat, cards in HANDS.items()},
+                tuple(parse_card(c) for c in STOCK_TOP))
+
+
+class Guide:
+    """Says what to do next, after the game has said what happened."""
+
+    def __init__(self, messages: Messages, speaker: Speaker, game: LocalGame) -> None:
+        self.seat: int | None = YOU
+        self.messages = messages
+        self.speaker = speaker
+        self.game = game
+
+    def receive(self, events: Sequence[Event]) -> None:
+        for event in events:
+            msgid = self._prompt(event)
+            if msgid is not None:
+                self.speaker.say(Utterance(self.messages.tr(msgid)))
+            if msgid == "demo.lost":
+                self.game.stop()
+
+    def _prompt(self, event: Event) -> str | None:
+        if isinstance(event, CardsDealt):
+            return "demo.intro"
+        if isinstance(event, CardTaken) and event.seat == YOU:
+            return "demo.pass"
+        if isinstance(event, CardPassed) and event.seat == YOU:
+            if event.card is not None and event.card.rank == "Q":
+                return "demo.lost"
+            return "demo.grab"
+        if isinstance(event, SpoonGrabbed) and event.seat == YOU:
+            return "demo.listen"
+        if isinstance(event, RoundEnded):
+            return "demo.done"
+        return None
+
+
+def play_demonstration(messages: Messages, speaker: Speaker, mixer: Mixer | None,
+                       keys: KeySource) -> bool:
+    """Play the demonstration round; False if the player left it."""
+    options = Options.from_mapping({"grab_time_limit": 0, "round_pause": 1})
+    game = LocalGame(options, len(HANDS), messages, speaker, mixer, seed=4,
+                     first_deal=demonstration_deal(), bot_pace=SLOW_CARDS, one_round=True)
+    game.table.listeners.append(Guide(messages, speaker, game))
+    return game.play(keys).won is not None

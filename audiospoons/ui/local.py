@@ -1,0 +1,384 @@
+"""A game at this keyboard: you against bots, heard through speech and sound.
+
+The loop waits in the key reader until the next key or the next thing the table has to do,
+whichever comes first; each key carries the moment it was read, and that moment is when the
+command happened. Nothing polls.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from audiospoons.bots.levels import Level, Pace
+from audiospoons.bots.simple import make_bot
+from audiospoons.engine.commands import Command, Draw, Grab, Pass, React, Take
+from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.events import Event, GameOver, SpoonGrabbed
+from audiospoons.engine.game import ClassicGame, Deal, Phase
+from audiospoons.engine.options import Options
+from audiospoons.simulate import bot_names
+from audiospoons.sound.countdown import Countdown
+from audiospoons.sound.cue import Cue
+from audiospoons.sound.cues import CueMapper
+from audiospoons.table import Table
+from audiospoons.ui.gamekeys import SLOTS, Action, keymap
+from audiospoons.ui.seatview import SeatView
+from audiospoons.voice.announcer import Announcer, Utterance, Verbosity
+from audiospoons.voice.cardnames import card_name, rank_count
+from audiospoons.voice.i18n import Messages
+from audiospoons.voice.refusals import refusal_text
+from audiospoons.voice.speaker import Speaker
+
+YOU = 0
+"""The keyboard player's seat; the bots sit to their left in turn."""
+TIME_SLACK = 1e-6
+"""A wait that ends a hair before its deadline (float rounding) still counts as reaching it."""
+VOLUME_STEP = 0.1
+RATE_STEP = 20
+
+
+class PressedKey(Protocol):
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def at(self) -> float: ...
+
+
+class KeySource(Protocol):
+    def read(self, timeout: float | None) -> Sequence[PressedKey]: ...
+
+
+class CuePlayer(Protocol):
+    sound_volume: float
+
+    def play(self, cue: Cue) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionRecord:
+    """The player's reaction times and results from games before this one."""
+
+    times: tuple[float, ...] = ()
+    games: int = 0
+    wins: int = 0
+
+
+@dataclass(slots=True)
+class GameResult:
+    """How a game ended for the keyboard player: ``won`` is None when they quit. A single
+    round is won by keeping a spoon."""
+
+    won: bool | None
+    reaction_times: list[float]
+
+
+class LocalPlayer:
+    """The keyboard seat's ears: every event it may know, spoken and played from its place."""
+
+    def __init__(self, players: Sequence[str], options: Options, messages: Messages,
+                 speaker: Speaker, sounds: CuePlayer | None,
+                 verbosity: Verbosity = Verbosity.FULL) -> None:
+        self.seat: int | None = YOU
+        self.view = SeatView(YOU)
+        self.messages = messages
+        self.speaker = speaker
+        self.sounds = sounds
+        self.announcer = Announcer(players, messages, verbosity=verbosity,
+                                   announce_phase2=options.announce_phase2,
+                                   set_size=options.set_size)
+        self.mapper = CueMapper(len(players))
+        self.countdown = Countdown()
+        self.cursor = 0
+
+    def receive(self, events: Sequence[Event]) -> None:
+        for event in events:
+            timed = len(self.view.reaction_times)
+            self.view.observe(event)
+            self.play(self.mapper.cues(event, YOU))
+            for said in self.announcer.announce(event, YOU):
+                self.speaker.say(said)
+            if isinstance(event, SpoonGrabbed) and len(self.view.reaction_times) > timed:
+                self.say("reaction.time", ms=round(self.view.reaction_times[-1] * 1000))
+        self.cursor = min(self.cursor, max(0, len(self.view.hand) - 1))
+
+    def play(self, cues: Sequence[Cue]) -> None:
+        if self.sounds is not None:
+            for cue in cues:
+                self.sounds.play(cue)
+
+    def say(self, msgid: str, *, urgent: bool = False, **fields: object) -> None:
+        self.speaker.say(Utterance(self.messages.tr(msgid, **fields), urgent))
+
+    def say_text(self, text: str) -> None:
+        self.speaker.say(Utterance(text))
+
+    # ----------------------------------------------------------------- what you can ask
+
+    def hand_text(self) -> str:
+        m = self.messages
+        if not self.view.hand:
+            return m.tr("hand.empty")
+        counts = Counter(card.rank for card in self.view.hand)
+        order = sorted(counts, key=lambda rank: (-counts[rank], self._first_index(rank)))
+        return m.tr("hand.grouped",
+                    groups=m.join([rank_count(m, rank, counts[rank]) for rank in order]))
+
+    def _first_index(self, rank: str) -> int:
+        return next(i for i, card in enumerate(self.view.hand) if card.rank == rank)
+
+    def cursor_text(self) -> str:
+        if not self.view.hand:
+            return self.messages.tr("hand.empty")
+        return self.messages.tr("cursor.card", card=card_name(self.messages,
+                                                                self.view.hand[self.cursor]),
+                                position=self.cursor + 1, count=len(self.view.hand))
+
+    def players_text(self) -> str:
+        m = self.messages
+        items = []
+        for seat, player in enumerate(self.view.players):
+            if not player.active:
+                continue
+            you = seat == YOU
+            if player.letters:
+                items.append(m.tr("status.you.letters", letters=" ".join(player.letters)) if you
+                             else m.tr("status.letters", name=player.name,
+                                       letters=" ".join(player.letters)))
+            elif player.points:
+                items.append(m.ntr("status.you.points", player.points) if you
+                             else m.ntr("status.points", player.points, name=player.name))
+            else:
+                items.append(m.tr("status.you") if you else player.name)
+        return m.tr("players.in", players=m.join(items))
+
+    def waiting_text(self) -> str:
+        if not self.view.waiting:
+            return self.messages.tr("waiting.none")
+        return self.messages.ntr("waiting.count", self.view.waiting)
+
+    def reaction_text(self, record: ReactionRecord) -> str:
+        """The last reaction time, then the player's record with this game's times in it."""
+        m = self.messages
+        times = [*record.times, *self.view.reaction_times]
+        if not times:
+            return m.tr("reaction.none")
+        return " ".join((m.tr("reaction.time", ms=round(times[-1] * 1000)),
+                         m.tr("reaction.record", median=median_ms(times),
+                              best=round(min(times) * 1000), games=record.games,
+                              wins=record.wins)))
+
+
+class LocalGame:
+    """One game: the table, the keyboard player and the loop that joins them to the clock."""
+
+    def __init__(self, options: Options, players: int, messages: Messages, speaker: Speaker,
+                 sounds: CuePlayer | None, *, seed: int | None = None,
+                 verbosity: Verbosity = Verbosity.FULL, key_overrides: dict[str, str] | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 rate_setter: Callable[[int], int | None] | None = None,
+                 first_deal: Deal | None = None, bot_pace: Pace | None = None,
+                 one_round: bool = False, bot_level: Level = Level.NORMAL) -> None:
+        """``first_deal``, ``bot_pace`` and ``one_round`` set up a practice round: the cards
+        dealt, bots that play cards slowly, and an end when the round does."""
+        rng = random.Random(seed)
+        names = [messages.tr("status.you"), *bot_names(players - 1, skip=1)]
+        dealer = rng.randrange(players)
+        self.game = ClassicGame(names, options, random.Random(rng.getrandbits(64)),
+                                dealer=0 if first_deal is not None else dealer,
+                                first_deal=first_deal)
+        bots = [make_bot(seat, options, random.Random(rng.getrandbits(64)), bot_level, bot_pace)
+                for seat in range(1, players)]
+        self.one_round = one_round
+        self._stopped = False
+        self.table = Table(self.game, bots)
+        self.player = LocalPlayer(names, options, messages, speaker, sounds, verbosity)
+        self.table.listeners.append(self.player)
+        self.messages = messages
+        self.speaker = speaker
+        self.sounds = sounds
+        self.keys = keymap(key_overrides)
+        self.clock = clock
+        self.rate_setter = rate_setter
+        self.record = ReactionRecord()
+        self._start = 0.0
+
+    def now(self) -> float:
+        """Game time: seconds of play since the deal, pauses left out."""
+        return self.clock() - self._start
+
+    def play(self, keys: KeySource) -> GameResult:
+        """Play to the end, or until the player quits."""
+        self._start = self.clock()
+        self.table.start()
+        while True:
+            self._catch_up()
+            if self.table.over or self._stopped or (
+                    self.one_round and self.game.phase is Phase.BETWEEN_ROUNDS):
+                break
+            keys_read = keys.read(self._timeout())
+            for key in keys_read:
+                if not self._on_key(key.label, key.at - self._start, keys):
+                    return GameResult(None, self.player.view.reaction_times)
+        view = self.player.view
+        won = view.me.has_spoon if self.one_round else YOU in view.winners
+        return GameResult(won, view.reaction_times)
+
+    def stop(self) -> None:
+        """End the game at the next turn of the loop, as if it were over."""
+        self._stopped = True
+
+    def _catch_up(self) -> None:
+        """Everything due by now, then the countdown of your time limit."""
+        now = self.now() + TIME_SLACK
+        self.table.run_until(now)
+        for _ in self.player.countdown.due(now):
+            self.player.play([Cue("tick")])
+        self.player.countdown.set(self.game.limit_deadline(YOU), now)
+
+    def _timeout(self) -> float | None:
+        wakeups = [t for t in (self.table.next_wakeup(), self.player.countdown.next_tick())
+                   if t is not None]
+        if not wakeups:
+            return None
+        return max(0.0, min(wakeups) - self.now())
+
+    # ----------------------------------------------------------------- keys
+
+    def _on_key(self, label: str, at: float, keys: KeySource) -> bool:
+        """Act on one key; False when the player quits the game."""
+        self.speaker.interrupt()
+        action = self.keys.get(label)
+        if action is None:
+            return True
+        if action is Action.MENU:
+            return self._pause(keys)
+        command = self._command(action)
+        if command is not None:
+            self._submit(command, at)
+        else:
+            self._ask(action)
+        return True
+
+    def _command(self, action: Action) -> Command | None:
+        view = self.player.view
+        if action is Action.SPACE:
+            if view.test and YOU in view.test:
+                return React(YOU)
+            return Grab(YOU)
+        if action is Action.PICK_UP:
+            return Take(YOU)
+        if action is Action.DRAW:
+            return Draw(YOU)
+        if action is Action.PASS and view.hand:
+            return Pass(YOU, view.hand[self.player.cursor])
+        if action in SLOTS:
+            slot = SLOTS.index(action)
+            if slot < len(view.hand):
+                return Pass(YOU, view.hand[slot])
+        return None
+
+    def _submit(self, command: Command, at: float) -> None:
+        try:
+            self.table.submit(command, at)
+        except SpoonsError as error:
+            if isinstance(command, React) and error.reason == "no-test":
+                return
+            self.player.say_text(refusal_text(self.messages, error))
+
+    def _ask(self, action: Action) -> None:
+        player, history = self.player, self.speaker.history
+        if action in (Action.CURSOR_LEFT, Action.CURSOR_RIGHT):
+            step = -1 if action is Action.CURSOR_LEFT else 1
+            if player.view.hand:
+                player.cursor = min(max(player.cursor + step, 0), len(player.view.hand) - 1)
+            self.speaker.review(player.cursor_text())
+        elif action is Action.PASS or action in SLOTS:
+            self.speaker.review(self.messages.tr("refused.no-slot"))
+        elif action is Action.HAND:
+            self.speaker.review(player.hand_text())
+        elif action is Action.SPOONS:
+            self.speaker.review(self.messages.ntr("spoons.left", player.view.spoons))
+        elif action is Action.PLAYERS:
+            self.speaker.review(player.players_text())
+        elif action is Action.WAITING:
+            self.speaker.review(player.waiting_text())
+        elif action is Action.OPTIONS:
+            self.speaker.review(self._options_text())
+        elif action is Action.REACTION:
+            self.speaker.review(player.reaction_text(self.record))
+        elif action is Action.HISTORY_PREVIOUS:
+            self.speaker.review(history.previous())
+        elif action is Action.HISTORY_NEXT:
+            self.speaker.review(history.next())
+        elif action is Action.HISTORY_FIRST:
+            self.speaker.review(history.first())
+        elif action is Action.HISTORY_LAST or action is Action.REPEAT:
+            self.speaker.review(history.last() if action is Action.HISTORY_LAST
+                                else history.current())
+        elif action in (Action.VOLUME_DOWN, Action.VOLUME_UP):
+            self._volume(-VOLUME_STEP if action is Action.VOLUME_DOWN else VOLUME_STEP)
+        elif action in (Action.RATE_DOWN, Action.RATE_UP):
+            self._rate(-RATE_STEP if action is Action.RATE_DOWN else RATE_STEP)
+        elif action is Action.HELP:
+            self.speaker.review(self.messages.tr("help.game"))
+
+    def _options_text(self) -> str:
+        shown = self.game.options.describe()
+        return self.messages.tr("options.summary", options=self.messages.join(
+            [f"{key.replace('_', ' ')} {value}" for key, value in shown.items()]))
+
+    def _volume(self, step: float) -> None:
+        if self.sounds is None:
+            self.speaker.review(self.messages.tr("sound.no.device"))
+            return
+        volume = round(min(max(self.sounds.sound_volume + step, 0.0), 1.0), 2)
+        self.sounds.sound_volume = volume
+        self.speaker.review(self.messages.tr("volume.sound", percent=round(volume * 100)))
+
+    def _rate(self, step: int) -> None:
+        rate = self.rate_setter(step) if self.rate_setter is not None else None
+        if rate is None:
+            self.speaker.review(self.messages.tr("rate.fixed"))
+        else:
+            self.speaker.review(self.messages.tr("rate.speech", rate=rate))
+
+    def _pause(self, keys: KeySource) -> bool:
+        """The game stops while the pause menu is open: the clock's time there is left out."""
+        paused_at = self.clock()
+        self.speaker.review(self.messages.tr("pause.menu"))
+        try:
+            while True:
+                for key in keys.read(None):
+                    self.speaker.interrupt()
+                    if key.label in ("enter", "escape"):
+                        self.speaker.review(self.messages.tr("game.resumed"))
+                        return True
+                    if key.label == "q":
+                        return not self._confirm_quit(keys)
+        finally:
+            self._start += self.clock() - paused_at
+
+    def _confirm_quit(self, keys: KeySource) -> bool:
+        self.speaker.review(self.messages.tr("quit.confirm"))
+        while True:
+            pressed = keys.read(None)
+            if pressed:
+                self.speaker.interrupt()
+                if pressed[0].label == self.messages.tr("quit.confirm.key"):
+                    return True
+                self.speaker.review(self.messages.tr("game.resumed"))
+                return False
+
+
+def median_ms(times: Sequence[float]) -> int:
+    return round(statistics.median(times) * 1000)
+
+
+__all__ = ["GameOver", "GameResult", "LocalGame", "LocalPlayer", "median_ms"]

@@ -1,0 +1,573 @@
+"""The spoken menus at the keyboard: main menu, options, settings, how to play.
+
+``open_main_menu`` is what ``audiospoons`` with no command runs: it loads the settings, opens
+the speech output, the sound and the keyboard, and hands them to ``Screens``, which runs each
+menu model (``ui.menu``) with keys from the reader, speaking through the speaker and playing the
+menu cues in the middle of the stereo field.
+
+Play and the demonstration round are callbacks: ``Screens`` is given them, and calls them with
+the current settings; a callback may return new settings (a reaction record brought up to date),
+which are saved. ``open_main_menu`` wires them to ``audiospoons.ui.local``, imported only when
+the player chooses them:
+
+- Play: ``play_local_game(settings=settings, speaker=speaker, mixer=mixer, keys=keys)``
+- the demonstration: ``play_demonstration(settings=settings, speaker=speaker, mixer=mixer,
+  keys=keys)``
+
+``keys`` is the same reader the menus use, already open; ``mixer`` may be None (no sound).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from babel import Locale
+
+from audiospoons.sound.cue import Cue
+from audiospoons.ui.menu import Action, Choice, Item, Menu, Number, Response, Toggle
+from audiospoons.ui.optionitems import (
+    BOTS,
+    PLAYERS,
+    chosen_values,
+    option_items,
+    saved_options,
+    table_problem,
+)
+from audiospoons.ui.settings import (
+    RATE_MAX,
+    RATE_MIN,
+    RATE_STEP,
+    Settings,
+    load_settings,
+    problem_text,
+    save_settings,
+)
+from audiospoons.voice.announcer import Utterance, Verbosity
+from audiospoons.voice.i18n import (
+    UnknownLanguage,
+    available_languages,
+    choose_language,
+    messages,
+)
+from audiospoons.voice.mixerspeech import MixerSpeech
+from audiospoons.voice.speaker import Speaker
+from audiospoons.voice.speech import SpeechMode, SpeechOutput
+from audiospoons.voice.tts import TtsOutput
+
+if TYPE_CHECKING:
+    from audiospoons.sound.mixer import Mixer
+
+SYSTEM_LANGUAGE = "system"
+SPEECH_CHOICES = (SpeechMode.AUTO, SpeechMode.SCREENREADER, SpeechMode.TTS, SpeechMode.TEXT)
+"""The speech outputs the settings screen offers. "none" is left out: a player who chose it
+would no longer hear the menu that could turn speech back on (``--speech none`` still works)."""
+
+
+class PressedKey(Protocol):
+    @property
+    def label(self) -> str: ...
+
+
+class KeySource(Protocol):
+    def read(self, timeout: float | None) -> Sequence[PressedKey]: ...
+
+
+class CuePlayer(Protocol):
+    sound_volume: float
+    speech_volume: float
+    mono: bool
+
+    def play(self, cue: Cue) -> None: ...
+
+
+HISTORY_KEYS = {",": "previous", "pageup": "previous", ".": "next", "pagedown": "next",
+                "<": "first", "shift+pageup": "first", ">": "last", "shift+pagedown": "last"}
+"""Reviewing what was said, as in the game: no menu item starts with these."""
+
+GameCallback = Callable[[Settings], Settings | None]
+"""Play, or the demonstration: given the settings, may return them updated."""
+
+
+class Unavailable(RuntimeError):
+    """The part of the game a menu item leads to is not there."""
+
+
+def menu_label(key: PressedKey) -> str:
+    """The label a menu takes: a letter with Shift is that letter, for first-letter jumps."""
+    label = key.label
+    if label.startswith("shift+") and len(label) == len("shift+") + 1:
+        return label[-1]
+    return label
+
+
+class Screens:
+    """The menus, run one key at a time on ``keys``, spoken on ``speaker``.
+
+    ``speech`` is the output mode in use this session (``--speech`` may differ from the saved
+    one), ``lang`` the language in use (``--lang`` may differ too). ``settings_file`` None is the
+    usual file (see ``ui.settings``). ``mixer`` plays the menu cues; ``sound_device`` is the
+    mixer built-in speech is played through, when the speech output changes (usually the same).
+    """
+
+    def __init__(self, settings: Settings, *, speaker: Speaker, keys: KeySource,
+                 mixer: CuePlayer | None = None, speech: SpeechMode | None = None,
+                 lang: str | None = None, settings_file: Path | None = None,
+                 play: GameCallback | None = None, demonstrate: GameCallback | None = None,
+                 sound_device: Mixer | None = None) -> None:
+        self.settings = settings
+        self.speaker = speaker
+        self.keys = keys
+        self.mixer = mixer
+        self.speech = speech if speech is not None else settings.speech
+        self.lang = lang if lang is not None else language_for(settings)
+        self.m = messages(self.lang)
+        self.settings_file = settings_file
+        self.play = play
+        self.demonstrate = demonstrate
+        self.sound_device = sound_device
+        self._pending: list[str] = []
+        self._save_failed = False
+
+    # ------------------------------------------------------------------ speech, sound, keys
+
+    def say(self, text: str | None) -> None:
+        if text:
+            self.speaker.say(Utterance(text))
+
+    def cue(self, name: str | None) -> None:
+        if name is not None and self.mixer is not None:
+            self.mixer.play(Cue(name))
+
+    def next_key(self) -> str:
+        """The next key's menu label; raises ``EOFError`` when input has ended."""
+        while not self._pending:
+            self._pending = [menu_label(key) for key in self.keys.read(None)]
+        label = self._pending.pop(0)
+        self.speaker.interrupt()
+        return label
+
+    def help_text(self, extra: str | None) -> str:
+        lines = [self.m.tr("menu.help")]
+        if extra:
+            lines.append(extra)
+        return " ".join(lines)
+
+    def ask(self, menu: Menu, help_extra: str | None = None) -> Response:
+        """Keys to ``menu`` until one chooses, changes a value or goes back; everything else is
+        spoken here. The response returned has not been spoken nor its cue played."""
+        while True:
+            label = self.next_key()
+            if label == "f1":
+                self.say(self.help_text(help_extra))
+                continue
+            if label in HISTORY_KEYS:
+                self.review(HISTORY_KEYS[label])
+                continue
+            response = menu.press(label)
+            if response.activated or response.changed or response.back:
+                return response
+            self.cue(response.cue)
+            self.say(response.speech)
+
+    def review(self, move: str) -> None:
+        """Say a line from the history of what was said, without adding it again."""
+        history = self.speaker.history
+        line = {"previous": history.previous, "next": history.next, "first": history.first,
+                "last": history.last}[move]()
+        self.speaker.review(line)
+
+    def save(self, settings: Settings) -> None:
+        self.settings = settings
+        try:
+            save_settings(settings, self.settings_file)
+        except OSError:
+            if not self._save_failed:
+                self.say(self.m.tr("settings.save.failed"))
+            self._save_failed = True
+        else:
+            self._save_failed = False
+
+    # ------------------------------------------------------------------ main menu
+
+    def run(self) -> None:
+        """The first-run offer if this is the first run, then the main menu until Quit."""
+        if self.settings.first_run:
+            self.welcome()
+        self.main_menu()
+
+    def main_items(self) -> list[Item]:
+        m = self.m
+        return [
+            Action("play", m.tr("menu.main.play"), m.tr("menu.main.play.about")),
+            Action("options", m.tr("menu.main.options"), m.tr("menu.main.options.about")),
+            Action("howto", m.tr("menu.main.howto"), m.tr("menu.main.howto.about")),
+            Action("settings", m.tr("menu.main.settings"), m.tr("menu.main.settings.about")),
+            Action("quit", m.tr("menu.main.quit"), m.tr("menu.main.quit.about")),
+        ]
+
+    def main_menu(self) -> None:
+        menu = Menu(self.m.tr("menu.main.title"), self.main_items(), self.m)
+        self.say(menu.opening())
+        while True:
+            response = self.ask(menu, self.m.tr("menu.main.help"))
+            self.cue(response.cue)
+            if response.back or response.activated == "quit":
+                if self.confirm_quit():
+                    self.say(self.m.tr("menu.goodbye"))
+                    return
+                self.say(menu.item_text())
+                continue
+            if response.activated == "play":
+                self.start(self.play, with_options=True)
+            elif response.activated == "options":
+                self.options_screen()
+            elif response.activated == "howto":
+                self.howto_screen()
+            elif response.activated == "settings":
+                self.settings_screen()
+            menu.reset(self.main_items(), self.m.tr("menu.main.title"), self.m)
+            self.say(menu.opening())
+
+    def confirm_quit(self) -> bool:
+        """Enter quits, Escape stays; any other key asks again."""
+        prompt = self.m.tr("menu.quit.confirm")
+        self.say(prompt)
+        while True:
+            label = self.next_key()
+            if label == "enter":
+                return True
+            if label == "escape":
+                return False
+            self.say(prompt)
+
+    def welcome(self) -> None:
+        """The first run: offer the demonstration round (it stays in How to play)."""
+        m = self.m
+        menu = Menu(m.tr("menu.welcome"), [
+            Action("demo", m.tr("menu.welcome.demo"), m.tr("menu.demo.about")),
+            Action("skip", m.tr("menu.welcome.skip"), m.tr("menu.welcome.skip.about")),
+        ], m)
+        self.say(menu.opening())
+        response = self.ask(menu)
+        self.cue(response.cue)
+        self.save(replace(self.settings, first_run=False))
+        if response.activated == "demo":
+            self.start(self.demonstrate)
+
+    def start(self, game: GameCallback | None, *, with_options: bool = False) -> None:
+        """Play a game (or the demonstration) with the current settings; ``with_options``: a
+        game played with the saved options, which must make a table that can be played."""
+        if with_options:
+            problem = table_problem(self.settings.options, self.settings.players, self.m)
+            if problem is not None:
+                self.say(self.m.tr("menu.options.refused", reason=problem))
+                return
+        if game is None:
+            self.say(self.m.tr("menu.unavailable"))
+            return
+        try:
+            result = game(self.settings)
+        except Unavailable:
+            self.say(self.m.tr("menu.unavailable"))
+            return
+        if isinstance(result, Settings) and result != self.settings:
+            self.save(result)
+
+    # ------------------------------------------------------------------ options
+
+    def options_screen(self) -> None:
+        m = self.m
+        options = saved_options(self.settings.options)
+
+        def items() -> list[Item]:
+            return [*option_items(options, self.settings.players, self.settings.bots, m),
+                    Action("defaults", m.tr("menu.options.defaults"),
+                           m.tr("menu.options.defaults.about")),
+                    Action("back", m.tr("menu.back"), m.tr("menu.back.about"))]
+
+        menu = Menu(m.tr("menu.main.options"), items(), m)
+
+        def check(item: Item) -> str | None:
+            shown = {i.key: (item if i.key == item.key else i) for i in menu.items}
+            players = shown[PLAYERS]
+            assert isinstance(players, Number)
+            problem = table_problem(chosen_values(shown), int(players.value), m)
+            return None if problem is None else m.tr("menu.options.refused", reason=problem)
+
+        menu.check = check
+        self.say(menu.opening())
+        while True:
+            response = self.ask(menu, m.tr("menu.values.help"))
+            self.cue(response.cue)
+            if response.back or response.activated == "back":
+                return
+            if response.activated == "defaults":
+                self.save(replace(self.settings, options={}, players=Settings().players,
+                                  bots=Settings().bots))
+                options = saved_options({})
+                menu.reset(items())
+                self.say(m.tr("menu.options.defaults.done"))
+                continue
+            if response.changed is not None:
+                shown = {i.key: i for i in menu.items}
+                players, bots = shown[PLAYERS], shown[BOTS]
+                assert isinstance(players, Number) and isinstance(bots, Choice)
+                self.save(replace(self.settings, options=chosen_values(shown),
+                                  players=int(players.value), bots=bots.value))
+                self.say(response.speech)
+
+    # ------------------------------------------------------------------ settings
+
+    def settings_items(self) -> list[Item]:
+        m, s = self.m, self.settings
+        speech_values = tuple(mode.value for mode in SPEECH_CHOICES)
+        if self.speech.value not in speech_values:
+            speech_values = (*speech_values, self.speech.value)
+        speech_words = {"auto": m.tr("menu.settings.speech.auto"),
+                        "screenreader": m.tr("menu.settings.speech.screenreader"),
+                        "tts": m.tr("menu.settings.speech.tts"),
+                        "text": m.tr("menu.settings.speech.text"),
+                        "none": m.tr("menu.settings.speech.none")}
+        languages = (SYSTEM_LANGUAGE, *available_languages())
+        language_words = tuple(m.tr("menu.settings.language.system") if lang == SYSTEM_LANGUAGE
+                               else language_name(lang) for lang in languages)
+        verbosity_words = {"full": m.tr("menu.settings.verbosity.full"),
+                           "brief": m.tr("menu.settings.verbosity.brief")}
+
+        def percent(value: float) -> str:
+            return m.tr("menu.settings.percent", value=int(value))
+
+        language = s.language if s.language in languages else SYSTEM_LANGUAGE
+        return [
+            Choice("speech", m.tr("menu.settings.speech"), speech_values, self.speech.value,
+                   tuple(speech_words[v] for v in speech_values),
+                   m.tr("menu.settings.speech.about")),
+            Number("rate", m.tr("menu.settings.rate"), s.rate, RATE_MIN, RATE_MAX, RATE_STEP,
+                   lambda v: m.ntr("menu.settings.rate.value", int(v)),
+                   m.tr("menu.settings.rate.about")),
+            Number("speech_volume", m.tr("menu.settings.speechvolume"), s.speech_volume,
+                   0, 100, 10, percent, m.tr("menu.settings.speechvolume.about")),
+            Number("sound_volume", m.tr("menu.settings.soundvolume"), s.sound_volume,
+                   0, 100, 10, percent, m.tr("menu.settings.soundvolume.about")),
+            Toggle("mono", m.tr("menu.settings.mono"), s.mono, m.tr("menu.settings.mono.about")),
+            Choice("language", m.tr("menu.settings.language"), languages, language or
+                   SYSTEM_LANGUAGE, language_words, m.tr("menu.settings.language.about")),
+            Choice("verbosity", m.tr("menu.settings.verbosity"), tuple(verbosity_words),
+                   s.verbosity.value, tuple(verbosity_words.values()),
+                   m.tr("menu.settings.verbosity.about")),
+            Action("back", m.tr("menu.back"), m.tr("menu.back.about")),
+        ]
+
+    def settings_screen(self) -> None:
+        menu = Menu(self.m.tr("menu.main.settings"), self.settings_items(), self.m)
+        self.say(menu.opening())
+        while True:
+            response = self.ask(menu, self.m.tr("menu.values.help"))
+            if response.back or response.activated == "back":
+                self.cue(response.cue)
+                return
+            if response.changed is None:
+                continue
+            refusal = self.change_setting(response.changed)
+            if refusal is not None:
+                menu.reset(self.settings_items())
+                self.say(refusal)
+                continue
+            if response.changed.key == "language":
+                menu.reset(self.settings_items(), self.m.tr("menu.main.settings"), self.m)
+                self.say(menu.value_text(menu.current))
+            else:
+                self.say(response.speech)
+            self.cue(response.cue)
+
+    def change_setting(self, item: Item) -> str | None:
+        """Take a new setting: save it and put it to work at once. A speech output that cannot
+        start is refused (with the reason), keeping the one the player can hear."""
+        s = self.settings
+        if isinstance(item, Choice) and item.key == "speech":
+            mode = SpeechMode(item.value)
+            refusal = self.switch_speech(mode)
+            if refusal is not None:
+                return refusal
+            self.speech = mode
+            self.save(replace(s, speech=mode))
+        elif isinstance(item, Number) and item.key == "rate":
+            self.save(replace(s, rate=int(item.value)))
+        elif isinstance(item, Number) and item.key == "speech_volume":
+            self.save(replace(s, speech_volume=int(item.value)))
+        elif isinstance(item, Number) and item.key == "sound_volume":
+            self.save(replace(s, sound_volume=int(item.value)))
+        elif isinstance(item, Toggle) and item.key == "mono":
+            self.save(replace(s, mono=item.value))
+        elif isinstance(item, Choice) and item.key == "language":
+            language = None if item.value == SYSTEM_LANGUAGE else item.value
+            self.save(replace(s, language=language))
+            self.lang = language_for(self.settings)
+            self.m = messages(self.lang)
+            if self.speaker.output.name == "tts":  # built-in speech: a voice for the language
+                self.switch_speech(self.speech)
+        elif isinstance(item, Choice) and item.key == "verbosity":
+            self.save(replace(s, verbosity=Verbosity(item.value)))
+        self.apply()
+        return None
+
+    def switch_speech(self, mode: SpeechMode) -> str | None:
+        """Speak through ``mode`` from now on; or, if it cannot start, say why and keep the
+        output in use."""
+        from audiospoons.voice.outputs import open_speech
+
+        output, warning = open_speech(mode, self.lang, self.settings.rate, self.sound_device)
+        if warning is not None:
+            output.close()
+            return warning
+        old, self.speaker.output = self.speaker.output, output
+        old.close()
+        return None
+
+    def apply(self) -> None:
+        """Put the settings to work on the speech output and the mixer."""
+        apply_settings(self.settings, self.speaker.output, self.mixer)
+
+    # ------------------------------------------------------------------ how to play
+
+    def howto_items(self) -> list[Item]:
+        m = self.m
+        sections = [
+            ("goal", m.tr("howto.goal"), m.tr("howto.goal.text")),
+            ("cards", m.tr("howto.cards"), m.tr("howto.cards.text")),
+            ("passing", m.tr("howto.passing"), m.tr("howto.passing.text")),
+            ("spoons", m.tr("howto.spoons"), m.tr("howto.spoons.text")),
+            ("losing", m.tr("howto.losing"), m.tr("howto.losing.text")),
+            ("sounds", m.tr("howto.sounds"), m.tr("howto.sounds.text")),
+            ("keys", m.tr("howto.keys"), m.tr("howto.keys.text")),
+        ]
+        items: list[Item] = [Action(key, label, text) for key, label, text in sections]
+        return [*items,
+                Action("demo", m.tr("menu.demo"), m.tr("menu.demo.about")),
+                Action("back", m.tr("menu.back"), m.tr("menu.back.about"))]
+
+    def howto_screen(self) -> None:
+        menu = Menu(self.m.tr("menu.main.howto"), self.howto_items(), self.m)
+        self.say(menu.opening())
+        while True:
+            response = self.ask(menu, self.m.tr("menu.howto.help"))
+            self.cue(response.cue)
+            if response.back or response.activated == "back":
+                return
+            if response.activated == "demo":
+                self.start(self.demonstrate)
+                self.say(menu.opening())
+            elif response.activated is not None:
+                self.say(menu.item(response.activated).description)
+
+
+def language_for(settings: Settings) -> str:
+    """The language to speak: the one chosen in the settings, else the system's."""
+    try:
+        return choose_language(settings.language)
+    except UnknownLanguage:
+        return choose_language(None)
+
+
+def language_name(lang: str) -> str:
+    """A language's name in itself: 'English', 'Español'."""
+    name = Locale.parse(lang).get_display_name(lang) or lang
+    return name[:1].upper() + name[1:]
+
+
+def apply_settings(settings: Settings, output: SpeechOutput, mixer: CuePlayer | None) -> None:
+    """Rate and volume on the built-in voice; volumes and mono on the mixer. A screen reader
+    keeps its own rate and volume."""
+    if isinstance(output, MixerSpeech):
+        output.rate = settings.rate
+    elif isinstance(output, TtsOutput):  # live speech, when there is no sound device
+        output.rate = settings.rate
+        output.volume = settings.speech_volume / 100
+    if mixer is not None:
+        mixer.sound_volume = settings.sound_volume / 100
+        mixer.speech_volume = settings.speech_volume / 100
+        mixer.mono = settings.mono
+
+
+def local_game(name: str, speaker: Speaker, mixer: CuePlayer | None,
+               keys: KeySource) -> GameCallback:
+    """A callback that calls ``audiospoons.ui.local.<name>(settings=..., speaker=...,
+    mixer=..., keys=...)``, imported when first called."""
+
+    def call(settings: Settings) -> Settings | None:
+        try:
+            module = importlib.import_module("audiospoons.ui.local")
+        except ImportError as error:
+            raise Unavailable(str(error)) from error
+        function = getattr(module, name, None)
+        if function is None:
+            raise Unavailable(f"audiospoons.ui.local has no {name}")
+        result = function(settings=settings, speaker=speaker, mixer=mixer, keys=keys)
+        return result if isinstance(result, Settings) else None
+
+    return call
+
+
+@contextlib.contextmanager
+def _opened(speaker: Speaker, mixer: object | None) -> Iterator[None]:
+    try:
+        yield
+    finally:
+        drain = getattr(speaker.output, "drain", None)
+        if callable(drain):
+            drain(2.0)
+        speaker.close()
+        close = getattr(mixer, "close", None)
+        if callable(close):
+            close()
+
+
+def open_main_menu(speech: str | None = None, lang: str | None = None, *,
+                   settings_file: Path | None = None) -> int:
+    """``audiospoons`` with no command: the spoken main menu. Returns the exit status."""
+    from audiospoons.keys.reader import TerminalKeys
+    from audiospoons.sound.mixer import open_mixer
+    from audiospoons.voice.outputs import open_speech
+
+    settings, problem = load_settings(settings_file)
+    try:
+        language = choose_language(lang) if lang is not None else language_for(settings)
+    except UnknownLanguage as error:
+        print(f"audiospoons: {error}", file=sys.stderr)
+        return 2
+    m = messages(language)
+    mode = SpeechMode(speech) if speech is not None else settings.speech
+    mixer, _ = open_mixer()  # its warnings are in English; ours is below
+    output, speech_warning = open_speech(mode, language, settings.rate, mixer)
+    speaker = Speaker(output)
+    with _opened(speaker, mixer):
+        apply_settings(settings, output, mixer)
+        for line in (problem_text(problem, m) if problem else None, speech_warning,
+                     m.tr("sound.no.device") if mixer is None else None):
+            if line:
+                speaker.say(Utterance(line))
+        try:
+            with contextlib.ExitStack() as stack:
+                try:
+                    keys = stack.enter_context(TerminalKeys())
+                except Exception as error:  # no usable standard input
+                    print(f"audiospoons: cannot read the keyboard: {error}", file=sys.stderr)
+                    return 2
+                screens = Screens(
+                    settings, speaker=speaker, keys=keys, mixer=mixer, speech=mode,
+                    lang=language, settings_file=settings_file, sound_device=mixer,
+                    play=local_game("play_local_game", speaker, mixer, keys),
+                    demonstrate=local_game("play_demonstration", speaker, mixer, keys))
+                screens.run()
+        except KeyboardInterrupt:
+            return 130
+        except EOFError:
+            return 0
+    return 0
+

@@ -1,0 +1,140 @@
+"""What one seat knows of the table, built from the events it was given: pure.
+
+The local player's status keys and hand cursor read this, never the game itself, so that a seat
+at the keyboard knows exactly what a seat over the network would.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from audiospoons.engine.cards import Card
+from audiospoons.engine.events import (
+    CardPassed,
+    CardsDealt,
+    CardTaken,
+    DealerChanged,
+    Eliminated,
+    Event,
+    GameOver,
+    GameStarted,
+    HandPassedOn,
+    LetterGiven,
+    PhaseTwoStarted,
+    PointAdded,
+    ReactCue,
+    Reacted,
+    ReactionTestEnded,
+    ReactionTestStarted,
+    RoundEnded,
+    RoundStarted,
+    RoundVoided,
+    SetHeld,
+    Source,
+    SpoonGrabbed,
+    SpoonsChanged,
+)
+
+
+@dataclass(slots=True)
+class PlayerState:
+    name: str
+    active: bool = True
+    letters: str = ""
+    points: int = 0
+    has_spoon: bool = False
+
+
+@dataclass(slots=True)
+class SeatView:
+    """The table as ``seat`` knows it."""
+
+    seat: int
+    players: list[PlayerState] = field(default_factory=list)
+    hand: list[Card] = field(default_factory=list)
+    waiting: int = 0
+    round: int = 0
+    dealer: int = 0
+    spoons: int = 0
+    playing: bool = False
+    phase_two: bool = False
+    phase_two_at: float | None = None
+    set_at: float | None = None
+    test: tuple[int, ...] = ()
+    cue_at: float | None = None
+    over: bool = False
+    winners: tuple[int, ...] = ()
+    reaction_times: list[float] = field(default_factory=list)
+    """This seat's reaction times, newest last: to a grab or a react cue."""
+
+    @property
+    def me(self) -> PlayerState:
+        return self.players[self.seat]
+
+    def observe(self, event: Event) -> None:
+        me = self.seat
+        if isinstance(event, GameStarted):
+            self.players = [PlayerState(name) for name in event.players]
+        elif isinstance(event, RoundStarted):
+            self.round, self.dealer, self.spoons = event.round, event.dealer, event.spoons
+            self.playing = me in event.seats
+            self.hand, self.waiting = [], 0
+            self.phase_two, self.phase_two_at, self.set_at = False, None, None
+            self.test, self.cue_at = (), None
+            for player in self.players:
+                player.has_spoon = False
+        elif isinstance(event, CardsDealt):
+            self.hand = list(event.cards)
+        elif isinstance(event, CardTaken) and event.seat == me and event.card is not None:
+            self.hand.append(event.card)
+            if event.source is Source.QUEUE:
+                self.waiting = max(0, self.waiting - 1)
+        elif isinstance(event, CardPassed):
+            if event.seat == me and event.card is not None and event.card in self.hand:
+                self.hand.remove(event.card)
+            if event.to == me:
+                self.waiting += 1
+        elif isinstance(event, HandPassedOn) and event.to == me:
+            self.waiting += event.cards
+        elif isinstance(event, SetHeld):
+            self.set_at = event.at
+        elif isinstance(event, PhaseTwoStarted):
+            self.phase_two, self.phase_two_at = True, event.at
+        elif isinstance(event, SpoonGrabbed):
+            self.players[event.seat].has_spoon = True
+            self.spoons = event.spoons_left
+            if event.seat == me:
+                self._grabbed(event)
+        elif isinstance(event, SpoonsChanged):
+            self.spoons = event.spoons
+        elif isinstance(event, DealerChanged):
+            self.dealer = event.dealer
+        elif isinstance(event, ReactionTestStarted):
+            self.test, self.cue_at = event.contenders, None
+        elif isinstance(event, ReactCue):
+            self.cue_at = event.at
+        elif isinstance(event, Reacted) and event.seat == me and self.cue_at is not None:
+            self.reaction_times.append(event.after)
+            self.cue_at = None
+        elif isinstance(event, ReactionTestEnded):
+            self.test, self.cue_at = (), None
+        elif isinstance(event, LetterGiven):
+            self.players[event.seat].letters = event.letters
+        elif isinstance(event, PointAdded):
+            self.players[event.seat].points = event.points
+        elif isinstance(event, Eliminated):
+            for seat in event.seats:
+                self.players[seat].active = False
+            self.playing = self.playing and me not in event.seats
+        elif isinstance(event, RoundEnded | RoundVoided):
+            self.playing = False
+        elif isinstance(event, GameOver):
+            self.over, self.winners, self.playing = True, event.winners, False
+
+    def _grabbed(self, event: SpoonGrabbed) -> None:
+        """A grab's reaction time: from the first grab, or from your own set if you were first
+        (``Reacted`` gives it in reaction tests)."""
+        started = self.set_at if event.first else self.phase_two_at
+        if self.test or started is None:
+            return
+        self.reaction_times.append(event.at - started)

@@ -1,0 +1,331 @@
+"""The player's settings and reaction record, kept as JSON in the user's config folder.
+
+The file is ``settings.json`` in the folder platformdirs gives for "audiospoons" (on Linux
+``~/.config/audiospoons``), or in the folder named by the environment variable
+``AUDIOSPOONS_CONFIG_DIR`` when that is set (tests use it). It is written atomically: a
+temporary file in the same folder, flushed to disk, then renamed over the old one, so a crash
+leaves either the old settings or the new, never half of each.
+
+A file that cannot be read, is not JSON, or holds a value of the wrong type or out of range is
+renamed aside (``settings.json.corrupt-YYYYmmdd-HHMMSS``), the defaults are used, and
+``load_settings`` returns a message id saying so, for the caller to speak (``problem_text``).
+A missing file is simply the first run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import statistics
+import tempfile
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+import platformdirs
+
+from audiospoons.engine.options import Options
+from audiospoons.voice.announcer import Verbosity
+from audiospoons.voice.i18n import Messages
+from audiospoons.voice.speech import SpeechMode
+
+APP_NAME = "audiospoons"
+CONFIG_DIR_VARIABLE = "AUDIOSPOONS_CONFIG_DIR"
+"""Environment variable naming the folder of the settings file instead of the usual one."""
+FILE_NAME = "settings.json"
+FORMAT_VERSION = 1
+
+BOT_LEVELS = ("easy", "normal", "hard", "expert")
+RATE_MIN, RATE_MAX, RATE_STEP, RATE_DEFAULT = 80, 450, 10, 175
+"""Speech rate in words per minute (175 is espeak-ng's own default)."""
+PLAYERS_MIN, PLAYERS_MAX = 2, 20
+RECENT_REACTIONS = 99
+"""How many of the latest reaction times are kept to give the median."""
+
+E = TypeVar("E", SpeechMode, Verbosity)
+
+PROBLEM_CORRUPT = "settings.corrupt"
+PROBLEM_UNREADABLE = "settings.unreadable"
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionRecord:
+    """The player's personal record: reaction times in milliseconds (the latest
+    ``RECENT_REACTIONS`` of them, oldest first), the best ever, games played and won."""
+
+    recent: tuple[float, ...] = ()
+    best: float | None = None
+    games: int = 0
+    wins: int = 0
+
+    @property
+    def median(self) -> float | None:
+        """The median of the recent reaction times, or None before the first."""
+        return statistics.median(self.recent) if self.recent else None
+
+    def with_reaction(self, milliseconds: float) -> ReactionRecord:
+        """The record with one more reaction time."""
+        if not milliseconds >= 0.0 or milliseconds == float("inf"):
+            raise ValueError(f"a reaction time is a finite number of milliseconds >= 0,"
+                             f" not {milliseconds!r}")
+        recent = (*self.recent, round(float(milliseconds), 1))[-RECENT_REACTIONS:]
+        best = milliseconds if self.best is None else min(self.best, milliseconds)
+        return replace(self, recent=recent, best=round(float(best), 1))
+
+    def with_game(self, won: bool) -> ReactionRecord:
+        """The record with one more game played (and won, with ``won``)."""
+        return replace(self, games=self.games + 1, wins=self.wins + (1 if won else 0))
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the player chose, and their reaction record.
+
+    ``speech_volume`` and ``sound_volume`` are percentages; ``language`` None follows the
+    system; ``keys`` moves game actions to other keys (action name to key label, see
+    ``ui.gamekeys``); ``options`` holds game option values as text, for
+    ``Options.from_mapping``. The mappings are plain dicts: do not change them in place.
+    """
+
+    speech: SpeechMode = SpeechMode.AUTO
+    rate: int = RATE_DEFAULT
+    speech_volume: int = 100
+    sound_volume: int = 80
+    mono: bool = False
+    language: str | None = None
+    verbosity: Verbosity = Verbosity.FULL
+    keys: Mapping[str, str] = field(default_factory=dict)
+    players: int = 4
+    bots: str = "normal"
+    options: Mapping[str, str] = field(default_factory=dict)
+    first_run: bool = True
+    reactions: ReactionRecord = ReactionRecord()
+
+    def game_options(self) -> Options:
+        """The saved game options (raises ``InvalidOptions`` if they are not playable)."""
+        return Options.from_mapping(self.options)
+
+    def with_reaction(self, milliseconds: float) -> Settings:
+        return replace(self, reactions=self.reactions.with_reaction(milliseconds))
+
+    def with_game(self, won: bool) -> Settings:
+        return replace(self, reactions=self.reactions.with_game(won))
+
+
+class BadSettings(ValueError):
+    """The settings file holds something that is not a setting."""
+
+
+# ----------------------------------------------------------------------------- the file
+
+
+def config_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The folder of the settings file: ``$AUDIOSPOONS_CONFIG_DIR`` if set, else the user's
+    config folder for audiospoons."""
+    env = os.environ if environ is None else environ
+    chosen = env.get(CONFIG_DIR_VARIABLE)
+    if chosen:
+        return Path(chosen)
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def settings_path(environ: Mapping[str, str] | None = None) -> Path:
+    return config_dir(environ) / FILE_NAME
+
+
+def load_settings(path: Path | str | None = None) -> tuple[Settings, str | None]:
+    """The saved settings, or the defaults; and None, or the id of a message saying why the
+    file could not be used (``settings.corrupt``: set aside; ``settings.unreadable``: could not
+    be read nor set aside). Never raises."""
+    file = Path(path) if path is not None else settings_path()
+    try:
+        text = file.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, UnicodeDecodeError):
+        return Settings(), _set_aside(file)
+    try:
+        return settings_from_json(json.loads(text)), None
+    except (ValueError, RecursionError):  # json.JSONDecodeError and BadSettings are ValueErrors
+        return Settings(), _set_aside(file)
+
+
+def save_settings(settings: Settings, path: Path | str | None = None) -> None:
+    """Write ``settings`` atomically, creating the folder if need be. Raises ``OSError``."""
+    file = Path(path) if path is not None else settings_path()
+    file.parent.mkdir(parents=True, exist_ok=True)
+    data = (json.dumps(settings_to_json(settings), indent=2, ensure_ascii=False) + "\n").encode()
+    handle, temporary = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, file)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_folder(file.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX; Windows cannot open a folder)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def _set_aside(file: Path) -> str:
+    """Rename a bad settings file out of the way, keeping it for the player."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for attempt in range(100):
+        suffix = f".corrupt-{stamp}" + (f"-{attempt}" if attempt else "")
+        aside = file.with_name(file.name + suffix)
+        if aside.exists():
+            continue
+        try:
+            os.replace(file, aside)
+        except OSError:
+            return PROBLEM_UNREADABLE
+        return PROBLEM_CORRUPT
+    return PROBLEM_UNREADABLE
+
+
+def problem_text(problem: str, m: Messages) -> str:
+    """What to tell the player about a problem id from ``load_settings``."""
+    if problem == PROBLEM_UNREADABLE:
+        return m.tr("settings.unreadable")
+    return m.tr("settings.corrupt")
+
+
+# ----------------------------------------------------------------------------- JSON
+
+
+def settings_to_json(settings: Settings) -> dict[str, Any]:
+    record = settings.reactions
+    return {
+        "version": FORMAT_VERSION,
+        "speech": settings.speech.value,
+        "rate": settings.rate,
+        "speech_volume": settings.speech_volume,
+        "sound_volume": settings.sound_volume,
+        "mono": settings.mono,
+        "language": settings.language,
+        "verbosity": settings.verbosity.value,
+        "keys": dict(settings.keys),
+        "players": settings.players,
+        "bots": settings.bots,
+        "options": dict(settings.options),
+        "first_run": settings.first_run,
+        "reactions": {
+            "median": record.median,
+            "best": record.best,
+            "games": record.games,
+            "wins": record.wins,
+            "recent": list(record.recent),
+        },
+    }
+
+
+def settings_from_json(data: object) -> Settings:
+    """Settings from parsed JSON. A missing key takes its default and an unknown key is
+    ignored; a value of the wrong type or out of range raises ``BadSettings``."""
+    if not isinstance(data, dict):
+        raise BadSettings("the settings are not a JSON object")
+    defaults = Settings()
+    version = data.get("version", FORMAT_VERSION)
+    if not _is_int(version) or version < 1:
+        raise BadSettings(f"version {version!r}")
+    speech = _enum(data, "speech", SpeechMode, defaults.speech)
+    verbosity = _enum(data, "verbosity", Verbosity, defaults.verbosity)
+    language = data.get("language")
+    if language is not None and (not isinstance(language, str) or not language.isalpha()):
+        raise BadSettings(f"language {language!r}")
+    bots = data.get("bots", defaults.bots)
+    if bots not in BOT_LEVELS:
+        raise BadSettings(f"bots {bots!r}")
+    return Settings(
+        speech=speech,
+        rate=_int(data, "rate", defaults.rate, RATE_MIN, RATE_MAX),
+        speech_volume=_int(data, "speech_volume", defaults.speech_volume, 0, 100),
+        sound_volume=_int(data, "sound_volume", defaults.sound_volume, 0, 100),
+        mono=_bool(data, "mono", defaults.mono),
+        language=language,
+        verbosity=verbosity,
+        keys=_text_mapping(data, "keys"),
+        players=_int(data, "players", defaults.players, PLAYERS_MIN, PLAYERS_MAX),
+        bots=str(bots),
+        options=_text_mapping(data, "options"),
+        first_run=_bool(data, "first_run", defaults.first_run),
+        reactions=_record(data.get("reactions", {})),
+    )
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(data: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = data.get(key, default)
+    if not _is_int(value) or not low <= value <= high:
+        raise BadSettings(f"{key} {value!r}")
+    return int(value)
+
+
+def _bool(data: dict[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise BadSettings(f"{key} {value!r}")
+    return value
+
+
+def _enum(data: dict[str, Any], key: str, kind: type[E], default: E) -> E:
+    value = data.get(key, default.value)
+    for member in kind:
+        if member.value == value:
+            return member
+    raise BadSettings(f"{key} {value!r}")
+
+
+def _text_mapping(data: dict[str, Any], key: str) -> dict[str, str]:
+    value = data.get(key, {})
+    if not isinstance(value, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise BadSettings(f"{key} {value!r}")
+    return dict(value)
+
+
+def _milliseconds(value: object) -> float:
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise BadSettings(f"reaction time {value!r}")
+    number = float(value)
+    if not 0.0 <= number < float("inf"):
+        raise BadSettings(f"reaction time {value!r}")
+    return number
+
+
+def _record(data: object) -> ReactionRecord:
+    if not isinstance(data, dict):
+        raise BadSettings(f"reactions {data!r}")
+    recent = data.get("recent", [])
+    if not isinstance(recent, list):
+        raise BadSettings(f"recent reactions {recent!r}")
+    best = data.get("best")
+    games, wins = data.get("games", 0), data.get("wins", 0)
+    if not _is_int(games) or not _is_int(wins) or not 0 <= wins <= games:
+        raise BadSettings(f"games {games!r}, wins {wins!r}")
+    return ReactionRecord(
+        recent=tuple(_milliseconds(ms) for ms in recent)[-RECENT_REACTIONS:],
+        best=None if best is None else _milliseconds(best),
+        games=int(games), wins=int(wins))

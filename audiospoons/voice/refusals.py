@@ -1,0 +1,32 @@
+"""A refused command, said to the player who gave it, in their language."""
+
+from __future__ import annotations
+
+from audiospoons.engine.errors import SpoonsError
+from audiospoons.voice.i18n import Messages
+
+REFUSAL_IDS = {
+    "must-pass": "refused.must-pass",
+    "nothing-waiting": "refused.nothing-waiting",
+    "no-stock": "refused.no-stock",
+    "dealer-draws": "refused.dealer-draws",
+    "stock-empty": "refused.stock-empty",
+    "not-held": "refused.not-held",
+    "must-pick-up": "refused.must-pick-up",
+    "cards-stopped": "refused.cards-stopped",
+    "between-rounds": "refused.between-rounds",
+    "has-spoon": "refused.has-spoon",
+    "racing": "refused.racing",
+    "race-over": "refused.race-over",
+    "locked": "refused.locked",
+    "no-set": "refused.no-set",
+    "already-pressed": "refused.already-pressed",
+    "game-over": "refused.game-over",
+    "out": "refused.out",
+}
+"""The refusals a player can meet in play, by the engine's reason; any other is the general
+"refused.error"."""
+
+
+def refusal_text(messages: Messages, error: SpoonsError) -> str:
+    return messages.tr(REFUSAL_IDS.get(error.reason, "refused.error"))

@@ -1,0 +1,240 @@
+"""A game at the keyboard, played through the same loop as at a terminal, with a clock that jumps
+and a key source that presses keys as a player would: by what they have heard."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from audiospoons.engine.options import Options
+from audiospoons.sound.cue import Cue
+from audiospoons.ui.local import LocalGame, ReactionRecord
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.speaker import Speaker
+
+
+@dataclass(frozen=True)
+class Pressed:
+    label: str
+    at: float
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Lines:
+    name = "lines"
+
+    def __init__(self) -> None:
+        self.spoken: list[str] = []
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        self.spoken.append(text)
+
+    def silence(self) -> None:
+        """Nothing queued."""
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class Sounds:
+    def __init__(self) -> None:
+        self.sound_volume = 1.0
+        self.played: list[Cue] = []
+
+    def play(self, cue: Cue) -> None:
+        self.played.append(cue)
+
+
+class Player:
+    """Presses a key 0.4 s after it has something to do, by what it knows from its seat."""
+
+    def __init__(self, clock: Clock, script: list[str] | None = None) -> None:
+        self.clock = clock
+        self.game: LocalGame | None = None
+        self.script = list(script or [])
+        self.presses: list[str] = []
+
+    def read(self, timeout: float | None) -> Sequence[Pressed]:
+        assert self.game is not None
+        label = self.script[0] if self.script else self._choose()
+        wait = 0.4 if label else None
+        if "@" in label:
+            label, gap = label.split("@")
+            wait = float(gap)
+        if timeout is not None and (wait is None or timeout < wait):
+            self.clock.now += timeout
+            return []
+        assert wait is not None, ("the game waits for ever on a player with nothing to do",
+                                  self.game.player.view, self.game.game.phase)
+        if self.script:
+            self.script.pop(0)
+        self.clock.now += wait
+        self.presses.append(label)
+        return [Pressed(label, self.clock.now)]
+
+    def _choose(self) -> str:
+        assert self.game is not None
+        view = self.game.player.view
+        if not view.playing:
+            return ""
+        if view.test or view.phase_two or view.set_at is not None:
+            return "" if view.me.has_spoon else "space"
+        if len(view.hand) > 4:
+            counts = Counter(card.rank for card in view.hand)
+            worst = min(range(len(view.hand)), key=lambda i: counts[view.hand[i].rank])
+            return "asdfg"[worst]
+        return "up"
+
+
+def play(script: list[str] | None = None, seed: int = 3, **options: object
+         ) -> tuple[LocalGame, Player, Lines, Sounds]:
+    clock, lines, sounds = Clock(), Lines(), Sounds()
+    game = LocalGame(Options.from_mapping({"grab_time_limit": 5, **options}), 3,
+                     messages("en"), Speaker(lines), sounds, seed=seed, clock=clock)
+    player = Player(clock, script)
+    player.game = game
+    result = game.play(player)
+    assert result.won is not None
+    return game, player, lines, sounds
+
+
+def test_a_whole_game_at_the_keyboard_ends_with_the_winner_heard() -> None:
+    game, player, lines, sounds = play()
+    assert game.table.over
+    assert lines.spoken[0] == "Spoons: you against Britany and Chris."
+    assert any(text.startswith("You drew the ") for text in lines.spoken)
+    assert any(text.startswith("You discarded the ") for text in lines.spoken)
+    assert lines.spoken[-1].endswith("wins the game!") or lines.spoken[-1] == "You win the game!"
+    assert {"up", "space"} <= set(player.presses)
+    assert any(cue.name == "spoon" for cue in sounds.played)
+
+
+def test_your_grab_is_timed_and_the_time_is_spoken() -> None:
+    game, _, lines, _ = play()
+    times = game.player.view.reaction_times
+    assert times and all(0 < t < 10 for t in times)
+    assert f"{round(times[0] * 1000)} milliseconds." in lines.spoken
+
+
+def test_f6_says_your_last_reaction_and_your_record() -> None:
+    game, _, lines, _ = play(["f6"])
+    assert "No reaction timed yet." in lines.spoken
+    game.record = ReactionRecord((0.5, 0.3, 0.4), games=3, wins=1)
+    game.speaker.review(game.player.reaction_text(game.record))
+    times = [0.5, 0.3, 0.4, *game.player.view.reaction_times]
+    last = round(times[-1] * 1000)
+    times.sort()
+    assert lines.spoken[-1].startswith(f"{last} milliseconds. Median reaction ")
+    assert f"best {round(times[0] * 1000)}. Games: 3, won: 1." in lines.spoken[-1]
+
+
+def test_status_keys_answer_in_words_and_refusals_say_why() -> None:
+    _, _, lines, _ = play(["h", "f2", "f3", "f4", "enter", "left", "space", "f1"])
+    assert any(text.startswith("Your hand: ") for text in lines.spoken)
+    for line in ("2 spoons left.", "Still in: you, Britany, and Chris.",
+                 "No cards waiting for you."):
+        assert line in lines.spoken
+    assert "Pick up a card first." in lines.spoken
+    assert any(text.endswith(", 1 of 4.") for text in lines.spoken)
+    assert "You have no set, and nobody has grabbed yet." in lines.spoken
+    assert any(text.startswith("Space grabs a spoon") for text in lines.spoken)
+
+
+def test_history_keys_say_earlier_lines_again() -> None:
+    """Reviewing steps back through what the game said; the answers to status keys are not
+    kept in the history, so the hand is not among them."""
+    _, _, lines, _ = play(["h", ",@0.001", ",@0.001", ".@0.001"])
+    hand = next(i for i, text in enumerate(lines.spoken) if text.startswith("Your hand: "))
+    before = lines.spoken[:hand]
+    assert lines.spoken[hand + 1:hand + 4] == [before[-2], before[-3], before[-2]]
+
+
+def test_escape_pauses_the_game_clock_and_q_y_quits() -> None:
+    clock, lines = Clock(), Lines()
+    game = LocalGame(Options(), 3, messages("en"), Speaker(lines), None, seed=1, clock=clock)
+    player = Player(clock, ["escape", "q", "n", "escape", "q", "y"])
+    player.game = game
+    result = game.play(player)
+    assert result.won is None
+    assert "Paused. Enter or Escape to go on, Q to quit the game." in lines.spoken
+    assert "Quit this game? Y to quit, any other key to go on." in lines.spoken
+    assert game.now() < 2.0, "six keys 0.4 s apart, four of them in the pause menu"
+
+
+def test_spanish_at_the_keyboard() -> None:
+    clock, lines = Clock(), Lines()
+    game = LocalGame(Options(), 3, messages("es"), Speaker(lines), None, seed=1, clock=clock)
+    player = Player(clock, ["f2", "escape", "q", "s"])
+    player.game = game
+    assert game.play(player).won is None
+    assert lines.spoken[0] == "Cucharas: tú contra Britany y Chris."
+    assert "Quedan 2 cucharas." in lines.spoken
+
+
+def test_the_speaker_history_holds_the_game() -> None:
+    game, _, lines, _ = play()
+    assert game.speaker.history.last() == lines.spoken[-1]
+
+
+def test_the_demonstration_round_guides_you_from_cards_to_spoons() -> None:
+    clock, lines, sounds = Clock(), Lines(), Sounds()
+    keys = Player(clock, ["h", "up", "f", "space"])
+    from audiospoons.ui import demo
+
+    captured: list[LocalGame] = []
+    real = demo.LocalGame
+
+    def remember(*args: object, **kwargs: object) -> LocalGame:
+        game = real(*args, clock=clock, **kwargs)  # type: ignore[arg-type]
+        captured.append(game)
+        keys.game = game
+        return game
+
+    demo.LocalGame = remember  # type: ignore[assignment,misc]
+    try:
+        finished = demo.play_demonstration(messages("en"), Speaker(lines), sounds, keys)
+    finally:
+        demo.LocalGame = real  # type: ignore[misc]
+    assert finished
+    said = lines.spoken
+    order = [said.index(line) for line in (
+        "Your cards: queen of hearts, queen of clubs, queen of diamonds, and five of spades.",
+        "You drew the queen of spades.",
+        "You have four queens!",
+        "You discarded the five of spades.",
+        "You grabbed a spoon!",
+        said[-1],
+    )]
+    assert order == sorted(order)
+    assert any(text.startswith("A practice round, not scored.") for text in said)
+    assert said[-1].endswith("The practice round is over.")
+    assert sum(text.endswith("grabbed a spoon!") for text in said) == 3
+    assert captured and not captured[0].table.over
+
+
+def test_passing_a_queen_in_the_demonstration_ends_it_with_a_word_of_why() -> None:
+    clock, lines = Clock(), Lines()
+    keys = Player(clock, ["up", "a"])
+    from audiospoons.ui import demo
+
+    real = demo.LocalGame
+
+    def remember(*args: object, **kwargs: object) -> LocalGame:
+        game = real(*args, clock=clock, **kwargs)  # type: ignore[arg-type]
+        keys.game = game
+        return game
+
+    demo.LocalGame = remember  # type: ignore[assignment,misc]
+    try:
+        demo.play_demonstration(messages("en"), Speaker(lines), None, keys)
+    finally:
+        demo.LocalGame = real  # type: ignore[misc]
+    assert lines.spoken[-1].startswith("That was a queen, so the four queens are broken up.")

@@ -1,0 +1,485 @@
+"""The spoken menu model, the options screen's items, and the screens driven by scripted keys."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from audiospoons.engine.options import OPTION_SPECS, Options
+from audiospoons.keys.key import Key, parse_label
+from audiospoons.ui import screens
+from audiospoons.ui.menu import (
+    MOVE_CUE,
+    SELECT_CUE,
+    Action,
+    Choice,
+    Item,
+    Menu,
+    Number,
+    Response,
+    Toggle,
+    initial,
+)
+from audiospoons.ui.optionitems import (
+    chosen_values,
+    option_item,
+    option_items,
+    saved_options,
+    seconds,
+    table_problem,
+)
+from audiospoons.ui.screens import Screens, menu_label
+from audiospoons.ui.settings import Settings, load_settings
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.speaker import Speaker
+from audiospoons.voice.speech import SpeechMode, TextOutput
+
+EN = messages("en")
+ES = messages("es")
+
+
+def main_menu(**kwargs: object) -> Menu:
+    items: list[Item] = [
+        Action("play", "Play", "A game against bots."),
+        Action("options", "Options", "The rules."),
+        Action("howto", "How to play", "The rules, spoken."),
+        Action("settings", "Settings", "Speech and sound."),
+        Action("quit", "Quit", "Leave."),
+    ]
+    return Menu("Main menu", items, EN, **kwargs)  # type: ignore[arg-type]
+
+
+def said(menu: Menu, *labels: str) -> list[str | None]:
+    return [menu.press(label).speech for label in labels]
+
+
+# ----------------------------------------------------------------------------- moving
+
+
+def test_opening_says_the_title_and_the_item_with_its_place() -> None:
+    assert main_menu().opening() == "Main menu. Play, 1 of 5"
+    assert Menu("Quit?", [Action("a", "Yes")], EN).opening() == "Quit? Yes, 1 of 1"
+
+
+def test_up_and_down_move_and_stop_at_the_ends_saying_so() -> None:
+    menu = main_menu()
+    assert said(menu, "down", "down") == ["Options, 2 of 5", "How to play, 3 of 5"]
+    assert said(menu, "up", "up", "up") == ["Options, 2 of 5", "Play, 1 of 5",
+                                            "Top. Play, 1 of 5"]
+    assert menu.position == 0
+    menu.press("end")
+    assert said(menu, "down") == ["Bottom. Quit, 5 of 5"]
+
+
+def test_moving_plays_the_move_cue_and_an_end_does_not() -> None:
+    menu = main_menu()
+    assert menu.press("down").cue == MOVE_CUE
+    assert menu.press("up").cue == MOVE_CUE
+    assert menu.press("up").cue is None
+
+
+def test_with_wrap_up_and_down_go_round() -> None:
+    menu = main_menu(wrap=True)
+    assert said(menu, "up", "down") == ["Quit, 5 of 5", "Play, 1 of 5"]
+
+
+def test_home_and_end_jump_to_the_first_and_last_items() -> None:
+    menu = main_menu()
+    assert said(menu, "end", "home") == ["Quit, 5 of 5", "Play, 1 of 5"]
+    assert said(menu, "home") == ["Play, 1 of 5"]
+
+
+def test_a_letter_jumps_to_the_next_item_starting_with_it_and_cycles() -> None:
+    menu = Menu("Options", [Action("a", "Draw"), Action("b", "Grabbing"), Action("c", "Deck"),
+                            Action("d", "discard"), Action("e", "Word")], EN)
+    assert said(menu, "d", "d", "d", "d") == ["Deck, 3 of 5", "discard, 4 of 5",
+                                              "Draw, 1 of 5", "Deck, 3 of 5"]
+    assert said(menu, "w") == ["Word, 5 of 5"]
+    assert said(menu, "w") == ["Word, 5 of 5"]
+    assert said(menu, "q") == ["Nothing starts with Q."]
+    assert menu.position == 4
+
+
+def test_first_letters_ignore_case_and_accents() -> None:
+    assert initial("Él") == initial("el") == "e"
+    assert initial("Óscar") == "o"
+    menu = Menu("Menú", [Action("a", "Jugar"), Action("b", "Cómo se juega")], ES)
+    assert said(menu, "c") == ["Cómo se juega, 2 de 2"]
+    assert menu_label(parse_label("shift+c")) == "c"
+    assert menu_label(parse_label("shift+f1")) == "shift+f1"
+
+
+def test_unknown_keys_are_not_handled_and_escape_goes_back() -> None:
+    menu = main_menu()
+    assert menu.press("f9") == Response(handled=False)
+    assert menu.press("ctrl+a").handled is False
+    assert menu.press("escape") == Response(back=True)
+
+
+def test_enter_chooses_an_action_with_the_select_cue() -> None:
+    menu = main_menu()
+    menu.press("down")
+    assert menu.press("enter") == Response(cue=SELECT_CUE, activated="options")
+    assert menu.press("space").activated == "options"
+
+
+def test_the_description_on_request() -> None:
+    menu = main_menu()
+    assert said(menu, "f2", "shift+f1") == ["A game against bots.", "A game against bots."]
+    assert said(Menu("T", [Action("a", "Alone")], EN), "f2") == ["No description."]
+
+
+# ----------------------------------------------------------------------------- values
+
+
+def value_menu() -> Menu:
+    return Menu("Settings", [
+        Choice("verbosity", "Verbosity", ("full", "brief"), "full", ("full", "brief"),
+               "How much is said."),
+        Number("rate", "Speech rate", 180, 100, 200, 10, lambda v: f"{v:g} words a minute"),
+        Toggle("mono", "Mono", False, "Both ears."),
+        Action("back", "Back"),
+    ], EN)
+
+
+def test_each_item_says_its_value_and_place() -> None:
+    menu = value_menu()
+    assert menu.opening() == "Settings. Verbosity, full, 1 of 4"
+    assert said(menu, "down", "down") == ["Speech rate, 180 words a minute, 2 of 4",
+                                          "Mono, off, 3 of 4"]
+
+
+def test_left_and_right_go_round_a_choice_saying_only_the_new_value() -> None:
+    menu = value_menu()
+    response = menu.press("right")
+    assert response.speech == "brief" and response.cue == MOVE_CUE
+    assert response.changed == replace(menu.item("verbosity"))
+    assert said(menu, "right", "left", "left") == ["full", "brief", "full"]
+    item = menu.item("verbosity")
+    assert isinstance(item, Choice) and item.value == "full"
+
+
+def test_a_number_steps_and_says_when_it_is_at_an_end() -> None:
+    menu = value_menu()
+    menu.press("down")
+    assert said(menu, "right", "right", "right") == [
+        "190 words a minute", "200 words a minute", "200 words a minute, the highest"]
+    assert menu.press("right").changed is None
+    rate = menu.item("rate")
+    assert isinstance(rate, Number)
+    menu.put(replace(rate, value=110))
+    assert said(menu, "left", "left") == ["100 words a minute", "100 words a minute, the lowest"]
+
+
+def test_a_toggle_flips_with_enter_space_left_or_right() -> None:
+    menu = value_menu()
+    menu.press("end")
+    menu.press("up")
+    assert said(menu, "enter", "space", "right", "left") == ["on", "off", "on", "off"]
+
+
+def test_enter_on_a_choice_says_how_to_change_it() -> None:
+    menu = value_menu()
+    assert said(menu, "enter") == ["Left and Right change the value."]
+    assert menu.press("left").changed is not None
+
+
+def test_left_and_right_on_an_action_say_it_again() -> None:
+    menu = value_menu()
+    menu.press("end")
+    assert said(menu, "left", "right") == ["Back, 4 of 4", "Back, 4 of 4"]
+
+
+def test_a_checked_value_that_is_refused_is_said_and_not_taken() -> None:
+    menu = value_menu()
+    menu.check = lambda item: "Not with mono." if (
+        isinstance(item, Choice) and item.value == "brief") else None
+    response = menu.press("right")
+    assert response.speech == "Not with mono." and response.changed is None
+    assert response.cue is None
+    item = menu.item("verbosity")
+    assert isinstance(item, Choice) and item.value == "full"
+
+
+def test_the_menu_speaks_spanish() -> None:
+    menu = Menu("Ajustes", [Toggle("mono", "Mono", True), Action("back", "Volver")], ES)
+    assert menu.opening() == "Ajustes. Mono, activado, 1 de 2"
+    assert said(menu, "up", "enter") == ["Inicio. Mono, activado, 1 de 2", "desactivado"]
+
+
+def test_items_refuse_impossible_values() -> None:
+    with pytest.raises(ValueError):
+        Choice("a", "A", ("x", "y"), "z")
+    with pytest.raises(ValueError):
+        Number("n", "N", 11, 0, 10, 1)
+    with pytest.raises(ValueError):
+        Menu("Empty", [], EN)
+    with pytest.raises(ValueError):
+        Menu("Twice", [Action("a", "A"), Action("a", "B")], EN)
+
+
+# ----------------------------------------------------------------------------- options
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_game_option_has_an_item_with_words_and_a_description(lang: str) -> None:
+    m = messages(lang)
+    items = option_items(Options(), 4, "normal", m)
+    keys = [item.key for item in items]
+    assert keys == ["players", "bots", *(spec.key for spec in OPTION_SPECS)]
+    for item in items:
+        assert item.label and "_" not in item.label, item
+        assert item.description and "." in item.description, item
+        if isinstance(item, Choice):
+            assert len(set(item.texts)) == len(item.values), item
+
+
+def test_the_options_items_show_seed_000s_defaults_in_words() -> None:
+    menu = Menu("Options", option_items(Options(), 4, "normal", EN), EN)
+    lines = [menu.item_text(index) for index in range(len(menu.items))]
+    assert lines[:4] == ["Players, 4 players, 1 of 19", "Bot difficulty, normal, 2 of 19",
+                         "Draw variant, draw pile, 3 of 19",
+                         "Spoon grabbing, reaction only, 4 of 19"]
+    assert "Pause before react now, random, 1 to 2 seconds, 6 of 19" in lines
+    assert "Grab time limit, 10 seconds, 9 of 19" in lines
+    assert "Discard time limit, no limit, 10 of 19" in lines
+    assert "Announce the spoons going, off, 12 of 19" in lines
+    assert "Word, SPOONS, 14 of 19" in lines
+    assert "Hand size, 4 cards, 18 of 19" in lines
+
+
+def test_values_not_playable_yet_are_not_offered() -> None:
+    item = option_item("grabbing", Options(), EN)
+    assert isinstance(item, Choice) and item.values == ("reaction",)
+    menu = Menu("Options", [item], EN)
+    assert said(menu, "right") == ["reaction only"]
+
+
+def test_seconds_are_said_in_the_players_language() -> None:
+    assert seconds(EN, 1) == "1 second"
+    assert seconds(EN, 1.5) == "1.5 seconds"
+    assert seconds(ES, 1.5) == "1,5 segundos"
+    assert seconds(ES, 3.0) == "3 segundos"
+
+
+def test_chosen_values_keep_only_what_differs_from_the_defaults() -> None:
+    options = Options.from_mapping({"draw": "discard", "react_timeout": "2.5",
+                                    "announce_phase2": "true", "word": "PIG"})
+    items = {item.key: item for item in option_items(options, 4, "normal", EN)}
+    assert chosen_values(items) == {"draw": "discard", "react_timeout": "2.5",
+                                    "announce_phase2": "true", "word": "PIG"}
+    assert Options.from_mapping(chosen_values(items)) == options
+
+
+def test_saved_options_that_no_longer_parse_are_left_out() -> None:
+    assert saved_options({"draw": "discard", "hand_size": "9", "nonsense": "1"}) == (
+        Options.from_mapping({"draw": "discard"}))
+    assert saved_options({"deck": "no-stock"}) == Options()
+
+
+@pytest.mark.parametrize(("values", "players", "english"), [
+    ({"deck": "no-stock"}, 4,
+     "the no-stock deck has no stock to draw from: choose the discard pile draw variant first."),
+    ({"deck": "no-stock", "draw": "discard", "hand_size": "5"}, 4,
+     "the no-stock deck deals four cards each."),
+    ({"scoring": "points", "next_dealer": "first-set"}, 4,
+     "with penalty points each player deals once in turn, so the next dealer must be the next"
+     " to the left."),
+    ({"spoons_subtracted": "4"}, 4, "4 players with 4 spoons fewer leave no spoon on the table."),
+    ({"deck": "no-stock", "draw": "discard"}, 14, "the no-stock deck is for 13 players at most."),
+    ({}, 13, "13 players with 4 cards each leave no stock in a 52-card pack: choose two packs or"
+             " fewer players."),
+])
+def test_a_table_that_cannot_be_played_is_explained(values: dict[str, str], players: int,
+                                                    english: str) -> None:
+    assert table_problem(values, players, EN) == english
+    spanish = table_problem(values, players, ES)
+    assert spanish is not None and spanish != english
+
+
+def test_a_playable_table_has_no_problem() -> None:
+    assert table_problem({}, 4, EN) is None
+    assert table_problem({"deck": "two-packs"}, 13, EN) is None
+
+
+# ----------------------------------------------------------------------------- screens
+
+
+class ScriptedKeys:
+    """Keys typed one at a time; then the input ends."""
+
+    def __init__(self, labels: Iterable[str]) -> None:
+        self.keys = [parse_label(label) for label in labels]
+
+    def read(self, timeout: float | None) -> Sequence[Key]:
+        if not self.keys:
+            raise EOFError
+        return [self.keys.pop(0)]
+
+
+class Cues:
+    def __init__(self) -> None:
+        self.sound_volume, self.speech_volume, self.mono = 1.0, 1.0, False
+        self.played: list[str] = []
+
+    def play(self, cue: object) -> None:
+        self.played.append(getattr(cue, "name", ""))
+
+
+def run_screens(tmp_path: Path, labels: Iterable[str], settings: Settings | None = None,
+                **kwargs: object) -> tuple[list[str], Screens]:
+    stream = io.StringIO()
+    speaker = Speaker(TextOutput(stream))
+    ui = Screens(settings or Settings(first_run=False), speaker=speaker,
+                 keys=ScriptedKeys(labels), mixer=Cues(), speech=SpeechMode.TEXT, lang="en",
+                 settings_file=tmp_path / "settings.json", **kwargs)  # type: ignore[arg-type]
+    with contextlib.suppress(EOFError):
+        ui.run()
+    return stream.getvalue().splitlines(), ui
+
+
+def test_quit_asks_to_confirm_and_escape_stays(tmp_path: Path) -> None:
+    lines, _ = run_screens(tmp_path, ["escape", "escape", "end", "enter", "enter"])
+    assert lines == ["Main menu. Play, 1 of 5",
+                     "Quit audiospoons? Enter quits, Escape goes back.",
+                     "Play, 1 of 5", "Quit, 5 of 5",
+                     "Quit audiospoons? Enter quits, Escape goes back.", "Goodbye."]
+
+
+def test_play_calls_back_with_the_settings_and_saves_what_comes_back(tmp_path: Path) -> None:
+    given: list[Settings] = []
+
+    def play(settings: Settings) -> Settings:
+        given.append(settings)
+        return settings.with_reaction(412).with_game(won=True)
+
+    lines, ui = run_screens(tmp_path, ["enter"], play=play)
+    assert lines == ["Main menu. Play, 1 of 5", "Main menu. Play, 1 of 5"]
+    assert given == [Settings(first_run=False)]
+    saved, problem = load_settings(tmp_path / "settings.json")
+    assert problem is None and saved == ui.settings
+    assert saved.reactions.best == 412 and saved.reactions.wins == 1
+
+
+def test_play_that_is_not_there_says_so(tmp_path: Path) -> None:
+    def missing(settings: Settings) -> None:
+        raise screens.Unavailable("not yet")
+
+    lines, _ = run_screens(tmp_path, ["enter"], play=missing)
+    assert lines[1] == "That is not ready yet."
+
+
+def test_play_refuses_saved_options_that_cannot_be_played(tmp_path: Path) -> None:
+    settings = Settings(first_run=False, players=13)
+    lines, _ = run_screens(tmp_path, ["enter"], settings, play=lambda s: None)
+    assert lines[1] == ("Not possible: 13 players with 4 cards each leave no stock in a 52-card"
+                        " pack: choose two packs or fewer players.")
+
+
+def test_the_first_run_offers_the_demonstration_once(tmp_path: Path) -> None:
+    shown: list[Settings] = []
+    lines, ui = run_screens(tmp_path, ["enter"], Settings(),
+                            demonstrate=lambda s: shown.append(s))
+    assert lines[0] == ("Welcome to audiospoons. F1 says the keys wherever you are. A short"
+                        " demonstration round shows how the game goes. Play the demonstration"
+                        " round, 1 of 2")
+    assert len(shown) == 1 and ui.settings.first_run is False
+    assert lines[1] == "Main menu. Play, 1 of 5"
+    assert load_settings(tmp_path / "settings.json")[0].first_run is False
+
+
+def test_how_to_play_reads_sections_and_offers_the_demonstration(tmp_path: Path) -> None:
+    shown: list[Settings] = []
+    lines, _ = run_screens(tmp_path, ["h", "enter", "enter", "p", "enter", "escape"],
+                           demonstrate=lambda s: shown.append(s))
+    assert lines[1:4] == ["How to play, 3 of 5", "How to play. The goal, 1 of 9",
+                          messages("en").tr("howto.goal.text")]
+    assert lines[4:6] == ["Play the demonstration round, 8 of 9",
+                          "How to play. Play the demonstration round, 8 of 9"]
+    assert len(shown) == 1
+    assert lines[6] == "Main menu. How to play, 3 of 5"
+
+
+def test_f1_says_the_keys_of_the_screen(tmp_path: Path) -> None:
+    lines, _ = run_screens(tmp_path, ["f1", "o", "enter", "f1"])
+    assert lines[1].startswith("Up and Down move") and lines[1].endswith(
+        "Here Escape asks whether to quit.")
+    assert lines[4].endswith("Left and Right change the value, and it is saved at once.")
+
+
+def test_settings_change_at_once_and_are_saved(tmp_path: Path) -> None:
+    lines, ui = run_screens(tmp_path, [
+        "s", "enter", "down", "right", "down", "left", "down", "left", "m", "enter",
+        "l", "right", "right"])
+    assert lines[2:] == [
+        "Settings. Speech, printed text, 1 of 8", "Speech rate, 175 words per minute, 2 of 8",
+        "185 words per minute", "Speech volume, 100 percent, 3 of 8", "90 percent",
+        "Sound volume, 80 percent, 4 of 8", "70 percent", "Mono, off, 5 of 8", "on",
+        "Language, system, 6 of 8", "English", "Español"]
+    saved = load_settings(tmp_path / "settings.json")[0]
+    assert (saved.rate, saved.speech_volume, saved.sound_volume, saved.mono, saved.language) == (
+        185, 90, 70, True, "es")
+    assert ui.lang == "es"
+    assert isinstance(ui.mixer, Cues)
+    assert (ui.mixer.sound_volume, ui.mixer.speech_volume, ui.mixer.mono) == (0.7, 0.9, True)
+
+
+def test_a_speech_output_that_cannot_start_is_refused(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import audiospoons.voice.outputs as outputs
+
+    def no_screen_reader(mode: SpeechMode, lang: str, rate: int | None = None,
+                         mixer: object = None) -> tuple[TextOutput, str | None]:
+        return TextOutput(io.StringIO()), "No screen reader was found."
+
+    monkeypatch.setattr(outputs, "open_speech", no_screen_reader)
+    lines, ui = run_screens(tmp_path, ["s", "enter", "left", "left", "f2"])
+    assert lines[3:] == ["No screen reader was found.", "No screen reader was found.",
+                         messages("en").tr("menu.settings.speech.about")]
+    assert ui.speech is SpeechMode.TEXT
+    assert not (tmp_path / "settings.json").exists()
+
+
+def test_options_refuse_an_impossible_table_and_save_a_possible_one(tmp_path: Path) -> None:
+    lines, ui = run_screens(tmp_path, [
+        "o", "enter", "right", "down", "left", "d", "d", "d", "left", "home", "left", "left"])
+    assert lines[2:] == [
+        "Options. Players, 4 players, 1 of 21", "5 players", "Bot difficulty, normal, 2 of 21",
+        "easy", "Draw variant, draw pile, 3 of 21", "Discard time limit, no limit, 10 of 21",
+        "Deck, one pack, 17 of 21",
+        "Not possible: the no-stock deck has no stock to draw from: choose the discard pile draw"
+        " variant first.",
+        "Players, 5 players, 1 of 21", "4 players", "3 players"]
+    saved = load_settings(tmp_path / "settings.json")[0]
+    assert (saved.players, saved.bots, dict(saved.options)) == (3, "easy", {})
+    assert ui.mixer is not None and MOVE_CUE in ui.mixer.played  # type: ignore[attr-defined]
+
+
+def test_restore_the_defaults(tmp_path: Path) -> None:
+    settings = Settings(first_run=False, players=6, bots="hard", options={"draw": "discard"})
+    lines, ui = run_screens(tmp_path, ["o", "enter", "end", "up", "enter", "home"],
+                            settings)
+    assert lines[3:] == ["Back, 21 of 21", "Restore the defaults, 20 of 21",
+                         "Every option is back to its default.", "Players, 4 players, 1 of 21"]
+    assert (ui.settings.players, ui.settings.bots, ui.settings.options) == (4, "normal", {})
+
+
+def test_the_demonstration_does_not_need_the_saved_table(tmp_path: Path) -> None:
+    shown: list[Settings] = []
+    settings = Settings(first_run=False, players=13)
+    run_screens(tmp_path, ["h", "enter", "end", "up", "enter"], settings,
+                demonstrate=lambda s: shown.append(s))
+    assert shown == [settings]
+
+
+def test_what_was_said_can_be_reviewed_in_a_menu(tmp_path: Path) -> None:
+    lines, _ = run_screens(tmp_path, ["down", "down", ",", ",", ",", ",", ".", ">", "<"])
+    assert lines == ["Main menu. Play, 1 of 5", "Options, 2 of 5", "How to play, 3 of 5",
+                     "Options, 2 of 5", "Main menu. Play, 1 of 5", "Main menu. Play, 1 of 5",
+                     "Main menu. Play, 1 of 5", "Options, 2 of 5", "How to play, 3 of 5",
+                     "Main menu. Play, 1 of 5"]

@@ -1,0 +1,234 @@
+"""The menus as a player meets them: ``audiospoons --speech text`` in a real pseudo-terminal,
+driven by the bytes a terminal sends for each key, every spoken line checked in order.
+
+The settings live in a temporary folder (``AUDIOSPOONS_CONFIG_DIR``); sound goes to SDL's dummy
+driver. Each key is sent only once the line it answers has been heard, as a person would, so
+that an Escape is never glued to the next key.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+ROOT = Path(__file__).resolve().parent.parent
+START_TIMEOUT = 30.0
+LINE_TIMEOUT = 10.0
+
+KEYS = {
+    "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
+    "home": "\x1b[H", "end": "\x1b[F", "enter": "\r", "escape": "\x1b", "f1": "\x1bOP",
+    "f2": "\x1bOQ", "ctrl+c": "\x03",
+}
+
+
+class Player:
+    """One run of the game in a pty, heard line by line."""
+
+    def __init__(self, config: Path, *args: str) -> None:
+        env = {**os.environ, "AUDIOSPOONS_CONFIG_DIR": str(config), "SDL_AUDIODRIVER": "dummy",
+               "PYGAME_HIDE_SUPPORT_PROMPT": "1", "LANGUAGE": "en", "LC_ALL": "C.UTF-8",
+               "LANG": "C.UTF-8", "TERM": "xterm"}
+        self.child = pexpect.spawn(sys.executable, ["-m", "audiospoons", "--speech", "text",
+                                                    *args],
+                                   cwd=str(ROOT), env=env, encoding="utf-8",
+                                   timeout=LINE_TIMEOUT, dimensions=(24, 200))
+        self.heard: list[str] = []
+        self.first = True
+
+    def hear(self, *lines: str) -> None:
+        """The next lines spoken are exactly these."""
+        for line in lines:
+            timeout = START_TIMEOUT if self.first else LINE_TIMEOUT
+            self.first = False
+            self.child.expect_exact(line + "\r\n", timeout=timeout)
+            self.heard.append(line)
+            assert self.child.before.strip() == "", (
+                f"heard {self.child.before!r} before {line!r}; so far {self.heard}")
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.child.send(KEYS.get(key, key))
+
+    def key(self, key: str, *answer: str) -> None:
+        """Press ``key`` and hear ``answer``."""
+        self.press(key)
+        self.hear(*answer)
+
+    def ends(self, status: int = 0) -> None:
+        self.child.expect(pexpect.EOF, timeout=LINE_TIMEOUT)
+        assert self.child.before.strip() == "", self.child.before
+        self.child.close()
+        assert self.child.exitstatus == status, (self.child.exitstatus, self.child.signalstatus)
+
+    def quit(self) -> None:
+        self.key("end", "Quit, 5 of 5")
+        self.key("enter", "Quit audiospoons? Enter quits, Escape goes back.")
+        self.key("enter", "Goodbye.")
+        self.ends()
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Path:
+    return tmp_path / "config"
+
+
+@pytest.fixture
+def players() -> Iterator[list[Player]]:
+    started: list[Player] = []
+    yield started
+    for player in started:
+        if player.child.isalive():
+            player.child.terminate(force=True)
+
+
+def start(players: list[Player], config: Path, *args: str) -> Player:
+    player = Player(config, *args)
+    players.append(player)
+    return player
+
+
+def skip_welcome(player: Player) -> None:
+    player.hear("Welcome to audiospoons. F1 says the keys wherever you are. A short demonstration"
+                " round shows how the game goes. Play the demonstration round, 1 of 2")
+    player.key("down", "Skip it for now, 2 of 2")
+    player.key("enter", "Main menu. Play, 1 of 5")
+
+
+def saved(config: Path) -> dict[str, object]:
+    data = json.loads((config / "settings.json").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_the_main_menu_by_keys(config: Path, players: list[Player]) -> None:
+    player = start(players, config)
+    skip_welcome(player)
+    player.key("down", "Options, 2 of 5")
+    player.key("down", "How to play, 3 of 5")
+    player.key("end", "Quit, 5 of 5")
+    player.key("down", "Bottom. Quit, 5 of 5")
+    player.key("home", "Play, 1 of 5")
+    player.key("up", "Top. Play, 1 of 5")
+    player.key("s", "Settings, 4 of 5")
+    player.key("h", "How to play, 3 of 5")
+    player.key("x", "Nothing starts with X.")
+    player.key("f2", "The rules in short sections, and the demonstration round.")
+    player.key("f1", "Up and Down move, Home and End go to the first and last item, and a letter"
+               " jumps to the next item starting with it. Enter chooses. F2 says what the item"
+               " does. Escape goes back. Comma and period review what was said. Here Escape asks"
+               " whether to quit.")
+    player.key("enter", "How to play. The goal, 1 of 9")
+    player.key("enter", "Collect four cards of one rank, then grab a spoon. There is one spoon"
+               " fewer than players, so someone is left without one and loses the round. The"
+               " last player left wins.")
+    player.key("escape", "Main menu. How to play, 3 of 5")
+    player.key("escape", "Quit audiospoons? Enter quits, Escape goes back.")
+    player.key("escape", "How to play, 3 of 5")
+    player.quit()
+    assert saved(config)["first_run"] is False
+
+
+def test_the_options_screen_by_keys_and_a_setting_that_survives_a_restart(
+        config: Path, players: list[Player]) -> None:
+    player = start(players, config)
+    skip_welcome(player)
+    player.key("o", "Options, 2 of 5")
+    player.key("enter", "Options. Players, 4 players, 1 of 21")
+    player.key("right", "5 players")
+    player.key("down", "Bot difficulty, normal, 2 of 21")
+    player.key("right", "hard")
+    player.key("d", "Draw variant, draw pile, 3 of 21")
+    player.key("d", "Discard time limit, no limit, 10 of 21")
+    player.key("right", "1 second")
+    player.key("right", "2 seconds")
+    player.key("d", "Deck, one pack, 17 of 21")
+    player.key("left", "Not possible: the no-stock deck has no stock to draw from: choose the"
+               " discard pile draw variant first.")
+    player.key("right", "two packs")
+    player.key("end", "Back, 21 of 21")
+    player.key("up", "Restore the defaults, 20 of 21")
+    player.key("f2", "Every option back to its default: four players, normal bots.")
+    player.key("escape", "Main menu. Options, 2 of 5")
+    player.key("s", "Settings, 4 of 5")
+    player.key("enter", "Settings. Speech, printed text, 1 of 8")
+    player.key("m", "Mono, off, 5 of 8")
+    player.key("enter", "on")
+    player.key("up", "Sound volume, 80 percent, 4 of 8")
+    player.key("left", "70 percent")
+    player.key("escape", "Main menu. Settings, 4 of 5")
+    player.quit()
+
+    data = saved(config)
+    assert (data["players"], data["bots"], data["mono"], data["sound_volume"]) == (
+        5, "hard", True, 70)
+    assert data["options"] == {"discard_time_limit": "2", "deck": "two-packs"}
+
+    again = start(players, config)
+    again.hear("Main menu. Play, 1 of 5")
+    again.key("down", "Options, 2 of 5")
+    again.key("enter", "Options. Players, 5 players, 1 of 21")
+    again.key("down", "Bot difficulty, hard, 2 of 21")
+    again.key("end", "Back, 21 of 21")
+    again.key("up", "Restore the defaults, 20 of 21")
+    again.key("up", "Pause between rounds, 3 seconds, 19 of 21")
+    again.key("up", "Hand size, 4 cards, 18 of 21")
+    again.key("up", "Deck, two packs, 17 of 21")
+    again.key("enter", "Left and Right change the value.")
+    again.key("escape", "Main menu. Options, 2 of 5")
+    again.key("s", "Settings, 4 of 5")
+    again.key("enter", "Settings. Speech, printed text, 1 of 8")
+    again.key("m", "Mono, on, 5 of 8")
+    again.key("escape", "Main menu. Settings, 4 of 5")
+    again.quit()
+
+
+def test_a_corrupt_settings_file_is_kept_aside_and_the_player_hears_why(
+        config: Path, players: list[Player]) -> None:
+    config.mkdir(parents=True)
+    (config / "settings.json").write_text('{"rate": "very fast", "mono": tru', encoding="utf-8")
+    player = start(players, config)
+    player.hear("The settings file was damaged, so it was put aside and the default settings"
+                " are used.")
+    skip_welcome(player)
+    player.quit()
+    names = sorted(p.name for p in config.iterdir())
+    assert len(names) == 2 and names[0] == "settings.json"
+    assert names[1].startswith("settings.json.corrupt-")
+    assert (config / names[1]).read_text(encoding="utf-8") == '{"rate": "very fast", "mono": tru'
+    assert saved(config)["first_run"] is False
+
+
+def test_the_language_of_the_menus_is_chosen_in_settings(config: Path,
+                                                         players: list[Player]) -> None:
+    player = start(players, config)
+    skip_welcome(player)
+    player.key("s", "Settings, 4 of 5")
+    player.key("enter", "Settings. Speech, printed text, 1 of 8")
+    player.key("l", "Language, system, 6 of 8")
+    player.key("right", "English")
+    player.key("right", "Español")
+    player.key("down", "Detalle, completo, 7 de 8")
+    player.key("escape", "Menú principal. Ajustes, 4 de 5")
+    player.key("escape", "¿Salir de audiospoons? Intro sale, Escape vuelve.")
+    player.key("enter", "Adiós.")
+    player.ends()
+    assert saved(config)["language"] == "es"
+
+
+def test_lang_on_the_command_line_and_ctrl_c(config: Path, players: list[Player]) -> None:
+    player = start(players, config, "--lang", "es")
+    player.hear("Bienvenido a audiospoons. F1 dice las teclas estés donde estés. Una ronda corta"
+                " de demostración enseña cómo va el juego. Jugar la ronda de demostración, 1 de 2")
+    player.key("escape", "Menú principal. Jugar, 1 de 5")
+    player.key("c", "Cómo se juega, 3 de 5")
+    player.press("ctrl+c")
+    player.ends(130)
+    assert saved(config)["language"] is None

@@ -1,0 +1,83 @@
+"""A whole game against bots, played by keys alone in a real pseudo-terminal, as a player would
+play it: the game's speech is read from the terminal (``--speech text``) and keys are sent back."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+
+UP = "\x1b[A"
+ESCAPE = "\x1b"
+GAME_SECONDS = 240
+
+
+def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               LANG="C.UTF-8", AUDIOSPOONS_CONFIG_DIR=str(tmp_path / "config"),
+               HOME=str(tmp_path))
+    env.pop("LANGUAGE", None)
+    env.pop("LC_ALL", None)
+    return pexpect.spawn(sys.executable, ["-m", "audiospoons", *args], env=env,
+                         encoding="utf-8", timeout=10, dimensions=(40, 200))
+
+
+def test_a_short_game_is_played_to_the_end_by_keys_alone(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "play", "--speech", "text", "--players", "3", "--seed", "11",
+                  "--option", "hand_size=3", "--option", "grab_time_limit=3",
+                  "--option", "round_pause=1")
+    rng = random.Random(5)
+    heard: list[str] = []
+    passes = grabs = 0
+    deadline = time.monotonic() + GAME_SECONDS
+    try:
+        child.expect_exact("Spoons: you against Britany and Chris.")
+        while time.monotonic() < deadline:
+            found = child.expect([r"You have three \w+!", r"grabbed a spoon!", r"Time is up",
+                                  r"Enter to play again, Escape to quit\.", r"You drew the",
+                                  pexpect.TIMEOUT], timeout=0.5)
+            heard.append(child.after if isinstance(child.after, str) else "")
+            if found in (0, 1):
+                child.send(" ")
+                grabs += 1
+            elif found == 3:
+                break
+            elif found == 4:
+                child.send(rng.choice("asdf"))
+                passes += 1
+            else:
+                child.send(UP)
+        else:
+            raise AssertionError(f"the game did not end in {GAME_SECONDS} s: {heard[-20:]}")
+        child.send(ESCAPE)
+        child.expect(pexpect.EOF, timeout=20)
+    finally:
+        child.close(force=True)
+    transcript = (child.before or "")
+    assert child.exitstatus == 0, transcript
+    assert passes > 0 and grabs > 0
+    assert any("win" in line for line in heard) or "Enter to play again" in heard[-1]
+
+
+def test_the_winner_is_said_before_the_offer_to_play_again(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "play", "--speech", "text", "--players", "2", "--seed", "3",
+                  "--option", "hand_size=3", "--option", "grab_time_limit=2")
+    try:
+        child.expect_exact("Spoons: you against Britany.")
+        child.expect(r"(You win|Britany wins) the game!", timeout=GAME_SECONDS)
+        child.expect_exact("Enter to play again, Escape to quit.")
+        child.send("\r")
+        child.expect_exact("Spoons: you against Britany.")
+        child.send(ESCAPE)
+        child.expect_exact("Paused. Enter or Escape to go on, Q to quit the game.")
+        child.send("q")
+        child.expect_exact("Quit this game? Y to quit, any other key to go on.")
+        child.send("y")
+        child.expect(pexpect.EOF, timeout=20)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
