@@ -78,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="how well the bots play (default normal)")
     play.add_argument("--seed", type=int, help="deal the same games every time")
     add_voice_arguments(play)
+    play.set_defaults(verbosity=Verbosity.BRIEF.value)
     play.add_argument("--speech", choices=[mode.value for mode in SpeechMode],
                       default=SpeechMode.AUTO.value,
                       help="where speech goes (default auto: a running screen reader, else"

@@ -14,9 +14,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import pexpect
 import pytest
-
-pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT = 30.0
@@ -215,7 +214,7 @@ def test_the_language_of_the_menus_is_chosen_in_settings(config: Path,
     player.key("l", "Language, system, 6 of 8")
     player.key("right", "English")
     player.key("right", "Español")
-    player.key("down", "Detalle, completo, 7 de 8")
+    player.key("down", "Detalle, breve, 7 de 8")
     player.key("escape", "Menú principal. Ajustes, 4 de 5")
     player.key("escape", "¿Salir de audiospoons? Intro sale, Escape vuelve.")
     player.key("enter", "Adiós.")
@@ -232,3 +231,41 @@ def test_lang_on_the_command_line_and_ctrl_c(config: Path, players: list[Player]
     player.press("ctrl+c")
     player.ends(130)
     assert saved(config)["language"] is None
+
+
+def test_the_first_run_demonstration_then_a_game_from_the_main_menu(
+        config: Path, players: list[Player]) -> None:
+    player = start(players, config)
+    player.hear("Welcome to audiospoons. F1 says the keys wherever you are. A short demonstration"
+                " round shows how the game goes. Play the demonstration round, 1 of 2")
+    child = player.child
+    player.press("enter")
+    child.expect_exact("Press Up to draw it.", timeout=LINE_TIMEOUT)
+    player.press("up")
+    child.expect_exact("You have four queens!", timeout=LINE_TIMEOUT)
+    child.expect_exact("press F, or find it with Left and Right and press Enter.")
+    player.press("f")
+    child.expect_exact("You discarded the five of spades.")
+    child.expect_exact("Press Space.")
+    player.press(" ")
+    child.expect_exact("You grabbed a spoon!")
+    child.expect_exact("The practice round is over.", timeout=30)
+    child.expect_exact("Main menu. Play, 1 of 5", timeout=30)
+    player.press("enter")
+    child.expect_exact("Spoons: you against Britany, Chris, and Debra.", timeout=30)
+    player.press("escape")
+    child.expect_exact("Paused. Enter or Escape to go on, Q to quit the game.")
+    player.press("q")
+    child.expect_exact("Quit this game? Y to quit, any other key to go on.")
+    player.press("y")
+    child.expect_exact("Main menu. Play, 1 of 5", timeout=30)
+    player.press("end")
+    child.expect_exact("Quit, 5 of 5")
+    player.press("enter")
+    child.expect_exact("Quit audiospoons? Enter quits, Escape goes back.")
+    player.press("enter")
+    child.expect_exact("Goodbye.")
+    child.expect(pexpect.EOF, timeout=LINE_TIMEOUT)
+    child.close()
+    assert child.exitstatus == 0
+    assert saved(config)["first_run"] is False

@@ -14,6 +14,8 @@ import pexpect
 UP = "\x1b[A"
 ESCAPE = "\x1b"
 GAME_SECONDS = 240
+PICKED_UP = r"(?m)^[A-Z][a-z]+ of (?:clubs|diamonds|hearts|spades)\.\r$"
+"""What brief speech (the default at the table) says when you pick up a card: its name."""
 
 
 def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
@@ -38,7 +40,7 @@ def test_a_short_game_is_played_to_the_end_by_keys_alone(tmp_path: Path) -> None
         child.expect_exact("Spoons: you against Britany and Chris.")
         while time.monotonic() < deadline:
             found = child.expect([r"You have three \w+!", r"grabbed a spoon!", r"Time is up",
-                                  r"Enter to play again, Escape to quit\.", r"You drew the",
+                                  r"Enter to play again, Escape to quit\.", PICKED_UP,
                                   pexpect.TIMEOUT], timeout=0.5)
             heard.append(child.after if isinstance(child.after, str) else "")
             if found in (0, 1):

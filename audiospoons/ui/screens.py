@@ -10,7 +10,7 @@ the current settings; a callback may return new settings (a reaction record brou
 which are saved. ``open_main_menu`` wires them to ``audiospoons.ui.local``, imported only when
 the player chooses them:
 
-- Play: ``play_local_game(settings=settings, speaker=speaker, mixer=mixer, keys=keys)``
+- Play: ``session.play_local_game(settings=settings, speaker=speaker, mixer=mixer, keys=keys)``
 - the demonstration: ``play_demonstration(settings=settings, speaker=speaker, mixer=mixer,
   keys=keys)``
 
@@ -497,17 +497,18 @@ def apply_settings(settings: Settings, output: SpeechOutput, mixer: CuePlayer | 
 
 def local_game(name: str, speaker: Speaker, mixer: CuePlayer | None,
                keys: KeySource) -> GameCallback:
-    """A callback that calls ``audiospoons.ui.local.<name>(settings=..., speaker=...,
-    mixer=..., keys=...)``, imported when first called."""
+    """A callback that calls ``audiospoons.ui.session.<name>(settings=..., speaker=...,
+    mixer=..., keys=...)``, imported when first called (the game's modules load only when a
+    game starts)."""
 
     def call(settings: Settings) -> Settings | None:
         try:
-            module = importlib.import_module("audiospoons.ui.local")
+            module = importlib.import_module("audiospoons.ui.session")
         except ImportError as error:
             raise Unavailable(str(error)) from error
         function = getattr(module, name, None)
         if function is None:
-            raise Unavailable(f"audiospoons.ui.local has no {name}")
+            raise Unavailable(f"audiospoons.ui.session has no {name}")
         result = function(settings=settings, speaker=speaker, mixer=mixer, keys=keys)
         return result if isinstance(result, Settings) else None
 

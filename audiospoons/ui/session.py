@@ -7,9 +7,11 @@ from collections.abc import Callable
 from audiospoons.bots.levels import Level
 from audiospoons.engine.options import Options
 from audiospoons.sound.mixer import Mixer
-from audiospoons.ui.local import GameResult, KeySource, LocalGame
+from audiospoons.ui.demo import play_demonstration as demo_round
+from audiospoons.ui.local import GameResult, KeySource, LocalGame, ReactionRecord
+from audiospoons.ui.settings import Settings
 from audiospoons.voice.announcer import Verbosity
-from audiospoons.voice.i18n import Messages
+from audiospoons.voice.i18n import Messages, choose_language, messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import SpeechOutput
 
@@ -33,14 +35,20 @@ def play_games(options: Options, players: int, messages: Messages, speaker: Spea
                mixer: Mixer | None, keys: KeySource, *, verbosity: Verbosity = Verbosity.FULL,
                key_overrides: dict[str, str] | None = None, seed: int | None = None,
                bot_level: Level = Level.NORMAL,
-               on_result: Callable[[GameResult], None] | None = None) -> None:
+               on_result: Callable[[GameResult], None] | None = None,
+               past: ReactionRecord | None = None) -> None:
     """Games until the player quits one, or says no to another."""
     game_seed = seed
     while True:
         game = LocalGame(options, players, messages, speaker, mixer, seed=game_seed,
                          verbosity=verbosity, key_overrides=key_overrides,
                          rate_setter=rate_changer(speaker.output), bot_level=bot_level)
+        if past is not None:
+            game.record = past
         result = game.play(keys)
+        if past is not None and result.won is not None:
+            past = ReactionRecord((*past.times, *result.reaction_times), past.games + 1,
+                                  past.wins + result.won)
         if on_result is not None:
             on_result(result)
         if result.won is None or not _again(messages, speaker, keys):
@@ -57,3 +65,39 @@ def _again(messages: Messages, speaker: Speaker, keys: KeySource) -> bool:
             if key.label == "escape":
                 return False
             speaker.review(messages.tr("game.again"))
+
+
+def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None,
+                    keys: KeySource) -> Settings:
+    """Play from the main menu: games with the saved options, players and bots, until the
+    player stops; returns the settings with the reaction record brought up to date."""
+    record = [settings]
+
+    def remember(result: GameResult) -> None:
+        updated = record[-1]
+        for seconds in result.reaction_times:
+            updated = updated.with_reaction(seconds * 1000)
+        if result.won is not None:
+            updated = updated.with_game(result.won)
+        record.append(updated)
+
+    lang = choose_language(settings.language)
+    play_games(settings.game_options(), settings.players, messages(lang), speaker, mixer, keys,
+               verbosity=settings.verbosity, key_overrides=dict(settings.keys),
+               bot_level=Level(settings.bots), on_result=remember,
+               past=past_record(settings))
+    return record[-1]
+
+
+def play_demonstration(*, settings: Settings, speaker: Speaker, mixer: Mixer | None,
+                       keys: KeySource) -> Settings:
+    """The demonstration round, from the main menu or the first run."""
+    demo_round(messages(choose_language(settings.language)), speaker, mixer, keys)
+    return settings
+
+
+def past_record(settings: Settings) -> ReactionRecord:
+    """The saved reaction record as the game's status key reads it (seconds)."""
+    reactions = settings.reactions
+    return ReactionRecord(tuple(ms / 1000 for ms in reactions.recent), reactions.games,
+                          reactions.wins)

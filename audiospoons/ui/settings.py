@@ -96,7 +96,7 @@ class Settings:
     sound_volume: int = 80
     mono: bool = False
     language: str | None = None
-    verbosity: Verbosity = Verbosity.FULL
+    verbosity: Verbosity = Verbosity.BRIEF
     keys: Mapping[str, str] = field(default_factory=dict)
     players: int = 4
     bots: str = "normal"
