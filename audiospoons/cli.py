@@ -13,7 +13,7 @@ from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import OPTION_SPECS, Options
 from audiospoons.replay.scenario import ScenarioError, ScriptLine, load_scenario
 from audiospoons.replay.transcript import game_transcript, transcript
-from audiospoons.voice.announcer import Verbosity
+from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import (
     UnknownLanguage,
     available_languages,
@@ -70,19 +70,18 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("options", help="list the game options with their defaults")
 
     play = commands.add_parser("play", help="play a game against bots at once")
-    play.add_argument("--players", type=int, default=4,
-                      help="players at the table, you included (default 4)")
+    play.add_argument("--players", type=int,
+                      help="players at the table, you included (default: as saved, first 4)")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                       help="a game option; repeat for more")
-    play.add_argument("--bots", choices=[level.value for level in Level], default="normal",
-                      help="how well the bots play (default normal)")
+    play.add_argument("--bots", choices=[level.value for level in Level],
+                      help="how well the bots play (default: as saved, first normal)")
     play.add_argument("--seed", type=int, help="deal the same games every time")
     add_voice_arguments(play)
-    play.set_defaults(verbosity=Verbosity.BRIEF.value)
+    play.set_defaults(verbosity=None)
     play.add_argument("--speech", choices=[mode.value for mode in SpeechMode],
-                      default=SpeechMode.AUTO.value,
-                      help="where speech goes (default auto: a running screen reader, else"
-                           " text-to-speech, else text)")
+                      help="where speech goes (default: as saved, first auto: a running screen"
+                           " reader, else text-to-speech, else text)")
     return parser
 
 
@@ -169,15 +168,25 @@ def _speak(game: ClassicGame, script: Sequence[ScriptLine], seat: int | None, la
 
 
 def _play(args: argparse.Namespace) -> int:
-    """A game against bots at this keyboard, straight away."""
+    """A game against bots at this keyboard, straight away: the saved settings and options,
+    with what the command line changes for this run; the reaction record is saved after."""
+    from dataclasses import replace
+
     from audiospoons.keys.reader import TerminalKeys
     from audiospoons.ui.audio import open_audio
-    from audiospoons.ui.session import play_games
+    from audiospoons.ui.session import play_local_game
+    from audiospoons.ui.settings import load_settings, problem_text, save_settings
 
+    settings, problem = load_settings()
     try:
-        lang = choose_language(args.lang)
-        options = parse_option_pairs(args.option)
-        options.check_players(args.players)
+        lang = choose_language(args.lang or settings.language)
+        run = replace(
+            settings,
+            options={**settings.options, **option_values(args.option)},
+            players=args.players or settings.players, bots=args.bots or settings.bots,
+            verbosity=Verbosity(args.verbosity) if args.verbosity else settings.verbosity,
+            language=lang)
+        run.game_options().check_players(run.players)
     except (SpoonsError, UnknownLanguage) as error:
         print(f"audiospoons play: {error}", file=sys.stderr)
         return 2
@@ -185,16 +194,21 @@ def _play(args: argparse.Namespace) -> int:
         print("audiospoons play: the game is played at a keyboard: run it in a terminal",
               file=sys.stderr)
         return 2
-    m = messages(lang)
-    with open_audio(SpeechMode(args.speech), lang) as audio:
+    mode = SpeechMode(args.speech) if args.speech else settings.speech
+    with open_audio(mode, lang, settings.rate) as audio:
+        if problem is not None:
+            audio.speaker.say(Utterance(problem_text(problem, messages(lang))))
         try:
             with TerminalKeys() as keys:
-                play_games(options, args.players, m, audio.speaker, audio.mixer, keys,
-                           verbosity=Verbosity(args.verbosity), seed=args.seed,
-                           bot_level=Level(args.bots))
+                played = play_local_game(settings=run, speaker=audio.speaker,
+                                         mixer=audio.mixer, keys=keys, seed=args.seed)
         except KeyboardInterrupt:
             return 130
         audio.finish()
+    try:
+        save_settings(replace(settings, reactions=played.reactions, first_run=False))
+    except OSError as error:
+        print(f"audiospoons play: the reaction record was not saved: {error}", file=sys.stderr)
     return 0
 
 
@@ -242,13 +256,18 @@ def _simulate(players: int, games: int, seed: int, pairs: list[str], bots: str =
 
 def parse_option_pairs(pairs: Sequence[str]) -> Options:
     """Options from ``key=value`` strings, as given to ``--option``."""
-    values: dict[str, object] = {}
+    return Options.from_mapping(option_values(pairs))
+
+
+def option_values(pairs: Sequence[str]) -> dict[str, str]:
+    """``key=value`` strings as a mapping of option keys to their values, as text."""
+    values: dict[str, str] = {}
     for pair in pairs:
         key, equals, value = pair.partition("=")
         if not equals:
             raise SpoonsError(f"--option {pair!r}: write key=value, as in grab_time_limit=5")
         values[key.strip()] = value.strip()
-    return Options.from_mapping(values)
+    return values
 
 
 def _options() -> int:

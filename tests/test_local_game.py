@@ -238,3 +238,9 @@ def test_passing_a_queen_in_the_demonstration_ends_it_with_a_word_of_why() -> No
     finally:
         demo.LocalGame = real  # type: ignore[misc]
     assert lines.spoken[-1].startswith("That was a queen, so the four queens are broken up.")
+
+
+def test_f5_names_the_options_that_shape_play_and_any_changed() -> None:
+    _, _, lines, _ = play(["f5"])
+    assert ("Options: Draw variant: draw pile, Spoon grabbing: reaction only, Grab time limit:"
+            " 5 seconds, Grabbing too early: refused, and Scoring: sudden death.") in lines.spoken

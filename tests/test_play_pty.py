@@ -3,6 +3,7 @@ play it: the game's speech is read from the terminal (``--speech text``) and key
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
@@ -83,3 +84,5 @@ def test_the_winner_is_said_before_the_offer_to_play_again(tmp_path: Path) -> No
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
+    saved = json.loads((tmp_path / "config" / "settings.json").read_text(encoding="utf-8"))
+    assert saved["reactions"]["games"] == 1, "the game played to the end counts, not the one quit"

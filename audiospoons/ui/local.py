@@ -28,6 +28,9 @@ from audiospoons.sound.cue import Cue
 from audiospoons.sound.cues import CueMapper
 from audiospoons.table import Table
 from audiospoons.ui.gamekeys import SLOTS, Action, keymap
+from audiospoons.ui.menu import Action as MenuAction
+from audiospoons.ui.menu import Toggle
+from audiospoons.ui.optionitems import option_items
 from audiospoons.ui.seatview import SeatView
 from audiospoons.voice.announcer import Announcer, Utterance, Verbosity
 from audiospoons.voice.cardnames import card_name, rank_count
@@ -37,6 +40,8 @@ from audiospoons.voice.speaker import Speaker
 
 YOU = 0
 """The keyboard player's seat; the bots sit to their left in turn."""
+ALWAYS_SAID = ("draw", "grabbing", "scoring", "premature")
+"""The options F5 always names; the others only when they are not at their defaults."""
 TIME_SLACK = 1e-6
 """A wait that ends a hair before its deadline (float rounding) still counts as reaching it."""
 VOLUME_STEP = 0.1
@@ -330,9 +335,24 @@ class LocalGame:
             self.speaker.review(self.messages.tr("help.game"))
 
     def _options_text(self) -> str:
-        shown = self.game.options.describe()
-        return self.messages.tr("options.summary", options=self.messages.join(
-            [f"{key.replace('_', ' ')} {value}" for key, value in shown.items()]))
+        """The options that shape play (how cards are drawn, how spoons are grabbed, how a
+        miss counts, what an early grab costs) and any other that is not at its default."""
+        m = self.messages
+        options = self.game.options
+        defaults = Options().describe()
+        shown = options.describe()
+        parts = []
+        for item in option_items(options, len(self.game.seats), Level.NORMAL.value, m):
+            if isinstance(item, MenuAction) or not (
+                    item.key in ALWAYS_SAID
+                    or (item.key in shown and shown[item.key] != defaults[item.key])):
+                continue
+            if isinstance(item, Toggle):
+                value = m.tr("menu.on") if item.value else m.tr("menu.off")
+            else:
+                value = item.text
+            parts.append(f"{item.label}: {value}")
+        return m.tr("options.summary", options=m.join(parts))
 
     def _volume(self, step: float) -> None:
         if self.sounds is None:

@@ -68,7 +68,7 @@ def _again(messages: Messages, speaker: Speaker, keys: KeySource) -> bool:
 
 
 def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None,
-                    keys: KeySource) -> Settings:
+                    keys: KeySource, seed: int | None = None) -> Settings:
     """Play from the main menu: games with the saved options, players and bots, until the
     player stops; returns the settings with the reaction record brought up to date."""
     record = [settings]
@@ -85,7 +85,7 @@ def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None
     play_games(settings.game_options(), settings.players, messages(lang), speaker, mixer, keys,
                verbosity=settings.verbosity, key_overrides=dict(settings.keys),
                bot_level=Level(settings.bots), on_result=remember,
-               past=past_record(settings))
+               past=past_record(settings), seed=seed)
     return record[-1]
 
 
