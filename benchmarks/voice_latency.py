@@ -75,7 +75,7 @@ def game_events(players: int = 6) -> list[Event]:
         found.extend(events)
 
     seed = 0
-    while len(found) < EVENTS * 4:
+    while len(found) < EVENTS * 10:
         play_game(players, Options(), seed, watch=watch)
         seed += 1
     return found

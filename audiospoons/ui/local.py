@@ -73,6 +73,8 @@ class ReactionRecord:
     times: tuple[float, ...] = ()
     games: int = 0
     wins: int = 0
+    best: float | None = None
+    """The best time ever, which may be older than ``times``."""
 
 
 @dataclass(slots=True)
@@ -176,8 +178,9 @@ class LocalPlayer:
             return m.tr("reaction.none")
         return " ".join((m.tr("reaction.time", ms=round(times[-1] * 1000)),
                          m.tr("reaction.record", median=median_ms(times),
-                              best=round(min(times) * 1000), games=record.games,
-                              wins=record.wins)))
+                              best=round(min(times if record.best is None
+                                             else [*times, record.best]) * 1000),
+                              games=record.games, wins=record.wins)))
 
 
 class LocalGame:
@@ -298,41 +301,47 @@ class LocalGame:
             self.player.say_text(refusal_text(self.messages, error))
 
     def _ask(self, action: Action) -> None:
-        player, history = self.player, self.speaker.history
+        """Keys that ask something, or change a setting, rather than play."""
         if action in (Action.CURSOR_LEFT, Action.CURSOR_RIGHT):
-            step = -1 if action is Action.CURSOR_LEFT else 1
-            if player.view.hand:
-                player.cursor = min(max(player.cursor + step, 0), len(player.view.hand) - 1)
-            self.speaker.review(player.cursor_text())
-        elif action is Action.PASS or action in SLOTS:
-            self.speaker.review(self.messages.tr("refused.no-slot"))
-        elif action is Action.HAND:
-            self.speaker.review(player.hand_text())
-        elif action is Action.SPOONS:
-            self.speaker.review(self.messages.ntr("spoons.left", player.view.spoons))
-        elif action is Action.PLAYERS:
-            self.speaker.review(player.players_text())
-        elif action is Action.WAITING:
-            self.speaker.review(player.waiting_text())
-        elif action is Action.OPTIONS:
-            self.speaker.review(self._options_text())
-        elif action is Action.REACTION:
-            self.speaker.review(player.reaction_text(self.record))
-        elif action is Action.HISTORY_PREVIOUS:
-            self.speaker.review(history.previous())
-        elif action is Action.HISTORY_NEXT:
-            self.speaker.review(history.next())
-        elif action is Action.HISTORY_FIRST:
-            self.speaker.review(history.first())
-        elif action is Action.HISTORY_LAST or action is Action.REPEAT:
-            self.speaker.review(history.last() if action is Action.HISTORY_LAST
-                                else history.current())
+            self._move_cursor(-1 if action is Action.CURSOR_LEFT else 1)
         elif action in (Action.VOLUME_DOWN, Action.VOLUME_UP):
             self._volume(-VOLUME_STEP if action is Action.VOLUME_DOWN else VOLUME_STEP)
         elif action in (Action.RATE_DOWN, Action.RATE_UP):
             self._rate(-RATE_STEP if action is Action.RATE_DOWN else RATE_STEP)
-        elif action is Action.HELP:
-            self.speaker.review(self.messages.tr("help.game"))
+        else:
+            answer = self._answers().get(action)
+            if answer is not None:
+                self.speaker.review(answer())
+
+    def _answers(self) -> dict[Action, Callable[[], str | None]]:
+        player, history, m = self.player, self.speaker.history, self.messages
+
+        def no_card() -> str:
+            return m.tr("refused.no-slot")
+
+        answers: dict[Action, Callable[[], str | None]] = {
+            Action.PASS: no_card,
+            Action.HAND: player.hand_text,
+            Action.SPOONS: lambda: m.ntr("spoons.left", player.view.spoons),
+            Action.PLAYERS: player.players_text,
+            Action.WAITING: player.waiting_text,
+            Action.OPTIONS: self._options_text,
+            Action.REACTION: lambda: player.reaction_text(self.record),
+            Action.HISTORY_PREVIOUS: history.previous,
+            Action.HISTORY_NEXT: history.next,
+            Action.HISTORY_FIRST: history.first,
+            Action.HISTORY_LAST: history.last,
+            Action.REPEAT: history.current,
+            Action.HELP: lambda: m.tr("help.game"),
+        }
+        answers.update(dict.fromkeys(SLOTS, no_card))
+        return answers
+
+    def _move_cursor(self, step: int) -> None:
+        player = self.player
+        if player.view.hand:
+            player.cursor = min(max(player.cursor + step, 0), len(player.view.hand) - 1)
+        self.speaker.review(player.cursor_text())
 
     def _options_text(self) -> str:
         """The options that shape play (how cards are drawn, how spoons are grabbed, how a

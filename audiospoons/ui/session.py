@@ -48,7 +48,7 @@ def play_games(options: Options, players: int, messages: Messages, speaker: Spea
         result = game.play(keys)
         if past is not None and result.won is not None:
             past = ReactionRecord((*past.times, *result.reaction_times), past.games + 1,
-                                  past.wins + result.won)
+                                  past.wins + result.won, past.best)
         if on_result is not None:
             on_result(result)
         if result.won is None or not _again(messages, speaker, keys):
@@ -100,4 +100,5 @@ def past_record(settings: Settings) -> ReactionRecord:
     """The saved reaction record as the game's status key reads it (seconds)."""
     reactions = settings.reactions
     return ReactionRecord(tuple(ms / 1000 for ms in reactions.recent), reactions.games,
-                          reactions.wins)
+                          reactions.wins,
+                          None if reactions.best is None else reactions.best / 1000)
