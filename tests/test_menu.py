@@ -417,10 +417,10 @@ def test_settings_change_at_once_and_are_saved(tmp_path: Path) -> None:
         "s", "enter", "down", "right", "down", "left", "down", "left", "m", "enter",
         "l", "right", "right"])
     assert lines[2:] == [
-        "Settings. Speech, printed text, 1 of 8", "Speech rate, 175 words per minute, 2 of 8",
-        "185 words per minute", "Speech volume, 100 percent, 3 of 8", "90 percent",
-        "Sound volume, 80 percent, 4 of 8", "70 percent", "Mono, off, 5 of 8", "on",
-        "Language, system, 6 of 8", "English", "Español"]
+        "Settings. Speech, printed text, 1 of 9", "Speech rate, 175 words per minute, 2 of 9",
+        "185 words per minute", "Speech volume, 100 percent, 3 of 9", "90 percent",
+        "Sound volume, 80 percent, 4 of 9", "70 percent", "Mono, off, 5 of 9", "on",
+        "Language, system, 6 of 9", "English", "Español"]
     saved = load_settings(tmp_path / "settings.json")[0]
     assert (saved.rate, saved.speech_volume, saved.sound_volume, saved.mono, saved.language) == (
         185, 90, 70, True, "es")

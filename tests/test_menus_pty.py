@@ -17,6 +17,9 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from audiospoons.ui.gamekeys import Action, keymap
+from audiospoons.ui.settings import load_settings
+
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT = 30.0
 LINE_TIMEOUT = 10.0
@@ -24,7 +27,7 @@ LINE_TIMEOUT = 10.0
 KEYS = {
     "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
     "home": "\x1b[H", "end": "\x1b[F", "enter": "\r", "escape": "\x1b", "f1": "\x1bOP",
-    "f2": "\x1bOQ", "ctrl+c": "\x03",
+    "f2": "\x1bOQ", "ctrl+c": "\x03", "insert": "\x1b[2~",
 }
 
 
@@ -157,10 +160,10 @@ def test_the_options_screen_by_keys_and_a_setting_that_survives_a_restart(
     player.key("f2", "Every option back to its default: four players, normal bots.")
     player.key("escape", "Main menu. Options, 2 of 5")
     player.key("s", "Settings, 4 of 5")
-    player.key("enter", "Settings. Speech, printed text, 1 of 8")
-    player.key("m", "Mono, off, 5 of 8")
+    player.key("enter", "Settings. Speech, printed text, 1 of 9")
+    player.key("m", "Mono, off, 5 of 9")
     player.key("enter", "on")
-    player.key("up", "Sound volume, 80 percent, 4 of 8")
+    player.key("up", "Sound volume, 80 percent, 4 of 9")
     player.key("left", "70 percent")
     player.key("escape", "Main menu. Settings, 4 of 5")
     player.quit()
@@ -183,10 +186,61 @@ def test_the_options_screen_by_keys_and_a_setting_that_survives_a_restart(
     again.key("enter", "Left and Right change the value.")
     again.key("escape", "Main menu. Options, 2 of 5")
     again.key("s", "Settings, 4 of 5")
-    again.key("enter", "Settings. Speech, printed text, 1 of 8")
-    again.key("m", "Mono, on, 5 of 8")
+    again.key("enter", "Settings. Speech, printed text, 1 of 9")
+    again.key("m", "Mono, on, 5 of 9")
     again.key("escape", "Main menu. Settings, 4 of 5")
     again.quit()
+
+
+def test_a_game_key_chosen_in_settings_is_kept_after_a_restart(config: Path,
+                                                              players: list[Player]) -> None:
+    player = start(players, config)
+    skip_welcome(player)
+    player.key("s", "Settings, 4 of 5")
+    player.key("enter", "Settings. Speech, printed text, 1 of 9")
+    player.key("k", "Keys, 8 of 9")
+    player.key("enter", "Keys. Grab a spoon or react, Space, 1 of 30")
+    player.key("p", "Pass the card under the cursor, Enter, 2 of 30")
+    player.key("p", "Pass your first card, A, 5 of 30")
+    player.key("end", "Back, 30 of 30")
+    player.key("home", "Grab a spoon or react, Space, 1 of 30")
+    player.key("enter", "Press the new key for Grab a spoon or react, or Escape to keep Space.")
+    player.key("insert", "Insert belongs to your screen reader. Press another key, or Escape to"
+               " keep Space.")
+    player.key("5", "The number keys are kept for grabbing numbered spoons. Press another key,"
+               " or Escape to keep Space.")
+    player.key("f1", "F1 is kept for help. Press another key, or Escape to keep Space.")
+    player.key("h", "Grab a spoon or react now uses H. H was Say your hand, which now uses"
+               " Space.")
+    player.key("down", "Pass the card under the cursor, Enter, 2 of 30")
+    player.key("enter", "Press the new key for Pass the card under the cursor, or Escape to keep"
+               " Enter.")
+    player.key("escape", "Pass the card under the cursor keeps Enter.")
+    player.key("p", "Pass your first card, A, 5 of 30")
+    player.key("enter", "Press the new key for Pass your first card, or Escape to keep A.")
+    player.key("q", "Pass your first card now uses Q.")
+    player.key("escape", "Settings. Keys, 8 of 9")
+    player.key("escape", "Main menu. Settings, 4 of 5")
+    player.quit()
+    overrides = {"space": "h", "slot-1": "q", "hand": "space"}
+    assert saved(config)["keys"] == overrides
+
+    again = start(players, config)
+    again.hear("Main menu. Play, 1 of 5")
+    again.key("s", "Settings, 4 of 5")
+    again.key("enter", "Settings. Speech, printed text, 1 of 9")
+    again.key("k", "Keys, 8 of 9")
+    again.key("enter", "Keys. Grab a spoon or react, H, 1 of 30")
+    again.key("p", "Pass the card under the cursor, Enter, 2 of 30")
+    again.key("p", "Pass your first card, Q, 5 of 30")
+    again.key("down", "Pass your second card, S, 6 of 30")
+    again.key("s", "Say your hand, Space, 12 of 30")
+    again.key("escape", "Settings. Keys, 8 of 9")
+    again.key("escape", "Main menu. Settings, 4 of 5")
+    again.quit()
+    keys = keymap(load_settings(config / "settings.json")[0].keys)
+    assert (keys["h"], keys["q"], keys["space"]) == (Action.SPACE, Action.SLOT_1, Action.HAND)
+    assert "a" not in keys
 
 
 def test_a_corrupt_settings_file_is_kept_aside_and_the_player_hears_why(
@@ -210,11 +264,11 @@ def test_the_language_of_the_menus_is_chosen_in_settings(config: Path,
     player = start(players, config)
     skip_welcome(player)
     player.key("s", "Settings, 4 of 5")
-    player.key("enter", "Settings. Speech, printed text, 1 of 8")
-    player.key("l", "Language, system, 6 of 8")
+    player.key("enter", "Settings. Speech, printed text, 1 of 9")
+    player.key("l", "Language, system, 6 of 9")
     player.key("right", "English")
     player.key("right", "Español")
-    player.key("down", "Detalle, breve, 7 de 8")
+    player.key("down", "Detalle, breve, 7 de 9")
     player.key("escape", "Menú principal. Ajustes, 4 de 5")
     player.key("escape", "¿Salir de audiospoons? Intro sale, Escape vuelve.")
     player.key("enter", "Adiós.")

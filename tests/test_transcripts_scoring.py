@@ -56,6 +56,7 @@ def test_points_scoring_plays_one_round_per_dealer_and_ties_share_the_win() -> N
         "  0.70  [sound letter pan +0.00]",
         "  0.70  You take a penalty point, 1 in total.",
         "  0.70  [sound round-over pan +0.00]",
+        "  0.70  Chris had the set.",
         "  1.70  [sound deal pan -1.00]",
         "  1.70  Round 2. Chris deals. 2 spoons on the table.",
         "  1.70  Your cards: two of spades, two of hearts, two of diamonds, and two of clubs.",
@@ -67,6 +68,7 @@ def test_points_scoring_plays_one_round_per_dealer_and_ties_share_the_win() -> N
         "  1.90  [sound letter pan +0.00]",
         "  1.90  You take a penalty point, 2 in total.",
         "  1.90  [sound round-over pan +0.00]",
+        "  1.90  Ellen had the set.",
         "  2.00  refused: Andrew grab: the next round has not been dealt yet",
         "  2.90  [sound deal pan +1.00]",
         "  2.90  Round 3. Ellen deals. 2 spoons on the table.",
@@ -79,6 +81,7 @@ def test_points_scoring_plays_one_round_per_dealer_and_ties_share_the_win() -> N
         "  3.20  [sound letter pan +0.00]",
         "  3.20  You take a penalty point, 3 in total.",
         "  3.20  [sound round-over pan +0.00]",
+        "  3.20  Ellen had the set.",
         "  3.20  [sound win pan +0.00]",
         "  3.20  Chris and Ellen are joint winners! Penalty points: Chris 0, Ellen 0, and you 3.",
     ]

@@ -1,14 +1,22 @@
-"""The keys of the game screen: which key does what, by default. Pure.
+"""The keys of the game screen: which key does what, by default and as the player set them. Pure.
 
 Keys are named by their label ("space", "shift+pageup", "f7"). The number row is kept for
-numbered spoons and the number pad, Insert and CapsLock for screen readers. Settings may move any
-action to another key.
+numbered spoons and the number pad, Insert and CapsLock for screen readers; F1 always says the
+keys and Escape always pauses (``FIXED``). Settings may move any other action to another key.
+
+The settings keep only what differs from ``DEFAULT_KEYS``: action name to its key labels,
+separated by spaces ("slot-4": "q"; "repeat": ", pageup"; "" for no key at all). ``bindings``
+reads them back and ``rebind`` moves an action to a new key, swapping with the action that had
+it when that action would be left with none.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import Enum
+
+from audiospoons.keys.key import parse_label
 
 
 class Action(Enum):
@@ -79,19 +87,132 @@ DEFAULT_KEYS: dict[Action, tuple[str, ...]] = {
 RESERVED = ("insert", "capslock")
 """Keys a screen reader owns: never bound."""
 
+NUMBER_ROW = tuple(str(digit) for digit in range(10))
+"""Kept for grabbing numbered spoons (1 to 10, and with Ctrl 11 to 20)."""
 
-def keymap(overrides: Mapping[str, str] | None = None) -> dict[str, Action]:
-    """Key label to action: the defaults, with ``overrides`` (action name to key label) moving
-    an action to another key. A key taken by an override is freed from its old action, and a
-    reserved or unknown override is ignored."""
+FIXED: dict[Action, str] = {Action.HELP: "f1", Action.MENU: "escape"}
+"""Actions that keep their key whatever the settings say: help and the pause menu."""
+
+
+class Refusal(Enum):
+    """Why a key cannot be given to an action."""
+
+    SCREEN_READER = "screen-reader"
+    """Insert or CapsLock, with or without modifiers."""
+    NUMBER_PAD = "number-pad"
+    NUMBERED_SPOONS = "numbered-spoons"
+    """A key of the number row, with or without modifiers."""
+    HELP = "help"
+    MENU = "menu"
+
+
+def refusal(label: str) -> Refusal | None:
+    """Why the key named ``label`` cannot be bound to an action, or None if it can."""
+    if label in RESERVED:
+        return Refusal.SCREEN_READER
+    try:
+        name = parse_label(label).name
+    except ValueError:
+        name = label.rpartition("+")[2] or label
+    if name in RESERVED:
+        return Refusal.SCREEN_READER
+    if name.startswith("kp"):
+        return Refusal.NUMBER_PAD
+    if name in NUMBER_ROW:
+        return Refusal.NUMBERED_SPOONS
+    if label == FIXED[Action.HELP]:
+        return Refusal.HELP
+    if label == FIXED[Action.MENU]:
+        return Refusal.MENU
+    return None
+
+
+def _usable(label: str) -> str | None:
+    """The label in its one spelling, if it names a key that may be bound; else None."""
+    try:
+        canonical = parse_label(label).label
+    except ValueError:
+        return None
+    return canonical if refusal(canonical) is None else None
+
+
+def bindings(overrides: Mapping[str, str] | None = None) -> dict[Action, tuple[str, ...]]:
+    """Every action's keys: the defaults, with ``overrides`` (action name to key labels,
+    separated by spaces) moving actions to other keys. A key taken by an override is freed from
+    the action that had it. Unknown actions, the ``FIXED`` ones, and overrides with no usable key
+    (reserved, the number row, not a key) are ignored; an empty override leaves the action
+    without a key."""
     actions = {action: list(keys) for action, keys in DEFAULT_KEYS.items()}
     by_name = {action.value: action for action in Action}
-    for name, label in (overrides or {}).items():
+    for name, value in (overrides or {}).items():
         action = by_name.get(name)
-        if action is None or label in RESERVED or label.startswith("kp"):
+        if action is None or action in FIXED:
+            continue
+        words = value.split()
+        labels = list(dict.fromkeys(
+            usable for usable in map(_usable, words) if usable is not None))
+        if words and not labels:
             continue
         for keys in actions.values():
-            if label in keys:
-                keys.remove(label)
-        actions[action] = [label]
-    return {label: action for action, keys in actions.items() for label in keys}
+            for label in labels:
+                if label in keys:
+                    keys.remove(label)
+        actions[action] = labels
+    return {action: tuple(keys) for action, keys in actions.items()}
+
+
+def keymap(overrides: Mapping[str, str] | None = None) -> dict[str, Action]:
+    """Key label to action, for ``bindings(overrides)``."""
+    return {label: action for action, keys in bindings(overrides).items() for label in keys}
+
+
+def overrides_for(keys: Mapping[Action, tuple[str, ...]]) -> dict[str, str]:
+    """What the settings keep for these bindings: the actions whose keys are not the default.
+    ``bindings(overrides_for(keys)) == keys`` whenever no key is bound twice."""
+    return {action.value: " ".join(keys[action]) for action in Action
+            if action not in FIXED and tuple(keys[action]) != DEFAULT_KEYS[action]}
+
+
+@dataclass(frozen=True, slots=True)
+class Rebinding:
+    """What moving ``action`` to ``label`` did.
+
+    ``before`` are the action's keys until then; ``other`` the action that had ``label`` (None
+    if it was free, or already this action's), which now has ``other_keys``: its remaining keys,
+    or, if it had no other, the keys ``action`` had (``swapped``). ``overrides`` are the settings
+    to keep."""
+
+    action: Action
+    label: str
+    before: tuple[str, ...]
+    overrides: dict[str, str]
+    other: Action | None = None
+    other_keys: tuple[str, ...] = ()
+    swapped: bool = False
+
+    @property
+    def changed(self) -> bool:
+        return self.label not in self.before
+
+
+def rebind(overrides: Mapping[str, str], action: Action, label: str) -> Rebinding:
+    """Move ``action`` to the key ``label`` alone. Pressing one of the action's own keys changes
+    nothing. Raises ``ValueError`` for a ``FIXED`` action or a key that ``refusal`` refuses."""
+    if action in FIXED:
+        raise ValueError(f"{action.value} always stays on {FIXED[action]}")
+    reason = refusal(label)
+    if reason is not None:
+        raise ValueError(f"{label!r} cannot be bound: {reason.value}")
+    label = parse_label(label).label
+    keys = bindings(overrides)
+    before = keys[action]
+    if label in before:
+        return Rebinding(action, label, before, overrides_for(keys))
+    other = next((owner for owner, owned in keys.items() if label in owned), None)
+    keys[action] = (label,)
+    if other is None:
+        return Rebinding(action, label, before, overrides_for(keys))
+    remaining = tuple(key for key in keys[other] if key != label)
+    swapped = not remaining
+    keys[other] = before if swapped else remaining
+    return Rebinding(action, label, before, overrides_for(keys), other, keys[other], swapped)

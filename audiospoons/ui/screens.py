@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Protocol
 from babel import Locale
 
 from audiospoons.sound.cue import Cue
+from audiospoons.ui import gamekeys, keynames
 from audiospoons.ui.menu import Action, Choice, Item, Menu, Number, Response, Toggle
 from audiospoons.ui.optionitems import (
     BOTS,
@@ -100,7 +101,11 @@ class Unavailable(RuntimeError):
 
 def menu_label(key: PressedKey) -> str:
     """The label a menu takes: a letter with Shift is that letter, for first-letter jumps."""
-    label = key.label
+    return menu_label_of(key.label)
+
+
+def menu_label_of(label: str) -> str:
+    """``menu_label`` of a key's label."""
     if label.startswith("shift+") and len(label) == len("shift+") + 1:
         return label[-1]
     return label
@@ -146,8 +151,12 @@ class Screens:
 
     def next_key(self) -> str:
         """The next key's menu label; raises ``EOFError`` when input has ended."""
+        return menu_label_of(self.next_key_label())
+
+    def next_key_label(self) -> str:
+        """The next key's own label ("shift+a" stays so): a key for the game to take."""
         while not self._pending:
-            self._pending = [menu_label(key) for key in self.keys.read(None)]
+            self._pending = [key.label for key in self.keys.read(None)]
         label = self._pending.pop(0)
         self.speaker.interrupt()
         return label
@@ -361,6 +370,7 @@ class Screens:
             Choice("verbosity", m.tr("menu.settings.verbosity"), tuple(verbosity_words),
                    s.verbosity.value, tuple(verbosity_words.values()),
                    m.tr("menu.settings.verbosity.about")),
+            Action("keys", m.tr("menu.settings.keys"), m.tr("menu.settings.keys.about")),
             Action("back", m.tr("menu.back"), m.tr("menu.back.about")),
         ]
 
@@ -372,6 +382,12 @@ class Screens:
             if response.back or response.activated == "back":
                 self.cue(response.cue)
                 return
+            if response.activated == "keys":
+                self.cue(response.cue)
+                self.keys_screen()
+                menu.reset(self.settings_items(), self.m.tr("menu.main.settings"), self.m)
+                self.say(menu.opening())
+                continue
             if response.changed is None:
                 continue
             refusal = self.change_setting(response.changed)
@@ -433,6 +449,64 @@ class Screens:
     def apply(self) -> None:
         """Put the settings to work on the speech output and the mixer."""
         apply_settings(self.settings, self.speaker.output, self.mixer)
+
+    # ------------------------------------------------------------------ keys
+
+    def keys_items(self) -> list[Item]:
+        """One item per game action with its keys, then Restore the default keys and Back."""
+        m = self.m
+        keys = gamekeys.bindings(self.settings.keys)
+        items: list[Item] = [
+            Action(action.value, keynames.item_text(action, keys[action], m),
+                   keynames.fixed_text(action, m) if action in gamekeys.FIXED
+                   else m.tr("keys.item.about"))
+            for action in gamekeys.Action]
+        return [*items,
+                Action("defaults", m.tr("keys.defaults"), m.tr("keys.defaults.about")),
+                Action("back", m.tr("menu.back"), m.tr("menu.back.about"))]
+
+    def keys_screen(self) -> None:
+        """Enter on an action takes its new key; the change is saved at once."""
+        m = self.m
+        menu = Menu(m.tr("keys.title"), self.keys_items(), m)
+        self.say(menu.opening())
+        while True:
+            response = self.ask(menu, m.tr("keys.help"))
+            self.cue(response.cue)
+            if response.back or response.activated == "back":
+                return
+            if response.activated == "defaults":
+                self.save(replace(self.settings, keys={}))
+                menu.reset(self.keys_items())
+                self.say(m.tr("keys.defaults.done"))
+                continue
+            if response.activated is None:
+                continue
+            action = gamekeys.Action(response.activated)
+            if action in gamekeys.FIXED:
+                self.say(keynames.fixed_text(action, m))
+                continue
+            self.say(self.take_key(action))
+            menu.reset(self.keys_items())
+
+    def take_key(self, action: gamekeys.Action) -> str:
+        """Ask for the next key and give it to ``action``, refusing (with the reason) the keys
+        kept for something else; Escape keeps the old key. Returns what to say."""
+        m = self.m
+        keys = gamekeys.bindings(self.settings.keys)[action]
+        self.say(keynames.prompt_text(action, keys, m))
+        while True:
+            label = self.next_key_label()
+            if label == "escape":
+                return keynames.kept_text(action, keys, m)
+            reason = gamekeys.refusal(label)
+            if reason is not None:
+                self.say(keynames.refusal_text(reason, label, keys, m))
+                continue
+            change = gamekeys.rebind(self.settings.keys, action, label)
+            if change.changed:
+                self.save(replace(self.settings, keys=change.overrides))
+            return keynames.rebinding_text(change, m)
 
     # ------------------------------------------------------------------ how to play
 

@@ -31,6 +31,7 @@ from audiospoons.engine.events import (
     ReactCue,
     ReactionTestEnded,
     ReactionTestStarted,
+    RoundEnded,
     RoundStarted,
     RoundVoided,
     SetHeld,
@@ -82,6 +83,8 @@ class Announcer:
         self.verbosity = verbosity
         self.announce_phase2 = announce_phase2
         self.set_size = set_size
+        self._silent_first: int | None = None
+        """Who took the first spoon unannounced this round: named when the round ends."""
 
     def announce(self, event: Event, listener: int | None) -> list[Utterance]:
         """The lines ``listener`` (a seat, or None for a spectator) hears for ``event``."""
@@ -193,6 +196,9 @@ class Announcer:
             return self._you_or(you, event.dealer, "round.void.you", "round.void.other")
         if isinstance(event, GameOver):
             return self._game_over(event, you)
+        if isinstance(event, RoundEnded):
+            maker, self._silent_first = self._silent_first, None
+            return None if maker is None else m.tr("round.set.maker", name=self.players[maker])
         return None
 
     def _grabbed(self, event: SpoonGrabbed, you: int | None) -> str | None:
@@ -200,6 +206,7 @@ class Announcer:
         if not event.first or event.seat == you:
             return grabbed
         if not self.announce_phase2:
+            self._silent_first = event.seat
             return None
         return " ".join((self.m.tr("phase2.alert"), grabbed))
 
