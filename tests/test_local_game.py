@@ -244,3 +244,15 @@ def test_f5_names_the_options_that_shape_play_and_any_changed() -> None:
     _, _, lines, _ = play(["f5"])
     assert ("Options: Draw variant: draw pile, Spoon grabbing: reaction only, Grab time limit:"
             " 5 seconds, Grabbing too early: refused, and Scoring: sudden death.") in lines.spoken
+
+
+def test_f1_says_the_keys_as_the_player_has_moved_them() -> None:
+    clock, lines = Clock(), Lines()
+    game = LocalGame(Options(), 3, messages("en"), Speaker(lines), None, seed=1, clock=clock,
+                     key_overrides={"hand": "q"})
+    player = Player(clock, ["f1", "escape", "q", "y"])
+    player.game = game
+    game.play(player)
+    help_line = next(text for text in lines.spoken if text.startswith("Your keys. "))
+    assert "Say your hand: Q." in help_line
+    assert "Grab a spoon or react: Space." in help_line

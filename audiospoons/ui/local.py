@@ -27,7 +27,8 @@ from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
 from audiospoons.sound.cues import CueMapper
 from audiospoons.table import Table
-from audiospoons.ui.gamekeys import SLOTS, Action, keymap
+from audiospoons.ui.gamekeys import SLOTS, Action, bindings, keymap
+from audiospoons.ui.keynames import action_name, keys_text
 from audiospoons.ui.menu import Action as MenuAction
 from audiospoons.ui.menu import Toggle
 from audiospoons.ui.optionitems import option_items
@@ -212,6 +213,7 @@ class LocalGame:
         self.speaker = speaker
         self.sounds = sounds
         self.keys = keymap(key_overrides)
+        self.key_overrides = dict(key_overrides or {})
         self.clock = clock
         self.rate_setter = rate_setter
         self.record = ReactionRecord()
@@ -332,10 +334,20 @@ class LocalGame:
             Action.HISTORY_FIRST: history.first,
             Action.HISTORY_LAST: history.last,
             Action.REPEAT: history.current,
-            Action.HELP: lambda: m.tr("help.game"),
+            Action.HELP: self._help_text,
         }
         answers.update(dict.fromkeys(SLOTS, no_card))
         return answers
+
+    def _help_text(self) -> str:
+        """The keys of the game: the usual words for the usual keys, or, once the player has
+        moved some, every action with the keys it has now."""
+        m = self.messages
+        if not self.key_overrides:
+            return m.tr("help.game")
+        return m.tr("help.game.moved", keys=" ".join(
+            m.tr("keys.help.item", action=action_name(action, m), keys=keys_text(labels, m))
+            for action, labels in bindings(self.key_overrides).items() if labels))
 
     def _move_cursor(self, step: int) -> None:
         player = self.player
