@@ -221,7 +221,11 @@ class Announcer:
         return self.m.tr(OTHER_TOOK[key], name=self.players[event.seat])
 
     def _passed(self, event: CardPassed, you: int | None) -> str | None:
-        if self._brief() and not (event.forced and event.seat == you):
+        if self._brief() and not event.forced:
+            if event.seat == you and event.card is not None:
+                return self.m.tr("you.passed.brief", card=the_card(self.m, event.card))
+            return None
+        if self._brief() and event.seat != you:
             return None
         late = event.forced
         if event.seat == you and event.card is not None:
