@@ -323,3 +323,26 @@ def test_the_first_run_demonstration_then_a_game_from_the_main_menu(
     child.close()
     assert child.exitstatus == 0
     assert saved(config)["first_run"] is False
+
+
+def test_a_game_from_the_menu_speaks_the_language_of_lang(config: Path,
+                                                          players: list[Player]) -> None:
+    player = start(players, config, "--lang", "es")
+    child = player.child
+    child.expect_exact("Jugar la ronda de demostración, 1 de 2", timeout=START_TIMEOUT)
+    player.press("down")
+    child.expect_exact("2 de 2")
+    player.press("enter")
+    child.expect_exact("Menú principal. Jugar, 1 de 5")
+    player.press("enter")
+    child.expect_exact("Cucharas: tú contra Britany, Chris y Debra.", timeout=30)
+    player.press("escape")
+    child.expect_exact("En pausa. Intro o Escape para seguir, Q para salir de la partida.")
+    player.press("q")
+    child.expect_exact("¿Salir de esta partida? S para salir; cualquier otra tecla para seguir.")
+    player.press("s")
+    child.expect_exact("Menú principal. Jugar, 1 de 5", timeout=30)
+    player.press("ctrl+c")
+    child.expect(pexpect.EOF, timeout=LINE_TIMEOUT)
+    child.close()
+    assert saved(config).get("language") is None, "--lang is for this run only"

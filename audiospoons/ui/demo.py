@@ -79,5 +79,6 @@ def play_demonstration(messages: Messages, speaker: Speaker, mixer: Mixer | None
     options = Options.from_mapping({"grab_time_limit": 0, "round_pause": 1})
     game = LocalGame(options, len(HANDS), messages, speaker, mixer, seed=4,
                      first_deal=demonstration_deal(), bot_pace=SLOW_CARDS, one_round=True)
+    game.player.time_reactions = False
     game.table.listeners.append(Guide(messages, speaker, game))
     return game.play(keys).won is not None

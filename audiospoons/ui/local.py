@@ -104,6 +104,9 @@ class LocalPlayer:
         self.mapper = CueMapper(len(players))
         self.countdown = Countdown()
         self.cursor = 0
+        self.time_reactions = True
+        """Say the reaction time after each grab (not in the demonstration, where the player
+        is listening to instructions between their set and their grab)."""
 
     def receive(self, events: Sequence[Event]) -> None:
         for event in events:
@@ -112,7 +115,8 @@ class LocalPlayer:
             self.play(self.mapper.cues(event, YOU))
             for said in self.announcer.announce(event, YOU):
                 self.speaker.say(said)
-            if isinstance(event, SpoonGrabbed) and len(self.view.reaction_times) > timed:
+            if (self.time_reactions and isinstance(event, SpoonGrabbed)
+                    and len(self.view.reaction_times) > timed):
                 self.say("reaction.time", ms=round(self.view.reaction_times[-1] * 1000))
         self.cursor = min(self.cursor, max(0, len(self.view.hand) - 1))
 
@@ -144,9 +148,10 @@ class LocalPlayer:
     def cursor_text(self) -> str:
         if not self.view.hand:
             return self.messages.tr("hand.empty")
-        return self.messages.tr("cursor.card", card=card_name(self.messages,
+        text = self.messages.tr("cursor.card", card=card_name(self.messages,
                                                                 self.view.hand[self.cursor]),
                                 position=self.cursor + 1, count=len(self.view.hand))
+        return text[:1].upper() + text[1:]
 
     def players_text(self) -> str:
         m = self.messages

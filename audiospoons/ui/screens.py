@@ -281,12 +281,13 @@ class Screens:
             self.say(self.m.tr("menu.unavailable"))
             return
         try:
-            result = game(self.settings)
+            # The game speaks the language the menus speak, --lang included.
+            result = game(replace(self.settings, language=self.lang))
         except Unavailable:
             self.say(self.m.tr("menu.unavailable"))
             return
-        if isinstance(result, Settings) and result != self.settings:
-            self.save(result)
+        if isinstance(result, Settings) and result.reactions != self.settings.reactions:
+            self.save(replace(self.settings, reactions=result.reactions))
 
     # ------------------------------------------------------------------ options
 
