@@ -7,10 +7,10 @@ from __future__ import annotations
 import contextlib
 import io
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from fakes import Clock, Lines, Pressed
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -326,36 +326,6 @@ def test_the_keys_screen_in_spanish(tmp_path: Path) -> None:
 
 
 # ----------------------------------------------------------------------------- the game
-
-
-@dataclass(frozen=True)
-class Pressed:
-    label: str
-    at: float
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class Lines:
-    name = "lines"
-
-    def __init__(self) -> None:
-        self.spoken: list[str] = []
-
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
-        self.spoken.append(text)
-
-    def silence(self) -> None:
-        """Nothing queued."""
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 class Script:

@@ -5,43 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from fakes import Clock, Lines, Pressed
 
 from audiospoons.engine.options import Options
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.local import LocalGame, ReactionRecord
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
-
-
-@dataclass(frozen=True)
-class Pressed:
-    label: str
-    at: float
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class Lines:
-    name = "lines"
-
-    def __init__(self) -> None:
-        self.spoken: list[str] = []
-
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
-        self.spoken.append(text)
-
-    def silence(self) -> None:
-        """Nothing queued."""
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 class Sounds:
