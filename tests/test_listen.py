@@ -89,10 +89,15 @@ def test_auto_takes_a_running_screen_reader_then_tts_on_the_mixer_then_text(
     assert outputs.open_speech(SpeechMode.AUTO, "en", None, mixer) == (reader, None)  # type: ignore[arg-type]
     monkeypatch.setattr(outputs, "screen_reader_running", lambda: False)
     assert outputs.open_speech(SpeechMode.AUTO, "en", None, mixer) == (tts, None)  # type: ignore[arg-type]
-    # Without a sound device built-in speech would go nowhere: auto gives text, and live speech
-    # is used only when asked for by name.
+    # Without a sound device espeak would go nowhere: text, and a word of why when built-in
+    # speech was asked for; elsewhere the system's own voice speaks live when asked for.
     output, warning = outputs.open_speech(SpeechMode.AUTO, "en")
     assert isinstance(output, TextOutput) and warning is None
+    monkeypatch.setattr(outputs.sys, "platform", "linux")
+    output, warning = outputs.open_speech(SpeechMode.TTS, "en")
+    assert isinstance(output, TextOutput)
+    assert warning == "Text-to-speech could not start: speech goes to plain text."
+    monkeypatch.setattr(outputs.sys, "platform", "win32")
     assert outputs.open_speech(SpeechMode.TTS, "en") == (live, None)
 
 

@@ -227,3 +227,17 @@ def test_f1_says_the_keys_as_the_player_has_moved_them() -> None:
     help_line = next(text for text in lines.spoken if text.startswith("Your keys. "))
     assert "Say your hand: Q." in help_line
     assert "Grab a spoon or react: Space." in help_line
+
+
+def test_without_sound_the_first_grab_is_said_as_well() -> None:
+    """The first grab is only the spoon's sound at the table; with no sound device it must be
+    spoken, or the player could not know the spoons are going."""
+    _, _, lines, _ = play(seed=3)
+    assert not any(text.startswith("The spoons are going!") for text in lines.spoken)
+    clock, quiet = Clock(), Lines()
+    silent = LocalGame(Options.from_mapping({"grab_time_limit": 5}), 3, messages("en"),
+                       Speaker(quiet), None, seed=3, clock=clock)
+    keys = Player(clock)
+    keys.game = silent
+    silent.play(keys)
+    assert any(text.startswith("The spoons are going! ") for text in quiet.spoken)

@@ -278,8 +278,9 @@ def test_the_language_of_the_menus_is_chosen_in_settings(config: Path,
 
 def test_lang_on_the_command_line_and_ctrl_c(config: Path, players: list[Player]) -> None:
     player = start(players, config, "--lang", "es")
-    player.hear("Bienvenido a audiospoons. F1 dice las teclas estés donde estés. Una ronda corta"
-                " de demostración enseña cómo va el juego. Jugar la ronda de demostración, 1 de 2")
+    player.hear("Te damos la bienvenida a audiospoons. F1 dice las teclas estés donde estés."
+                " Una ronda corta de demostración enseña cómo va el juego. Jugar la ronda de"
+                " demostración, 1 de 2")
     player.key("escape", "Menú principal. Jugar, 1 de 5")
     player.key("c", "Cómo se juega, 3 de 5")
     player.press("ctrl+c")

@@ -98,8 +98,9 @@ class LocalPlayer:
         self.messages = messages
         self.speaker = speaker
         self.sounds = sounds
+        # The first grab is heard as the spoon's sound; with no sound it must be said.
         self.announcer = Announcer(players, messages, verbosity=verbosity,
-                                   announce_phase2=options.announce_phase2,
+                                   announce_phase2=options.announce_phase2 or sounds is None,
                                    set_size=options.set_size)
         self.mapper = CueMapper(len(players))
         self.countdown = Countdown()

@@ -2,13 +2,15 @@
 
 Auto takes a running screen reader first (the player's own voice and braille), else the built-in
 text-to-speech, else plain text. Built-in speech is played through the mixer, so it needs a sound
-device; with none, auto gives plain text. An output asked for by name that cannot start gives way
-to plain text, with one line saying so, spoken on the output that did start: a line never goes to
-two outputs.
+device; with none it gives way to plain text (on Windows and macOS, where the system's voice
+speaks by itself, ``tts`` asked for by name still speaks live). An output asked for by name that
+cannot start gives way to plain text, with one line saying so, spoken on the output that did
+start: a line never goes to two outputs.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from audiospoons.voice.i18n import messages
@@ -40,7 +42,9 @@ def open_speech(mode: SpeechMode, lang: str, rate: int | None = None,
         spoken = MixerSpeech.open(lang, rate, mixer)
         if spoken is not None:
             return spoken, None
-    elif mode is SpeechMode.TTS:
+    elif mode is SpeechMode.TTS and sys.platform != "linux":
+        # SAPI and NSSpeech speak through the system by themselves; espeak on Linux plays
+        # through the sound device that was just found missing.
         live = open_tts(lang, rate)
         if live is not None:
             return live, None
