@@ -19,7 +19,7 @@ from audiospoons.bots.levels import Level, Pace
 from audiospoons.bots.simple import make_bot
 from audiospoons.engine.commands import Command, Draw, Grab, Pass, React, Take
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.engine.events import Event, GameOver, SpoonGrabbed
+from audiospoons.engine.events import Event, SpoonGrabbed
 from audiospoons.engine.game import ClassicGame, Deal, Phase
 from audiospoons.engine.options import Options
 from audiospoons.simulate import bot_names
@@ -427,5 +427,3 @@ class LocalGame:
 def median_ms(times: Sequence[float]) -> int:
     return round(statistics.median(times) * 1000)
 
-
-__all__ = ["GameOver", "GameResult", "LocalGame", "LocalPlayer", "median_ms"]
