@@ -89,7 +89,7 @@ def test_replay_for_a_listener_and_as_raw_events(tmp_path: Path) -> None:
     spectator = audiospoons("replay", str(path), "--events").stdout.splitlines()
     assert "  0.20  CardTaken seat=Chris source=stock card=- forced=False" in spectator
     assert "  0.50  PhaseTwoStarted seat=Andrew" in spectator
-    assert "  1.10  Eliminated seats=Debra" in spectator
+    assert "  1.10  Eliminated seats=Debra at_once=False" in spectator
     nobody = audiospoons("replay", str(path), "--listener", "Zed")
     assert nobody.returncode == 2
     assert "there is no player 'Zed'" in nobody.stderr

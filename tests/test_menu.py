@@ -242,22 +242,26 @@ def test_every_game_option_has_an_item_with_words_and_a_description(lang: str) -
 def test_the_options_items_show_seed_000s_defaults_in_words() -> None:
     menu = Menu("Options", option_items(Options(), 4, "normal", EN), EN)
     lines = [menu.item_text(index) for index in range(len(menu.items))]
-    assert lines[:4] == ["Players, 4 players, 1 of 19", "Bot difficulty, normal, 2 of 19",
-                         "Draw variant, draw pile, 3 of 19",
-                         "Spoon grabbing, reaction only, 4 of 19"]
-    assert "Pause before react now, random, 1 to 2 seconds, 6 of 19" in lines
-    assert "Grab time limit, 10 seconds, 9 of 19" in lines
-    assert "Discard time limit, no limit, 10 of 19" in lines
-    assert "Announce the spoons going, off, 12 of 19" in lines
-    assert "Word, SPOONS, 14 of 19" in lines
-    assert "Hand size, 4 cards, 18 of 19" in lines
+    assert lines[:7] == ["Players, 4 players, 1 of 22", "Bot difficulty, normal, 2 of 22",
+                         "Draw variant, draw pile, 3 of 22",
+                         "Spoon grabbing, reaction only, 4 of 22",
+                         "Selection time, 5 seconds, 5 of 22",
+                         "Time to hold a spoon, 3 seconds, 6 of 22",
+                         "Timeframe delay for multiple stealers, none, 7 of 22"]
+    assert "Pause before react now, random, 1 to 2 seconds, 9 of 22" in lines
+    assert "Grab time limit, 10 seconds, 12 of 22" in lines
+    assert "Discard time limit, no limit, 13 of 22" in lines
+    assert "Announce the spoons going, off, 15 of 22" in lines
+    assert "Word, SPOONS, 17 of 22" in lines
+    assert "Hand size, 4 cards, 21 of 22" in lines
 
 
-def test_values_not_playable_yet_are_not_offered() -> None:
+def test_every_grabbing_variant_is_offered_in_words() -> None:
     item = option_item("grabbing", Options(), EN)
-    assert isinstance(item, Choice) and item.values == ("reaction",)
+    assert isinstance(item, Choice) and item.values == ("reaction", "selection", "realtime")
     menu = Menu("Options", [item], EN)
-    assert said(menu, "right") == ["reaction only"]
+    assert said(menu, "right") == ["single selection"]
+    assert said(menu, "right") == ["realtime fighting"]
 
 
 def test_seconds_are_said_in_the_players_language() -> None:
@@ -449,12 +453,12 @@ def test_options_refuse_an_impossible_table_and_save_a_possible_one(tmp_path: Pa
     lines, ui = run_screens(tmp_path, [
         "o", "enter", "right", "down", "left", "d", "d", "d", "left", "home", "left", "left"])
     assert lines[2:] == [
-        "Options. Players, 4 players, 1 of 21", "5 players", "Bot difficulty, normal, 2 of 21",
-        "easy", "Draw variant, draw pile, 3 of 21", "Discard time limit, no limit, 10 of 21",
-        "Deck, one pack, 17 of 21",
+        "Options. Players, 4 players, 1 of 24", "5 players", "Bot difficulty, normal, 2 of 24",
+        "easy", "Draw variant, draw pile, 3 of 24", "Discard time limit, no limit, 13 of 24",
+        "Deck, one pack, 20 of 24",
         "Not possible: the no-stock deck has no stock to draw from: choose the discard pile draw"
         " variant first.",
-        "Players, 5 players, 1 of 21", "4 players", "3 players"]
+        "Players, 5 players, 1 of 24", "4 players", "3 players"]
     saved = load_settings(tmp_path / "settings.json")[0]
     assert (saved.players, saved.bots, dict(saved.options)) == (3, "easy", {})
     assert ui.mixer is not None and MOVE_CUE in ui.mixer.played  # type: ignore[attr-defined]
@@ -464,8 +468,8 @@ def test_restore_the_defaults(tmp_path: Path) -> None:
     settings = Settings(first_run=False, players=6, bots="hard", options={"draw": "discard"})
     lines, ui = run_screens(tmp_path, ["o", "enter", "end", "up", "enter", "home"],
                             settings)
-    assert lines[3:] == ["Back, 21 of 21", "Restore the defaults, 20 of 21",
-                         "Every option is back to its default.", "Players, 4 players, 1 of 21"]
+    assert lines[3:] == ["Back, 24 of 24", "Restore the defaults, 23 of 24",
+                         "Every option is back to its default.", "Players, 4 players, 1 of 24"]
     assert (ui.settings.players, ui.settings.bots, ui.settings.options) == (4, "normal", {})
 
 

@@ -16,7 +16,8 @@ def test_every_option_field_has_a_documented_key_and_the_readme_lists_it() -> No
 
 def test_defaults_are_seed_000s() -> None:
     assert Options().describe() == {
-        "draw": "draw", "grabbing": "reaction", "reaction_style": "first",
+        "draw": "draw", "grabbing": "reaction", "selection_time": "5", "claim_hold": "3",
+        "stealer_timeframe": "0", "reaction_style": "first",
         "react_pause": "random", "react_timeout": "3", "spoons_subtracted": "1",
         "grab_time_limit": "10", "discard_time_limit": "0", "premature": "none",
         "announce_phase2": "false", "scoring": "sudden-death", "word": "SPOONS",
@@ -45,7 +46,8 @@ def test_values_are_read_from_text_and_from_toml_values() -> None:
     ({"grab_time_limit": "nan"}, "is not a number"),
     ({"announce_phase2": "maybe"}, "is not true or false"),
     ({"word": "two words"}, "use one word"),
-    ({"grabbing": "selection"}, "not playable yet"),
+    ({"claim_hold": "0"}, "claim_hold must be 0.5 or more"),
+    ({"stealer_timeframe": "-1"}, "stealer_timeframe must be 0 or more"),
     ({"deck": "no-stock"}, "set draw = discard"),
     ({"scoring": "points", "next_dealer": "first-set"}, "next_dealer must be rotate"),
 ])

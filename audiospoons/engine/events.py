@@ -21,6 +21,15 @@ class Source(Enum):
     QUEUE = "queue"
 
 
+class TestKind(Enum):
+    """What a reaction test decides: the race for the spoons (reaction only), one contested
+    spoon (single selection), or a fight over a claimed spoon (realtime fighting)."""
+
+    RACE = "race"
+    SPOON = "spoon"
+    FIGHT = "fight"
+
+
 class Penalty(Enum):
     """What a premature grab cost."""
 
@@ -161,9 +170,88 @@ class PrematureGrab(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SpoonChosen(Event):
+    """Single selection: a seat chose a spoon. The table hears the reach; only the chooser
+    knows the number until the results. ``first`` marks the choice that started phase 2."""
+
+    seat: int
+    spoon: int | None
+    first: bool = False
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        if seat == self.seat or self.spoon is None:
+            return self
+        return SpoonChosen(self.at, self.seat, None, self.first)
+
+
+@dataclass(frozen=True, slots=True)
+class SpoonsKept(Event):
+    """Single selection results: these seats chose a spoon nobody else chose, and keep it."""
+
+    seats: tuple[int, ...]
+    spoons_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpoonContested(Event):
+    """Single selection results: these seats chose the same spoon, in the order they chose."""
+
+    spoon: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SpoonClaimed(Event):
+    """Realtime fighting: a seat put its hand on an untouched spoon; it is safe after the claim
+    hold unless someone tries to steal it first."""
+
+    seat: int
+    spoon: int
+    first: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SpoonChallenged(Event):
+    """Realtime fighting: ``seat`` reached for the spoon ``holder`` claimed: a steal."""
+
+    seat: int
+    spoon: int
+    holder: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpoonSafe(Event):
+    """Realtime fighting: nobody challenged the claim in time; the spoon leaves the table."""
+
+    seat: int
+    spoon: int
+    spoons_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class GripSlipped(Event):
+    """Realtime fighting: ``seat`` lost the fight for a spoon."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class EmptySlot(Event):
+    """Realtime fighting: ``seat`` reached for a spoon that is gone; only they hear it."""
+
+    seat: int
+    spoon: int
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if seat == self.seat else None
+
+
+@dataclass(frozen=True, slots=True)
 class ReactionTestStarted(Event):
     contenders: tuple[int, ...]
     mash: bool
+    kind: TestKind = TestKind.RACE
+    spoon: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +259,8 @@ class ReactCue(Event):
     """The moment to press: heard by the contenders."""
 
     contenders: tuple[int, ...]
+    kind: TestKind = TestKind.RACE
+    spoon: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +310,11 @@ class PointAdded(Event):
 
 @dataclass(frozen=True, slots=True)
 class Eliminated(Event):
+    """These seats are out of the game; ``at_once`` when it happened mid-fight, because no
+    spoon was left for them to try for."""
+
     seats: tuple[int, ...]
+    at_once: bool = False
 
 
 @dataclass(frozen=True, slots=True)

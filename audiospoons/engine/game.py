@@ -46,10 +46,13 @@ from audiospoons.engine.events import (
     SpoonGrabbed,
     SpoonsChanged,
     StockRecycled,
+    TestKind,
 )
+from audiospoons.engine.fighting import RealtimeFighting
 from audiospoons.engine.options import (
     FALSE_REACH_LOCKOUT,
     DrawVariant,
+    Grabbing,
     NextDealer,
     Options,
     Premature,
@@ -57,6 +60,7 @@ from audiospoons.engine.options import (
     Scoring,
 )
 from audiospoons.engine.reaction import ReactionTest
+from audiospoons.engine.selection import SingleSelection
 
 
 class Phase(Enum):
@@ -94,6 +98,22 @@ class Deal:
 ResultHandler = Callable[[ReactionTest, float], list[Event]]
 
 
+@dataclass(slots=True)
+class RunningTest:
+    """A reaction test under way and what to do with its result."""
+
+    test: ReactionTest
+    handler: ResultHandler
+
+
+@dataclass(frozen=True, slots=True)
+class QueuedTest:
+    contenders: tuple[int, ...]
+    handler: ResultHandler
+    kind: TestKind
+    spoon: int | None
+
+
 class ClassicGame:
     """Classic Spoons for any number of seats, with the options of ``Options``."""
 
@@ -115,6 +135,7 @@ class ClassicGame:
         self.stock: list[Card] = []
         self.pile: list[Card] = []
         self.spoons = 0
+        self.round_spoons = 0
         self.first_grabber: int | None = None
         self.grab_deadline: float | None = None
         self.deal_at: float | None = None
@@ -122,10 +143,13 @@ class ClassicGame:
         self._first_deal = first_deal
         if first_deal is not None:
             self._check_first_deal(first_deal)
-        self._test: ReactionTest | None = None
-        self._test_handler: ResultHandler | None = None
-        self._queued_tests: deque[tuple[tuple[int, ...], ResultHandler]] = deque()
+        self.charged: set[int] = set()
+        """Seats already charged a miss this round: a fight lost, or no spoon chosen."""
+        self._tests: list[RunningTest] = []
+        self._queued_tests: deque[QueuedTest] = deque()
         self._started = False
+        self.selection = SingleSelection(self)
+        self.fighting = RealtimeFighting(self)
 
     # ----------------------------------------------------------------- time and dispatch
 
@@ -161,10 +185,14 @@ class ClassicGame:
         soonest = self.deal_at
         if self.grab_deadline is not None and (soonest is None or self.grab_deadline < soonest):
             soonest = self.grab_deadline
-        if self._test is not None:
-            test_time = self._test.deadline()
+        for running in self._tests:
+            test_time = running.test.deadline()
             if test_time is not None and (soonest is None or test_time < soonest):
                 soonest = test_time
+        variant = self._variant()
+        variant_time = variant.deadline() if variant is not None else None
+        if variant_time is not None and (soonest is None or variant_time < soonest):
+            soonest = variant_time
         limit = self.options.discard_time_limit
         if limit > 0 and self.phase is Phase.PLAYING:
             for seat in self.seats:
@@ -182,7 +210,9 @@ class ClassicGame:
         seat = self.seats[index]
         if not seat.active:
             return None
-        if self.phase is Phase.GRABBING and not seat.has_spoon:
+        if self.phase is Phase.GRABBING and not seat.has_spoon and index not in self.charged:
+            if self.options.grabbing is Grabbing.SELECTION:
+                return self.selection.deadline_for(index)
             return self.grab_deadline
         limit = self.options.discard_time_limit
         if self.phase is Phase.PLAYING and limit > 0 and seat.owes_since is not None:
@@ -193,12 +223,18 @@ class ClassicGame:
         if self.deal_at is not None and self.deal_at <= now:
             self.deal_at = None
             return self._deal()
-        test_time = self._test.deadline() if self._test is not None else None
-        if self._test is not None and test_time is not None and test_time <= now:
-            events = self._test.due(now)
-            return events + self._after_test_step(now)
+        for running in self._tests:
+            test_time = running.test.deadline()
+            if test_time is not None and test_time <= now:
+                return running.test.due(now) + self._after_test_step(running)
+        variant = self._variant()
+        variant_time = variant.deadline() if variant is not None else None
+        if variant is not None and variant_time is not None and variant_time <= now:
+            return variant.fire(now)
         if self.grab_deadline is not None and self.grab_deadline <= now:
             self.grab_deadline = None
+            if self.options.grabbing is Grabbing.REALTIME:
+                return [GrabTimeUp(now), *self.fighting.time_up()]
             return [GrabTimeUp(now), *self._end_round(now)]
         limit = self.options.discard_time_limit
         for index, seat in enumerate(self.seats):
@@ -224,6 +260,14 @@ class ClassicGame:
         elif isinstance(command, Signal):
             self.verify_signal(seat)
         raise MalformedCommand(f"unknown command {type(command).__name__}")
+
+    def _variant(self) -> SingleSelection | RealtimeFighting | None:
+        """The numbered-spoon variant in play, which keeps timers of its own."""
+        if self.options.grabbing is Grabbing.SELECTION:
+            return self.selection
+        if self.options.grabbing is Grabbing.REALTIME:
+            return self.fighting
+        return None
 
     # ----------------------------------------------------------------- queries
 
@@ -434,19 +478,30 @@ class ClassicGame:
     def verify_grab(self, index: int, spoon: int | None = None) -> None:
         self._verify_in_game(index)
         seat = self.seats[index]
-        if spoon is not None:
+        variant = self._variant()
+        if spoon is not None and variant is None:
             raise MalformedCommand("spoons are not numbered in reaction-only grabbing: grab"
                                    " without a number")
         if self.phase is Phase.BETWEEN_ROUNDS:
             raise NotAllowedNow("the next round has not been dealt yet", reason="between-rounds")
         if seat.has_spoon:
             raise NotAllowedNow(f"{seat.name} already has a spoon", reason="has-spoon")
-        if self._test is not None:
-            if index in self._test.contenders and self._test.mash:
+        running = self._test_of(index)
+        if variant is not None:
+            if running is not None:
+                if spoon is not None and spoon != running.test.spoon:
+                    raise NotAllowedNow(f"{seat.name} is in a fight for spoon"
+                                        f" {running.test.spoon}: react to win it",
+                                        reason="fighting")
+                return
+            if index in self.charged:
+                raise NotAllowedNow(f"{seat.name} has lost this round", reason="lost-round")
+        elif self._tests:
+            if running is not None and running.test.mash:
                 return
             raise NotAllowedNow("the spoons are being raced for: wait for the result",
                                 reason="racing")
-        if self.phase is Phase.GRABBING and self._mash_grabbing():
+        if self.phase is Phase.GRABBING and variant is None and self._mash_grabbing():
             raise NotAllowedNow("the race for the spoons is over", reason="race-over")
         if self.now < seat.reach_locked_until:
             raise NotAllowedNow(f"{seat.name} reached too soon and must wait a moment",
@@ -454,6 +509,25 @@ class ClassicGame:
         if self.is_premature(index) and self.options.premature is Premature.NONE:
             raise NotAllowedNow(f"{seat.name} has no set, and nobody has taken a spoon yet",
                                 reason="no-set")
+        if variant is not None:
+            self._verify_spoon_number(index, spoon)
+            variant.verify(index, spoon)
+
+    def _verify_spoon_number(self, index: int, spoon: int | None) -> None:
+        on_table = self.numbered_spoons()
+        if spoon is None:
+            raise NotAllowedNow(f"{self.seats[index].name} must choose a spoon by its number,"
+                                f" 1 to {on_table}", reason="choose-spoon")
+        if not 1 <= spoon <= on_table:
+            raise NotAllowedNow(f"there is no spoon {spoon}: the spoons are 1 to {on_table}",
+                                reason="no-such-spoon")
+
+    def numbered_spoons(self) -> int:
+        """How many numbered spoons the round has: those on the table when phase 2 began, or
+        those on the table now if it has not."""
+        if self.first_grabber is None:
+            return self.spoons
+        return self.round_spoons
 
     def can_grab(self, index: int) -> bool:
         return _allowed(self.verify_grab, index)
@@ -468,27 +542,48 @@ class ClassicGame:
             if self.is_premature(index) and self.options.premature is Premature.NONE:
                 self.seats[index].reach_locked_until = self.now + FALSE_REACH_LOCKOUT
             raise
-        if self._test is not None:
-            return self._test.press(index, self.now) + self._after_test_step(self.now)
+        running = self._test_of(index)
+        if running is not None:
+            return running.test.press(index, self.now) + self._after_test_step(running)
         if self.is_premature(index):
             return self._premature(index)
-        events: list[Event] = []
+        variant = self._variant()
+        if variant is not None:
+            assert spoon is not None
+            return variant.grab(index, spoon)
         starts_phase_two = self.first_grabber is None
-        if starts_phase_two:
-            self.first_grabber = index
-            self.phase = Phase.GRABBING
-            for seat in self.seats:
-                seat.owes_since = None
-            events.append(PhaseTwoStarted(self.now, index))
-            limit = self.options.grab_time_limit
-            if limit > 0 and not self._mash_grabbing():
-                self.grab_deadline = self.now + limit
+        events = self._begin_phase_two(index) if starts_phase_two else []
         events += self._give_spoon(index, first=starts_phase_two)
         if self.spoons == 0:
             events += self._end_round(self.now)
         elif starts_phase_two and self._mash_grabbing():
             racers = tuple(i for i in self.active_seats() if not self.seats[i].has_spoon)
             events += self._queue_test(racers, self._mash_results)
+        return events
+
+    def _begin_phase_two(self, index: int) -> list[Event]:
+        """The first legitimate grab: card play stops and the grab time limit starts (except
+        for a mash race, which is its own limit, and single selection, whose choosing time is)."""
+        self.first_grabber = index
+        self.round_spoons = self.spoons
+        self.phase = Phase.GRABBING
+        for seat in self.seats:
+            seat.owes_since = None
+        limit = self.options.grab_time_limit
+        racing = self.options.grabbing is Grabbing.REACTION and self._mash_grabbing()
+        if limit > 0 and not racing and self.options.grabbing is not Grabbing.SELECTION:
+            self.grab_deadline = self.now + limit
+        return [PhaseTwoStarted(self.now, index)]
+
+    def _charge(self, seats: tuple[int, ...], *, at_once: bool = False) -> list[Event]:
+        """Charge seats a miss mid-round (a lost fight, no spoon chosen or left to try for);
+        the game ends here if too few players are left."""
+        if not seats or self.over:
+            return []
+        self.charged.update(seats)
+        events = scoring.miss(self, seats, at_once=at_once)
+        if scoring.survivors_decide(self):
+            events += self._end_game()
         return events
 
     def _mash_grabbing(self) -> bool:
@@ -531,12 +626,13 @@ class ClassicGame:
 
     def verify_react(self, index: int) -> None:
         self._verify_in_game(index)
-        if self._test is None:
+        if not self._tests:
             raise NotAllowedNow("there is no reaction test now", reason="no-test")
-        if index not in self._test.contenders:
+        running = self._test_of(index)
+        if running is None:
             raise NotAllowedNow(f"{self.seats[index].name} is not in this reaction test",
                                 reason="not-in-test")
-        if self._test.has_pressed(index):
+        if running.test.has_pressed(index):
             raise NotAllowedNow(f"{self.seats[index].name} has already pressed",
                                 reason="already-pressed")
 
@@ -545,34 +641,51 @@ class ClassicGame:
 
     def react(self, index: int) -> list[Event]:
         self.verify_react(index)
-        assert self._test is not None
-        return self._test.press(index, self.now) + self._after_test_step(self.now)
+        running = self._test_of(index)
+        assert running is not None
+        return running.test.press(index, self.now) + self._after_test_step(running)
 
-    def _queue_test(self, contenders: tuple[int, ...], handler: ResultHandler) -> list[Event]:
+    def _test_of(self, index: int) -> RunningTest | None:
+        """The running test this seat is a contender in: a seat is in one at a time."""
+        for running in self._tests:
+            if index in running.test.contenders:
+                return running
+        return None
+
+    def in_test(self, index: int) -> bool:
+        return self._test_of(index) is not None
+
+    def _queue_test(self, contenders: tuple[int, ...], handler: ResultHandler,
+                    kind: TestKind = TestKind.RACE, spoon: int | None = None) -> list[Event]:
         """Queue a test; it starts now if none is running, else when the one before it ends."""
-        self._queued_tests.append((contenders, handler))
-        return self._start_next_test(self.now) if self._test is None else []
+        self._queued_tests.append(QueuedTest(contenders, handler, kind, spoon))
+        return self._start_next_test(self.now) if not self._tests else []
 
     def _start_next_test(self, now: float) -> list[Event]:
         if not self._queued_tests:
             return []
-        contenders, handler = self._queued_tests.popleft()
+        queued = self._queued_tests.popleft()
+        return self._start_test(queued.contenders, queued.handler, queued.kind, queued.spoon,
+                                now)
+
+    def _start_test(self, contenders: tuple[int, ...], handler: ResultHandler, kind: TestKind,
+                    spoon: int | None, now: float) -> list[Event]:
+        """Start a test at once, beside any already running (realtime fights overlap)."""
         pause = self.options.react_pause
         if pause is None:
             pause = self.rng.uniform(1.0, 2.0)
-        self._test = ReactionTest(contenders, mash=self._mash_grabbing(), start=now, pause=pause,
-                                  timeout=self.options.react_timeout)
-        self._test_handler = handler
-        return [ReactionTestStarted(now, contenders, self._test.mash)]
+        test = ReactionTest(contenders, mash=self._mash_grabbing(), start=now, pause=pause,
+                            timeout=self.options.react_timeout, kind=kind, spoon=spoon)
+        self._tests.append(RunningTest(test, handler))
+        return [ReactionTestStarted(now, contenders, test.mash, kind, spoon)]
 
-    def _after_test_step(self, now: float) -> list[Event]:
-        test, handler = self._test, self._test_handler
-        if test is None or handler is None or not test.finished:
+    def _after_test_step(self, running: RunningTest) -> list[Event]:
+        test = running.test
+        if not test.finished or running not in self._tests:
             return []
-        self._test = None
-        self._test_handler = None
-        events = handler(test, test.ends_at)
-        if self.phase in (Phase.PLAYING, Phase.GRABBING):
+        self._tests.remove(running)
+        events = running.handler(test, test.ends_at)
+        if self.phase in (Phase.PLAYING, Phase.GRABBING) and not self._tests:
             events += self._start_next_test(test.ends_at)
         return events
 
@@ -595,8 +708,10 @@ class ClassicGame:
         self.phase = Phase.PLAYING
         self.first_grabber = None
         self.grab_deadline = None
+        self.charged = set()
         active = self.active_seats()
         self.spoons = max(1, len(active) - self.options.spoons_subtracted)
+        self.round_spoons = self.spoons
         deck = build_deck(self.options.deck, len(active))
         explicit = self._first_deal or Deal()
         self._first_deal = None
@@ -628,7 +743,8 @@ class ClassicGame:
     def _end_round(self, now: float) -> list[Event]:
         """Everyone active without a spoon loses the round; score it and deal on or end."""
         self._clear_round_timers()
-        losers = tuple(i for i in self.active_seats() if not self.seats[i].has_spoon)
+        losers = tuple(i for i in self.active_seats()
+                       if not self.seats[i].has_spoon and i not in self.charged)
         events: list[Event] = [RoundLost(now, losers)] if losers else []
         events += scoring.miss(self, losers)
         events.append(RoundEnded(now, self.round))
@@ -650,13 +766,14 @@ class ClassicGame:
 
     def _clear_round_timers(self) -> None:
         self.grab_deadline = None
-        self._test = None
-        self._test_handler = None
+        self._tests.clear()
         self._queued_tests.clear()
+        self.selection.reset()
+        self.fighting.reset()
         for seat in self.seats:
             seat.owes_since = None
 
-    def _eliminate(self, indexes: tuple[int, ...]) -> list[Event]:
+    def _eliminate(self, indexes: tuple[int, ...], *, at_once: bool = False) -> list[Event]:
         """Take seats out of the game. Their cards go to the discard pile, to come back through
         the stock; with the no-stock pack, which has no way back from the pile, they pass on to
         the next player's waiting cards, so every rank stays whole and a set can still be made."""
@@ -664,7 +781,7 @@ class ClassicGame:
             return []
         for index in indexes:
             self.seats[index].active = False
-        events: list[Event] = [Eliminated(self.now, indexes)]
+        events: list[Event] = [Eliminated(self.now, indexes, at_once)]
         playing = self.phase is Phase.PLAYING and len(self.active_seats()) > 1
         for index in indexes:
             seat = self.seats[index]

@@ -56,9 +56,8 @@ MASH_SECONDS = 3.0
 FALSE_REACH_LOCKOUT = 1.0
 """Seconds a refused premature grab locks that player's grabs (with ``premature = none``)."""
 
-NOT_YET_PLAYABLE: dict[str, frozenset[str]] = {
-    "grabbing": frozenset({"selection", "realtime"}),
-}
+NOT_YET_PLAYABLE: dict[str, frozenset[str]] = {}
+"""Option values that are named but cannot be played yet, by option key."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +66,9 @@ class Options:
 
     draw: DrawVariant = DrawVariant.DRAW
     grabbing: Grabbing = Grabbing.REACTION
+    selection_time: float = 5.0
+    claim_hold: float = 3.0
+    stealer_timeframe: float = 0.0
     reaction_style: ReactionStyle = ReactionStyle.FIRST
     react_pause: float | None = None
     react_timeout: float = 3.0
@@ -235,6 +237,15 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("grabbing", "reaction, selection, realtime",
                "How spoons are taken: reaction only, single selection, or realtime fighting.",
                _enum(Grabbing, "grabbing"), _show),
+    OptionSpec("selection_time", "seconds",
+               "Single selection: how long after the first grab everyone has to choose a spoon.",
+               _number("selection_time", 0.5), _show),
+    OptionSpec("claim_hold", "seconds",
+               "Realtime fighting: how long a grabbed spoon must go unchallenged to be safe.",
+               _number("claim_hold", 0.5), _show),
+    OptionSpec("stealer_timeframe", "seconds",
+               "Realtime fighting: after a steal, how long others may join the fight for that"
+               " spoon.", _number("stealer_timeframe", 0.0), _show),
     OptionSpec("reaction_style", "first, mash",
                "Reaction tests: the slowest single press loses, or the fewest presses in three"
                " seconds loses.", _enum(ReactionStyle, "reaction_style"), _show),

@@ -11,17 +11,32 @@ A test that starts at ``start`` plays its cue at ``start + pause``.
 
 from __future__ import annotations
 
-from audiospoons.engine.events import Event, FalseStart, ReactCue, Reacted, ReactionTestEnded
+from collections.abc import Callable
+
+from audiospoons.engine.events import (
+    Event,
+    FalseStart,
+    ReactCue,
+    Reacted,
+    ReactionTestEnded,
+    TestKind,
+)
 from audiospoons.engine.options import MASH_SECONDS
+
+TIE_WINDOW = 0.001
+"""Presses closer together than this (seconds) are a tie, settled by the contenders' order."""
 
 
 class ReactionTest:
     """One test; the game feeds it presses and due times and reads the ranking at the end."""
 
     def __init__(self, contenders: tuple[int, ...], *, mash: bool, start: float, pause: float,
-                 timeout: float) -> None:
+                 timeout: float, kind: TestKind = TestKind.RACE, spoon: int | None = None
+                 ) -> None:
         self.contenders = contenders
         self.mash = mash
+        self.kind = kind
+        self.spoon = spoon
         self.cue_at = start + pause
         self.ends_at = self.cue_at + (MASH_SECONDS if mash else timeout)
         self.cued = False
@@ -43,7 +58,7 @@ class ReactionTest:
             return []
         if not self.cued:
             self.cued = True
-            return [ReactCue(self.cue_at, self.contenders)]
+            return [ReactCue(self.cue_at, self.contenders, self.kind, self.spoon)]
         return self._finish(self.ends_at)
 
     def has_pressed(self, seat: int) -> bool:
@@ -69,18 +84,32 @@ class ReactionTest:
 
     def ranking(self) -> tuple[int, ...]:
         if self.mash:
-            return tuple(sorted(
-                self.contenders,
-                key=lambda s: (-self._counts[s], self._last_count_at.get(s, 0.0),
-                               self.contenders.index(s)),
-            ))
-        pressed = sorted(self._pressed_at, key=lambda s: (self._pressed_at[s],
-                                                          self.contenders.index(s)))
+            ranked: list[int] = []
+            for count in sorted(set(self._counts.values()), reverse=True):
+                same = [s for s in self.contenders if self._counts[s] == count]
+                ranked += self._settle_ties(same, lambda s: self._last_count_at.get(s, 0.0))
+            return tuple(ranked)
+        pressed = self._settle_ties(list(self._pressed_at), self._pressed_at.__getitem__)
         silent = [s for s in self.contenders
                   if s not in self._pressed_at and s not in self._false_starts]
         jumped = sorted(self._false_starts, key=lambda s: (-self._false_starts[s],
                                                            self.contenders.index(s)))
         return tuple(pressed + silent + jumped)
+
+    def _settle_ties(self, seats: list[int], when: Callable[[int], float]) -> list[int]:
+        """``seats`` earliest first, where a later one within ``TIE_WINDOW`` of the one before it
+        moves ahead if it is listed earlier among the contenders."""
+        order = sorted(seats, key=lambda s: (when(s), self.contenders.index(s)))
+        moved = True
+        while moved:
+            moved = False
+            for i in range(len(order) - 1):
+                a, b = order[i], order[i + 1]
+                if (when(b) - when(a) < TIE_WINDOW
+                        and self.contenders.index(b) < self.contenders.index(a)):
+                    order[i], order[i + 1] = b, a
+                    moved = True
+        return order
 
     def _finish(self, now: float) -> list[Event]:
         self.finished = True

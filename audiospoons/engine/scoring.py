@@ -17,13 +17,14 @@ if TYPE_CHECKING:
     from audiospoons.engine.game import ClassicGame
 
 
-def miss(game: ClassicGame, seats: tuple[int, ...]) -> list[Event]:
-    """Charge a miss to each of ``seats``; eliminations come last, in one event."""
+def miss(game: ClassicGame, seats: tuple[int, ...], *, at_once: bool = False) -> list[Event]:
+    """Charge a miss to each of ``seats``; eliminations come last, in one event, marked
+    ``at_once`` when a fight's aftermath took the seats out mid-round."""
     options = game.options
     if not seats:
         return []
     if options.scoring is Scoring.SUDDEN_DEATH:
-        return game._eliminate(seats)
+        return game._eliminate(seats, at_once=at_once)
     events: list[Event] = []
     out: list[int] = []
     for index in seats:
@@ -35,7 +36,7 @@ def miss(game: ClassicGame, seats: tuple[int, ...]) -> list[Event]:
         events.append(LetterGiven(game.now, index, options.word[:seat.misses]))
         if seat.misses >= len(options.word):
             out.append(index)
-    return events + game._eliminate(tuple(out))
+    return events + game._eliminate(tuple(out), at_once=at_once)
 
 
 def survivors_decide(game: ClassicGame) -> bool:

@@ -26,7 +26,7 @@ from audiospoons.voice.announcer import Announcer, Utterance, Verbosity
 from audiospoons.voice.i18n import DEFAULT_LANGUAGE, messages
 
 AFTER_SCRIPT = 120.0
-SEAT_FIELDS = {"seat", "to", "dealer"}
+SEAT_FIELDS = {"seat", "to", "dealer", "holder"}
 SEATS_FIELDS = {"seats", "winners", "contenders", "ranking"}
 
 

@@ -15,8 +15,10 @@ from audiospoons.engine.events import (
     CardPassed,
     CardTaken,
     Eliminated,
+    EmptySlot,
     Event,
     GameOver,
+    GripSlipped,
     LetterGiven,
     PointAdded,
     PrematureGrab,
@@ -27,6 +29,9 @@ from audiospoons.engine.events import (
     RoundVoided,
     SetHeld,
     Source,
+    SpoonChallenged,
+    SpoonChosen,
+    SpoonClaimed,
     SpoonGrabbed,
     StockRecycled,
 )
@@ -76,8 +81,13 @@ class CueMapper:
             return self._passed(event, listener)
         if isinstance(event, SetHeld):
             return [Cue("set", MIDDLE)]
-        if isinstance(event, SpoonGrabbed | PrematureGrab):
+        if isinstance(event, SpoonGrabbed | PrematureGrab | SpoonChosen | SpoonClaimed
+                      | SpoonChallenged):
             return [Cue("spoon", self.pan(event.seat, listener), urgent=True)]
+        if isinstance(event, EmptySlot):
+            return [Cue("empty-slot", MIDDLE)]
+        if isinstance(event, GripSlipped):
+            return [Cue("slip", self.pan(event.seat, listener))]
         if isinstance(event, ReactionTestStarted):
             return [Cue("fight", MIDDLE)]
         if isinstance(event, ReactCue):

@@ -59,6 +59,10 @@ def _words(m: Messages) -> dict[str, tuple[str, str]]:
         "react_timeout": (m.tr("option.reacttimeout"), m.tr("option.reacttimeout.about")),
         "spoons_subtracted": (m.tr("option.spoonssubtracted"),
                               m.tr("option.spoonssubtracted.about")),
+        "selection_time": (m.tr("option.selectiontime"), m.tr("option.selectiontime.about")),
+        "claim_hold": (m.tr("option.claimhold"), m.tr("option.claimhold.about")),
+        "stealer_timeframe": (m.tr("option.stealertimeframe"),
+                              m.tr("option.stealertimeframe.about")),
         "grab_time_limit": (m.tr("option.grabtimelimit"), m.tr("option.grabtimelimit.about")),
         "discard_time_limit": (m.tr("option.discardtimelimit"),
                                m.tr("option.discardtimelimit.about")),
@@ -152,6 +156,12 @@ def option_item(spec_key: str, options: Options, m: Messages) -> Item:
     if spec_key in ("grab_time_limit", "discard_time_limit"):
         return _number(spec_key, label, about, float(raw), 0, SECONDS_LIMIT, 1,
                        lambda v: _limit(m, v))
+    if spec_key in ("selection_time", "claim_hold"):
+        return _number(spec_key, label, about, float(raw), 1.0, 15.0, 0.5,
+                       lambda v: seconds(m, v))
+    if spec_key == "stealer_timeframe":
+        return _number(spec_key, label, about, float(raw), 0.0, 3.0, 0.25,
+                       lambda v: m.tr("option.nodelay") if v == 0 else seconds(m, v))
     if spec_key == "round_pause":
         return _number(spec_key, label, about, float(raw), 0, 10.0, 0.5,
                        lambda v: seconds(m, v))

@@ -19,11 +19,13 @@ from audiospoons.engine.events import (
     CardTaken,
     DealerChanged,
     Eliminated,
+    EmptySlot,
     Event,
     FalseStart,
     GameOver,
     GameStarted,
     GrabTimeUp,
+    GripSlipped,
     HandPassedOn,
     LetterGiven,
     PointAdded,
@@ -36,9 +38,16 @@ from audiospoons.engine.events import (
     RoundVoided,
     SetHeld,
     Source,
+    SpoonChallenged,
+    SpoonChosen,
+    SpoonClaimed,
+    SpoonContested,
     SpoonGrabbed,
+    SpoonSafe,
     SpoonsChanged,
+    SpoonsKept,
     StockRecycled,
+    TestKind,
 )
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import Messages
@@ -54,6 +63,9 @@ YOU_PASSED = {False: "you.passed", True: "you.passed.late"}
 OTHER_DISCARDED = {False: "other.discarded", True: "other.discarded.late"}
 OTHER_PASSED_YOU = {False: "other.passed.you", True: "other.passed.you.late"}
 OTHER_PASSED = {False: "other.passed", True: "other.passed.late"}
+# Eliminated: (you alone, you and others, others), by whether a fight's aftermath did it at once.
+ELIMINATED = {False: ("eliminated.you", "eliminated.you.and", "eliminated.other"),
+              True: ("eliminated.you.now", "eliminated.you.and.now", "eliminated.other.now")}
 
 
 class Verbosity(Enum):
@@ -105,8 +117,10 @@ class Announcer:
         return [line[:1].upper() + line[1:] for line in dict.fromkeys(lines)]
 
     def _urgent(self, event: Event, listener: int | None) -> bool:
-        if isinstance(event, ReactCue | ReactionTestStarted):
+        if isinstance(event, ReactCue):
             return listener in event.contenders
+        if isinstance(event, ReactionTestStarted):
+            return listener in event.contenders and event.kind is not TestKind.SPOON
         return isinstance(event, SpoonGrabbed | PrematureGrab | GrabTimeUp)
 
     def _brief(self) -> bool:
@@ -158,6 +172,9 @@ class Announcer:
             return m.tr("set.held", cards=rank_count(m, event.rank, self.set_size))
         if isinstance(event, SpoonGrabbed):
             return self._grabbed(event, you)
+        if isinstance(event, SpoonChosen | SpoonClaimed | SpoonChallenged | EmptySlot
+                      | SpoonsKept | SpoonContested | SpoonSafe | GripSlipped):
+            return self._numbered(event, you)
         if isinstance(event, HandPassedOn):
             if event.to == you:
                 return m.ntr("hand.passed.you", event.cards, name=self.players[event.seat])
@@ -170,11 +187,22 @@ class Announcer:
         if isinstance(event, PrematureGrab):
             return self._you_or(you, event.seat, "premature.you", "premature.other")
         if isinstance(event, ReactionTestStarted):
+            if event.kind is TestKind.SPOON:
+                return None
             if you in event.contenders:
                 return m.tr("react.ready.mash" if event.mash else "react.ready")
-            return m.tr("racing.others", names=m.join(self._others(event.contenders, you)))
+            names = m.join(self._others(event.contenders, you))
+            if event.kind is TestKind.FIGHT:
+                return m.tr("fighting.others", names=names)
+            return m.tr("racing.others", names=names)
         if isinstance(event, ReactCue):
-            return m.tr("react.now") if you in event.contenders else None
+            if event.kind is TestKind.SPOON:
+                return m.tr("spoon.react.now", spoon=event.spoon)
+            if you not in event.contenders:
+                return None
+            if event.kind is TestKind.FIGHT:
+                return m.tr("fight.react.now", names=m.join(self._others(event.contenders, you)))
+            return m.tr("react.now")
         if isinstance(event, FalseStart):
             return self._you_or(you, event.seat, "false.start.you", "false.start.other")
         if isinstance(event, ReactionTestEnded):
@@ -191,7 +219,7 @@ class Announcer:
                 return m.ntr("point.you", event.points)
             return m.ntr("point.other", event.points, name=self.players[event.seat])
         if isinstance(event, Eliminated):
-            return self._eliminated(event.seats, you)
+            return self._eliminated(event.seats, you, at_once=event.at_once)
         if isinstance(event, RoundVoided):
             return self._you_or(you, event.dealer, "round.void.you", "round.void.other")
         if isinstance(event, GameOver):
@@ -209,6 +237,38 @@ class Announcer:
             self._silent_first = event.seat
             return None
         return " ".join((self.m.tr("phase2.alert"), grabbed))
+
+    def _numbered(self, event: Event, you: int | None) -> str | None:
+        """The events of numbered spoons. A reach is heard as the spoon's sound; only single
+        selection's results and contests name spoon numbers (seed 000)."""
+        m = self.m
+        if isinstance(event, SpoonChosen | SpoonClaimed):
+            if event.seat == you:
+                if isinstance(event, SpoonChosen):
+                    return m.tr("spoon.chosen.you", spoon=event.spoon)
+                return m.tr("claim.you")
+            if not event.first:
+                return None
+            if not self.announce_phase2:
+                self._silent_first = event.seat
+                return None
+            return m.tr("phase2.alert")
+        if isinstance(event, SpoonsKept):
+            others = self._others(event.seats, you)
+            if you not in event.seats:
+                return m.ntr("spoons.kept.other", len(others), names=m.join(others))
+            if not others:
+                return m.tr("spoon.grabbed.you")
+            return m.tr("spoons.kept.you.and", others=m.join(others))
+        if isinstance(event, SpoonContested):
+            names = [m.tr("contested.you") if seat == you else self.players[seat]
+                     for seat in event.seats]
+            return m.tr("spoon.contested", spoon=event.spoon, names=m.join(names))
+        if isinstance(event, SpoonSafe):
+            return self._you_or(you, event.seat, "safe.you", "safe.other")
+        if isinstance(event, GripSlipped):
+            return self._you_or(you, event.seat, "grip.slipped.you", "grip.slipped.other")
+        return None
 
     def _taken(self, event: CardTaken, you: int | None) -> str | None:
         key = (event.source is Source.STOCK, event.forced)
@@ -240,13 +300,15 @@ class Announcer:
             return self.m.tr(OTHER_PASSED_YOU[late], name=name)
         return self.m.tr(OTHER_PASSED[late], name=name, to=self.players[event.to])
 
-    def _eliminated(self, seats: Sequence[int], you: int | None) -> str:
+    def _eliminated(self, seats: Sequence[int], you: int | None, *, at_once: bool) -> str:
+        """'Frank is eliminated.'; said with '!' when a fight left nothing to try for."""
+        you_alone, you_and, other = ELIMINATED[at_once]
         others = self._others(seats, you)
         if you in seats:
             if not others:
-                return self.m.tr("eliminated.you")
-            return self.m.ntr("eliminated.you.and", len(others), others=self.m.join(others))
-        return self.m.ntr("eliminated.other", len(others), names=self.m.join(others))
+                return self.m.tr(you_alone)
+            return self.m.ntr(you_and, len(others), others=self.m.join(others))
+        return self.m.ntr(other, len(others), names=self.m.join(others))
 
     def _game_over(self, event: GameOver, you: int | None) -> str:
         winners = event.winners

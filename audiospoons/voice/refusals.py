@@ -23,6 +23,16 @@ REFUSAL_IDS = {
     "already-pressed": "refused.already-pressed",
     "game-over": "refused.game-over",
     "out": "refused.out",
+    "choose-spoon": "refused.choose-spoon",
+    "no-such-spoon": "refused.no-such-spoon",
+    "chosen": "refused.chosen",
+    "choosing-over": "refused.choosing-over",
+    "grab-time-up": "refused.grab-time-up",
+    "holding": "refused.holding",
+    "fight-on": "refused.fight-on",
+    "stole-once": "refused.stole-once",
+    "lost-round": "refused.lost-round",
+    "fighting": "refused.fighting",
 }
 """The refusals a player can meet in play, by the engine's reason; any other is the general
 "refused.error"."""
