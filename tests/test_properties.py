@@ -6,8 +6,10 @@ the bots never risk on their own), and ``InvariantWatch`` checks the live ``Clas
 and the events of every step:
 
 1. every card is in exactly one place (stock, pile, a hand or a seat's waiting cards);
-2. the spoons on the table stay between 0 and one fewer than the active players, are dealt as
-   ``max(1, active - spoons_subtracted)`` and are conserved (on the table or held);
+2. the spoons on the table stay between 0 and one fewer than the active players (while they are
+   fought over, players may go out with spoons still on the table), are dealt as
+   ``max(1, active - spoons_subtracted)`` and are conserved (on the table or held), whether they
+   go by a grab, a single selection's results or a realtime claim made safe;
 3. hands hold no more than ``hand_size + 1`` cards, and during a round no fewer than
    ``hand_size`` (``hand_size - 1`` with the no-stock pack, where a seat may pass first);
 4. event times and ``game.now`` never go backwards;
@@ -44,7 +46,9 @@ from audiospoons.engine.events import (
     RoundStarted,
     RoundVoided,
     SpoonGrabbed,
+    SpoonSafe,
     SpoonsChanged,
+    SpoonsKept,
 )
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.game import Phase as GamePhase
@@ -173,8 +177,8 @@ class InvariantWatch:
         elif isinstance(event, Eliminated):
             assert set(event.seats) <= self.active, f"{event} eliminates seats already out"
             self.active -= set(event.seats)
-        elif isinstance(event, SpoonGrabbed):
-            self.spoons_taken += 1
+        elif isinstance(event, SpoonGrabbed | SpoonSafe | SpoonsKept):
+            self.spoons_taken += len(event.seats) if isinstance(event, SpoonsKept) else 1
             assert event.spoons_left == self.round_spoons - self.spoons_taken, (
                 f"{event}: {self.round_spoons} spoons were on the table and"
                 f" {self.spoons_taken} have gone")
@@ -222,10 +226,12 @@ class InvariantWatch:
 
     def _check_spoons(self, game: ClassicGame) -> None:
         assert game.spoons >= 0, f"{game.spoons} spoons on the table"
-        if game.phase in IN_ROUND:
+        fights = self.options.grabbing.value != "reaction" and game.phase is GamePhase.GRABBING
+        if game.phase in IN_ROUND and not fights:
             active = len(game.active_seats())
             assert game.spoons <= active - 1, (
                 f"{game.spoons} spoons on the table for {active} active players")
+        if game.phase in IN_ROUND:
             held = sum(seat.has_spoon for seat in game.seats)
             assert game.spoons + held == self.round_spoons, (
                 f"{game.spoons} spoons on the table and {held} held, of {self.round_spoons}")
@@ -251,7 +257,9 @@ class InvariantWatch:
         for index in game.active_seats():
             seat = game.seats[index]
             if game.phase is GamePhase.GRABBING:
-                if game.can_grab(index):
+                spoons = range(1, game.numbered_spoons() + 1) if game.options.grabbing.value != \
+                    "reaction" else (None,)
+                if any(game.can_grab(index, spoon) for spoon in spoons):
                     return
             elif (game.has_set(index) or game.can_take(index) or game.can_draw(index)
                   or any(game.can_pass(index, card) for card in seat.hand[:1])):
@@ -356,13 +364,18 @@ def early_grabber(early_grabs: int, rate: float, seed: int
         nonlocal left
         if left and game.phase is GamePhase.PLAYING and rng.random() < rate:
             left -= 1
-            return Grab(rng.choice(game.active_seats()))
+            numbered = game.options.grabbing.value != "reaction"
+            return Grab(rng.choice(game.active_seats()), 1 if numbered else None)
         return None
 
     return interject
 
 
 COMMON_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
+    "grabbing": st.sampled_from(["reaction", "selection", "realtime"]),
+    "selection_time": st.sampled_from([2, 5]),
+    "claim_hold": st.sampled_from([1, 3]),
+    "stealer_timeframe": st.sampled_from([0, 0.5]),
     "reaction_style": st.sampled_from(["first", "mash"]),
     "react_pause": st.sampled_from(["random", 0.5, 1]),
     "spoons_subtracted": st.sampled_from([1, 2]),

@@ -333,6 +333,8 @@ def test_a_tie_within_a_millisecond_goes_to_the_holder() -> None:
         '  10.50  Time is up for grabbing!',
         '  10.50  [sound eliminated pan +0.00]',
         '  10.50  Henry and Chris are eliminated!',
+        '  10.50  [sound round-over pan +0.00]',
+        '  10.50  Andrew had the set.',
         '  10.50  [sound win pan +0.00]',
         '  10.50  Andrew wins the game!',
     ]

@@ -19,6 +19,7 @@ from audiospoons.bots.levels import (
     Skill,
     skill_for,
 )
+from audiospoons.bots.spoonchoice import SpoonChoice
 from audiospoons.engine.cards import Card, DeckKind, set_rank
 from audiospoons.engine.commands import Command, Grab, Pass, React, Take
 from audiospoons.engine.events import (
@@ -27,8 +28,10 @@ from audiospoons.engine.events import (
     CardTaken,
     DealerChanged,
     Eliminated,
+    EmptySlot,
     Event,
     GameOver,
+    GripSlipped,
     HandPassedOn,
     PhaseTwoStarted,
     PrematureGrab,
@@ -40,7 +43,14 @@ from audiospoons.engine.events import (
     RoundVoided,
     SetHeld,
     Source,
+    SpoonChallenged,
+    SpoonChosen,
+    SpoonClaimed,
+    SpoonContested,
     SpoonGrabbed,
+    SpoonSafe,
+    SpoonsChanged,
+    SpoonsKept,
     StockRecycled,
 )
 from audiospoons.engine.options import DrawVariant, Options
@@ -91,6 +101,7 @@ class SimpleBot:
         """The ranks of the cards it last passed on or discarded (with ``MEMORY`` play)."""
         self.received: deque[str] = deque(maxlen=window)
         """The ranks of the cards last passed to it (with ``MEMORY`` play and ``upstream``)."""
+        self.spoons = SpoonChoice(seat, options.grabbing)
         self._to_pass: Card | None = None
         self._plan: tuple[float, Command] | None = None
         self._stale = True
@@ -104,6 +115,7 @@ class SimpleBot:
             return False
         if isinstance(event, CardPassed) and event.seat != me and event.to != me:
             return False
+        self.spoons.observe(event)
         if isinstance(event, RoundStarted):
             self.playing = me in event.seats
             self.seats = list(event.seats)
@@ -140,9 +152,16 @@ class SimpleBot:
                 return False
             self.phase_two = True
             self._reach(event.at + self._reaction_time())
-        elif isinstance(event, SpoonGrabbed):
-            if not self._hear_spoon(event):
+        elif isinstance(event, SpoonGrabbed | SpoonChosen | SpoonClaimed):
+            if not self._hear_spoon(event) and not self.spoons.numbered:
                 return False
+        elif isinstance(event, SpoonSafe | SpoonsKept):
+            mine = event.seat == me if isinstance(event, SpoonSafe) else me in event.seats
+            self.has_spoon = self.has_spoon or mine
+        elif isinstance(event, GripSlipped) and event.seat == me:
+            self._reach(event.at + self._reaction_time())
+        elif isinstance(event, SpoonChallenged | EmptySlot | SpoonContested | SpoonsChanged):
+            pass
         elif isinstance(event, PrematureGrab) and event.seat == me:
             self.grab_at, self.distracted = None, False
         elif isinstance(event, HandPassedOn) and event.to == me:
@@ -201,10 +220,11 @@ class SimpleBot:
         self.grab_at = at if self.grab_at is None else min(self.grab_at, at)
         self.distracted = False
 
-    def _hear_spoon(self, event: SpoonGrabbed) -> bool:
-        """A spoon went: its own, the silent first one, or a later one. True if it mattered."""
+    def _hear_spoon(self, event: SpoonGrabbed | SpoonChosen | SpoonClaimed) -> bool:
+        """A reach for the spoons: its own, the silent first one, or a later one (a spoon won,
+        chosen or claimed). True if it mattered."""
         if event.seat == self.seat:
-            self.has_spoon = True
+            self.has_spoon = self.has_spoon or isinstance(event, SpoonGrabbed)
             return True
         if event.first and not self.options.announce_phase2:
             self.phase_two = True
@@ -253,7 +273,12 @@ class SimpleBot:
             move = self._card_move(now)
             if move is not None and move[0] < self.grab_at:
                 return move
-        return max(now, self.grab_at), Grab(me)
+        if not self.spoons.numbered:
+            return max(now, self.grab_at), Grab(me)
+        spoon = self.spoons.choose(self.rng)
+        if spoon is None:
+            return None
+        return max(now, self.grab_at), Grab(me, spoon)
 
     def _card_move(self, now: float) -> tuple[float, Command] | None:
         me = self.seat

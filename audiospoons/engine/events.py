@@ -21,7 +21,7 @@ class Source(Enum):
     QUEUE = "queue"
 
 
-class TestKind(Enum):
+class ContestKind(Enum):
     """What a reaction test decides: the race for the spoons (reaction only), one contested
     spoon (single selection), or a fight over a claimed spoon (realtime fighting)."""
 
@@ -130,11 +130,13 @@ class PhaseTwoStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class SpoonGrabbed(Event):
-    """A spoon left the table; ``first`` marks the grab that started phase 2."""
+    """A spoon left the table; ``first`` marks the grab that started phase 2. With numbered
+    spoons, ``spoon`` is the one won in a contest or fight."""
 
     seat: int
     spoons_left: int
     first: bool = False
+    spoon: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +252,7 @@ class EmptySlot(Event):
 class ReactionTestStarted(Event):
     contenders: tuple[int, ...]
     mash: bool
-    kind: TestKind = TestKind.RACE
+    kind: ContestKind = ContestKind.RACE
     spoon: int | None = None
 
 
@@ -259,7 +261,7 @@ class ReactCue(Event):
     """The moment to press: heard by the contenders."""
 
     contenders: tuple[int, ...]
-    kind: TestKind = TestKind.RACE
+    kind: ContestKind = ContestKind.RACE
     spoon: int | None = None
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from audiospoons.engine.errors import NotAllowedNow
 from audiospoons.engine.events import (
+    ContestKind,
     EmptySlot,
     Event,
     GripSlipped,
@@ -33,7 +34,6 @@ from audiospoons.engine.events import (
     SpoonClaimed,
     SpoonGrabbed,
     SpoonSafe,
-    TestKind,
 )
 from audiospoons.engine.reaction import ReactionTest
 
@@ -158,7 +158,7 @@ class RealtimeFighting:
         spoon.fight_at = None
         spoon.fighting = True
         fighters = (spoon.holder, *spoon.stealers)
-        return self.game._start_test(fighters, self._fight_settled, TestKind.FIGHT,
+        return self.game._start_test(fighters, self._fight_settled, ContestKind.FIGHT,
                                      spoon.number, now)
 
     def _fight_settled(self, test: ReactionTest, now: float) -> list[Event]:
@@ -185,7 +185,7 @@ class RealtimeFighting:
         spoon.taken = True
         game.seats[winner].has_spoon = True
         game.spoons -= 1
-        return [SpoonGrabbed(now, winner, game.spoons)]
+        return [SpoonGrabbed(now, winner, game.spoons, spoon=spoon.number)]
 
     def _settle(self, now: float) -> list[Event]:
         """Charge whoever has nothing left to try for; end the round when all is decided."""

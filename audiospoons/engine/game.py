@@ -26,6 +26,7 @@ from audiospoons.engine.events import (
     CardPassed,
     CardsDealt,
     CardTaken,
+    ContestKind,
     DealerChanged,
     Eliminated,
     Event,
@@ -46,7 +47,6 @@ from audiospoons.engine.events import (
     SpoonGrabbed,
     SpoonsChanged,
     StockRecycled,
-    TestKind,
 )
 from audiospoons.engine.fighting import RealtimeFighting
 from audiospoons.engine.options import (
@@ -110,7 +110,7 @@ class RunningTest:
 class QueuedTest:
     contenders: tuple[int, ...]
     handler: ResultHandler
-    kind: TestKind
+    kind: ContestKind
     spoon: int | None
 
 
@@ -529,8 +529,8 @@ class ClassicGame:
             return self.spoons
         return self.round_spoons
 
-    def can_grab(self, index: int) -> bool:
-        return _allowed(self.verify_grab, index)
+    def can_grab(self, index: int, spoon: int | None = None) -> bool:
+        return _allowed(lambda i: self.verify_grab(i, spoon), index)
 
     def grab(self, index: int, spoon: int | None = None) -> list[Event]:
         """Grab a spoon. A premature grab that is refused (``premature = none``) still locks the
@@ -583,7 +583,8 @@ class ClassicGame:
         self.charged.update(seats)
         events = scoring.miss(self, seats, at_once=at_once)
         if scoring.survivors_decide(self):
-            events += self._end_game()
+            self.counted_rounds += 1
+            events += [RoundEnded(self.now, self.round), *self._end_game()]
         return events
 
     def _mash_grabbing(self) -> bool:
@@ -656,7 +657,7 @@ class ClassicGame:
         return self._test_of(index) is not None
 
     def _queue_test(self, contenders: tuple[int, ...], handler: ResultHandler,
-                    kind: TestKind = TestKind.RACE, spoon: int | None = None) -> list[Event]:
+                    kind: ContestKind = ContestKind.RACE, spoon: int | None = None) -> list[Event]:
         """Queue a test; it starts now if none is running, else when the one before it ends."""
         self._queued_tests.append(QueuedTest(contenders, handler, kind, spoon))
         return self._start_next_test(self.now) if not self._tests else []
@@ -668,7 +669,7 @@ class ClassicGame:
         return self._start_test(queued.contenders, queued.handler, queued.kind, queued.spoon,
                                 now)
 
-    def _start_test(self, contenders: tuple[int, ...], handler: ResultHandler, kind: TestKind,
+    def _start_test(self, contenders: tuple[int, ...], handler: ResultHandler, kind: ContestKind,
                     spoon: int | None, now: float) -> list[Event]:
         """Start a test at once, beside any already running (realtime fights overlap)."""
         pause = self.options.react_pause
@@ -776,7 +777,9 @@ class ClassicGame:
     def _eliminate(self, indexes: tuple[int, ...], *, at_once: bool = False) -> list[Event]:
         """Take seats out of the game. Their cards go to the discard pile, to come back through
         the stock; with the no-stock pack, which has no way back from the pile, they pass on to
-        the next player's waiting cards, so every rank stays whole and a set can still be made."""
+        the next player's waiting cards, so every rank stays whole and a set can still be made.
+        A dealer going out during card play hands the stock on; once card play has stopped, the
+        next dealer is chosen when the round ends."""
         if not indexes:
             return []
         for index in indexes:
@@ -795,10 +798,10 @@ class ClassicGame:
                 events.append(HandPassedOn(self.now, index, heir, len(cards)))
             else:
                 self.pile += cards
-        if not self.seats[self.dealer].active and self.active_seats():
+        if self.phase is Phase.PLAYING and not self.seats[self.dealer].active \
+                and self.active_seats():
             self.dealer = self.left_of(self.dealer)
-            if self.phase is Phase.PLAYING:
-                events.append(DealerChanged(self.now, self.dealer))
+            events.append(DealerChanged(self.now, self.dealer))
         return events
 
     def _end_game(self) -> list[Event]:

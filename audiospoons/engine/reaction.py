@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from audiospoons.engine.events import (
+    ContestKind,
     Event,
     FalseStart,
     ReactCue,
     Reacted,
     ReactionTestEnded,
-    TestKind,
 )
 from audiospoons.engine.options import MASH_SECONDS
 
@@ -31,7 +31,7 @@ class ReactionTest:
     """One test; the game feeds it presses and due times and reads the ranking at the end."""
 
     def __init__(self, contenders: tuple[int, ...], *, mash: bool, start: float, pause: float,
-                 timeout: float, kind: TestKind = TestKind.RACE, spoon: int | None = None
+                 timeout: float, kind: ContestKind = ContestKind.RACE, spoon: int | None = None
                  ) -> None:
         self.contenders = contenders
         self.mash = mash

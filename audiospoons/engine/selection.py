@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 
 from audiospoons.engine.errors import NotAllowedNow
 from audiospoons.engine.events import (
+    ContestKind,
     Event,
     SpoonChosen,
     SpoonContested,
     SpoonGrabbed,
     SpoonsKept,
-    TestKind,
 )
 from audiospoons.engine.reaction import ReactionTest
 
@@ -95,7 +95,7 @@ class SingleSelection:
         if not contested:
             return events + game._end_round(now)
         for spoon in contested:
-            events += game._queue_test(tuple(by_spoon[spoon]), self._settle, TestKind.SPOON,
+            events += game._queue_test(tuple(by_spoon[spoon]), self._settle, ContestKind.SPOON,
                                        spoon)
         return events
 
@@ -105,7 +105,7 @@ class SingleSelection:
         winner, *losers = test.ranking()
         game.seats[winner].has_spoon = True
         game.spoons -= 1
-        events: list[Event] = [SpoonGrabbed(now, winner, game.spoons)]
+        events: list[Event] = [SpoonGrabbed(now, winner, game.spoons, spoon=test.spoon)]
         events += game._charge(tuple(losers))
         if game.over or game._queued_tests:
             return events

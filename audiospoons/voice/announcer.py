@@ -17,6 +17,7 @@ from audiospoons.engine.events import (
     CardPassed,
     CardsDealt,
     CardTaken,
+    ContestKind,
     DealerChanged,
     Eliminated,
     EmptySlot,
@@ -47,7 +48,6 @@ from audiospoons.engine.events import (
     SpoonsChanged,
     SpoonsKept,
     StockRecycled,
-    TestKind,
 )
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import Messages
@@ -120,7 +120,7 @@ class Announcer:
         if isinstance(event, ReactCue):
             return listener in event.contenders
         if isinstance(event, ReactionTestStarted):
-            return listener in event.contenders and event.kind is not TestKind.SPOON
+            return listener in event.contenders and event.kind is not ContestKind.SPOON
         return isinstance(event, SpoonGrabbed | PrematureGrab | GrabTimeUp)
 
     def _brief(self) -> bool:
@@ -187,20 +187,20 @@ class Announcer:
         if isinstance(event, PrematureGrab):
             return self._you_or(you, event.seat, "premature.you", "premature.other")
         if isinstance(event, ReactionTestStarted):
-            if event.kind is TestKind.SPOON:
+            if event.kind is ContestKind.SPOON:
                 return None
             if you in event.contenders:
                 return m.tr("react.ready.mash" if event.mash else "react.ready")
             names = m.join(self._others(event.contenders, you))
-            if event.kind is TestKind.FIGHT:
+            if event.kind is ContestKind.FIGHT:
                 return m.tr("fighting.others", names=names)
             return m.tr("racing.others", names=names)
         if isinstance(event, ReactCue):
-            if event.kind is TestKind.SPOON:
+            if event.kind is ContestKind.SPOON:
                 return m.tr("spoon.react.now", spoon=event.spoon)
             if you not in event.contenders:
                 return None
-            if event.kind is TestKind.FIGHT:
+            if event.kind is ContestKind.FIGHT:
                 return m.tr("fight.react.now", names=m.join(self._others(event.contenders, you)))
             return m.tr("react.now")
         if isinstance(event, FalseStart):
