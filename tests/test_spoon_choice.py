@@ -1,4 +1,4 @@
-"""How bots choose numbered spoons: from what their seat heard, and never while their hand is busy."""
+"""How bots choose numbered spoons: from what their seat heard, never while their hand is busy."""
 
 from __future__ import annotations
 
