@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from audiospoons.keys import ESCAPE_DELAY, Key, KeyDecoder, TerminalKeys, parse_label
 from audiospoons.keys.key import MODIFIERS, NAMED_KEYS
+from audiospoons.keys.reader import MODIFY_OTHER_KEYS_OFF, MODIFY_OTHER_KEYS_ON
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 15.0
@@ -311,6 +312,18 @@ def test_the_reader_sets_the_terminal_up_and_puts_it_back_exactly(
     with pytest.raises(ZeroDivisionError), TerminalKeys(program):
         1 / 0  # noqa: B018
     assert termios.tcgetattr(program) == before
+
+
+def test_the_reader_asks_for_ctrl_numbers_and_sets_the_request_back(
+        terminal: tuple[int, int]) -> None:
+    """The terminal is asked to report Ctrl with a number-row key (for spoons 11 to 20), and the
+    request is undone on the way out; the keys it then sends are read as Ctrl+number."""
+    keyboard, program = terminal
+    with TerminalKeys(program) as keys:
+        assert os.read(keyboard, 100) == MODIFY_OTHER_KEYS_ON
+        os.write(keyboard, CSI + b"27;5;49~" + CSI + b"27;5;48~" + b"\x1b3")
+        assert [key.label for key in keys.read(WAIT)] == ["ctrl+1", "ctrl+0", "alt+3"]
+    assert os.read(keyboard, 100) == MODIFY_OTHER_KEYS_OFF
 
 
 def test_a_reader_cannot_be_opened_twice(terminal: tuple[int, int]) -> None:

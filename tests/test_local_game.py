@@ -8,9 +8,11 @@ from collections.abc import Sequence
 
 from fakes import Clock, Lines, Pressed
 
+from audiospoons.engine.cards import Card
+from audiospoons.engine.game import Deal
 from audiospoons.engine.options import Options
 from audiospoons.sound.cue import Cue
-from audiospoons.ui.local import LocalGame, ReactionRecord
+from audiospoons.ui.local import LocalGame, ReactionRecord, spoon_number
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 
@@ -241,3 +243,40 @@ def test_without_sound_the_first_grab_is_said_as_well() -> None:
     keys.game = silent
     silent.play(keys)
     assert any(text.startswith("The spoons are going! ") for text in quiet.spoken)
+
+
+def test_number_keys_name_spoons_one_to_ten_and_with_ctrl_or_alt_eleven_to_twenty() -> None:
+    assert [spoon_number(str(d)) for d in (1, 2, 9, 0)] == [1, 2, 9, 10]
+    assert [spoon_number(f"ctrl+{d}") for d in (1, 9, 0)] == [11, 19, 20]
+    assert [spoon_number(f"alt+{d}") for d in (1, 0)] == [11, 20]
+    assert spoon_number("a") is None and spoon_number("f1") is None
+    assert spoon_number("shift+1") is None
+
+
+def test_realtime_fighting_plays_to_the_end_by_keys() -> None:
+    game, player, lines, sounds = play(grabbing="realtime", seed=5)
+    assert game.table.over
+    assert "space" in player.presses
+    heard = set(lines.spoken)
+    assert "Holding a spoon." in heard or any(line.startswith("Fight with ") for line in heard)
+    assert not [line for line in heard if line.lower().startswith("spoon ")]
+    assert any(cue.name == "spoon" for cue in sounds.played)
+
+
+def test_single_selection_plays_to_the_end_by_keys() -> None:
+    game, _, lines, _ = play(grabbing="selection", seed=5)
+    assert game.table.over
+    assert "You chose spoon 1." in lines.spoken
+
+
+def test_a_number_key_claims_that_spoon_and_f2_says_which_are_free() -> None:
+    set_hand = Deal({0: (Card("7", "H"), Card("7", "C"), Card("7", "D"), Card("7", "S"))})
+    clock, lines = Clock(), Lines()
+    game = LocalGame(Options.from_mapping({"grabbing": "realtime"}), 4, messages("en"),
+                     Speaker(lines), None, seed=1, clock=clock, first_deal=set_hand)
+    player = Player(clock, ["2@0.2", "f2@0.05", "1@0.05", "3@0.05", "escape@0.05", "q", "y"])
+    player.game = game
+    assert game.play(player).won is None
+    assert "Holding a spoon." in lines.spoken
+    assert "Free: 1 and 3. Held: 2 by you." in lines.spoken
+    assert lines.spoken.count("You already have your hand on a spoon.") == 2

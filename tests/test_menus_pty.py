@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +30,16 @@ KEYS = {
     "home": "\x1b[H", "end": "\x1b[F", "enter": "\r", "escape": "\x1b", "f1": "\x1bOP",
     "f2": "\x1bOQ", "ctrl+c": "\x03", "insert": "\x1b[2~",
 }
+
+
+TERMINAL_REQUEST = re.compile(r"\x1b\[[<>=?]?[\d;]*[A-Za-z~]")
+"""A control sequence the program sends the terminal (the key reader asks for Ctrl+number keys):
+the terminal acts on it and shows nothing."""
+
+
+def printed(output: str) -> str:
+    """What the terminal shows of ``output``: its text, without control sequences."""
+    return TERMINAL_REQUEST.sub("", output).strip()
 
 
 class Player:
@@ -52,7 +63,7 @@ class Player:
             self.first = False
             self.child.expect_exact(line + "\r\n", timeout=timeout)
             self.heard.append(line)
-            assert self.child.before.strip() == "", (
+            assert printed(self.child.before) == "", (
                 f"heard {self.child.before!r} before {line!r}; so far {self.heard}")
 
     def press(self, *keys: str) -> None:
@@ -66,7 +77,7 @@ class Player:
 
     def ends(self, status: int = 0) -> None:
         self.child.expect(pexpect.EOF, timeout=LINE_TIMEOUT)
-        assert self.child.before.strip() == "", self.child.before
+        assert printed(self.child.before) == "", self.child.before
         self.child.close()
         assert self.child.exitstatus == status, (self.child.exitstatus, self.child.signalstatus)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -15,6 +16,8 @@ import pexpect
 UP = "\x1b[A"
 ESCAPE = "\x1b"
 GAME_SECONDS = 240
+REALTIME_WORDS = r"Holding a spoon\.|\w+ is safe\.|You are safe\.|\w+ and \w+ are fighting\.\.\."
+"""Lines only realtime fighting says."""
 PICKED_UP = r"(?m)^[A-Z][a-z]+ of (?:clubs|diamonds|hearts|spades)\.\r$"
 """What brief speech (the default at the table) says when you pick up a card: its name."""
 
@@ -86,3 +89,41 @@ def test_the_winner_is_said_before_the_offer_to_play_again(tmp_path: Path) -> No
     assert child.exitstatus == 0
     saved = json.loads((tmp_path / "config" / "settings.json").read_text(encoding="utf-8"))
     assert saved["reactions"]["games"] == 1, "the game played to the end counts, not the one quit"
+
+
+def test_a_realtime_fighting_game_is_played_by_number_keys_alone(tmp_path: Path) -> None:
+    """Realtime fighting in a real terminal: a set grabs spoon 1 by its number key; the spoons
+    going (announced) or a lost grip sends a number key for a spoon; a fight is answered with
+    Space."""
+    child = spawn(tmp_path, "play", "--speech", "text", "--players", "3", "--seed", "4",
+                  "--option", "grabbing=realtime", "--option", "hand_size=3",
+                  "--option", "announce_phase2=true",
+                  "--option", "claim_hold=1.5", "--option", "round_pause=1")
+    rng = random.Random(7)
+    heard: list[str] = []
+    keys: list[str] = []
+    deadline = time.monotonic() + GAME_SECONDS
+    patterns = [r"You have three \w+!", r"The spoons are going!|Your grip loosens and slips\.",
+                r"Fight with \w+, react now!", REALTIME_WORDS,
+                r"Enter to play again, Escape to quit\.", PICKED_UP, pexpect.TIMEOUT]
+    try:
+        child.expect_exact("Spoons: you against Britany and Chris.")
+        while time.monotonic() < deadline:
+            found = child.expect(patterns, timeout=0.5)
+            heard.append(child.after if isinstance(child.after, str) else "")
+            if found == 4:
+                break
+            key = {0: "1", 1: rng.choice("12"), 2: " ", 5: rng.choice("asd"), 6: UP}.get(found)
+            if key is not None:
+                child.send(key)
+                keys.append(key)
+        else:
+            raise AssertionError(f"the game did not end in {GAME_SECONDS} s: {heard[-20:]}")
+        child.send(ESCAPE)
+        child.expect(pexpect.EOF, timeout=20)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0, child.before
+    assert {"1", "2"} & set(keys), heard[-30:]
+    assert any(re.fullmatch(REALTIME_WORDS, line) or line.startswith(("Fight with", "Your grip"))
+               for line in heard), heard[-30:]

@@ -14,6 +14,11 @@ get out. The ``with`` block restores the terminal as the exception passes. Ctrl+
 do not stop or kill the program (that would leave the terminal without echo); they arrive as keys.
 Flow control is off too, so Ctrl+S cannot freeze the output without a word.
 
+Ctrl with a number-row key picks spoons 11 to 20, but most terminals send Ctrl+1 as a plain 1 or
+not at all. Entering asks the terminal for xterm's ``modifyOtherKeys`` level 1, which reports such
+keys as ``CSI 27;5;49~`` and leaves every key that already has a code of its own (Ctrl+C among
+them) as it was; terminals that do not know the request ignore it. Leaving sets it back.
+
 Windows has no terminal modes to set: ``msvcrt`` reads the console's keys, and the wait is
 ``WaitForSingleObject`` on the console input handle. That part is kept small and separate at the
 end of this module.
@@ -41,6 +46,9 @@ ESCAPE_DELAY = 0.025
 """Seconds of quiet after a lone ESC before it counts as the Escape key. Terminals write a
 whole escape sequence at once, so its bytes come far closer together than this; a person cannot
 press Escape and another key this close together."""
+
+MODIFY_OTHER_KEYS_ON = b"\x1b[>4;1m"
+MODIFY_OTHER_KEYS_OFF = b"\x1b[>4m"
 
 READ_SIZE = 65536
 """Bytes asked of one ``os.read``: more than a terminal's input queue holds, so one read takes
@@ -131,6 +139,8 @@ class _PosixTerminal:
         except BaseException:
             self.close()
             raise
+        with contextlib.suppress(OSError):
+            os.write(self._fd, MODIFY_OTHER_KEYS_ON)
 
     def close(self) -> None:
         """Put the terminal back as it was. Safe to call twice, and from a signal handler."""
@@ -140,6 +150,8 @@ class _PosixTerminal:
             return
         atexit.unregister(self.close)
         self._release_sigterm()
+        with contextlib.suppress(OSError):
+            os.write(self._fd, MODIFY_OTHER_KEYS_OFF)
         with contextlib.suppress(termios.error):  # a terminal gone away needs no restoring
             termios.tcsetattr(self._fd, termios.TCSANOW, saved)
 

@@ -21,11 +21,12 @@ from audiospoons.engine.commands import Command, Draw, Grab, Pass, React, Take
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event, SpoonGrabbed
 from audiospoons.engine.game import ClassicGame, Deal, Phase
-from audiospoons.engine.options import Options
+from audiospoons.engine.options import Grabbing, Options
 from audiospoons.simulate import bot_names
 from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
 from audiospoons.sound.cues import CueMapper
+from audiospoons.spoonslots import Slot
 from audiospoons.table import Table
 from audiospoons.ui.gamekeys import SLOTS, Action, bindings, keymap
 from audiospoons.ui.keynames import action_name, keys_text
@@ -47,6 +48,20 @@ TIME_SLACK = 1e-6
 """A wait that ends a hair before its deadline (float rounding) still counts as reaching it."""
 VOLUME_STEP = 0.1
 RATE_STEP = 20
+SPOON_KEY_MODIFIERS = ("ctrl+", "alt+")
+"""With either, a number-row key names spoons 11 to 20. Ctrl is seed 000's choice; Alt is what
+every terminal can send, where many send Ctrl+1 as a plain 1 or not at all."""
+
+
+def spoon_number(label: str) -> int | None:
+    """The spoon a number-row key names: 1 to 9, and 0 for 10; with Ctrl or Alt, 11 to 20."""
+    base = 0
+    for modifier in SPOON_KEY_MODIFIERS:
+        if label.startswith(modifier):
+            label, base = label[len(modifier):], 10
+    if len(label) != 1 or not label.isdigit():
+        return None
+    return base + (int(label) or 10)
 
 
 class PressedKey(Protocol):
@@ -172,6 +187,40 @@ class LocalPlayer:
                 items.append(m.tr("status.you") if you else player.name)
         return m.tr("players.in", players=m.join(items))
 
+    def spoons_text(self, grabbing: Grabbing) -> str:
+        """The spoons left; in realtime fighting, once they are going, which are free and who
+        holds the others, so that the player knows which number to press."""
+        m = self.messages
+        view = self.view
+        left = m.ntr("spoons.left", view.spoons)
+        slots = view.spoon_slots
+        if grabbing is Grabbing.SELECTION and slots.chosen is not None:
+            return " ".join((left, m.tr("spoon.chosen.you", spoon=slots.chosen)))
+        if grabbing is not Grabbing.REALTIME or not view.phase_two:
+            return left
+        free = slots.numbers(Slot.FREE)
+        parts = [m.tr("spoons.free", numbers=m.join([str(n) for n in free])) if free
+                 else m.tr("spoons.none.free")]
+        held = [m.tr("spoon.held.item.you", spoon=n) if slots.holders.get(n) == YOU
+                else m.tr("spoon.held.item", spoon=n, name=view.players[slots.holders[n]].name)
+                for n in slots.numbers(Slot.CLAIMED) + slots.numbers(Slot.FIGHTING)
+                if n in slots.holders]
+        if held:
+            parts.append(m.tr("spoons.held", items=m.join(held)))
+        return " ".join(parts)
+
+    def aimed_spoon(self, grabbing: Grabbing) -> int | None:
+        """The spoon the grab key reaches for: none where spoons are not numbered; in realtime
+        the lowest free spoon, else the lowest it may still steal; else spoon 1."""
+        if grabbing is Grabbing.REACTION:
+            return None
+        slots = self.view.spoon_slots
+        if grabbing is Grabbing.REALTIME:
+            for numbers in (slots.numbers(Slot.FREE), slots.stealable()):
+                if numbers:
+                    return numbers[0]
+        return 1
+
     def waiting_text(self) -> str:
         if not self.view.waiting:
             return self.messages.tr("waiting.none")
@@ -270,6 +319,11 @@ class LocalGame:
     def _on_key(self, label: str, at: float, keys: KeySource) -> bool:
         """Act on one key; False when the player quits the game."""
         self.speaker.interrupt()
+        spoon = spoon_number(label)
+        if spoon is not None:
+            numbered = self.game.options.grabbing is not Grabbing.REACTION
+            self._submit(Grab(YOU, spoon if numbered else None), at)
+            return True
         action = self.keys.get(label)
         if action is None:
             return True
@@ -287,7 +341,7 @@ class LocalGame:
         if action is Action.SPACE:
             if view.test and YOU in view.test:
                 return React(YOU)
-            return Grab(YOU)
+            return Grab(YOU, self.player.aimed_spoon(self.game.options.grabbing))
         if action is Action.PICK_UP:
             return Take(YOU)
         if action is Action.DRAW:
@@ -330,7 +384,7 @@ class LocalGame:
         answers: dict[Action, Callable[[], str | None]] = {
             Action.PASS: no_card,
             Action.HAND: player.hand_text,
-            Action.SPOONS: lambda: m.ntr("spoons.left", player.view.spoons),
+            Action.SPOONS: lambda: player.spoons_text(self.game.options.grabbing),
             Action.PLAYERS: player.players_text,
             Action.WAITING: player.waiting_text,
             Action.OPTIONS: self._options_text,

@@ -31,9 +31,15 @@ from audiospoons.engine.events import (
     RoundVoided,
     SetHeld,
     Source,
+    SpoonChallenged,
+    SpoonChosen,
+    SpoonClaimed,
     SpoonGrabbed,
+    SpoonSafe,
     SpoonsChanged,
+    SpoonsKept,
 )
+from audiospoons.spoonslots import SpoonSlots
 
 
 @dataclass(slots=True)
@@ -61,11 +67,18 @@ class SeatView:
     phase_two_at: float | None = None
     set_at: float | None = None
     test: tuple[int, ...] = ()
+    """The contenders of the reaction test this seat is in, if it is in one."""
     cue_at: float | None = None
+    reached: bool = False
+    """This seat has reached for a numbered spoon this round (its reaction time is taken)."""
     over: bool = False
     winners: tuple[int, ...] = ()
     reaction_times: list[float] = field(default_factory=list)
     """This seat's reaction times, newest last: to a grab or a react cue."""
+    spoon_slots: SpoonSlots = field(default_factory=lambda: SpoonSlots(0))
+
+    def __post_init__(self) -> None:
+        self.spoon_slots = SpoonSlots(self.seat)
 
     @property
     def me(self) -> PlayerState:
@@ -73,6 +86,7 @@ class SeatView:
 
     def observe(self, event: Event) -> None:
         me = self.seat
+        self.spoon_slots.observe(event)
         if isinstance(event, GameStarted):
             self.players = [PlayerState(name) for name in event.players]
         elif isinstance(event, RoundStarted):
@@ -80,7 +94,7 @@ class SeatView:
             self.playing = me in event.seats
             self.hand, self.waiting = [], 0
             self.phase_two, self.phase_two_at, self.set_at = False, None, None
-            self.test, self.cue_at = (), None
+            self.test, self.cue_at, self.reached = (), None, False
             for player in self.players:
                 player.has_spoon = False
         elif isinstance(event, CardsDealt):
@@ -100,23 +114,34 @@ class SeatView:
             self.set_at = event.at
         elif isinstance(event, PhaseTwoStarted):
             self.phase_two, self.phase_two_at = True, event.at
-        elif isinstance(event, SpoonGrabbed):
+        elif isinstance(event, SpoonGrabbed | SpoonSafe):
             self.players[event.seat].has_spoon = True
             self.spoons = event.spoons_left
-            if event.seat == me:
+            if isinstance(event, SpoonGrabbed) and event.seat == me and event.spoon is None:
                 self._grabbed(event)
+        elif isinstance(event, SpoonsKept):
+            for seat in event.seats:
+                self.players[seat].has_spoon = True
+            self.spoons = event.spoons_left
+        elif isinstance(event, SpoonChosen | SpoonClaimed | SpoonChallenged):
+            if event.seat == me and not self.reached:
+                self.reached = True
+                first = isinstance(event, SpoonChosen | SpoonClaimed) and event.first
+                started = self.set_at if first else self.phase_two_at
+                if started is not None:
+                    self.reaction_times.append(event.at - started)
         elif isinstance(event, SpoonsChanged):
             self.spoons = event.spoons
         elif isinstance(event, DealerChanged):
             self.dealer = event.dealer
-        elif isinstance(event, ReactionTestStarted):
+        elif isinstance(event, ReactionTestStarted) and me in event.contenders:
             self.test, self.cue_at = event.contenders, None
-        elif isinstance(event, ReactCue):
+        elif isinstance(event, ReactCue) and me in event.contenders:
             self.cue_at = event.at
         elif isinstance(event, Reacted) and event.seat == me and self.cue_at is not None:
             self.reaction_times.append(event.after)
             self.cue_at = None
-        elif isinstance(event, ReactionTestEnded):
+        elif isinstance(event, ReactionTestEnded) and set(event.ranking) == set(self.test):
             self.test, self.cue_at = (), None
         elif isinstance(event, LetterGiven):
             self.players[event.seat].letters = event.letters
