@@ -42,6 +42,8 @@ class SpoonSlots:
         """Spoon number to the seat that claimed or took it, where known."""
         self.chosen: int | None = None
         """The spoon this seat chose (single selection)."""
+        self.others_chose = 0
+        """How many others it has heard choose (single selection hides which spoon)."""
         self.stole = False
         self.busy = False
         """Its hand is on a spoon: a claim, a steal waiting for its fight, or a fight."""
@@ -52,8 +54,12 @@ class SpoonSlots:
             self.slots = [Slot.FREE] * event.spoons
             self.holders = {}
             self.chosen, self.stole, self.busy = None, False, False
-        elif isinstance(event, SpoonChosen) and event.seat == me:
-            self.chosen = event.spoon
+            self.others_chose = 0
+        elif isinstance(event, SpoonChosen):
+            if event.seat == me:
+                self.chosen = event.spoon
+            else:
+                self.others_chose += 1
         elif isinstance(event, SpoonClaimed):
             self._set(event.spoon, Slot.CLAIMED, event.seat)
             self.busy = self.busy or event.seat == me

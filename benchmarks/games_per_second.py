@@ -18,6 +18,7 @@ Run it from the project folder, in the virtual environment::
     python benchmarks/games_per_second.py              # 200 games at 4 players, 100 at 8, 67 at 12
     python benchmarks/games_per_second.py --games 50   # a quicker, rougher run
     python benchmarks/games_per_second.py --profile    # cProfile of 8-player games instead
+    python benchmarks/games_per_second.py --option grabbing=realtime   # any game options
 
 ``--games N`` sets the 4-player count; larger tables play ``N * 4 / players`` games, as a game
 costs roughly players squared (more rounds, each with more seats), which keeps the default run
@@ -34,6 +35,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import Options
@@ -196,6 +198,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              " (default: 200)")
     parser.add_argument("--seed", type=int, default=0,
                         help="base of the per-game seeds (default: 0)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option (as in scenario files); repeat for more")
     parser.add_argument("--profile", action="store_true",
                         help=f"instead, cProfile {GOAL_PLAYERS}-player games (N/10 of them) and"
                              f" print the top {PROFILE_TOP} functions")
@@ -207,13 +211,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    options = Options()
+    values = dict(item.partition("=")[::2] for item in args.option)
+    try:
+        options = Options.from_mapping(values)
+    except SpoonsError as error:
+        print(f"games_per_second: {error}", file=sys.stderr)
+        return 2
     if args.profile:
         profile(max(1, args.games // 10), args.seed, options)
         return 0
 
-    print(f"audiospoons full-game benchmark: default options (scoring = {options.scoring.value}),"
-          f" Python {sys.version.split()[0]}")
+    chosen = ", ".join(f"{key} = {value}" for key, value in values.items()) or "default options"
+    print(f"audiospoons full-game benchmark: {chosen} (scoring = {options.scoring.value},"
+          f" grabbing = {options.grabbing.value}), Python {sys.version.split()[0]}")
     results: list[TableResult] = []
     started = time.perf_counter()
     for players in TABLES:

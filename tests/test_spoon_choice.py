@@ -29,11 +29,18 @@ def fresh(grabbing: Grabbing, spoons: int = 3) -> SpoonChoice:
     return choice
 
 
-def test_in_selection_a_bot_mostly_takes_spoon_1_and_chooses_once() -> None:
+def test_in_selection_a_bot_mostly_takes_the_spoon_after_those_it_heard_chosen() -> None:
     rng = random.Random(4)
     picks = Counter(fresh(Grabbing.SELECTION).choose(rng) for _ in range(2000))
     assert set(picks) == {1, 2, 3}
     assert abs(picks[1] / 2000 - (LOWEST_CHANCE + (1 - LOWEST_CHANCE) / 3)) < 0.04
+    heard = fresh(Grabbing.SELECTION)
+    heard.observe(SpoonChosen(0.5, 0, None, first=True))
+    heard.observe(SpoonChosen(0.6, 1, None))
+    picks = Counter(heard.choose(rng) for _ in range(2000))
+    assert picks.most_common(1)[0][0] == 3
+    heard.observe(SpoonChosen(0.7, 3, None))
+    assert Counter(heard.choose(rng) for _ in range(200)).most_common(1)[0][0] == 3
     choice = fresh(Grabbing.SELECTION)
     choice.observe(SpoonChosen(1.0, ME, 2))
     assert choice.choose(rng) is None

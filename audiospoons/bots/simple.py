@@ -102,6 +102,7 @@ class SimpleBot:
         self.received: deque[str] = deque(maxlen=window)
         """The ranks of the cards last passed to it (with ``MEMORY`` play and ``upstream``)."""
         self.spoons = SpoonChoice(seat, options.grabbing)
+        self._numbered = self.spoons.numbered
         self._to_pass: Card | None = None
         self._plan: tuple[float, Command] | None = None
         self._stale = True
@@ -115,7 +116,8 @@ class SimpleBot:
             return False
         if isinstance(event, CardPassed) and event.seat != me and event.to != me:
             return False
-        self.spoons.observe(event)
+        if self._numbered:
+            self.spoons.observe(event)
         if isinstance(event, RoundStarted):
             self.playing = me in event.seats
             self.seats = list(event.seats)
@@ -153,7 +155,7 @@ class SimpleBot:
             self.phase_two = True
             self._reach(event.at + self._reaction_time())
         elif isinstance(event, SpoonGrabbed | SpoonChosen | SpoonClaimed):
-            if not self._hear_spoon(event) and not self.spoons.numbered:
+            if not self._hear_spoon(event) and not self._numbered:
                 return False
         elif isinstance(event, SpoonSafe | SpoonsKept):
             mine = event.seat == me if isinstance(event, SpoonSafe) else me in event.seats
@@ -273,7 +275,7 @@ class SimpleBot:
             move = self._card_move(now)
             if move is not None and move[0] < self.grab_at:
                 return move
-        if not self.spoons.numbered:
+        if not self._numbered:
             return max(now, self.grab_at), Grab(me)
         spoon = self.spoons.choose(self.rng)
         if spoon is None:

@@ -1,7 +1,8 @@
 """Which numbered spoon a bot reaches for, from what its seat has heard of the spoons.
 
-Single selection hides the others' choices until the results, so a bot mostly takes spoon 1,
-the first a person's hand would go to, and now and then another. In realtime fighting the claims
+Single selection hides the others' choices until the results, so a bot guesses: mostly the
+spoon after as many as it has heard others choose (the lowest it can hope is free, if they took
+the lowest), now and then another. In realtime fighting the claims
 are public: a bot mostly takes the lowest untouched spoon and now and then another untouched
 one. It steals only when nothing is untouched, which is when stealing pays: without it, it is
 out. It never reaches while its hand is on a spoon or in a fight, and defends by reacting.
@@ -41,7 +42,9 @@ class SpoonChoice:
         if self.grabbing is Grabbing.SELECTION:
             if view.chosen is not None:
                 return None
-            return self._lowest_or_any(list(range(1, len(view.slots) + 1)), rng)
+            count = len(view.slots)
+            guess = min(view.others_chose + 1, count)
+            return guess if rng.random() < LOWEST_CHANCE else rng.randint(1, count)
         free = view.numbers(Slot.FREE)
         if free:
             return self._lowest_or_any(free, rng)

@@ -150,6 +150,11 @@ class ClassicGame:
         self._started = False
         self.selection = SingleSelection(self)
         self.fighting = RealtimeFighting(self)
+        self._numbered: SingleSelection | RealtimeFighting | None = None
+        if options.grabbing is Grabbing.SELECTION:
+            self._numbered = self.selection
+        elif options.grabbing is Grabbing.REALTIME:
+            self._numbered = self.fighting
 
     # ----------------------------------------------------------------- time and dispatch
 
@@ -189,10 +194,10 @@ class ClassicGame:
             test_time = running.test.deadline()
             if test_time is not None and (soonest is None or test_time < soonest):
                 soonest = test_time
-        variant = self._variant()
-        variant_time = variant.deadline() if variant is not None else None
-        if variant_time is not None and (soonest is None or variant_time < soonest):
-            soonest = variant_time
+        if self._numbered is not None:
+            variant_time = self._numbered.deadline()
+            if variant_time is not None and (soonest is None or variant_time < soonest):
+                soonest = variant_time
         limit = self.options.discard_time_limit
         if limit > 0 and self.phase is Phase.PLAYING:
             for seat in self.seats:
@@ -263,11 +268,7 @@ class ClassicGame:
 
     def _variant(self) -> SingleSelection | RealtimeFighting | None:
         """The numbered-spoon variant in play, which keeps timers of its own."""
-        if self.options.grabbing is Grabbing.SELECTION:
-            return self.selection
-        if self.options.grabbing is Grabbing.REALTIME:
-            return self.fighting
-        return None
+        return self._numbered
 
     # ----------------------------------------------------------------- queries
 
