@@ -127,3 +127,20 @@ def test_the_urgent_lines_known_in_advance_are_the_ones_the_game_says() -> None:
                             (SpoonGrabbed(1.0, 1, 2), 1), (ReactCue(2.0, (1, 3)), 1)):
         said = announcer.announce(event, listener)
         assert said[0].urgent and said[0].text in phrases
+
+
+def test_the_colour_menu_names_spoons_by_colour_in_every_language() -> None:
+    from audiospoons.engine.events import ContestKind, SpoonChosen, SpoonContested
+    from audiospoons.voice.spoonnames import SpoonStyle
+
+    colours = {"spoon_style": SpoonStyle.COLOURS}
+    contest = SpoonContested(5.0, 1, (0, 2))
+    assert hear(contest, 3, **colours) == [f"The red spoon: {PLAYERS[0]} and {PLAYERS[2]}."]
+    assert hear(contest, 3, "es", **colours) == [
+        f"La cuchara roja: {PLAYERS[0]} y {PLAYERS[2]}."]
+    assert hear(contest, 3) == [f"Spoon 1: {PLAYERS[0]} and {PLAYERS[2]}."]
+    cue = ReactCue(6.0, (0, 2), ContestKind.SPOON, 3)
+    assert hear(cue, 0, **colours) == ["The green spoon, react now!"]
+    assert hear(cue, 1, "es", **colours) == ["¡La cuchara verde, reacciona ya!"]
+    assert hear(SpoonChosen(1.0, 1, 2), 1, **colours) == ["You chose the blue spoon."]
+    assert hear(SpoonChosen(1.0, 1, 2), 1, "es", **colours) == ["Elegiste la cuchara azul."]

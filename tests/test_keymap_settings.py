@@ -276,14 +276,14 @@ def test_the_keys_screen_lists_the_actions_and_takes_a_new_key(tmp_path: Path) -
         "s", "enter", "k", "enter", "down", "home", "f2", "p", "p", "p", "p", "enter",
         "insert", "kp3", "1", "f1", "shift+q", "escape", "escape"])
     assert lines[1:] == [
-        "Settings, 4 of 5", "Settings. Speech, printed text, 1 of 9", "Keys, 8 of 9",
-        "Keys. Grab a spoon or react, Space, 1 of 30",
-        "Pass the card under the cursor, Enter, 2 of 30",
-        "Grab a spoon or react, Space, 1 of 30",
+        "Settings, 4 of 5", "Settings. Speech, printed text, 1 of 10", "Keys, 9 of 10",
+        "Keys. Grab a spoon or react, Space, 1 of 32",
+        "Pass the card under the cursor, Enter, 2 of 32",
+        "Grab a spoon or react, Space, 1 of 32",
         "Enter, then press the new key for this action in the game.",
-        "Pass the card under the cursor, Enter, 2 of 30",
-        "Pass your first card, A, 5 of 30", "Pass your second card, S, 6 of 30",
-        "Pass your third card, D, 7 of 30",
+        "Pass the card under the cursor, Enter, 2 of 32",
+        "Pass your first card, A, 5 of 32", "Pass your second card, S, 6 of 32",
+        "Pass your third card, D, 7 of 32",
         "Press the new key for Pass your third card, or Escape to keep D.",
         "Insert belongs to your screen reader. Press another key, or Escape to keep D.",
         "The number pad belongs to your screen reader. Press another key, or Escape to keep D.",
@@ -291,7 +291,7 @@ def test_the_keys_screen_lists_the_actions_and_takes_a_new_key(tmp_path: Path) -
         " to keep D.",
         "F1 is kept for help. Press another key, or Escape to keep D.",
         "Pass your third card now uses Shift plus Q.",
-        "Settings. Keys, 8 of 9", "Main menu. Settings, 4 of 5"]
+        "Settings. Keys, 9 of 10", "Main menu. Settings, 4 of 5"]
     saved = load_settings(tmp_path / "settings.json")[0]
     assert saved.keys == {"slot-3": "shift+q"} == ui.settings.keys
     assert keymap(saved.keys)["shift+q"] is Action.SLOT_3
@@ -306,12 +306,12 @@ def test_a_taken_key_swaps_escape_keeps_and_the_defaults_come_back(tmp_path: Pat
         "Grab a spoon or react now uses H. H was Say your hand, which now uses Space.",
         "Press the new key for Grab a spoon or react, or Escape to keep H.",
         "Grab a spoon or react keeps H.",
-        "Back, 30 of 30", "Restore the default keys, 29 of 30",
-        "Pause the game, Escape, 28 of 30",
+        "Back, 32 of 32", "Restore the default keys, 31 of 32",
+        "Pause the game, Escape, 30 of 32",
         "Escape always pauses the game, and goes back in the menus; it cannot be changed.",
-        "Back, 30 of 30", "Restore the default keys, 29 of 30",
+        "Back, 32 of 32", "Restore the default keys, 31 of 32",
         "Every action is back on its default key.",
-        "Grab a spoon or react, Space, 1 of 30", "Settings. Keys, 8 of 9"]
+        "Grab a spoon or react, Space, 1 of 32", "Settings. Keys, 9 of 10"]
     assert load_settings(tmp_path / "settings.json")[0].keys == {}
 
 
@@ -319,7 +319,7 @@ def test_the_keys_screen_in_spanish(tmp_path: Path) -> None:
     lines, _ = run_screens(tmp_path, ["a", "enter", "end", "up", "enter", "enter", "ctrl+up"],
                            lang="es")
     assert lines[4:] == [
-        "Teclas, 8 de 9", "Teclas. Agarrar una cuchara o reaccionar, Espacio, 1 de 30",
+        "Teclas, 9 de 10", "Teclas. Agarrar una cuchara o reaccionar, Espacio, 1 de 32",
         "Pulsa la nueva tecla para Agarrar una cuchara o reaccionar, o Escape para conservar"
         " Espacio.",
         "Agarrar una cuchara o reaccionar ahora usa Control más Flecha arriba."]

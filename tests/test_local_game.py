@@ -15,6 +15,7 @@ from audiospoons.sound.cue import Cue
 from audiospoons.ui.local import LocalGame, ReactionRecord, spoon_number
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
+from audiospoons.voice.spoonnames import SpoonStyle
 
 
 class Sounds:
@@ -280,3 +281,34 @@ def test_a_number_key_claims_that_spoon_and_f2_says_which_are_free() -> None:
     assert "Holding a spoon." in lines.spoken
     assert "Free: 1 and 3. Held: 2 by you." in lines.spoken
     assert lines.spoken.count("You already have your hand on a spoon.") == 2
+
+
+def test_the_colour_menu_orders_the_spoons_for_each_player_and_space_takes_the_colour() -> None:
+    """Seed 000's option 3: Tab moves through the spoons as colours, in an order of this
+    player's own; Space grabs the colour the player is on; the results name colours."""
+    set_hand = Deal({0: (Card("7", "H"), Card("7", "C"), Card("7", "D"), Card("7", "S"))})
+    clock, lines = Clock(), Lines()
+    game = LocalGame(Options.from_mapping({"grabbing": "selection"}), 4, messages("en"),
+                     Speaker(lines), None, seed=2, clock=clock, first_deal=set_hand,
+                     spoon_style=SpoonStyle.COLOURS)
+    player = Player(clock, ["tab@0.2", "tab@0.05", "tab@0.05", "shift+tab@0.05", "space@0.05",
+                            "f2@0.05", "escape@0.05", "q", "y"])
+    player.game = game
+    game.play(player)
+    order = game.player.colours.order
+    assert sorted(order) == [1, 2, 3]
+    names = {1: "Red", 2: "Blue", 3: "Green"}
+    menu = [line for line in lines.spoken if line.endswith(" of 3")]
+    assert menu == [f"{names[order[1]]}, 2 of 3", f"{names[order[2]]}, 3 of 3",
+                    f"{names[order[0]]}, 1 of 3", f"{names[order[2]]}, 3 of 3"]
+    chosen = names[order[2]].lower()
+    assert f"You chose the {chosen} spoon." in lines.spoken
+    assert f"3 spoons left. You chose the {chosen} spoon." in lines.spoken
+
+
+def test_tab_says_how_spoons_are_chosen_where_there_is_no_colour_menu() -> None:
+    _, _, lines, _ = play(["tab"], grabbing="realtime")
+    assert ("Choose a spoon with a number key, 1 to 2. Settings can give you a menu of colours"
+            " instead.") in lines.spoken
+    _, _, lines, _ = play(["tab"])
+    assert "Spoons are not numbered in this game: Space grabs one." in lines.spoken

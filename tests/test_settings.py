@@ -25,12 +25,14 @@ from audiospoons.ui.settings import (
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speech import SpeechMode
+from audiospoons.voice.spoonnames import SpoonStyle
 
 ASIDE = re.compile(r"settings\.json\.corrupt-\d{8}-\d{6}(-\d+)?")
 
 CHANGED = Settings(
     speech=SpeechMode.TTS, rate=230, speech_volume=70, sound_volume=40, mono=True,
-    language="es", verbosity=Verbosity.BRIEF, keys={"hand": "j", "space": "b"}, players=6,
+    language="es", verbosity=Verbosity.BRIEF, spoon_keys=SpoonStyle.COLOURS,
+    keys={"hand": "j", "space": "b"}, players=6,
     bots="expert", options={"draw": "discard", "grab_time_limit": "5"}, first_run=False,
     reactions=ReactionRecord((401.5, 388.0, 512.2), 388.0, 3, 1))
 
@@ -129,6 +131,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_litter(tmp_path: Path,
     b'{"mono": "yes"}',
     b'{"speech": "telepathy"}',
     b'{"verbosity": "chatty"}',
+    b'{"spoon_keys": "smells"}',
     b'{"bots": "godlike"}',
     b'{"language": 7}',
     b'{"keys": ["space"]}',

@@ -47,6 +47,9 @@ class Action(Enum):
     VOLUME_UP = "volume-up"
     RATE_DOWN = "rate-down"
     RATE_UP = "rate-up"
+    SPOON_NEXT = "spoon-next"
+    """The next spoon in the colour menu."""
+    SPOON_PREVIOUS = "spoon-previous"
     HELP = "help"
     MENU = "menu"
 
@@ -80,6 +83,8 @@ DEFAULT_KEYS: dict[Action, tuple[str, ...]] = {
     Action.VOLUME_UP: ("f8",),
     Action.RATE_DOWN: ("f9",),
     Action.RATE_UP: ("f10",),
+    Action.SPOON_NEXT: ("tab",),
+    Action.SPOON_PREVIOUS: ("shift+tab",),
     Action.HELP: ("f1",),
     Action.MENU: ("escape",),
 }

@@ -43,6 +43,8 @@ ACTION_IDS: dict[Action, str] = {
     Action.VOLUME_UP: "keys.action.volume-up",
     Action.RATE_DOWN: "keys.action.rate-down",
     Action.RATE_UP: "keys.action.rate-up",
+    Action.SPOON_NEXT: "keys.action.spoon-next",
+    Action.SPOON_PREVIOUS: "keys.action.spoon-previous",
     Action.HELP: "keys.action.help",
     Action.MENU: "keys.action.menu",
 }

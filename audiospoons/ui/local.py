@@ -19,7 +19,7 @@ from audiospoons.bots.levels import Level, Pace
 from audiospoons.bots.simple import make_bot
 from audiospoons.engine.commands import Command, Draw, Grab, Pass, React, Take
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.engine.events import Event, SpoonGrabbed
+from audiospoons.engine.events import Event, RoundStarted, SpoonChosen, SpoonGrabbed, SpoonsChanged
 from audiospoons.engine.game import ClassicGame, Deal, Phase
 from audiospoons.engine.options import Grabbing, Options
 from audiospoons.simulate import bot_names
@@ -34,11 +34,13 @@ from audiospoons.ui.menu import Action as MenuAction
 from audiospoons.ui.menu import Toggle
 from audiospoons.ui.optionitems import option_items
 from audiospoons.ui.seatview import SeatView
+from audiospoons.ui.spoonmenu import ColourMenu
 from audiospoons.voice.announcer import Announcer, Utterance, Verbosity
 from audiospoons.voice.cardnames import card_name, rank_count
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.refusals import refusal_text
 from audiospoons.voice.speaker import Speaker
+from audiospoons.voice.spoonnames import SpoonStyle, spoon_word
 
 YOU = 0
 """The keyboard player's seat; the bots sit to their left in turn."""
@@ -107,7 +109,9 @@ class LocalPlayer:
 
     def __init__(self, players: Sequence[str], options: Options, messages: Messages,
                  speaker: Speaker, sounds: CuePlayer | None,
-                 verbosity: Verbosity = Verbosity.FULL) -> None:
+                 verbosity: Verbosity = Verbosity.FULL,
+                 spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
+                 rng: random.Random | None = None) -> None:
         self.seat: int | None = YOU
         self.view = SeatView(YOU)
         self.messages = messages
@@ -116,7 +120,9 @@ class LocalPlayer:
         # The first grab is heard as the spoon's sound; with no sound it must be said.
         self.announcer = Announcer(players, messages, verbosity=verbosity,
                                    announce_phase2=options.announce_phase2 or sounds is None,
-                                   set_size=options.set_size)
+                                   set_size=options.set_size, spoon_style=spoon_style)
+        self.spoon_style = spoon_style
+        self.colours = ColourMenu(rng or random.Random())
         self.mapper = CueMapper(len(players))
         self.countdown = Countdown()
         self.cursor = 0
@@ -128,6 +134,8 @@ class LocalPlayer:
         for event in events:
             timed = len(self.view.reaction_times)
             self.view.observe(event)
+            if isinstance(event, RoundStarted | SpoonsChanged):
+                self.colours.deal(event.spoons)
             self.play(self.mapper.cues(event, YOU))
             for said in self.announcer.announce(event, YOU):
                 self.speaker.say(said)
@@ -194,15 +202,19 @@ class LocalPlayer:
         view = self.view
         left = m.ntr("spoons.left", view.spoons)
         slots = view.spoon_slots
+        style = self.spoon_style
         if grabbing is Grabbing.SELECTION and slots.chosen is not None:
-            return " ".join((left, m.tr("spoon.chosen.you", spoon=slots.chosen)))
+            return " ".join((left, self.announcer.announce(
+                SpoonChosen(0.0, YOU, slots.chosen), YOU)[0].text))
         if grabbing is not Grabbing.REALTIME or not view.phase_two:
             return left
         free = slots.numbers(Slot.FREE)
-        parts = [m.tr("spoons.free", numbers=m.join([str(n) for n in free])) if free
-                 else m.tr("spoons.none.free")]
-        held = [m.tr("spoon.held.item.you", spoon=n) if slots.holders.get(n) == YOU
-                else m.tr("spoon.held.item", spoon=n, name=view.players[slots.holders[n]].name)
+        parts = [m.tr("spoons.free", numbers=m.join([spoon_word(m, n, style) for n in free]))
+                 if free else m.tr("spoons.none.free")]
+        held = [m.tr("spoon.held.item.you", spoon=spoon_word(m, n, style))
+                if slots.holders.get(n) == YOU
+                else m.tr("spoon.held.item", spoon=spoon_word(m, n, style),
+                          name=view.players[slots.holders[n]].name)
                 for n in slots.numbers(Slot.CLAIMED) + slots.numbers(Slot.FIGHTING)
                 if n in slots.holders]
         if held:
@@ -210,10 +222,13 @@ class LocalPlayer:
         return " ".join(parts)
 
     def aimed_spoon(self, grabbing: Grabbing) -> int | None:
-        """The spoon the grab key reaches for: none where spoons are not numbered; in realtime
-        the lowest free spoon, else the lowest it may still steal; else spoon 1."""
+        """The spoon the grab key reaches for: none where spoons are not numbered; with the
+        colour menu, the colour the player is on; in realtime the lowest free spoon, else the
+        lowest it may still steal; else spoon 1."""
         if grabbing is Grabbing.REACTION:
             return None
+        if self.spoon_style is SpoonStyle.COLOURS and self.colours.spoon is not None:
+            return self.colours.spoon
         slots = self.view.spoon_slots
         if grabbing is Grabbing.REALTIME:
             for numbers in (slots.numbers(Slot.FREE), slots.stealable()):
@@ -248,7 +263,8 @@ class LocalGame:
                  clock: Callable[[], float] = time.monotonic,
                  rate_setter: Callable[[int], int | None] | None = None,
                  first_deal: Deal | None = None, bot_pace: Pace | None = None,
-                 one_round: bool = False, bot_level: Level = Level.NORMAL) -> None:
+                 one_round: bool = False, bot_level: Level = Level.NORMAL,
+                 spoon_style: SpoonStyle = SpoonStyle.NUMBERS) -> None:
         """``first_deal``, ``bot_pace`` and ``one_round`` set up a practice round: the cards
         dealt, bots that play cards slowly, and an end when the round does."""
         rng = random.Random(seed)
@@ -262,7 +278,8 @@ class LocalGame:
         self.one_round = one_round
         self._stopped = False
         self.table = Table(self.game, bots)
-        self.player = LocalPlayer(names, options, messages, speaker, sounds, verbosity)
+        self.player = LocalPlayer(names, options, messages, speaker, sounds, verbosity,
+                                  spoon_style, random.Random(rng.getrandbits(64)))
         self.table.listeners.append(self.player)
         self.messages = messages
         self.speaker = speaker
@@ -366,6 +383,8 @@ class LocalGame:
         """Keys that ask something, or change a setting, rather than play."""
         if action in (Action.CURSOR_LEFT, Action.CURSOR_RIGHT):
             self._move_cursor(-1 if action is Action.CURSOR_LEFT else 1)
+        elif action in (Action.SPOON_NEXT, Action.SPOON_PREVIOUS):
+            self._move_spoon_focus(1 if action is Action.SPOON_NEXT else -1)
         elif action in (Action.VOLUME_DOWN, Action.VOLUME_UP):
             self._volume(-VOLUME_STEP if action is Action.VOLUME_DOWN else VOLUME_STEP)
         elif action in (Action.RATE_DOWN, Action.RATE_UP):
@@ -414,6 +433,18 @@ class LocalGame:
         if player.view.hand:
             player.cursor = min(max(player.cursor + step, 0), len(player.view.hand) - 1)
         self.speaker.review(player.cursor_text())
+
+    def _move_spoon_focus(self, step: int) -> None:
+        """Tab and Shift+Tab: through the colour menu, or a word on how spoons are chosen."""
+        player, m = self.player, self.messages
+        if self.game.options.grabbing is Grabbing.REACTION:
+            self.speaker.review(m.tr("spoon.menu.none"))
+        elif player.spoon_style is SpoonStyle.NUMBERS:
+            self.speaker.review(m.tr("spoon.menu.numbers",
+                                     count=len(player.view.spoon_slots.slots)))
+        else:
+            player.colours.move(step)
+            self.speaker.review(player.colours.item_text(m))
 
     def _options_text(self) -> str:
         """The options that shape play (how cards are drawn, how spoons are grabbed, how a

@@ -59,6 +59,7 @@ from audiospoons.voice.i18n import (
 from audiospoons.voice.mixerspeech import MixerSpeech
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import SpeechMode, SpeechOutput
+from audiospoons.voice.spoonnames import SpoonStyle
 from audiospoons.voice.tts import TtsOutput
 
 if TYPE_CHECKING:
@@ -371,6 +372,11 @@ class Screens:
             Choice("verbosity", m.tr("menu.settings.verbosity"), tuple(verbosity_words),
                    s.verbosity.value, tuple(verbosity_words.values()),
                    m.tr("menu.settings.verbosity.about")),
+            Choice("spoon_keys", m.tr("menu.settings.spoonkeys"),
+                   tuple(style.value for style in SpoonStyle), s.spoon_keys.value,
+                   (m.tr("menu.settings.spoonkeys.numbers"),
+                    m.tr("menu.settings.spoonkeys.colours")),
+                   m.tr("menu.settings.spoonkeys.about")),
             Action("keys", m.tr("menu.settings.keys"), m.tr("menu.settings.keys.about")),
             Action("back", m.tr("menu.back"), m.tr("menu.back.about")),
         ]
@@ -431,6 +437,8 @@ class Screens:
                 self.switch_speech(self.speech)
         elif isinstance(item, Choice) and item.key == "verbosity":
             self.save(replace(s, verbosity=Verbosity(item.value)))
+        elif isinstance(item, Choice) and item.key == "spoon_keys":
+            self.save(replace(s, spoon_keys=SpoonStyle(item.value)))
         self.apply()
         return None
 

@@ -14,6 +14,7 @@ from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages, choose_language, messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import SpeechOutput
+from audiospoons.voice.spoonnames import SpoonStyle
 
 
 def rate_changer(output: SpeechOutput) -> Callable[[int], int | None]:
@@ -36,13 +37,15 @@ def play_games(options: Options, players: int, messages: Messages, speaker: Spea
                key_overrides: dict[str, str] | None = None, seed: int | None = None,
                bot_level: Level = Level.NORMAL,
                on_result: Callable[[GameResult], None] | None = None,
-               past: ReactionRecord | None = None) -> None:
+               past: ReactionRecord | None = None,
+               spoon_style: SpoonStyle = SpoonStyle.NUMBERS) -> None:
     """Games until the player quits one, or says no to another."""
     game_seed = seed
     while True:
         game = LocalGame(options, players, messages, speaker, mixer, seed=game_seed,
                          verbosity=verbosity, key_overrides=key_overrides,
-                         rate_setter=rate_changer(speaker.output), bot_level=bot_level)
+                         rate_setter=rate_changer(speaker.output), bot_level=bot_level,
+                         spoon_style=spoon_style)
         if past is not None:
             game.record = past
         result = game.play(keys)
@@ -85,7 +88,7 @@ def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None
     play_games(settings.game_options(), settings.players, messages(lang), speaker, mixer, keys,
                verbosity=settings.verbosity, key_overrides=dict(settings.keys),
                bot_level=Level(settings.bots), on_result=remember,
-               past=past_record(settings), seed=seed)
+               past=past_record(settings), seed=seed, spoon_style=settings.spoon_keys)
     return record[-1]
 
 

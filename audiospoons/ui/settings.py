@@ -31,6 +31,7 @@ from audiospoons.engine.options import Options
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speech import SpeechMode
+from audiospoons.voice.spoonnames import SpoonStyle
 
 APP_NAME = "audiospoons"
 CONFIG_DIR_VARIABLE = "AUDIOSPOONS_CONFIG_DIR"
@@ -45,7 +46,7 @@ PLAYERS_MIN, PLAYERS_MAX = 2, 20
 RECENT_REACTIONS = 99
 """How many of the latest reaction times are kept to give the median."""
 
-E = TypeVar("E", SpeechMode, Verbosity)
+E = TypeVar("E", SpeechMode, Verbosity, SpoonStyle)
 
 PROBLEM_CORRUPT = "settings.corrupt"
 PROBLEM_UNREADABLE = "settings.unreadable"
@@ -97,6 +98,7 @@ class Settings:
     mono: bool = False
     language: str | None = None
     verbosity: Verbosity = Verbosity.BRIEF
+    spoon_keys: SpoonStyle = SpoonStyle.NUMBERS
     keys: Mapping[str, str] = field(default_factory=dict)
     players: int = 4
     bots: str = "normal"
@@ -223,6 +225,7 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
         "mono": settings.mono,
         "language": settings.language,
         "verbosity": settings.verbosity.value,
+        "spoon_keys": settings.spoon_keys.value,
         "keys": dict(settings.keys),
         "players": settings.players,
         "bots": settings.bots,
@@ -249,6 +252,7 @@ def settings_from_json(data: object) -> Settings:
         raise BadSettings(f"version {version!r}")
     speech = _enum(data, "speech", SpeechMode, defaults.speech)
     verbosity = _enum(data, "verbosity", Verbosity, defaults.verbosity)
+    spoon_keys = _enum(data, "spoon_keys", SpoonStyle, defaults.spoon_keys)
     language = data.get("language")
     if language is not None and (not isinstance(language, str) or not language.isalpha()):
         raise BadSettings(f"language {language!r}")
@@ -263,6 +267,7 @@ def settings_from_json(data: object) -> Settings:
         mono=_bool(data, "mono", defaults.mono),
         language=language,
         verbosity=verbosity,
+        spoon_keys=spoon_keys,
         keys=_text_mapping(data, "keys"),
         players=_int(data, "players", defaults.players, PLAYERS_MIN, PLAYERS_MAX),
         bots=str(bots),

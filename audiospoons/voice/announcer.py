@@ -52,6 +52,7 @@ from audiospoons.engine.events import (
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.plaintext import plain_name
+from audiospoons.voice.spoonnames import SpoonStyle, coloured, spoon_phrase
 
 # Message ids by (from the stock, forced by the time limit) and by forced.
 YOU_TOOK = {(True, False): "you.drew", (True, True): "you.drew.late",
@@ -66,6 +67,12 @@ OTHER_PASSED = {False: "other.passed", True: "other.passed.late"}
 # Eliminated: (you alone, you and others, others), by whether a fight's aftermath did it at once.
 ELIMINATED = {False: ("eliminated.you", "eliminated.you.and", "eliminated.other"),
               True: ("eliminated.you.now", "eliminated.you.and.now", "eliminated.other.now")}
+
+
+def sentence_start(text: str) -> str:
+    """``text`` with its first letter a capital, after any opening '¡' or '¿'."""
+    lead = len(text) - len(text.lstrip("¡¿"))
+    return text[:lead] + text[lead:lead + 1].upper() + text[lead + 1:]
 
 
 class Verbosity(Enum):
@@ -88,13 +95,14 @@ class Announcer:
 
     def __init__(self, players: Sequence[str], messages: Messages, *,
                  verbosity: Verbosity = Verbosity.FULL, announce_phase2: bool = False,
-                 set_size: int = 4) -> None:
+                 set_size: int = 4, spoon_style: SpoonStyle = SpoonStyle.NUMBERS) -> None:
         self.players = tuple(plain_name(name) or messages.tr("player.unnamed", number=seat + 1)
                              for seat, name in enumerate(players))
         self.m = messages
         self.verbosity = verbosity
         self.announce_phase2 = announce_phase2
         self.set_size = set_size
+        self.spoon_style = spoon_style
         self._silent_first: int | None = None
         """Who took the first spoon unannounced this round: named when the round ends."""
 
@@ -103,7 +111,7 @@ class Announcer:
         text = self._text(event, listener)
         if text is None:
             return []
-        return [Utterance(text[:1].upper() + text[1:], urgent=self._urgent(event, listener))]
+        return [Utterance(sentence_start(text), urgent=self._urgent(event, listener))]
 
     def urgent_phrases(self, listener: int | None) -> list[str]:
         """Every urgent line this listener can hear whose words are known before the game
@@ -196,7 +204,9 @@ class Announcer:
                 return m.tr("fighting.others", names=names)
             return m.tr("racing.others", names=names)
         if isinstance(event, ReactCue):
-            if event.kind is ContestKind.SPOON:
+            if event.kind is ContestKind.SPOON and event.spoon is not None:
+                if coloured(self.spoon_style, event.spoon):
+                    return m.tr("spoon.react.now.colour", spoon=self._phrase(event.spoon))
                 return m.tr("spoon.react.now", spoon=event.spoon)
             if you not in event.contenders:
                 return None
@@ -244,7 +254,9 @@ class Announcer:
         m = self.m
         if isinstance(event, SpoonChosen | SpoonClaimed):
             if event.seat == you:
-                if isinstance(event, SpoonChosen):
+                if isinstance(event, SpoonChosen) and event.spoon is not None:
+                    if coloured(self.spoon_style, event.spoon):
+                        return m.tr("spoon.chosen.you.colour", spoon=self._phrase(event.spoon))
                     return m.tr("spoon.chosen.you", spoon=event.spoon)
                 return m.tr("claim.you")
             if not event.first:
@@ -263,12 +275,18 @@ class Announcer:
         if isinstance(event, SpoonContested):
             names = [m.tr("contested.you") if seat == you else self.players[seat]
                      for seat in event.seats]
+            if coloured(self.spoon_style, event.spoon):
+                return m.tr("spoon.contested.colour", spoon=self._phrase(event.spoon),
+                            names=m.join(names))
             return m.tr("spoon.contested", spoon=event.spoon, names=m.join(names))
         if isinstance(event, SpoonSafe):
             return self._you_or(you, event.seat, "safe.you", "safe.other")
         if isinstance(event, GripSlipped):
             return self._you_or(you, event.seat, "grip.slipped.you", "grip.slipped.other")
         return None
+
+    def _phrase(self, spoon: int) -> str:
+        return spoon_phrase(self.m, spoon, self.spoon_style)
 
     def _taken(self, event: CardTaken, you: int | None) -> str | None:
         key = (event.source is Source.STOCK, event.forced)

@@ -1,0 +1,44 @@
+"""The colour menu of spoons (seed 000's option 3): the numbered spoons as colours, in an order
+of this player's own, shuffled afresh each round, since most people would press Enter on the
+first item at once. Tab and Shift+Tab move through it; the grab key takes the colour you are on.
+Pure: the caller gives the random source.
+"""
+
+from __future__ import annotations
+
+import random
+
+from audiospoons.voice.i18n import Messages
+from audiospoons.voice.spoonnames import SpoonStyle, spoon_word
+
+
+class ColourMenu:
+    """One player's colour menu for the spoons of a round."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.order: list[int] = []
+        self.focus = 0
+
+    def deal(self, spoons: int) -> None:
+        """A new round (or a new number of spoons): a fresh order, the focus on its first."""
+        self.order = list(range(1, spoons + 1))
+        self.rng.shuffle(self.order)
+        self.focus = 0
+
+    @property
+    def spoon(self) -> int | None:
+        """The spoon the focus is on."""
+        return self.order[self.focus] if self.order else None
+
+    def move(self, step: int) -> None:
+        if self.order:
+            self.focus = (self.focus + step) % len(self.order)
+
+    def item_text(self, m: Messages) -> str:
+        """'Red, 2 of 4'."""
+        if self.spoon is None:
+            return m.ntr("spoons.left", 0)
+        text = m.tr("spoon.menu.item", colour=spoon_word(m, self.spoon, SpoonStyle.COLOURS),
+                    position=self.focus + 1, count=len(self.order))
+        return text[:1].upper() + text[1:]
