@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from fakes import Clock, Lines, Pressed
 
 from audiospoons.engine.cards import Card
+from audiospoons.engine.events import EmptySlot, GameStarted, RoundStarted
 from audiospoons.engine.game import Deal
 from audiospoons.engine.options import Options
 from audiospoons.sound.cue import Cue
-from audiospoons.ui.local import LocalGame, ReactionRecord, spoon_number
+from audiospoons.ui.local import LocalGame, LocalPlayer, ReactionRecord, spoon_number
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle
@@ -281,6 +282,18 @@ def test_a_number_key_claims_that_spoon_and_f2_says_which_are_free() -> None:
     assert "Holding a spoon." in lines.spoken
     assert "Free: 1 and 3. Held: 2 by you." in lines.spoken
     assert lines.spoken.count("You already have your hand on a spoon.") == 2
+
+
+def test_with_no_sound_device_an_empty_slot_is_said() -> None:
+    names = ["You", "Britany", "Chris"]
+    for sounds, heard in ((None, ["That spoon is gone."]), (Sounds(), [])):
+        lines = Lines()
+        player = LocalPlayer(names, Options.from_mapping({"grabbing": "realtime"}),
+                             messages("en"), Speaker(lines), sounds)
+        player.receive([GameStarted(0.0, tuple(names)), RoundStarted(0.0, 1, 1, 2, (0, 1, 2))])
+        lines.spoken.clear()
+        player.receive([EmptySlot(5.0, 0, 1)])
+        assert lines.spoken == heard
 
 
 def test_the_colour_menu_orders_the_spoons_for_each_player_and_space_takes_the_colour() -> None:

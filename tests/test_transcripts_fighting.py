@@ -558,3 +558,114 @@ def test_spoon_numbers_are_never_spoken_in_realtime_and_only_in_fights_in_select
     numbered = [line for line in selection if line.startswith("Spoon ")]
     assert numbered == ["Spoon 1: Andrew and Chris.", "Spoon 3: Britany, Henry, and Debra.",
                         "Spoon 1 react now!", "Spoon 3 react now!"]
+
+
+MASH_FIGHT = """
+    [options]
+    grabbing = "realtime"
+    reaction_style = "mash"
+    react_pause = 1.0
+    [table]
+    players = ["Andrew", "Henry", "Chris"]
+    seed = 2
+    [table.hands]
+    Andrew = ["9H", "9C", "9D", "9S"]
+    [script]
+    lines = [
+        "0.50 Andrew grab 1",
+        "0.80 Henry grab 1",
+        "1.50 Henry grab 1",
+        "2.00 Andrew react",
+        "2.10 Henry react",
+        "2.20 Andrew grab 1",
+        "2.30 Henry grab 1",
+        "2.40 Andrew react",
+        "2.50 Henry react",
+        "2.70 Henry react",
+        "5.00 Andrew grab 2",
+    ]
+"""
+
+
+def test_a_mash_fight_counts_presses_from_the_cue_and_a_grab_key_presses_too() -> None:
+    """With mash reaction tests a fight counts presses for 3 seconds from the cue: Henry's reach
+    before the cue does not count; a fighter's grab of the spoon fought over is a press. Andrew
+    lost defending, so he may claim the untouched spoon 2; when it is safe Chris has nothing left."""
+    assert replay(MASH_FIGHT) == [
+        '  0.00  Spoons for Andrew, Henry, and Chris.',
+        '  0.00  [sound deal pan +1.00]',
+        '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
+        '  0.50  [sound spoon pan +1.00]',
+        '  0.80  [sound spoon pan +0.00]',
+        '  0.80  [sound fight pan +0.00]',
+        '  0.80  Andrew and Henry are fighting...',
+        '  4.80  Presses: Henry 4 and Andrew 3.',
+        '  4.80  [sound spoon pan +0.00]',
+        '  4.80  Henry grabbed a spoon!',
+        '  4.80  [sound slip pan +1.00]',
+        "  4.80  Andrew's grip loosens and slips.",
+        '  5.00  [sound spoon pan +1.00]',
+        '  8.00  Andrew is safe.',
+        '  8.00  [sound eliminated pan -1.00]',
+        '  8.00  Chris is eliminated!',
+        '  8.00  [sound round-over pan +0.00]',
+        '  8.00  Andrew had the set.',
+        '  11.00  [sound deal pan +0.00]',
+        '  11.00  Round 2. Henry deals. 1 spoon on the table.',
+        '  11.00  state: round 2, cards in play, 1 spoon on the table, Henry deals',
+        '  11.00  state: Andrew: 4 cards, 0 waiting',
+        '  11.00  state: Henry: 4 cards, 0 waiting',
+        '  11.00  state: Chris: out',
+    ]
+
+
+SELECTION_MASH = """
+    [options]
+    grabbing = "selection"
+    reaction_style = "mash"
+    react_pause = 1.0
+    [table]
+    players = ["Andrew", "Henry", "Chris"]
+    seed = 2
+    [table.hands]
+    Andrew = ["9H", "9C", "9D", "9S"]
+    [script]
+    lines = [
+        "0.50 Andrew grab 1",
+        "0.90 Henry grab 1",
+        "1.20 Chris grab 2",
+        "2.30 Andrew react",
+        "2.40 Henry react",
+        "2.50 Andrew react",
+        "2.60 Andrew react",
+    ]
+"""
+
+
+def test_a_single_selection_contest_can_be_a_mash() -> None:
+    """A contested spoon in single selection, decided by presses counted for 3 seconds."""
+    assert replay(SELECTION_MASH) == [
+        '  0.00  Spoons for Andrew, Henry, and Chris.',
+        '  0.00  [sound deal pan +1.00]',
+        '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
+        '  0.50  [sound spoon pan +1.00]',
+        '  0.90  [sound spoon pan +0.00]',
+        '  1.20  [sound spoon pan -1.00]',
+        '  1.20  Chris grabbed a spoon!',
+        '  1.20  Spoon 1: Andrew and Henry.',
+        '  1.20  [sound fight pan +0.00]',
+        '  2.20  Spoon 1 react now!',
+        '  5.20  Presses: Andrew 3 and Henry 1.',
+        '  5.20  [sound spoon pan +1.00]',
+        '  5.20  Andrew grabbed a spoon!',
+        '  5.20  [sound eliminated pan +0.00]',
+        '  5.20  Henry is eliminated.',
+        '  5.20  [sound round-over pan +0.00]',
+        '  5.20  Andrew had the set.',
+        '  8.20  [sound deal pan -1.00]',
+        '  8.20  Round 2. Chris deals. 1 spoon on the table.',
+        '  8.20  state: round 2, cards in play, 1 spoon on the table, Chris deals',
+        '  8.20  state: Andrew: 4 cards, 0 waiting',
+        '  8.20  state: Henry: out',
+        '  8.20  state: Chris: 4 cards, 0 waiting',
+    ]

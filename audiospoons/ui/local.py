@@ -19,7 +19,14 @@ from audiospoons.bots.levels import Level, Pace
 from audiospoons.bots.simple import make_bot
 from audiospoons.engine.commands import Command, Draw, Grab, Pass, React, Take
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.engine.events import Event, RoundStarted, SpoonChosen, SpoonGrabbed, SpoonsChanged
+from audiospoons.engine.events import (
+    EmptySlot,
+    Event,
+    RoundStarted,
+    SpoonChosen,
+    SpoonGrabbed,
+    SpoonsChanged,
+)
 from audiospoons.engine.game import ClassicGame, Deal, Phase
 from audiospoons.engine.options import Grabbing, Options
 from audiospoons.simulate import bot_names
@@ -137,6 +144,8 @@ class LocalPlayer:
             if isinstance(event, RoundStarted | SpoonsChanged):
                 self.colours.deal(event.spoons)
             self.play(self.mapper.cues(event, YOU))
+            if isinstance(event, EmptySlot) and self.sounds is None:
+                self.say("spoon.gone")
             for said in self.announcer.announce(event, YOU):
                 self.speaker.say(said)
             if (self.time_reactions and isinstance(event, SpoonGrabbed)
