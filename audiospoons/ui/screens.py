@@ -527,6 +527,7 @@ class Screens:
             ("passing", m.tr("howto.passing"), m.tr("howto.passing.text")),
             ("spoons", m.tr("howto.spoons"), m.tr("howto.spoons.text")),
             ("losing", m.tr("howto.losing"), m.tr("howto.losing.text")),
+            ("fighting", m.tr("howto.fighting"), m.tr("howto.fighting.text")),
             ("sounds", m.tr("howto.sounds"), m.tr("howto.sounds.text")),
             ("keys", m.tr("howto.keys"), m.tr("howto.keys.text")),
         ]
