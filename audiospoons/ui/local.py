@@ -145,7 +145,7 @@ class LocalPlayer:
                 self.colours.deal(event.spoons)
             self.play(self.mapper.cues(event, YOU))
             if isinstance(event, EmptySlot) and self.sounds is None:
-                self.say("spoon.gone")
+                self.say_text(self.messages.tr("spoon.gone"))
             for said in self.announcer.announce(event, YOU):
                 self.speaker.say(said)
             if (self.time_reactions and isinstance(event, SpoonGrabbed)
