@@ -669,3 +669,14 @@ def test_a_single_selection_contest_can_be_a_mash() -> None:
         '  8.20  state: Henry: out',
         '  8.20  state: Chris: 4 cards, 0 waiting',
     ]
+
+
+def test_the_grab_time_limit_ticks_only_for_those_with_no_hand_on_a_spoon() -> None:
+    """The last seconds of the grab time limit tick for a player with nothing; once their hand
+    is on a spoon the ticking stops, since the claims under way finish whatever the time."""
+    scenario = REALTIME_TIME_UP.replace("grab_time_limit = 2", "grab_time_limit = 4")
+    ticks = {name: [line for line in replay(scenario, name) if "[sound tick" in line]
+             for name in ("Henry", "Ellen")}
+    assert ticks["Ellen"] == ['  1.50  [sound tick pan +0.00]', '  2.50  [sound tick pan +0.00]',
+                              '  3.50  [sound tick pan +0.00]']
+    assert ticks["Henry"] == ['  1.50  [sound tick pan +0.00]']

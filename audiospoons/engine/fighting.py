@@ -113,7 +113,7 @@ class RealtimeFighting:
         name = self.game.seats[seat].name
         if self.time_is_up:
             raise NotAllowedNow("the time for grabbing is up", reason="grab-time-up")
-        if self._busy(seat):
+        if self.busy(seat):
             raise NotAllowedNow(f"{name} already has a hand on a spoon", reason="holding")
         if spoon is None or not self.spoons:
             return
@@ -192,7 +192,7 @@ class RealtimeFighting:
         game = self.game
         hopeless = tuple(i for i in game.active_seats()
                          if not game.seats[i].has_spoon and i not in game.charged
-                         and not self._busy(i) and not self._has_chance(i))
+                         and not self.busy(i) and not self._has_chance(i))
         events = game._charge(hopeless, at_once=True)
         if game.over:
             return events
@@ -203,7 +203,7 @@ class RealtimeFighting:
             events += game._end_round(now)
         return events
 
-    def _busy(self, seat: int) -> bool:
+    def busy(self, seat: int) -> bool:
         """Holding a claim, waiting for a fight, or fighting."""
         return any(not s.taken and (s.holder == seat or seat in s.stealers)
                    for s in self.spoons)

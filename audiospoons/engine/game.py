@@ -218,6 +218,8 @@ class ClassicGame:
         if self.phase is Phase.GRABBING and not seat.has_spoon and index not in self.charged:
             if self.options.grabbing is Grabbing.SELECTION:
                 return self.selection.deadline_for(index)
+            if self.options.grabbing is Grabbing.REALTIME and self.fighting.busy(index):
+                return None
             return self.grab_deadline
         limit = self.options.discard_time_limit
         if self.phase is Phase.PLAYING and limit > 0 and seat.owes_since is not None:
