@@ -680,3 +680,111 @@ def test_the_grab_time_limit_ticks_only_for_those_with_no_hand_on_a_spoon() -> N
     assert ticks["Ellen"] == ['  1.50  [sound tick pan +0.00]', '  2.50  [sound tick pan +0.00]',
                               '  3.50  [sound tick pan +0.00]']
     assert ticks["Henry"] == ['  1.50  [sound tick pan +0.00]']
+
+
+PRESS_TWICE = """
+    [options]
+    grabbing = "realtime"
+    react_pause = 1.0
+    [table]
+    players = ["Andrew", "Henry", "Chris", "Ellen"]
+    seed = 2
+    [table.hands]
+    Andrew = ["9H", "9C", "9D", "9S"]
+    [script]
+    lines = [
+        "0.50 Andrew grab 1",
+        "0.80 Henry grab 1",
+        "1.00 Henry grab",
+        "1.90 Henry grab",
+        "1.95 Andrew react",
+    ]
+"""
+
+
+def test_a_fighter_who_pressed_cannot_press_again_with_the_grab_key() -> None:
+    """Henry reaches too soon in his fight; pressing again with the grab key is refused, as react
+    would be, so his false start stands and Andrew keeps the spoon."""
+    assert replay(PRESS_TWICE) == [
+        '  0.00  Spoons for Andrew, Henry, Chris, and Ellen.',
+        '  0.00  [sound deal pan +1.00]',
+        '  0.00  Round 1. Andrew deals. 3 spoons on the table.',
+        '  0.50  [sound spoon pan +1.00]',
+        '  0.80  [sound spoon pan +0.33]',
+        '  0.80  [sound fight pan +0.00]',
+        '  0.80  Andrew and Henry are fighting...',
+        '  1.00  Henry reacted too soon!',
+        '  1.90  refused: Henry grab: Henry has already pressed',
+        '  1.95  [sound spoon pan +1.00]',
+        '  1.95  Andrew grabbed a spoon!',
+        '  1.95  [sound slip pan +0.33]',
+        "  1.95  Henry's grip loosens and slips.",
+        '  10.50  Time is up for grabbing!',
+        '  10.50  [sound eliminated pan +0.00]',
+        '  10.50  Henry, Chris, and Ellen are eliminated!',
+        '  10.50  [sound round-over pan +0.00]',
+        '  10.50  Andrew had the set.',
+        '  10.50  [sound win pan +0.00]',
+        '  10.50  Andrew wins the game!',
+    ]
+
+
+LATE_STEALER = """
+    [options]
+    grabbing = "realtime"
+    react_pause = 1.0
+    stealer_timeframe = 0.5
+    spoons_subtracted = 2
+    scoring = "letters"
+    [table]
+    players = ["Andrew", "Henry", "Chris"]
+    seed = 2
+    [table.hands]
+    Andrew = ["9H", "9C", "9D", "9S"]
+    [script]
+    lines = [
+        "0.50 Andrew grab 1",
+        "0.80 Henry grab 1",
+        "1.50 Chris grab 1",
+        "3.50 Henry react",
+        "3.60 Andrew react",
+    ]
+"""
+
+
+def test_a_player_left_nothing_when_a_delayed_fight_starts_loses_at_once() -> None:
+    """With a stealer timeframe, the fight starts at 1.30; from then Chris has nothing to try for and
+    takes his letter at once, not when the fight ends."""
+    assert replay(LATE_STEALER) == [
+        '  0.00  Spoons for Andrew, Henry, and Chris.',
+        '  0.00  [sound deal pan +1.00]',
+        '  0.00  Round 1. Andrew deals. 1 spoon on the table.',
+        '  0.50  [sound spoon pan +1.00]',
+        '  0.80  [sound spoon pan +0.00]',
+        '  1.30  [sound fight pan +0.00]',
+        '  1.30  Andrew and Henry are fighting...',
+        '  1.30  [sound letter pan -1.00]',
+        '  1.30  Chris takes the letter S: S.',
+        '  1.50  refused: Chris grab 1: Chris has lost this round',
+        '  3.60  [sound spoon pan +0.00]',
+        '  3.60  Henry grabbed a spoon!',
+        '  3.60  [sound slip pan +1.00]',
+        "  3.60  Andrew's grip loosens and slips.",
+        '  3.60  [sound letter pan +1.00]',
+        '  3.60  Andrew takes the letter S: S.',
+        '  3.60  [sound round-over pan +0.00]',
+        '  3.60  Andrew had the set.',
+        '  6.60  [sound deal pan +0.00]',
+        '  6.60  Round 2. Henry deals. 1 spoon on the table.',
+        '  6.60  state: round 2, cards in play, 1 spoon on the table, Henry deals',
+        '  6.60  state: Andrew: 4 cards, 0 waiting, letters S',
+        '  6.60  state: Henry: 4 cards, 0 waiting',
+        '  6.60  state: Chris: 4 cards, 0 waiting, letters S',
+    ]
+
+
+def test_a_grab_time_limit_shorter_than_the_selection_time_closes_the_choosing() -> None:
+    text = (SCENARIOS / "seed000_single_selection.toml").read_text(encoding="utf-8")
+    lines = replay(text.replace("react_pause = 1.5", "react_pause = 1.5\ngrab_time_limit = 3"))
+    assert "  3.50  Ellen and Giana grabbed a spoon!" in lines
+    assert "  5.50  Ellen and Giana grabbed a spoon!" in replay(text)

@@ -93,7 +93,7 @@ class RealtimeFighting:
         """The earliest due timer: a fight starts, or a claim becomes safe."""
         for spoon in sorted(self.spoons, key=self._due_key):
             if spoon.fight_at is not None and spoon.fight_at <= now:
-                return self._start_fight(spoon, now)
+                return self._start_fight(spoon, now) + self._settle(now)
             if spoon.safe_at is not None and spoon.safe_at <= now:
                 return self._make_safe(spoon, now)
         return []

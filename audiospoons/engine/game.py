@@ -496,6 +496,9 @@ class ClassicGame:
                     raise NotAllowedNow(f"{seat.name} is in a fight for spoon"
                                         f" {running.test.spoon}: react to win it",
                                         reason="fighting")
+                if running.test.has_pressed(index):
+                    raise NotAllowedNow(f"{seat.name} has already pressed",
+                                        reason="already-pressed")
                 return
             if index in self.charged:
                 raise NotAllowedNow(f"{seat.name} has lost this round", reason="lost-round")

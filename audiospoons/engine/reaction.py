@@ -66,6 +66,9 @@ class ReactionTest:
         return not self.mash and (seat in self._pressed_at or seat in self._false_starts)
 
     def press(self, seat: int, now: float) -> list[Event]:
+        """A contender's press; in ``first`` a second one is ignored (the game refuses it)."""
+        if self.has_pressed(seat):
+            return []
         if not self.cued:
             if self.mash:
                 return []

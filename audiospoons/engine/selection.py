@@ -1,7 +1,7 @@
 """Single selection (seed 000): each player chooses one numbered spoon, once.
 
-The choosing closes ``selection_time`` seconds after the first legitimate grab, or as soon as
-every active player has chosen. Then the results, in this order: the players alone on their
+The choosing closes ``selection_time`` seconds after the first legitimate grab (or sooner, at
+the grab time limit, if that is shorter), or as soon as every active player has chosen. Then the results, in this order: the players alone on their
 spoon keep it (one line, in the order they chose); those who chose nothing lose the round; each
 contested spoon is listed with its contenders, by spoon number. The contested spoons are then
 fought over one after another, in spoon-number order, each as a reaction test (its pause, then
@@ -63,7 +63,9 @@ class SingleSelection:
         first = game.first_grabber is None
         events = game._begin_phase_two(seat) if first else []
         if first:
-            self.closes_at = game.now + game.options.selection_time
+            limit = game.options.grab_time_limit
+            window = game.options.selection_time
+            self.closes_at = game.now + (min(window, limit) if limit > 0 else window)
         self.choices[seat] = spoon
         events.append(SpoonChosen(game.now, seat, spoon, first))
         if all(s in self.choices for s in game.active_seats()):
