@@ -9,9 +9,23 @@ from collections.abc import Sequence
 from fakes import Clock, Lines, Pressed
 
 from audiospoons.engine.cards import Card
-from audiospoons.engine.events import EmptySlot, GameStarted, RoundStarted
+from audiospoons.engine.events import (
+    ContestKind,
+    EmptySlot,
+    GameStarted,
+    PhaseTwoStarted,
+    ReactCue,
+    Reacted,
+    ReactionTestEnded,
+    ReactionTestStarted,
+    RoundStarted,
+    SpoonChallenged,
+    SpoonClaimed,
+    SpoonGrabbed,
+    SpoonSafe,
+)
 from audiospoons.engine.game import Deal
-from audiospoons.engine.options import Options
+from audiospoons.engine.options import Grabbing, Options
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.local import LocalGame, LocalPlayer, ReactionRecord, spoon_number
 from audiospoons.voice.i18n import messages
@@ -280,7 +294,7 @@ def test_a_number_key_claims_that_spoon_and_f2_says_which_are_free() -> None:
     player.game = game
     assert game.play(player).won is None
     assert "Holding a spoon." in lines.spoken
-    assert "Free: 1 and 3. Held: 2 by you." in lines.spoken
+    assert "3 spoons left. Free: 1 and 3. Held: 2 by you." in lines.spoken
     assert lines.spoken.count("You already have your hand on a spoon.") == 2
 
 
@@ -298,7 +312,8 @@ def test_with_no_sound_device_an_empty_slot_is_said() -> None:
 
 def test_the_colour_menu_orders_the_spoons_for_each_player_and_space_takes_the_colour() -> None:
     """Seed 000's option 3: Tab moves through the spoons as colours, in an order of this
-    player's own; Space grabs the colour the player is on; the results name colours."""
+    player's own (the first Tab of a round says where the focus is); Space grabs the colour the
+    player is on; the results name colours."""
     set_hand = Deal({0: (Card("7", "H"), Card("7", "C"), Card("7", "D"), Card("7", "S"))})
     clock, lines = Clock(), Lines()
     game = LocalGame(Options.from_mapping({"grabbing": "selection"}), 4, messages("en"),
@@ -312,9 +327,9 @@ def test_the_colour_menu_orders_the_spoons_for_each_player_and_space_takes_the_c
     assert sorted(order) == [1, 2, 3]
     names = {1: "Red", 2: "Blue", 3: "Green"}
     menu = [line for line in lines.spoken if line.endswith(" of 3")]
-    assert menu == [f"{names[order[1]]}, 2 of 3", f"{names[order[2]]}, 3 of 3",
-                    f"{names[order[0]]}, 1 of 3", f"{names[order[2]]}, 3 of 3"]
-    chosen = names[order[2]].lower()
+    assert menu == [f"{names[order[0]]}, 1 of 3", f"{names[order[1]]}, 2 of 3",
+                    f"{names[order[2]]}, 3 of 3", f"{names[order[1]]}, 2 of 3"]
+    chosen = names[order[1]].lower()
     assert f"You chose the {chosen} spoon." in lines.spoken
     assert f"3 spoons left. You chose the {chosen} spoon." in lines.spoken
 
@@ -325,3 +340,36 @@ def test_tab_says_how_spoons_are_chosen_where_there_is_no_colour_menu() -> None:
             " instead.") in lines.spoken
     _, _, lines, _ = play(["tab"])
     assert "Spoons are not numbered in this game: Space grabs one." in lines.spoken
+
+
+def realtime_player(lines: Lines) -> LocalPlayer:
+    names = ["You", "Britany", "Chris", "Debra"]
+    player = LocalPlayer(names, Options.from_mapping({"grabbing": "realtime"}), messages("en"),
+                         Speaker(lines), Sounds())
+    player.receive([GameStarted(0.0, tuple(names)), RoundStarted(0.0, 1, 1, 3, (0, 1, 2, 3))])
+    return player
+
+
+def test_f2_in_realtime_says_what_is_free_held_fought_over_and_taken() -> None:
+    player = realtime_player(Lines())
+    player.receive([PhaseTwoStarted(1.0, 1), SpoonClaimed(1.0, 1, 1, first=True),
+                    SpoonClaimed(1.2, 0, 2), SpoonChallenged(1.5, 2, 1, 1),
+                    ReactionTestStarted(1.5, (1, 2), False, ContestKind.FIGHT, 1),
+                    SpoonSafe(4.2, 0, 2, 2)])
+    assert player.spoons_text(Grabbing.REALTIME) == (
+        "2 spoons left. Free: 3. Fought over: 1. Taken: 2 by you.")
+    player.receive([SpoonClaimed(4.3, 3, 3)])
+    assert player.spoons_text(Grabbing.REALTIME) == (
+        "2 spoons left. No spoon is free. Held: 3 by Debra. Fought over: 1. Taken: 2 by you.")
+
+
+def test_winning_a_fight_says_your_reaction_time() -> None:
+    lines = Lines()
+    player = realtime_player(lines)
+    player.receive([PhaseTwoStarted(1.0, 1), SpoonClaimed(1.0, 1, 1, first=True),
+                    SpoonChallenged(1.5, 0, 1, 1),
+                    ReactionTestStarted(1.5, (1, 0), False, ContestKind.FIGHT, 1),
+                    ReactCue(2.5, (1, 0), ContestKind.FIGHT, 1), Reacted(2.81, 0, 0.31),
+                    Reacted(2.9, 1, 0.4), ReactionTestEnded(2.9, (0, 1), ()),
+                    SpoonGrabbed(2.9, 0, 2, spoon=1)])
+    assert lines.spoken[-2:] == ["You grabbed a spoon!", "310 milliseconds."]

@@ -44,7 +44,7 @@ def test_whoever_has_not_pressed_by_the_timeout_loses_after_those_who_pressed() 
 
 def test_when_everyone_jumps_the_gun_the_latest_reach_ranks_best() -> None:
     test = first_test()
-    test.press(0, 10.2)
+    test.press(0, 10.3)
     assert test.press(1, 10.9) == [FalseStart(10.9, 1)]
     assert not test.finished
     events = test.press(2, 11.0)
@@ -69,3 +69,15 @@ def test_mash_ties_go_to_whoever_reached_the_count_first() -> None:
     test.press(1, 1.5)
     test.press(0, 1.2)
     assert test.due(4.0) == [ReactionTestEnded(4.0, (0, 1), (1, 1))]
+
+
+def test_a_press_in_the_first_quarter_second_is_taken_as_meant_for_before_the_test() -> None:
+    """A second tap of the key that made a steal, or a key pressed as the results were read,
+    lands just after the test starts: it is ignored, not a false start."""
+    test = first_test()
+    assert test.press(0, 10.0) == []
+    assert test.press(0, 10.24) == []
+    assert test.press(0, 10.25) == [FalseStart(10.25, 0)]
+    assert test.press(1, 10.1) == []
+    test.due(11.5)
+    assert test.press(1, 11.7)[0] == Reacted(11.7, 1, 0.2)

@@ -198,6 +198,7 @@ def test_a_fighter_hears_whom_they_fight_at_the_cue() -> None:
         '  0.50  [sound spoon pan +0.00]',
         '  0.80  [sound spoon pan +1.00]',
         '  1.00  [sound spoon pan +0.00]',
+        "  1.00  You reach for Andrew's spoon!",
         '  1.20  [sound spoon pan -1.00]',
         '  1.30  [sound fight pan +0.00]',
         '  1.30  Get ready to react!',
@@ -240,6 +241,7 @@ def test_a_second_steal_is_refused_and_a_taken_spoon_is_an_empty_slot() -> None:
         '  0.50  [sound spoon pan +1.00]',
         '  0.60  [sound spoon pan -1.00]',
         '  0.80  [sound spoon pan +0.00]',
+        "  0.80  You reach for Andrew's spoon!",
         '  0.80  [sound fight pan +0.00]',
         '  0.80  Get ready to react!',
         '  1.80  [sound react pan +0.00]',
@@ -253,6 +255,7 @@ def test_a_second_steal_is_refused_and_a_taken_spoon_is_an_empty_slot() -> None:
         '  2.30  [sound spoon pan +0.00]',
         '  2.30  Holding a spoon.',
         '  2.50  [sound spoon pan +0.00]',
+        '  2.50  Ellen is after your spoon!',
         '  2.50  [sound fight pan +0.00]',
         '  2.50  Get ready to react!',
         '  3.50  [sound react pan +0.00]',
@@ -539,8 +542,8 @@ def test_the_realtime_worked_example_replays_the_seed_word_for_word() -> None:
 def test_in_the_realtime_example_the_fighters_hear_whom_they_fight() -> None:
     scenario = load_scenario(SCENARIOS / "seed000_realtime.toml")
     andrew, henry = spoken(transcript(scenario, "Andrew")), spoken(transcript(scenario, "Henry"))
-    assert "Fight with Henry, react now!" in andrew
-    assert "Fight with Andrew, react now!" in henry
+    assert in_order(["Henry is after your spoon!", "Fight with Henry, react now!"], andrew)
+    assert in_order(["You reach for Andrew's spoon!", "Fight with Andrew, react now!"], henry)
     assert "Andrew and Henry are fighting..." not in andrew + henry
     assert in_order(["Your grip loosens and slips.", "You are eliminated!"], henry)
     chris = spoken(transcript(scenario, "Chris"))
@@ -695,7 +698,7 @@ PRESS_TWICE = """
     lines = [
         "0.50 Andrew grab 1",
         "0.80 Henry grab 1",
-        "1.00 Henry grab",
+        "1.20 Henry grab",
         "1.90 Henry grab",
         "1.95 Andrew react",
     ]
@@ -713,7 +716,7 @@ def test_a_fighter_who_pressed_cannot_press_again_with_the_grab_key() -> None:
         '  0.80  [sound spoon pan +0.33]',
         '  0.80  [sound fight pan +0.00]',
         '  0.80  Andrew and Henry are fighting...',
-        '  1.00  Henry reacted too soon!',
+        '  1.20  Henry reacted too soon!',
         '  1.90  refused: Henry grab: Henry has already pressed',
         '  1.95  [sound spoon pan +1.00]',
         '  1.95  Andrew grabbed a spoon!',

@@ -109,12 +109,17 @@ class RealtimeFighting:
 
     # ----------------------------------------------------------------- grabs
 
-    def verify(self, seat: int, spoon: int | None) -> None:
-        name = self.game.seats[seat].name
+    def verify_seat(self, seat: int) -> None:
+        """Whether this seat may reach at all, whatever the spoon."""
         if self.time_is_up:
             raise NotAllowedNow("the time for grabbing is up", reason="grab-time-up")
         if self.busy(seat):
-            raise NotAllowedNow(f"{name} already has a hand on a spoon", reason="holding")
+            raise NotAllowedNow(f"{self.game.seats[seat].name} already has a hand on a spoon",
+                                reason="holding")
+
+    def verify(self, seat: int, spoon: int | None) -> None:
+        """Whether this seat may reach for this spoon."""
+        name = self.game.seats[seat].name
         if spoon is None or not self.spoons:
             return
         target = self.spoons[spoon - 1]

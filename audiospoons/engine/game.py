@@ -516,6 +516,7 @@ class ClassicGame:
             raise NotAllowedNow(f"{seat.name} has no set, and nobody has taken a spoon yet",
                                 reason="no-set")
         if variant is not None:
+            variant.verify_seat(index)
             self._verify_spoon_number(index, spoon)
             variant.verify(index, spoon)
 

@@ -7,6 +7,15 @@ A test that starts at ``start`` plays its cue at ``start + pause``.
   pressed, then false starts (a press before the cue; the earlier the reach, the worse).
 - ``mash``: presses are counted from the cue for ``MASH_SECONDS``; presses before the cue do not
   count. The ranking is by count, most first; equal counts go to whoever reached the count first.
+
+Presses in the first ``PRESS_GRACE`` seconds of a test, before its cue, are ignored: they were
+on their way before the test began (a second tap of the key that made the steal, a key pressed
+as the results were read out), not a reach for the cue. A second press in ``first`` is ignored
+too (the game refuses it).
+
+Ties: two presses (or two mash counts reached) within ``TIE_WINDOW`` of each other are a tie,
+and a tie goes to the contender listed first. Contenders are listed in the order they reached for
+the spoon, and in a fight the holder comes first: a steal must be faster, not merely as fast.
 """
 
 from __future__ import annotations
@@ -23,6 +32,9 @@ from audiospoons.engine.events import (
 )
 from audiospoons.engine.options import MASH_SECONDS
 
+PRESS_GRACE = 0.25
+"""Seconds from a test's start in which a press is taken as meant for what came before."""
+
 TIE_WINDOW = 0.001
 """Presses closer together than this (seconds) are a tie, settled by the contenders' order."""
 
@@ -37,6 +49,7 @@ class ReactionTest:
         self.mash = mash
         self.kind = kind
         self.spoon = spoon
+        self.start = start
         self.cue_at = start + pause
         self.ends_at = self.cue_at + (MASH_SECONDS if mash else timeout)
         self.cued = False
@@ -67,7 +80,7 @@ class ReactionTest:
 
     def press(self, seat: int, now: float) -> list[Event]:
         """A contender's press; in ``first`` a second one is ignored (the game refuses it)."""
-        if self.has_pressed(seat):
+        if self.has_pressed(seat) or (not self.cued and now < self.start + PRESS_GRACE):
             return []
         if not self.cued:
             if self.mash:

@@ -1,9 +1,10 @@
 """Single selection (seed 000): each player chooses one numbered spoon, once.
 
 The choosing closes ``selection_time`` seconds after the first legitimate grab (or sooner, at
-the grab time limit, if that is shorter), or as soon as every active player has chosen. Then the results, in this order: the players alone on their
-spoon keep it (one line, in the order they chose); those who chose nothing lose the round; each
-contested spoon is listed with its contenders, by spoon number. The contested spoons are then
+the grab time limit, if that is shorter), or as soon as every active player has chosen. Then the
+results, in this order: the players alone on their spoon keep it (one line, in the order they
+chose); those who chose nothing lose the round; each contested spoon is listed with its
+contenders, by spoon number. The contested spoons are then
 fought over one after another, in spoon-number order, each as a reaction test (its pause, then
 "Spoon N react now!"): the fastest keeps the spoon and the others lose the round. A player who
 lost cannot try for another spoon: that is the variant's price for being easy to follow.
@@ -50,13 +51,17 @@ class SingleSelection:
         """When ``seat`` runs out of time to choose, if it has yet to."""
         return None if seat in self.choices else self.closes_at
 
-    def verify(self, seat: int, spoon: int | None) -> None:
+    def verify_seat(self, seat: int) -> None:
+        """Whether this seat may choose at all, whatever the spoon."""
         name = self.game.seats[seat].name
         if seat in self.choices:
             raise NotAllowedNow(f"{name} has already chosen spoon {self.choices[seat]}",
                                 reason="chosen")
         if self.closed:
             raise NotAllowedNow("the choosing is over", reason="choosing-over")
+
+    def verify(self, seat: int, spoon: int | None) -> None:
+        """Any spoon on the table may be chosen."""
 
     def grab(self, seat: int, spoon: int) -> list[Event]:
         game = self.game

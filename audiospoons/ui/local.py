@@ -22,6 +22,8 @@ from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import (
     EmptySlot,
     Event,
+    Reacted,
+    ReactionTestStarted,
     RoundStarted,
     SpoonChosen,
     SpoonGrabbed,
@@ -133,6 +135,8 @@ class LocalPlayer:
         self.mapper = CueMapper(len(players))
         self.countdown = Countdown()
         self.cursor = 0
+        self._fight_time: float | None = None
+        """Your press in the fight or contest under way: said if you win the spoon."""
         self.time_reactions = True
         """Say the reaction time after each grab (not in the demonstration, where the player
         is listening to instructions between their set and their grab)."""
@@ -148,9 +152,16 @@ class LocalPlayer:
                 self.say_text(self.messages.tr("spoon.gone"))
             for said in self.announcer.announce(event, YOU):
                 self.speaker.say(said)
+            if self.time_reactions and isinstance(event, Reacted) and event.seat == YOU:
+                self._fight_time = event.after
             if (self.time_reactions and isinstance(event, SpoonGrabbed)
                     and len(self.view.reaction_times) > timed):
                 self.say("reaction.time", ms=round(self.view.reaction_times[-1] * 1000))
+            elif (isinstance(event, SpoonGrabbed) and event.seat == YOU
+                  and event.spoon is not None and self._fight_time is not None):
+                self.say("reaction.time", ms=round(self._fight_time * 1000))
+            if isinstance(event, ReactionTestStarted):
+                self._fight_time = None
         self.cursor = min(self.cursor, max(0, len(self.view.hand) - 1))
 
     def play(self, cues: Sequence[Cue]) -> None:
@@ -218,17 +229,29 @@ class LocalPlayer:
         if grabbing is not Grabbing.REALTIME or not view.phase_two:
             return left
         free = slots.numbers(Slot.FREE)
-        parts = [m.tr("spoons.free", numbers=m.join([spoon_word(m, n, style) for n in free]))
+        parts = [left, m.tr("spoons.free", numbers=m.join([spoon_word(m, n, style)
+                                                            for n in free]))
                  if free else m.tr("spoons.none.free")]
-        held = [m.tr("spoon.held.item.you", spoon=spoon_word(m, n, style))
-                if slots.holders.get(n) == YOU
-                else m.tr("spoon.held.item", spoon=spoon_word(m, n, style),
-                          name=view.players[slots.holders[n]].name)
-                for n in slots.numbers(Slot.CLAIMED) + slots.numbers(Slot.FIGHTING)
-                if n in slots.holders]
+        held = self._held_by(slots.numbers(Slot.CLAIMED))
         if held:
             parts.append(m.tr("spoons.held", items=m.join(held)))
+        fought = slots.numbers(Slot.FIGHTING)
+        if fought:
+            parts.append(m.tr("spoons.fought",
+                              numbers=m.join([spoon_word(m, n, style) for n in fought])))
+        taken = self._held_by(slots.numbers(Slot.TAKEN))
+        if taken:
+            parts.append(m.tr("spoons.taken", items=m.join(taken)))
         return " ".join(parts)
+
+    def _held_by(self, numbers: list[int]) -> list[str]:
+        """'2 by Chris', '3 by you': the spoons among ``numbers`` whose holder is known."""
+        m, style, slots = self.messages, self.spoon_style, self.view.spoon_slots
+        return [m.tr("spoon.held.item.you", spoon=spoon_word(m, n, style))
+                if slots.holders[n] == YOU
+                else m.tr("spoon.held.item", spoon=spoon_word(m, n, style),
+                          name=self.view.players[slots.holders[n]].name)
+                for n in numbers if n in slots.holders]
 
     def aimed_spoon(self, grabbing: Grabbing) -> int | None:
         """The spoon the grab key reaches for: none where spoons are not numbered; with the

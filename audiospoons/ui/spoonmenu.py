@@ -19,12 +19,15 @@ class ColourMenu:
         self.rng = rng
         self.order: list[int] = []
         self.focus = 0
+        self.heard = False
+        """The player has heard where the focus is since the deal."""
 
     def deal(self, spoons: int) -> None:
         """A new round (or a new number of spoons): a fresh order, the focus on its first."""
         self.order = list(range(1, spoons + 1))
         self.rng.shuffle(self.order)
         self.focus = 0
+        self.heard = False
 
     @property
     def spoon(self) -> int | None:
@@ -32,8 +35,11 @@ class ColourMenu:
         return self.order[self.focus] if self.order else None
 
     def move(self, step: int) -> None:
-        if self.order:
+        """Move the focus, round the ends; the first move of a round only says where the focus
+        is, so that the first colour is heard before any other."""
+        if self.order and self.heard:
             self.focus = (self.focus + step) % len(self.order)
+        self.heard = True
 
     def item_text(self, m: Messages) -> str:
         """'Red, 2 of 4'."""

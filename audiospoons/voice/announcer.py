@@ -125,6 +125,8 @@ class Announcer:
         return [line[:1].upper() + line[1:] for line in dict.fromkeys(lines)]
 
     def _urgent(self, event: Event, listener: int | None) -> bool:
+        if isinstance(event, SpoonChallenged):
+            return event.holder == listener
         if isinstance(event, ReactCue):
             return listener in event.contenders
         if isinstance(event, ReactionTestStarted):
@@ -265,13 +267,20 @@ class Announcer:
                 self._silent_first = event.seat
                 return None
             return m.tr("phase2.alert")
+        if isinstance(event, SpoonChallenged):
+            if event.seat == you:
+                return m.tr("steal.you", name=self.players[event.holder])
+            if event.holder == you:
+                return m.tr("steal.from.you", name=self.players[event.seat])
+            return None
         if isinstance(event, SpoonsKept):
             others = self._others(event.seats, you)
             if you not in event.seats:
                 return m.ntr("spoons.kept.other", len(others), names=m.join(others))
             if not others:
                 return m.tr("spoon.grabbed.you")
-            return m.tr("spoons.kept.you.and", others=m.join(others))
+            return m.tr("spoons.kept.you.and",
+                        names=m.join([m.tr("contested.you"), *others]))
         if isinstance(event, SpoonContested):
             names = [m.tr("contested.you") if seat == you else self.players[seat]
                      for seat in event.seats]
