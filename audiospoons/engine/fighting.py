@@ -79,9 +79,6 @@ class RealtimeFighting:
         self.stole = set()
         self.time_is_up = False
 
-    def spoon_states(self) -> tuple[Spoon, ...]:
-        return tuple(self.spoons)
-
     # ----------------------------------------------------------------- timers
 
     def deadline(self) -> float | None:

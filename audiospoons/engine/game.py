@@ -660,9 +660,6 @@ class ClassicGame:
                 return running
         return None
 
-    def in_test(self, index: int) -> bool:
-        return self._test_of(index) is not None
-
     def _queue_test(self, contenders: tuple[int, ...], handler: ResultHandler,
                     kind: ContestKind = ContestKind.RACE, spoon: int | None = None) -> list[Event]:
         """Queue a test; it starts now if none is running, else when the one before it ends."""
