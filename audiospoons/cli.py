@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import OPTION_SPECS, Options
+from audiospoons.engine.presets import PRESET_KEY, PRESETS_BY_NAME, with_preset
 from audiospoons.replay.scenario import ScenarioError, ScriptLine, load_scenario
 from audiospoons.replay.transcript import game_transcript, transcript
 from audiospoons.voice.announcer import Utterance, Verbosity
@@ -52,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the seat to hear the game from, 1 to players (default 1)")
     listen.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option; repeat for more")
+    add_preset_argument(listen)
     add_voice_arguments(listen)
     add_speak_arguments(listen)
 
@@ -63,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="the same seed plays the same games (default 0)")
     simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                           help="a game option; repeat for more")
+    add_preset_argument(simulate)
     simulate.add_argument("--bots", choices=["easy", "normal", "hard", "expert"],
                           default="normal", metavar="LEVEL",
                           help="the bots' level: easy, normal, hard or expert (default normal)")
@@ -74,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="players at the table, you included (default: as saved, first 4)")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                       help="a game option; repeat for more")
+    add_preset_argument(play)
     play.add_argument("--bots", choices=[level.value for level in Level],
                       help="how well the bots play (default: as saved, first normal)")
     play.add_argument("--seed", type=int, help="deal the same games every time")
@@ -113,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "listen":
         return _listen(args)
     if args.command == "simulate":
-        return _simulate(args.players, args.games, args.seed, args.option, args.bots)
+        return _simulate(args.players, args.games, args.seed, preset_pairs(args), args.bots)
     if args.command == "options":
         return _options()
     if args.command is None:
@@ -182,7 +186,7 @@ def _play(args: argparse.Namespace) -> int:
         lang = choose_language(args.lang or settings.language)
         run = replace(
             settings,
-            options={**settings.options, **option_values(args.option)},
+            options=play_values(settings.options, args),
             players=args.players or settings.players, bots=args.bots or settings.bots,
             verbosity=Verbosity(args.verbosity) if args.verbosity else settings.verbosity,
             language=lang)
@@ -218,7 +222,7 @@ def _listen(args: argparse.Namespace) -> int:
 
     try:
         lang = choose_language(args.lang)
-        options = parse_option_pairs(args.option)
+        options = parse_option_pairs(preset_pairs(args))
         options.check_players(args.players)
         if not 1 <= args.seat <= args.players:
             raise SpoonsError(f"--seat must be 1 to {args.players}")
@@ -255,8 +259,31 @@ def _simulate(players: int, games: int, seed: int, pairs: list[str], bots: str =
 
 
 def parse_option_pairs(pairs: Sequence[str]) -> Options:
-    """Options from ``key=value`` strings, as given to ``--option``."""
-    return Options.from_mapping(option_values(pairs))
+    """Options from ``key=value`` strings, as given to ``--option`` (``preset=NAME`` among
+    them sets a preset's values under the others)."""
+    return Options.from_mapping(with_preset(option_values(pairs)))
+
+
+def add_preset_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--preset", metavar="NAME",
+                        help="a named way of playing: " + ", ".join(PRESETS_BY_NAME)
+                             + "; --option values override it")
+
+
+def preset_pairs(args: argparse.Namespace) -> list[str]:
+    """The ``--option`` pairs, led by the ``--preset`` if one was given."""
+    lead = [f"{PRESET_KEY}={args.preset}"] if args.preset else []
+    return [*lead, *args.option]
+
+
+def play_values(saved: Mapping[str, str], args: argparse.Namespace) -> dict[str, str]:
+    """The options a ``play`` uses: the saved ones with ``--option`` over them; or, with
+    ``--preset``, that preset's with ``--option`` over it (the saved options set aside)."""
+    given = option_values(args.option)
+    if args.preset:
+        return {key: str(value) for key, value in
+                with_preset({PRESET_KEY: args.preset, **given}).items()}
+    return {**saved, **given}
 
 
 def option_values(pairs: Sequence[str]) -> dict[str, str]:

@@ -14,6 +14,7 @@ from audiospoons.engine.commands import Command, Draw, Feint, Grab, Pass, React,
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.game import ClassicGame, Deal
 from audiospoons.engine.options import SPECS_BY_KEY, Options
+from audiospoons.engine.presets import PRESET_KEY, with_preset
 
 MAX_TIME = 86_400.0
 """The latest time a script line may have: one day of game time."""
@@ -133,7 +134,11 @@ def _table(data: dict[str, Any], key: str, text: str) -> dict[str, Any]:
     return value
 
 
-def _options(values: dict[str, Any], text: str) -> Options:
+def _options(given: dict[str, Any], text: str) -> Options:
+    try:
+        values = with_preset(given)
+    except SpoonsError as error:
+        raise ScenarioError(f"{_where_key(text, PRESET_KEY)}[options]: {error}") from None
     for key, value in values.items():
         try:
             spec = SPECS_BY_KEY.get(key)

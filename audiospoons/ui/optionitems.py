@@ -27,12 +27,17 @@ from audiospoons.engine.options import (
     Options,
     Scoring,
 )
+from audiospoons.engine.presets import PRESETS, matching_preset, preset_named
 from audiospoons.ui.menu import Choice, Item, Number, Toggle
 from audiospoons.ui.settings import BOT_LEVELS, PLAYERS_MAX, PLAYERS_MIN
 from audiospoons.voice.i18n import Messages
+from audiospoons.voice.presetnames import PRESET_IDS
 
 PLAYERS = "players"
 BOTS = "bots"
+PRESET = "preset"
+CUSTOM = "custom"
+
 WORDS = ("SPOONS", "SPOON", "PIG", "HORSE", "DONKEY")
 REACT_PAUSES = ("random", "0", "0.5", "1", "1.5", "2", "3", "5")
 SECONDS_LIMIT = 60.0
@@ -181,8 +186,33 @@ def option_items(options: Options, players: int, bots: str, m: Messages) -> list
         Choice(BOTS, m.tr("menu.options.bots"), BOT_LEVELS, bots,
                tuple(bot_level_words(m).values()), m.tr("menu.options.bots.about")),
     ]
+    items.append(preset_item(options, m))
     items += [option_item(spec.key, options, m) for spec in OPTION_SPECS]
     return items
+
+
+def preset_item(options: Options, m: Messages) -> Choice:
+    """The preset these options match, or custom; choosing one sets the options below."""
+    matching = matching_preset(options)
+    current = matching.name if matching is not None else CUSTOM
+    values = _with(tuple(preset.name for preset in PRESETS), current)
+    texts = tuple(m.tr("preset.custom") if value == CUSTOM else m.tr(PRESET_IDS[value][0])
+                  for value in values)
+    return Choice(PRESET, m.tr("menu.options.preset"), values, current, texts,
+                  m.tr("menu.options.preset.about"))
+
+
+def preset_about(name: str, m: Messages) -> str:
+    """A preset's one-sentence description."""
+    return m.tr(PRESET_IDS[name][1])
+
+
+def preset_values(name: str) -> dict[str, str]:
+    """A preset's option values as the settings keep them: those that differ from the
+    defaults."""
+    defaults = Options().describe()
+    shown = preset_named(name).options().describe()
+    return {key: value for key, value in shown.items() if value != defaults[key]}
 
 
 def item_value(item: Item) -> str:

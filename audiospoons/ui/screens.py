@@ -34,9 +34,13 @@ from audiospoons.ui import gamekeys, keynames
 from audiospoons.ui.menu import Action, Choice, Item, Menu, Number, Response, Toggle
 from audiospoons.ui.optionitems import (
     BOTS,
+    CUSTOM,
     PLAYERS,
+    PRESET,
     chosen_values,
     option_items,
+    preset_about,
+    preset_values,
     saved_options,
     table_problem,
 )
@@ -308,7 +312,10 @@ class Screens:
             shown = {i.key: (item if i.key == item.key else i) for i in menu.items}
             players = shown[PLAYERS]
             assert isinstance(players, Number)
-            problem = table_problem(chosen_values(shown), int(players.value), m)
+            values = chosen_values(shown)
+            if isinstance(item, Choice) and item.key == PRESET and item.value != CUSTOM:
+                values = preset_values(item.value)
+            problem = table_problem(values, int(players.value), m)
             return None if problem is None else m.tr("menu.options.refused", reason=problem)
 
         menu.check = check
@@ -327,11 +334,19 @@ class Screens:
                 continue
             if response.changed is not None:
                 shown = {i.key: i for i in menu.items}
-                players, bots = shown[PLAYERS], shown[BOTS]
+                players, bots, preset = shown[PLAYERS], shown[BOTS], shown[PRESET]
                 assert isinstance(players, Number) and isinstance(bots, Choice)
-                self.save(replace(self.settings, options=chosen_values(shown),
+                assert isinstance(preset, Choice)
+                speech = response.speech
+                values = chosen_values(shown)
+                if response.changed.key == PRESET and preset.value != CUSTOM:
+                    values = preset_values(preset.value)
+                    speech = " ".join((speech or "", preset_about(preset.value, m)))
+                self.save(replace(self.settings, options=values,
                                   players=int(players.value), bots=bots.value))
-                self.say(response.speech)
+                options = saved_options(values)
+                menu.reset(items())
+                self.say(speech)
 
     # ------------------------------------------------------------------ settings
 

@@ -1,0 +1,87 @@
+"""Presets: named bundles of option values, from the options menu, ``--preset`` and scenarios."""
+
+from __future__ import annotations
+
+import pytest
+from test_cli import audiospoons
+
+from audiospoons.engine.errors import InvalidOptions
+from audiospoons.engine.options import Options, Scoring
+from audiospoons.engine.presets import PRESETS, matching_preset, preset_named, with_preset
+from audiospoons.replay.scenario import ScenarioError, parse_scenario
+from audiospoons.simulate import play_game
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.presetnames import PRESET_IDS
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.name)
+def test_every_preset_plays_bot_games_to_a_finish(preset: object) -> None:
+    assert preset in PRESETS
+    options = preset.options()  # type: ignore[attr-defined]
+    for players in (3, 6):
+        record = play_game(players, options, seed=players)
+        assert not record.stuck and record.winners
+
+
+def test_each_preset_is_recognised_from_its_values_and_named_in_every_language() -> None:
+    assert matching_preset(Options()) is preset_named("seed000")
+    for preset in PRESETS:
+        assert matching_preset(preset.options()) is preset
+        for lang in ("en", "es"):
+            name, about = (messages(lang).tr(msgid) for msgid in PRESET_IDS[preset.name])
+            assert name and about.endswith(".")
+    assert matching_preset(Options.from_mapping({"word": "PIG"})) is None
+    assert set(PRESET_IDS) == {preset.name for preset in PRESETS}
+
+
+def test_options_given_beside_a_preset_override_it() -> None:
+    values = with_preset({"preset": "bicycle", "premature": "none"})
+    options = Options.from_mapping(values)
+    assert (options.scoring, options.word, options.premature.value) == (
+        Scoring.LETTERS, "SPOON", "none")
+    with pytest.raises(InvalidOptions, match="there is no preset 'poker'; the presets are:"
+                       " seed000, classic"):
+        with_preset({"preset": "poker"})
+
+
+def test_a_scenario_names_its_preset_and_a_wrong_name_is_refused_by_line() -> None:
+    scenario = parse_scenario('[options]\npreset = "keep-everyone-in"\nround_pause = 1\n'
+                              '[table]\nplayers = ["Ann", "Bob"]\n')
+    assert scenario.options.scoring is Scoring.POINTS
+    assert scenario.options.round_pause == 1.0
+    with pytest.raises(ScenarioError, match=r"line 2: \[options\]: there is no preset 'kitchen'"):
+        parse_scenario('[options]\npreset = "kitchen"\n[table]\nplayers = ["Ann", "Bob"]\n')
+
+
+@pytest.mark.parametrize("preset", [p.name for p in PRESETS])
+def test_simulate_plays_each_preset(preset: str) -> None:
+    result = audiospoons("simulate", "--preset", preset, "--players", "4", "--games", "2")
+    assert result.returncode == 0, result.stderr
+    assert "games: 2" in result.stdout
+
+
+def test_an_unknown_preset_is_refused_with_the_list() -> None:
+    result = audiospoons("simulate", "--preset", "poker")
+    assert result.returncode == 2
+    assert "there is no preset 'poker'; the presets are: seed000, classic, bicycle" in result.stderr
+
+
+def test_the_readme_lists_every_preset_with_the_words_the_menu_says() -> None:
+    with open("README.md", encoding="utf-8") as readme:
+        text = readme.read()
+    english = messages("en")
+    for preset in PRESETS:
+        about = english.tr(PRESET_IDS[preset.name][1])
+        assert f"| `{preset.name}` |" in text and f"| {about} |" in text
+
+
+def test_play_with_a_preset_sets_the_saved_options_aside() -> None:
+    from argparse import Namespace
+
+    from audiospoons.cli import play_values
+
+    saved = {"grabbing": "realtime", "hand_size": "5"}
+    assert play_values(saved, Namespace(preset=None, option=["word=PIG"])) == {
+        **saved, "word": "PIG"}
+    assert play_values(saved, Namespace(preset="party", option=["word=PIG"])) == {
+        "deck": "two-packs", "word": "PIG"}
