@@ -373,3 +373,14 @@ def test_winning_a_fight_says_your_reaction_time() -> None:
                     Reacted(2.9, 1, 0.4), ReactionTestEnded(2.9, (0, 1), ()),
                     SpoonGrabbed(2.9, 0, 2, spoon=1)])
     assert lines.spoken[-2:] == ["You grabbed a spoon!", "310 milliseconds."]
+
+
+def test_a_card_key_after_your_grab_says_you_have_your_spoon() -> None:
+    set_hand = Deal({0: (Card("7", "H"), Card("7", "C"), Card("7", "D"), Card("7", "S"))})
+    clock, lines = Clock(), Lines()
+    game = LocalGame(Options(), 4, messages("en"), Speaker(lines), None, seed=1, clock=clock,
+                     first_deal=set_hand)
+    player = Player(clock, ["space@0.3", "up@0.05", "escape@0.05", "q", "y"])
+    player.game = game
+    game.play(player)
+    assert "Card play has stopped, and you have your spoon." in lines.spoken

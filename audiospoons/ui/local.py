@@ -409,6 +409,9 @@ class LocalGame:
         except SpoonsError as error:
             if isinstance(command, React) and error.reason == "no-test":
                 return
+            if error.reason == "cards-stopped" and self.player.view.me.has_spoon:
+                self.player.say_text(self.messages.tr("refused.cards-stopped.safe"))
+                return
             self.player.say_text(refusal_text(self.messages, error))
 
     def _ask(self, action: Action) -> None:
