@@ -297,6 +297,12 @@ class InvariantWatch:
         assert over.winners, "nobody won"
         assert len(set(over.winners)) == len(over.winners)
         active = game.active_seats()
+        if self.options.teams:
+            teams = game.teams_in()
+            assert len(teams) == 1, f"the game ended with teams {teams} still in"
+            assert over.winners == tuple(sorted(teams[0])), f"{over.winners} won, not {teams}"
+            assert set(active) <= set(over.winners)
+            return
         assert set(over.winners) <= set(active), f"{over.winners} won, but {active} are left"
         if self.options.scoring is Scoring.POINTS:
             # Among the seats still in: with premature = eliminate a seat can go out with points.
@@ -376,6 +382,7 @@ COMMON_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
     "selection_time": st.sampled_from([2, 5]),
     "claim_hold": st.sampled_from([1, 3]),
     "stealer_timeframe": st.sampled_from([0, 0.5]),
+    "teams": st.sampled_from([False, False, True]),
     "reaction_style": st.sampled_from(["first", "mash"]),
     "react_pause": st.sampled_from(["random", 0.5, 1]),
     "spoons_subtracted": st.sampled_from([1, 2]),

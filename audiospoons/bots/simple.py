@@ -147,7 +147,7 @@ class SimpleBot:
             self.waiting += 1
             if self._plan is not None:
                 return False
-        elif isinstance(event, SetHeld):
+        elif isinstance(event, SetHeld) and event.seat == me:
             self._reach(event.at + self._reaction_time())
         elif isinstance(event, PhaseTwoStarted):
             if event.seat == me or not self.options.announce_phase2:

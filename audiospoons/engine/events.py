@@ -55,6 +55,20 @@ class GameStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TeamsFormed(Event):
+    """Playing in teams: the pairs, partners seated apart."""
+
+    teams: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamOut(Event):
+    """The last of a team went out."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     round: int
     dealer: int
@@ -112,13 +126,15 @@ class StockRecycled(Event):
 
 @dataclass(frozen=True, slots=True)
 class SetHeld(Event):
-    """The seat's hand now holds a set of ``rank``: private, the whole game is hiding it."""
+    """The seat's hand now holds a set of ``rank``: private, the whole game is hiding it, but
+    for the seat's ``partner`` when playing in teams."""
 
     seat: int
     rank: str
+    partner: int | None = None
 
     def seen_by(self, seat: int | None) -> Event | None:
-        return self if seat == self.seat else None
+        return self if seat is not None and seat in (self.seat, self.partner) else None
 
 
 @dataclass(frozen=True, slots=True)

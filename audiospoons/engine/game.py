@@ -47,6 +47,8 @@ from audiospoons.engine.events import (
     SpoonGrabbed,
     SpoonsChanged,
     StockRecycled,
+    TeamOut,
+    TeamsFormed,
 )
 from audiospoons.engine.fighting import RealtimeFighting
 from audiospoons.engine.options import (
@@ -148,6 +150,10 @@ class ClassicGame:
         self._tests: list[RunningTest] = []
         self._queued_tests: deque[QueuedTest] = deque()
         self._started = False
+        half = len(players) // 2
+        self.teams: tuple[tuple[int, ...], ...] = tuple(
+            (seat, seat + half) for seat in range(half)) if options.teams else ()
+        """Playing in teams: pairs of seats half the table apart."""
         self.selection = SingleSelection(self)
         self.fighting = RealtimeFighting(self)
         self._numbered: SingleSelection | RealtimeFighting | None = None
@@ -164,7 +170,8 @@ class ClassicGame:
             raise NotAllowedNow("the game has already started", reason="started")
         self._started = True
         names = tuple(seat.name for seat in self.seats)
-        return [GameStarted(self.now, names), *self._deal()]
+        teams: list[Event] = [TeamsFormed(self.now, self.teams)] if self.teams else []
+        return [GameStarted(self.now, names), *teams, *self._deal()]
 
     def handle(self, command: Command, now: float) -> list[Event]:
         """Fire what is due up to ``now``, then apply ``command``; a refusal raises."""
@@ -280,6 +287,17 @@ class ClassicGame:
 
     def active_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.active]
+
+    def partner_of(self, index: int) -> int | None:
+        """The seat's partner when playing in teams."""
+        for team in self.teams:
+            if index in team:
+                return next(seat for seat in team if seat != index)
+        return None
+
+    def teams_in(self) -> list[tuple[int, ...]]:
+        """The teams with a player still in the game."""
+        return [team for team in self.teams if any(self.seats[s].active for s in team)]
 
     def left_of(self, index: int) -> int:
         """The next active seat to the left (the next in the players list, wrapping round)."""
@@ -432,7 +450,7 @@ class ClassicGame:
         previous, seat.held_set = seat.held_set, rank
         self._refresh_owing(index)
         if rank is not None and rank != previous:
-            return [SetHeld(self.now, index, rank)]
+            return [SetHeld(self.now, index, rank, self.partner_of(index))]
         return []
 
     def _refresh_owing(self, index: int) -> None:
@@ -786,9 +804,12 @@ class ClassicGame:
         next dealer is chosen when the round ends."""
         if not indexes:
             return []
+        teams_before = self.teams_in()
         for index in indexes:
             self.seats[index].active = False
         events: list[Event] = [Eliminated(self.now, indexes, at_once)]
+        events += [TeamOut(self.now, team) for team in teams_before
+                   if team not in self.teams_in()]
         playing = self.phase is Phase.PLAYING and len(self.active_seats()) > 1
         for index in indexes:
             seat = self.seats[index]

@@ -84,6 +84,7 @@ class Options:
     deck: DeckKind = DeckKind.STANDARD
     hand_size: int = 4
     round_pause: float = 3.0
+    teams: bool = False
 
     @property
     def set_size(self) -> int:
@@ -118,6 +119,12 @@ class Options:
                 )
             if self.hand_size != 4:
                 raise InvalidOptions("the no-stock pack deals four cards each: hand_size = 4")
+        if self.teams and self.scoring is Scoring.POINTS:
+            raise InvalidOptions("teams play until one team is left, so they need a scoring"
+                                 " that puts players out: sudden-death or letters")
+        if self.teams and self.joint_winners_at_two:
+            raise InvalidOptions("teams play until one team is left: joint_winners_at_two"
+                                 " cannot be on with teams")
         if self.scoring is Scoring.POINTS and self.next_dealer is NextDealer.FIRST_SET:
             raise InvalidOptions(
                 "points scoring plays one round dealt by each player in turn, so next_dealer"
@@ -128,6 +135,9 @@ class Options:
         """Refuse a table of ``players`` that these options cannot deal or give a spoon to."""
         if players < 2:
             raise InvalidOptions("a game needs at least two players")
+        if self.teams and (players < 4 or players % 2):
+            raise InvalidOptions(f"teams are pairs: play with an even number of players, 4 or"
+                                 f" more, not {players}")
         if players - self.spoons_subtracted < 1:
             raise InvalidOptions(
                 f"with {players} players, subtracting {self.spoons_subtracted} spoons leaves no"
@@ -291,6 +301,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("round_pause", "seconds",
                "The pause between the end of a round and the next deal.",
                _number("round_pause", 0.0), _show),
+    OptionSpec("teams", "true, false",
+               "Play in pairs, partners seated apart; a team is out when both are, and the last"
+               " team standing wins.", _boolean("teams"), _show),
 )
 
 SPECS_BY_KEY: dict[str, OptionSpec] = {spec.key: spec for spec in OPTION_SPECS}

@@ -40,7 +40,9 @@ def miss(game: ClassicGame, seats: tuple[int, ...], *, at_once: bool = False) ->
 
 
 def survivors_decide(game: ClassicGame) -> bool:
-    """True when too few players are left to play on."""
+    """True when too few players (or teams) are left to play on."""
+    if game.teams:
+        return len(game.teams_in()) <= 1
     left = len(game.active_seats())
     joint = game.options.joint_winners_at_two and game.options.scoring is not Scoring.POINTS
     return left <= 1 or (joint and left == 2)
@@ -56,6 +58,8 @@ def game_finished(game: ClassicGame) -> bool:
 def winners(game: ClassicGame) -> tuple[int, ...]:
     """The seats that win: the survivors, or the lowest point totals among them."""
     active = game.active_seats()
+    if game.teams:
+        return tuple(sorted(seat for team in game.teams_in() for seat in team))
     if game.options.scoring is Scoring.POINTS and active:
         lowest = min(game.seats[i].misses for i in active)
         return tuple(i for i in active if game.seats[i].misses == lowest)

@@ -80,6 +80,7 @@ def _words(m: Messages) -> dict[str, tuple[str, str]]:
         "deck": (m.tr("option.deck"), m.tr("option.deck.about")),
         "hand_size": (m.tr("option.handsize"), m.tr("option.handsize.about")),
         "round_pause": (m.tr("option.roundpause"), m.tr("option.roundpause.about")),
+        "teams": (m.tr("option.teams"), m.tr("option.teams.about")),
     }
 
 

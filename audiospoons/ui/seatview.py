@@ -110,7 +110,7 @@ class SeatView:
                 self.waiting += 1
         elif isinstance(event, HandPassedOn) and event.to == me:
             self.waiting += event.cards
-        elif isinstance(event, SetHeld):
+        elif isinstance(event, SetHeld) and event.seat == me:
             self.set_at = event.at
         elif isinstance(event, PhaseTwoStarted):
             self.phase_two, self.phase_two_at = True, event.at

@@ -48,6 +48,8 @@ from audiospoons.engine.events import (
     SpoonsChanged,
     SpoonsKept,
     StockRecycled,
+    TeamOut,
+    TeamsFormed,
 )
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import Messages
@@ -103,6 +105,8 @@ class Announcer:
         self.announce_phase2 = announce_phase2
         self.set_size = set_size
         self.spoon_style = spoon_style
+        self._teams = False
+        """The game is played in teams (heard at its start): a shared win is a team's."""
         self._silent_first: int | None = None
         """Who took the first spoon unannounced this round: named when the round ends."""
 
@@ -179,7 +183,20 @@ class Announcer:
         if isinstance(event, StockRecycled):
             return m.tr("stock.recycled")
         if isinstance(event, SetHeld):
+            if event.seat != you:
+                return m.tr("partner.set", name=self.players[event.seat])
             return m.tr("set.held", cards=rank_count(m, event.rank, self.set_size))
+        if isinstance(event, TeamsFormed):
+            self._teams = True
+            for team in event.teams:
+                if you in team:
+                    return m.tr("partner.you", name=self._others(team, you)[0])
+            return m.tr("teams.formed", teams="; ".join(
+                m.join([self.players[seat] for seat in team]) for team in event.teams))
+        if isinstance(event, TeamOut):
+            if you in event.seats:
+                return m.tr("team.out.you")
+            return m.tr("team.out", names=m.join(self._others(event.seats, you)))
         if isinstance(event, SpoonGrabbed):
             return self._grabbed(event, you)
         if isinstance(event, SpoonChosen | SpoonClaimed | SpoonChallenged | EmptySlot
@@ -341,6 +358,10 @@ class Announcer:
         winners = event.winners
         if len(winners) == 1:
             result = self._you_or(you, winners[0], "win.you", "win.other")
+        elif self._teams and you in winners:
+            result = self.m.tr("team.wins.you", name=self.m.join(self._others(winners, you)))
+        elif self._teams:
+            result = self.m.tr("team.wins", names=self.m.join(self._others(winners, you)))
         elif you in winners:
             result = self.m.tr("joint.winners.you",
                                others=self.m.join(self._others(winners, you)))
