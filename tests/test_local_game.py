@@ -384,3 +384,17 @@ def test_a_card_key_after_your_grab_says_you_have_your_spoon() -> None:
     player.game = game
     game.play(player)
     assert "Card play has stopped, and you have your spoon." in lines.spoken
+
+
+def test_a_team_game_at_the_keyboard_names_your_partner_and_ends_with_a_team() -> None:
+    clock, lines, sounds = Clock(), Lines(), Sounds()
+    game = LocalGame(Options.from_mapping({"teams": "true", "grab_time_limit": 5}), 4,
+                     messages("en"), Speaker(lines), sounds, seed=3, clock=clock)
+    player = Player(clock)
+    player.game = game
+    result = game.play(player)
+    assert lines.spoken[1] == "Your partner is Chris, across the table."
+    assert game.table.over
+    last = lines.spoken[-1]
+    assert last in ("You and Chris win the game!", "Britany and Debra win the game!"), last
+    assert result.won == (last == "You and Chris win the game!")
