@@ -300,6 +300,11 @@ def test_saved_options_that_no_longer_parse_are_left_out() -> None:
     ({"deck": "no-stock", "draw": "discard"}, 14, "the no-stock deck is for 13 players at most."),
     ({}, 13, "13 players with 4 cards each leave no stock in a 52-card pack: choose two packs or"
              " fewer players."),
+    ({"teams": "true"}, 5, "teams are pairs: choose an even number of players, 4 or more."),
+    ({"teams": "true", "scoring": "points"}, 4,
+     "teams play until one team is left: choose sudden death or letters, not penalty points."),
+    ({"teams": "true", "joint_winners_at_two": "true"}, 4,
+     "teams play until one team is left: turn joint winners at two off."),
 ])
 def test_a_table_that_cannot_be_played_is_explained(values: dict[str, str], players: int,
                                                     english: str) -> None:

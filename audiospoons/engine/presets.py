@@ -1,5 +1,5 @@
-"""Named presets: the ways people play Spoons, each a bundle of option values (issue: seeds 000,
-002 and 004). A preset sets the values it names; every other option keeps its default, and any
+"""Named presets: the ways people play Spoons, each a bundle of option values (seeds 000, 002
+and 004). A preset sets the values it names; every other option keeps its default, and any
 option given beside a preset (``--option``, a scenario's ``[options]``) overrides it.
 
 The Knives, Pig and Donkey presets arrive with their rules.

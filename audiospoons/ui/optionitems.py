@@ -289,8 +289,14 @@ def explain(values: Mapping[str, str], players: int, error: InvalidOptions,
         return m.tr("option.invalid.nostock.draw")
     if o.deck is DeckKind.NO_STOCK and o.hand_size != 4:
         return m.tr("option.invalid.nostock.hand")
+    if o.teams and o.scoring is Scoring.POINTS:
+        return m.tr("option.invalid.teams.points")
+    if o.teams and o.joint_winners_at_two:
+        return m.tr("option.invalid.teams.joint")
     if o.scoring is Scoring.POINTS and o.next_dealer is NextDealer.FIRST_SET:
         return m.tr("option.invalid.points.dealer")
+    if o.teams and (players < 4 or players % 2):
+        return m.tr("option.invalid.teams.players")
     if players - o.spoons_subtracted < 1:
         return m.tr("option.invalid.nospoon", players=players, subtracted=o.spoons_subtracted)
     if o.deck is DeckKind.NO_STOCK and players > 13:
