@@ -390,10 +390,12 @@ def test_a_team_game_at_the_keyboard_names_your_partner_and_ends_with_a_team() -
     clock, lines, sounds = Clock(), Lines(), Sounds()
     game = LocalGame(Options.from_mapping({"teams": "true", "grab_time_limit": 5}), 4,
                      messages("en"), Speaker(lines), sounds, seed=3, clock=clock)
-    player = Player(clock)
+    player = Player(clock, ["f3@0.1"])
     player.game = game
     result = game.play(player)
     assert lines.spoken[1] == "Your partner is Chris, across the table."
+    assert ("Still in: you, Britany, Chris, and Debra. Your partner is Chris, across the table."
+            in lines.spoken)
     assert game.table.over
     last = lines.spoken[-1]
     assert last in ("You and Chris win the game!", "Britany and Debra win the game!"), last

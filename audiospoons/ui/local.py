@@ -213,7 +213,11 @@ class LocalPlayer:
                              else m.ntr("status.points", player.points, name=player.name))
             else:
                 items.append(m.tr("status.you") if you else player.name)
-        return m.tr("players.in", players=m.join(items))
+        text = m.tr("players.in", players=m.join(items))
+        partner = self.view.partner
+        if partner is None:
+            return text
+        return " ".join((text, m.tr("partner.you", name=self.view.players[partner].name)))
 
     def spoons_text(self, grabbing: Grabbing) -> str:
         """The spoons left; in realtime fighting, once they are going, which are free and who

@@ -38,6 +38,7 @@ from audiospoons.engine.events import (
     SpoonSafe,
     SpoonsChanged,
     SpoonsKept,
+    TeamsFormed,
 )
 from audiospoons.spoonslots import SpoonSlots
 
@@ -69,6 +70,8 @@ class SeatView:
     test: tuple[int, ...] = ()
     """The contenders of the reaction test this seat is in, if it is in one."""
     cue_at: float | None = None
+    partner: int | None = None
+    """This seat's partner, playing in teams."""
     reached: bool = False
     """This seat has reached for a numbered spoon this round (its reaction time is taken)."""
     over: bool = False
@@ -89,6 +92,9 @@ class SeatView:
         self.spoon_slots.observe(event)
         if isinstance(event, GameStarted):
             self.players = [PlayerState(name) for name in event.players]
+        elif isinstance(event, TeamsFormed):
+            self.partner = next((seat for team in event.teams if me in team
+                                 for seat in team if seat != me), None)
         elif isinstance(event, RoundStarted):
             self.round, self.dealer, self.spoons = event.round, event.dealer, event.spoons
             self.playing = me in event.seats
