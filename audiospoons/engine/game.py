@@ -157,6 +157,7 @@ class ClassicGame:
         self.selection = SingleSelection(self)
         self.fighting = RealtimeFighting(self)
         self._numbered: SingleSelection | RealtimeFighting | None = None
+        """The numbered-spoon variant in play, which keeps timers of its own."""
         if options.grabbing is Grabbing.SELECTION:
             self._numbered = self.selection
         elif options.grabbing is Grabbing.REALTIME:
@@ -241,7 +242,7 @@ class ClassicGame:
             test_time = running.test.deadline()
             if test_time is not None and test_time <= now:
                 return running.test.due(now) + self._after_test_step(running)
-        variant = self._variant()
+        variant = self._numbered
         variant_time = variant.deadline() if variant is not None else None
         if variant is not None and variant_time is not None and variant_time <= now:
             return variant.fire(now)
@@ -274,10 +275,6 @@ class ClassicGame:
         elif isinstance(command, Signal):
             self.verify_signal(seat)
         raise MalformedCommand(f"unknown command {type(command).__name__}")
-
-    def _variant(self) -> SingleSelection | RealtimeFighting | None:
-        """The numbered-spoon variant in play, which keeps timers of its own."""
-        return self._numbered
 
     # ----------------------------------------------------------------- queries
 
@@ -499,7 +496,7 @@ class ClassicGame:
     def verify_grab(self, index: int, spoon: int | None = None) -> None:
         self._verify_in_game(index)
         seat = self.seats[index]
-        variant = self._variant()
+        variant = self._numbered
         if spoon is not None and variant is None:
             raise MalformedCommand("spoons are not numbered in reaction-only grabbing: grab"
                                    " without a number")
@@ -572,7 +569,7 @@ class ClassicGame:
             return running.test.press(index, self.now) + self._after_test_step(running)
         if self.is_premature(index):
             return self._premature(index)
-        variant = self._variant()
+        variant = self._numbered
         if variant is not None:
             assert spoon is not None
             return variant.grab(index, spoon)

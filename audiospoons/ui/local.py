@@ -25,7 +25,6 @@ from audiospoons.engine.events import (
     Reacted,
     ReactionTestStarted,
     RoundStarted,
-    SpoonChosen,
     SpoonGrabbed,
     SpoonsChanged,
 )
@@ -228,8 +227,7 @@ class LocalPlayer:
         slots = view.spoon_slots
         style = self.spoon_style
         if grabbing is Grabbing.SELECTION and slots.chosen is not None:
-            return " ".join((left, self.announcer.announce(
-                SpoonChosen(0.0, YOU, slots.chosen), YOU)[0].text))
+            return " ".join((left, self.announcer.chosen_text(slots.chosen)))
         if grabbing is not Grabbing.REALTIME or not view.phase_two:
             return left
         free = slots.numbers(Slot.FREE)

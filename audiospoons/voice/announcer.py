@@ -274,9 +274,7 @@ class Announcer:
         if isinstance(event, SpoonChosen | SpoonClaimed):
             if event.seat == you:
                 if isinstance(event, SpoonChosen) and event.spoon is not None:
-                    if coloured(self.spoon_style, event.spoon):
-                        return m.tr("spoon.chosen.you.colour", spoon=self._phrase(event.spoon))
-                    return m.tr("spoon.chosen.you", spoon=event.spoon)
+                    return self.chosen_text(event.spoon)
                 return m.tr("claim.you")
             if not event.first:
                 return None
@@ -310,6 +308,12 @@ class Announcer:
         if isinstance(event, GripSlipped):
             return self._you_or(you, event.seat, "grip.slipped.you", "grip.slipped.other")
         return None
+
+    def chosen_text(self, spoon: int) -> str:
+        """'You chose spoon 2.', or 'You chose the blue spoon.' with the colour menu."""
+        if coloured(self.spoon_style, spoon):
+            return self.m.tr("spoon.chosen.you.colour", spoon=self._phrase(spoon))
+        return self.m.tr("spoon.chosen.you", spoon=spoon)
 
     def _phrase(self, spoon: int) -> str:
         return spoon_phrase(self.m, spoon, self.spoon_style)
