@@ -130,8 +130,8 @@ class Table:
         self._touched.add(mover)
         try:
             events = self.game.handle(command, at)
-        except SpoonsError:
-            mover.refused(at)
+        except SpoonsError as error:
+            mover.refused(at, error.reason)
             return
         mover.moved(at)
         self.log.append((at, command))

@@ -277,13 +277,13 @@ def test_the_keys_screen_lists_the_actions_and_takes_a_new_key(tmp_path: Path) -
         "insert", "kp3", "1", "f1", "shift+q", "escape", "escape"])
     assert lines[1:] == [
         "Settings, 4 of 5", "Settings. Speech, printed text, 1 of 10", "Keys, 9 of 10",
-        "Keys. Grab a spoon or react, Space, 1 of 32",
-        "Pass the card under the cursor, Enter, 2 of 32",
-        "Grab a spoon or react, Space, 1 of 32",
+        "Keys. Grab a spoon or react, Space, 1 of 33",
+        "Pass the card under the cursor, Enter, 2 of 33",
+        "Grab a spoon or react, Space, 1 of 33",
         "Enter, then press the new key for this action in the game.",
-        "Pass the card under the cursor, Enter, 2 of 32",
-        "Pass your first card, A, 5 of 32", "Pass your second card, S, 6 of 32",
-        "Pass your third card, D, 7 of 32",
+        "Pass the card under the cursor, Enter, 2 of 33",
+        "Pass your first card, A, 5 of 33", "Pass your second card, S, 6 of 33",
+        "Pass your third card, D, 7 of 33",
         "Press the new key for Pass your third card, or Escape to keep D.",
         "Insert belongs to your screen reader. Press another key, or Escape to keep D.",
         "The number pad belongs to your screen reader. Press another key, or Escape to keep D.",
@@ -306,12 +306,12 @@ def test_a_taken_key_swaps_escape_keeps_and_the_defaults_come_back(tmp_path: Pat
         "Grab a spoon or react now uses H. H was Say your hand, which now uses Space.",
         "Press the new key for Grab a spoon or react, or Escape to keep H.",
         "Grab a spoon or react keeps H.",
-        "Back, 32 of 32", "Restore the default keys, 31 of 32",
-        "Pause the game, Escape, 30 of 32",
+        "Back, 33 of 33", "Restore the default keys, 32 of 33",
+        "Pause the game, Escape, 31 of 33",
         "Escape always pauses the game, and goes back in the menus; it cannot be changed.",
-        "Back, 32 of 32", "Restore the default keys, 31 of 32",
+        "Back, 33 of 33", "Restore the default keys, 32 of 33",
         "Every action is back on its default key.",
-        "Grab a spoon or react, Space, 1 of 32", "Settings. Keys, 9 of 10"]
+        "Grab a spoon or react, Space, 1 of 33", "Settings. Keys, 9 of 10"]
     assert load_settings(tmp_path / "settings.json")[0].keys == {}
 
 
@@ -319,7 +319,7 @@ def test_the_keys_screen_in_spanish(tmp_path: Path) -> None:
     lines, _ = run_screens(tmp_path, ["a", "enter", "end", "up", "enter", "enter", "ctrl+up"],
                            lang="es")
     assert lines[4:] == [
-        "Teclas, 9 de 10", "Teclas. Agarrar una cuchara o reaccionar, Espacio, 1 de 32",
+        "Teclas, 9 de 10", "Teclas. Agarrar una cuchara o reaccionar, Espacio, 1 de 33",
         "Pulsa la nueva tecla para Agarrar una cuchara o reaccionar, o Escape para conservar"
         " Espacio.",
         "Agarrar una cuchara o reaccionar ahora usa Control más Flecha arriba."]

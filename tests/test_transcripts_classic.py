@@ -312,7 +312,7 @@ def test_premature_none_refuses_the_grab_with_the_reason() -> None:
         '  0.20  refused: Andrew grab: Andrew has no set, and nobody has taken a spoon yet',
         '  0.30  refused: Andrew react: there is no reaction test now',
         '  0.40  refused: Andrew grab 2: spoons are not numbered in reaction-only grabbing: grab without a number',
-        '  0.50  refused: Andrew feint: feints need premature grabbing set to bluff, which is not playable yet',
+        '  0.50  refused: Andrew feint: feints need premature grabbing set to bluff',
         '  0.60  refused: Andrew signal: there is no signal in this game: it is played with spoons',
         '  0.60  state: round 1, cards in play, 2 spoons on the table, Andrew deals',
         '  0.60  state: Andrew: 4 cards, 0 waiting',

@@ -21,7 +21,7 @@ from audiospoons.bots.levels import (
 )
 from audiospoons.bots.spoonchoice import SpoonChoice
 from audiospoons.engine.cards import Card, DeckKind, set_rank
-from audiospoons.engine.commands import Command, Grab, Pass, React, Take
+from audiospoons.engine.commands import Command, Feint, Grab, Pass, React, Take
 from audiospoons.engine.events import (
     CardPassed,
     CardsDealt,
@@ -35,6 +35,7 @@ from audiospoons.engine.events import (
     HandPassedOn,
     PhaseTwoStarted,
     PrematureGrab,
+    Reached,
     ReactCue,
     ReactionTestEnded,
     ReactionTestStarted,
@@ -53,12 +54,23 @@ from audiospoons.engine.events import (
     SpoonsKept,
     StockRecycled,
 )
-from audiospoons.engine.options import DrawVariant, Options
+from audiospoons.engine.options import DrawVariant, Options, Premature
 
 __all__ = ["BREAK_PAIR_CHANCE", "Level", "Pace", "SimpleBot", "Skill", "make_bot"]
 
 DEAD_RANK = 10.0
 """How much less a rank that can no longer be completed is worth keeping than its count."""
+
+FEINT_CHANCE = 0.005
+"""With feints allowed, how often a bot's card move is a feint instead."""
+
+GULLIBLE = 0.3
+"""With feints allowed, a bot believes a reach at once with this share of its chance to miss a
+silent first grab (``1 - Skill.notice``): an easy bot is fooled by one feint in about seven."""
+
+DOUBT = 3.0
+"""With feints allowed, how long a bot that heard a reach and has no card move to test it with
+waits (beyond its reaction) before it gambles on a grab."""
 
 
 class SimpleBot:
@@ -103,6 +115,10 @@ class SimpleBot:
         """The ranks of the cards last passed to it (with ``MEMORY`` play and ``upstream``)."""
         self.spoons = SpoonChoice(seat, options.grabbing)
         self._numbered = self.spoons.numbered
+        self.bluffing = options.premature is Premature.BLUFF
+        self.doubt_until: float | None = None
+        """It heard a reach that may be a feint: it plays on to find out (a card move refused
+        because the spoons are going), or grabs at this time if it has no move to try."""
         self._to_pass: Card | None = None
         self._plan: tuple[float, Command] | None = None
         self._stale = True
@@ -124,6 +140,7 @@ class SimpleBot:
             self.dealer = event.dealer == me
             self.hand, self.waiting, self.has_spoon = [], 0, False
             self.grab_at, self.distracted, self.phase_two = None, False, False
+            self.doubt_until = None
             self.gone.clear()
             self.received.clear()
             self._to_pass = None
@@ -145,6 +162,7 @@ class SimpleBot:
                 self.grab_at = None
         elif isinstance(event, CardPassed) and event.to == me:
             self.waiting += 1
+            self.doubt_until = None
             if self._plan is not None:
                 return False
         elif isinstance(event, SetHeld) and event.seat == me:
@@ -157,6 +175,13 @@ class SimpleBot:
         elif isinstance(event, SpoonGrabbed | SpoonChosen | SpoonClaimed):
             if not self._hear_spoon(event) and not self._numbered:
                 return False
+        elif isinstance(event, Reached):
+            if event.seat == me or self.phase_two or self.grab_at is not None:
+                return False
+            if self.rng.random() < GULLIBLE * (1 - self.skill.notice):
+                self._reach(event.at + self._reaction_time())
+            else:
+                self.doubt_until = event.at + self._reaction_time() + DOUBT
         elif isinstance(event, SpoonSafe | SpoonsKept):
             mine = event.seat == me if isinstance(event, SpoonSafe) else me in event.seats
             self.has_spoon = self.has_spoon or mine
@@ -164,8 +189,11 @@ class SimpleBot:
             self._reach(event.at + self._reaction_time())
         elif isinstance(event, SpoonChallenged | EmptySlot | SpoonContested | SpoonsChanged):
             pass
-        elif isinstance(event, PrematureGrab) and event.seat == me:
-            self.grab_at, self.distracted = None, False
+        elif isinstance(event, PrematureGrab):
+            if event.seat == me:
+                self.grab_at, self.distracted = None, False
+            else:
+                self.doubt_until = None
         elif isinstance(event, HandPassedOn) and event.to == me:
             self.waiting += event.cards
         elif isinstance(event, DealerChanged):
@@ -193,10 +221,15 @@ class SimpleBot:
         self._stale = True
         return True
 
-    def refused(self, now: float) -> None:
+    def refused(self, now: float, reason: str = "") -> None:
         """The last move was refused: think again a moment later. A bot that missed the first
-        spoon may notice now why its card move did nothing."""
+        spoon may notice now why its card move did nothing; one that doubted a reach knows now
+        that it was real."""
         self.ready_at = now + self._card_time()
+        if reason == "cards-stopped" and self.doubt_until is not None:
+            self.doubt_until = None
+            self.phase_two = True
+            self._reach(now + self._reaction_time())
         if self.distracted and self.grab_at is not None:
             self._maybe_notice(now)
         self._stale = True
@@ -209,7 +242,10 @@ class SimpleBot:
         return self._plan
 
     def moved(self, now: float) -> None:
-        """The planned move was made at ``now``; plan afresh."""
+        """The planned move was made at ``now``; plan afresh. A card move that went through
+        after a reach shows the reach was a feint."""
+        if self._plan is not None and isinstance(self._plan[1], Take | Pass):
+            self.doubt_until = None
         self.ready_at = now
         self.pressed = True
         self._plan = None
@@ -228,7 +264,8 @@ class SimpleBot:
         if event.seat == self.seat:
             self.has_spoon = self.has_spoon or isinstance(event, SpoonGrabbed)
             return True
-        if event.first and not self.options.announce_phase2:
+        if (event.first or not self.phase_two) and not self.options.announce_phase2:
+            self.doubt_until = None
             self.phase_two = True
             after_setter = self._passes_to(event.seat) == self.seat
             skill = self.skill
@@ -270,7 +307,13 @@ class SimpleBot:
         if self.has_spoon:
             return None
         if self.grab_at is None:
-            return self._card_move(now)
+            move = self._card_move(now)
+            if self.doubt_until is not None and move is None:
+                return max(now, self.doubt_until), Grab(me)
+            if self.bluffing and move is not None and self.doubt_until is None \
+                    and self.rng.random() < FEINT_CHANCE:
+                return move[0], Feint(me)
+            return move
         if self.distracted:
             move = self._card_move(now)
             if move is not None and move[0] < self.grab_at:

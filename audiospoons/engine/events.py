@@ -139,20 +139,48 @@ class SetHeld(Event):
 
 @dataclass(frozen=True, slots=True)
 class PhaseTwoStarted(Event):
-    """The first legitimate grab: from now on anyone may grab and card play stops."""
+    """The first legitimate grab: from now on anyone may grab and card play stops. ``hidden``
+    when feints are allowed and phase 2 is not announced: then only the grabber knows it."""
+
+    seat: int
+    hidden: bool = False
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if not self.hidden or seat == self.seat else None
+
+
+@dataclass(frozen=True, slots=True)
+class Reached(Event):
+    """A hand reached for the spoons from ``seat``: a feint, or a first grab that nobody but
+    the grabber can tell from one (``premature = bluff``, phase 2 not announced)."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
+class Feinted(Event):
+    """``seat`` reached for the spoons and took none. The others hear only the reach."""
+
+    seat: int
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if seat == self.seat else Reached(self.at, self.seat)
+
+
+@dataclass(frozen=True, slots=True)
 class SpoonGrabbed(Event):
     """A spoon left the table; ``first`` marks the grab that started phase 2. With numbered
-    spoons, ``spoon`` is the one won in a contest or fight."""
+    spoons, ``spoon`` is the one won in a contest or fight. A ``hidden`` first grab is heard by
+    the others only as a reach, the same as a feint."""
 
     seat: int
     spoons_left: int
     first: bool = False
     spoon: int | None = None
+    hidden: bool = False
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if not self.hidden or seat == self.seat else Reached(self.at, self.seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,7 +372,11 @@ class RoundVoided(Event):
 
 @dataclass(frozen=True, slots=True)
 class RoundEnded(Event):
+    """The round is over. ``revealed`` names the first grabber when that grab was hidden
+    (feints allowed): the table learns at the end who had the set."""
+
     round: int
+    revealed: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from audiospoons.engine.events import (
     DealerChanged,
     Eliminated,
     Event,
+    Feinted,
     GameOver,
     GameStarted,
     GrabTimeUp,
@@ -87,6 +88,7 @@ class Seat:
     held_set: str | None = None
     owes_since: float | None = None
     reach_locked_until: float = 0.0
+    feint_locked_until: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,8 +273,8 @@ class ClassicGame:
         if isinstance(command, React):
             return self.react(seat)
         if isinstance(command, Feint):
-            self.verify_feint(seat)
-        elif isinstance(command, Signal):
+            return self.feint(seat)
+        if isinstance(command, Signal):
             self.verify_signal(seat)
         raise MalformedCommand(f"unknown command {type(command).__name__}")
 
@@ -575,7 +577,8 @@ class ClassicGame:
             return variant.grab(index, spoon)
         starts_phase_two = self.first_grabber is None
         events = self._begin_phase_two(index) if starts_phase_two else []
-        events += self._give_spoon(index, first=starts_phase_two)
+        events += self._give_spoon(index, first=starts_phase_two,
+                                   hidden=starts_phase_two and self._first_grab_hidden())
         if self.spoons == 0:
             events += self._end_round(self.now)
         elif starts_phase_two and self._mash_grabbing():
@@ -595,7 +598,16 @@ class ClassicGame:
         racing = self.options.grabbing is Grabbing.REACTION and self._mash_grabbing()
         if limit > 0 and not racing and self.options.grabbing is not Grabbing.SELECTION:
             self.grab_deadline = self.now + limit
-        return [PhaseTwoStarted(self.now, index)]
+        return [PhaseTwoStarted(self.now, index, self._first_grab_hidden())]
+
+    def _first_grab_hidden(self) -> bool:
+        """With feints allowed and phase 2 not announced, the first grab sounds like a feint:
+        only the grabber knows it is real until the round ends."""
+        return self.options.premature is Premature.BLUFF and not self.options.announce_phase2
+
+    def _round_ended(self, now: float) -> RoundEnded:
+        hidden = self._first_grab_hidden() and self.first_grabber is not None
+        return RoundEnded(now, self.round, self.first_grabber if hidden else None)
 
     def _charge(self, seats: tuple[int, ...], *, at_once: bool = False) -> list[Event]:
         """Charge seats a miss mid-round (a lost fight, no spoon chosen or left to try for);
@@ -606,16 +618,17 @@ class ClassicGame:
         events = scoring.miss(self, seats, at_once=at_once)
         if scoring.survivors_decide(self):
             self.counted_rounds += 1
-            events += [RoundEnded(self.now, self.round), *self._end_game()]
+            events += [self._round_ended(self.now), *self._end_game()]
         return events
 
     def _mash_grabbing(self) -> bool:
         return self.options.reaction_style is ReactionStyle.MASH
 
-    def _give_spoon(self, index: int, *, first: bool = False) -> list[Event]:
+    def _give_spoon(self, index: int, *, first: bool = False,
+                    hidden: bool = False) -> list[Event]:
         self.seats[index].has_spoon = True
         self.spoons -= 1
-        return [SpoonGrabbed(self.now, index, self.spoons, first)]
+        return [SpoonGrabbed(self.now, index, self.spoons, first, hidden=hidden)]
 
     def _mash_results(self, test: ReactionTest, now: float) -> list[Event]:
         events: list[Event] = []
@@ -626,7 +639,8 @@ class ClassicGame:
         return events + self._end_round(now)
 
     def _premature(self, index: int) -> list[Event]:
-        penalty = Penalty(self.options.premature.value)
+        premature = self.options.premature
+        penalty = Penalty.ELIMINATE if premature is Premature.BLUFF else Penalty(premature.value)
         events: list[Event] = [PrematureGrab(self.now, index, penalty)]
         if penalty is Penalty.VOID:
             self.phase = Phase.BETWEEN_ROUNDS
@@ -713,8 +727,29 @@ class ClassicGame:
 
     def verify_feint(self, index: int) -> None:
         self._verify_in_game(index)
-        raise NotAllowedNow("feints need premature grabbing set to bluff, which is not"
-                            " playable yet")
+        seat = self.seats[index]
+        if self.options.premature is not Premature.BLUFF:
+            raise NotAllowedNow("feints need premature grabbing set to bluff", reason="no-feints")
+        if self.phase is Phase.BETWEEN_ROUNDS:
+            raise NotAllowedNow("the next round has not been dealt yet", reason="between-rounds")
+        if seat.has_spoon:
+            raise NotAllowedNow(f"{seat.name} already has a spoon", reason="has-spoon")
+        if self.phase is Phase.GRABBING:
+            raise NotAllowedNow("the spoons are going: grab one, a feint fools nobody now",
+                                reason="feint-too-late")
+        if self.now < seat.feint_locked_until:
+            raise NotAllowedNow(f"{seat.name} has just feinted and must wait a moment",
+                                reason="feint-locked")
+
+    def can_feint(self, index: int) -> bool:
+        return _allowed(self.verify_feint, index)
+
+    def feint(self, index: int) -> list[Event]:
+        """Reach for the spoons and take none (``premature = bluff``): the others hear the same
+        reach as a real first grab. One feint a second, so that a held key is one feint."""
+        self.verify_feint(index)
+        self.seats[index].feint_locked_until = self.now + FALSE_REACH_LOCKOUT
+        return [Feinted(self.now, index)]
 
     def verify_signal(self, index: int) -> None:
         self._verify_in_game(index)
@@ -742,7 +777,7 @@ class ClassicGame:
         for seat in self.seats:
             seat.hand, seat.waiting = [], deque()
             seat.has_spoon, seat.held_set, seat.owes_since = False, None, None
-            seat.reach_locked_until = 0.0
+            seat.reach_locked_until = seat.feint_locked_until = 0.0
         self.pile = []
         events: list[Event] = [RoundStarted(self.now, self.round, self.dealer, self.spoons,
                                             tuple(active))]
@@ -767,7 +802,7 @@ class ClassicGame:
                        if not self.seats[i].has_spoon and i not in self.charged)
         events: list[Event] = [RoundLost(now, losers)] if losers else []
         events += scoring.miss(self, losers)
-        events.append(RoundEnded(now, self.round))
+        events.append(self._round_ended(now))
         self.counted_rounds += 1
         if scoring.game_finished(self):
             return events + self._end_game()

@@ -37,6 +37,7 @@ class Premature(Enum):
     ELIMINATE = "eliminate"
     LETTER = "letter"
     VOID = "void"
+    BLUFF = "bluff"
 
 
 class Scoring(Enum):
@@ -54,7 +55,8 @@ MASH_SECONDS = 3.0
 """How long a mash reaction test counts presses (seed 000, option 2)."""
 
 FALSE_REACH_LOCKOUT = 1.0
-"""Seconds a refused premature grab locks that player's grabs (with ``premature = none``)."""
+"""Seconds a refused premature grab locks that player's grabs (with ``premature = none``), and
+a feint that player's feints (with ``premature = bluff``)."""
 
 NOT_YET_PLAYABLE: dict[str, frozenset[str]] = {}
 """Option values that are named but cannot be played yet, by option key."""
@@ -119,6 +121,10 @@ class Options:
                 )
             if self.hand_size != 4:
                 raise InvalidOptions("the no-stock pack deals four cards each: hand_size = 4")
+        if self.premature is Premature.BLUFF and self.grabbing is not Grabbing.REACTION:
+            raise InvalidOptions("feints (premature = bluff) are for reaction-only grabbing:"
+                                 " with numbered spoons every reach is for a spoon",
+                                 reason="bluff.grabbing")
         if self.teams and self.scoring is Scoring.POINTS:
             raise InvalidOptions("teams play until one team is left, so they need a scoring"
                                  " that puts players out: sudden-death or letters")
@@ -274,9 +280,10 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("discard_time_limit", "seconds, 0 for none",
                "How long a player may wait before a random card is discarded for them.",
                _number("discard_time_limit", 0.0), _show),
-    OptionSpec("premature", "none, eliminate, letter, void",
+    OptionSpec("premature", "none, eliminate, letter, void, bluff",
                "A grab before anyone has a set: refused, out of the game, a letter, or the round"
-               " is void.", _enum(Premature, "premature"), _show),
+               " is void; or bluff: a feint key reaches without taking, and a real grab too soon"
+               " is out of the game.", _enum(Premature, "premature"), _show),
     OptionSpec("announce_phase2", "true, false",
                "Speak an alert when the spoons start going, not only the spoon sound.",
                _boolean("announce_phase2"), _show),

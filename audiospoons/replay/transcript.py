@@ -26,7 +26,7 @@ from audiospoons.voice.announcer import Announcer, Utterance, Verbosity
 from audiospoons.voice.i18n import DEFAULT_LANGUAGE, messages
 
 AFTER_SCRIPT = 120.0
-SEAT_FIELDS = {"seat", "to", "dealer", "holder"}
+SEAT_FIELDS = {"seat", "to", "dealer", "holder", "revealed", "partner"}
 SEATS_FIELDS = {"seats", "winners", "contenders", "ranking"}
 
 
@@ -156,9 +156,10 @@ def format_event(event: Event, players: tuple[str, ...]) -> str:
     """An event as one line of data: its kind and its fields, seats by name, cards in notation."""
     parts = [type(event).__name__]
     for item in fields(event):
-        if item.name == "at":
+        value = getattr(event, item.name)
+        if item.name == "at" or (item.name == "hidden" and value is False):
             continue
-        parts.append(f"{item.name}={_value(item.name, getattr(event, item.name), players)}")
+        parts.append(f"{item.name}={_value(item.name, value, players)}")
     return " ".join(parts)
 
 

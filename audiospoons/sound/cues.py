@@ -17,11 +17,13 @@ from audiospoons.engine.events import (
     Eliminated,
     EmptySlot,
     Event,
+    Feinted,
     GameOver,
     GripSlipped,
     LetterGiven,
     PointAdded,
     PrematureGrab,
+    Reached,
     ReactCue,
     ReactionTestStarted,
     RoundEnded,
@@ -82,7 +84,7 @@ class CueMapper:
         if isinstance(event, SetHeld):
             return [Cue("set", MIDDLE)]
         if isinstance(event, SpoonGrabbed | PrematureGrab | SpoonChosen | SpoonClaimed
-                      | SpoonChallenged):
+                      | SpoonChallenged | Reached | Feinted):
             return [Cue("spoon", self.pan(event.seat, listener), urgent=True)]
         if isinstance(event, EmptySlot):
             return [Cue("empty-slot", MIDDLE)]

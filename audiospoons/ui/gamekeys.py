@@ -50,6 +50,8 @@ class Action(Enum):
     SPOON_NEXT = "spoon-next"
     """The next spoon in the colour menu."""
     SPOON_PREVIOUS = "spoon-previous"
+    FEINT = "feint"
+    """Reach for the spoons without taking one, where bluffing is on."""
     HELP = "help"
     MENU = "menu"
 
@@ -85,6 +87,7 @@ DEFAULT_KEYS: dict[Action, tuple[str, ...]] = {
     Action.RATE_UP: ("f10",),
     Action.SPOON_NEXT: ("tab",),
     Action.SPOON_PREVIOUS: ("shift+tab",),
+    Action.FEINT: ("b",),
     Action.HELP: ("f1",),
     Action.MENU: ("escape",),
 }

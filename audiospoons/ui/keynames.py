@@ -45,6 +45,7 @@ ACTION_IDS: dict[Action, str] = {
     Action.RATE_UP: "keys.action.rate-up",
     Action.SPOON_NEXT: "keys.action.spoon-next",
     Action.SPOON_PREVIOUS: "keys.action.spoon-previous",
+    Action.FEINT: "keys.action.feint",
     Action.HELP: "keys.action.help",
     Action.MENU: "keys.action.menu",
 }

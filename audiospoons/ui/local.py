@@ -17,7 +17,7 @@ from typing import Protocol
 
 from audiospoons.bots.levels import Level, Pace
 from audiospoons.bots.simple import make_bot
-from audiospoons.engine.commands import Command, Draw, Grab, Pass, React, Take
+from audiospoons.engine.commands import Command, Draw, Feint, Grab, Pass, React, Take
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import (
     EmptySlot,
@@ -393,6 +393,8 @@ class LocalGame:
             if view.test and YOU in view.test:
                 return React(YOU)
             return Grab(YOU, self.player.aimed_spoon(self.game.options.grabbing))
+        if action is Action.FEINT:
+            return Feint(YOU)
         if action is Action.PICK_UP:
             return Take(YOU)
         if action is Action.DRAW:

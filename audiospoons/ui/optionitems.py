@@ -97,7 +97,8 @@ def _value_words(m: Messages) -> dict[str, dict[str, str]]:
         "premature": {"none": m.tr("option.premature.none"),
                       "eliminate": m.tr("option.premature.eliminate"),
                       "letter": m.tr("option.premature.letter"),
-                      "void": m.tr("option.premature.void")},
+                      "void": m.tr("option.premature.void"),
+                      "bluff": m.tr("option.premature.bluff")},
         "scoring": {"sudden-death": m.tr("option.scoring.suddendeath"),
                     "letters": m.tr("option.scoring.letters"),
                     "points": m.tr("option.scoring.points")},
@@ -289,6 +290,8 @@ def explain(values: Mapping[str, str], players: int, error: InvalidOptions,
         return m.tr("option.invalid.nostock.draw")
     if o.deck is DeckKind.NO_STOCK and o.hand_size != 4:
         return m.tr("option.invalid.nostock.hand")
+    if error.reason == "bluff.grabbing":
+        return m.tr("option.invalid.bluff.grabbing")
     if o.teams and o.scoring is Scoring.POINTS:
         return m.tr("option.invalid.teams.points")
     if o.teams and o.joint_winners_at_two:

@@ -23,6 +23,7 @@ from audiospoons.engine.events import (
     EmptySlot,
     Event,
     FalseStart,
+    Feinted,
     GameOver,
     GameStarted,
     GrabTimeUp,
@@ -31,6 +32,7 @@ from audiospoons.engine.events import (
     LetterGiven,
     PointAdded,
     PrematureGrab,
+    Reached,
     ReactCue,
     ReactionTestEnded,
     ReactionTestStarted,
@@ -213,6 +215,10 @@ class Announcer:
             return m.ntr("spoons.changed", event.spoons)
         if isinstance(event, PrematureGrab):
             return self._you_or(you, event.seat, "premature.you", "premature.other")
+        if isinstance(event, Feinted):
+            return m.tr("feint.you")
+        if isinstance(event, Reached):
+            return None
         if isinstance(event, ReactionTestStarted):
             if event.kind is ContestKind.SPOON:
                 return None
@@ -255,6 +261,8 @@ class Announcer:
             return self._game_over(event, you)
         if isinstance(event, RoundEnded):
             maker, self._silent_first = self._silent_first, None
+            if maker is None and event.revealed != you:
+                maker = event.revealed
             return None if maker is None else m.tr("round.set.maker", name=self.players[maker])
         return None
 

@@ -33,6 +33,9 @@ REFUSAL_IDS = {
     "stole-once": "refused.stole-once",
     "lost-round": "refused.lost-round",
     "fighting": "refused.fighting",
+    "no-feints": "refused.no-feints",
+    "feint-too-late": "refused.feint-too-late",
+    "feint-locked": "refused.feint-locked",
 }
 """The refusals a player can meet in play, by the engine's reason; any other is the general
 "refused.error"."""
