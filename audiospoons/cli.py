@@ -161,7 +161,7 @@ def _speak(game: ClassicGame, script: Sequence[ScriptLine], seat: int | None, la
             players = [seat.name for seat in game.seats]
             audio.speaker.output.prepare(Announcer(
                 players, messages(lang), announce_phase2=game.options.announce_phase2,
-            ).urgent_phrases(seat))
+                signal=game.options.signal).urgent_phrases(seat))
         try:
             listen(game, script, seat, speaker=audio.speaker, sounds=audio.mixer, lang=lang,
                    verbosity=verbosity)

@@ -374,11 +374,22 @@ def menu_select(rng: np.random.Generator) -> Signal:
     return out
 
 
+def signal(rng: np.random.Generator) -> Signal:
+    """Pig, Donkey and Tongue: the silent signal made audible, a hollow tongue click and a
+    soft breathy snort, short enough to place at once."""
+    out = silence(0.2)
+    click = np.sin(phase_of(glide(1400.0, 700.0, 0.05))) * decay(0.05, 0.012)
+    place(out, click, 0.0)
+    place(out, band_noise(rng, 0.14, 300.0, 1200.0) * decay(0.14, 0.05, 0.02), 0.045,
+          gain=0.45)
+    return fade(out, 0.0005, 0.02)
+
+
 CUES: dict[str, Callable[[np.random.Generator], Signal]] = {
     "deal": deal, "shuffle": shuffle, "card-in": card_in, "card-out": card_out, "set": set_,
     "spoon": spoon, "empty-slot": empty_slot, "react": react, "fight": fight, "slip": slip,
     "eliminated": eliminated, "letter": letter, "round-over": round_over, "win": win,
-    "tick": tick, "menu-move": menu_move, "menu-select": menu_select,
+    "tick": tick, "menu-move": menu_move, "menu-select": menu_select, "signal": signal,
 }
 
 

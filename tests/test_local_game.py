@@ -400,3 +400,22 @@ def test_a_team_game_at_the_keyboard_names_your_partner_and_ends_with_a_team() -
     last = lines.spoken[-1]
     assert last in ("You and Chris win the game!", "Britany and Debra win the game!"), last
     assert result.won == (last == "You and Chris win the game!")
+
+
+def test_pig_at_the_keyboard_space_gives_the_signal_and_f2_says_there_are_no_spoons() -> None:
+    set_hand = Deal({0: (Card("7", "H"), Card("7", "C"), Card("7", "D"), Card("7", "S"))})
+    clock, lines, sounds = Clock(), Lines(), Sounds()
+    game = LocalGame(Options.from_mapping({"signal": "true", "scoring": "letters",
+                                           "word": "PIG", "draw": "discard"}),
+                     4, messages("en"), Speaker(lines), sounds, seed=1, clock=clock,
+                     first_deal=set_hand)
+    player = Player(clock, ["f2@0.1", "space@0.2", "space@0.05", "escape@0.05", "q", "y"])
+    player.game = game
+    game.play(player)
+    assert ("There are no spoons: when someone gives the signal, copy it with Space; the last"
+            " to copy loses.") in lines.spoken
+    assert "You give the signal!" in lines.spoken
+    assert "You have already copied the signal." in lines.spoken
+    assert Cue("signal", 0.0, urgent=True) in sounds.played
+    assert not any("spoon" in line for line in lines.spoken if "signal" not in line
+                   and "no spoons" not in line)

@@ -22,7 +22,7 @@ def test_defaults_are_seed_000s() -> None:
         "grab_time_limit": "10", "discard_time_limit": "0", "premature": "none",
         "announce_phase2": "false", "scoring": "sudden-death", "word": "SPOONS",
         "joint_winners_at_two": "false", "next_dealer": "rotate", "deck": "standard",
-        "hand_size": "4", "round_pause": "3", "teams": "false",
+        "hand_size": "4", "round_pause": "3", "teams": "false", "signal": "false",
     }
 
 

@@ -31,11 +31,12 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from audiospoons.engine.cards import Card, DeckKind, build_deck, set_rank
-from audiospoons.engine.commands import Command, Grab
+from audiospoons.engine.commands import Command, Grab, Signal
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.events import (
     DealerChanged,
@@ -53,6 +54,7 @@ from audiospoons.engine.events import (
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.game import Phase as GamePhase
 from audiospoons.engine.options import Options, Scoring
+from audiospoons.engine.presets import PRESETS, preset_named
 from audiospoons.simulate import GAME_TIME_CAP, play_game
 
 WATCH_TIME_CAP = GAME_TIME_CAP / 5
@@ -328,7 +330,8 @@ def options_for(players: int, values: dict[str, Any]) -> Options:
         options.check_players(players)
     except InvalidOptions:
         options = None
-    assume(options is not None)
+    if options is None:
+        assume(False)
     assert options is not None
     return options
 
@@ -371,7 +374,8 @@ def early_grabber(early_grabs: int, rate: float, seed: int
         if left and game.phase is GamePhase.PLAYING and rng.random() < rate:
             left -= 1
             numbered = game.options.grabbing.value != "reaction"
-            return Grab(rng.choice(game.active_seats()), 1 if numbered else None)
+            seat = rng.choice(game.active_seats())
+            return Signal(seat) if game.options.signal else Grab(seat, 1 if numbered else None)
         return None
 
     return interject
@@ -392,10 +396,12 @@ COMMON_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
     "word": st.sampled_from(["SPOONS", "PIG"]),
     "joint_winners_at_two": st.booleans(),
     "next_dealer": st.sampled_from(["rotate", "first-set"]),
+    "announce_phase2": st.booleans(),
+    "signal": st.sampled_from([False, False, True]),
 }
 
-ANY_PREMATURE = st.sampled_from(["none", "eliminate", "letter", "void"])
-PENALTIES = st.sampled_from(["eliminate", "letter", "void"])
+ANY_PREMATURE = st.sampled_from(["none", "eliminate", "letter", "void", "bluff"])
+PENALTIES = st.sampled_from(["eliminate", "letter", "void", "bluff"])
 ANY_PACK: dict[str, st.SearchStrategy[Any]] = {
     "draw": st.sampled_from(["draw", "discard", "either"]),
     "deck": st.sampled_from(["standard", "two-packs", "no-stock"]),
@@ -426,6 +432,15 @@ def test_every_invariant_holds_after_every_step_of_any_game(
     """Bot-only games with any options the engine accepts for the table."""
     watch = play_and_check(players, values, seed)
     assert watch.rounds_started >= 1
+
+
+@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("preset", [preset.name for preset in PRESETS])
+def test_every_preset_plays_bot_games_to_a_finish(preset: str, players: int) -> None:
+    """Each named preset, as chosen from the menu or with --preset, at a small and a big table."""
+    for seed in range(3):
+        watch = play_and_check(players, dict(preset_named(preset).values), seed)
+        assert watch.rounds_started >= 1
 
 
 @settings(PROPERTY_SETTINGS, max_examples=60)

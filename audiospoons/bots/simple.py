@@ -21,7 +21,7 @@ from audiospoons.bots.levels import (
 )
 from audiospoons.bots.spoonchoice import SpoonChoice
 from audiospoons.engine.cards import Card, DeckKind, set_rank
-from audiospoons.engine.commands import Command, Feint, Grab, Pass, React, Take
+from audiospoons.engine.commands import Command, Feint, Grab, Pass, React, Signal, Take
 from audiospoons.engine.events import (
     CardPassed,
     CardsDealt,
@@ -309,7 +309,7 @@ class SimpleBot:
         if self.grab_at is None:
             move = self._card_move(now)
             if self.doubt_until is not None and move is None:
-                return max(now, self.doubt_until), Grab(me)
+                return max(now, self.doubt_until), self._grab()
             if self.bluffing and move is not None and self.doubt_until is None \
                     and self.rng.random() < FEINT_CHANCE:
                 return move[0], Feint(me)
@@ -319,11 +319,15 @@ class SimpleBot:
             if move is not None and move[0] < self.grab_at:
                 return move
         if not self._numbered:
-            return max(now, self.grab_at), Grab(me)
+            return max(now, self.grab_at), self._grab()
         spoon = self.spoons.choose(self.rng)
         if spoon is None:
             return None
         return max(now, self.grab_at), Grab(me, spoon)
+
+    def _grab(self) -> Command:
+        """A reaction-only grab, or in Pig, Donkey and Tongue the signal."""
+        return Signal(self.seat) if self.options.signal else Grab(self.seat)
 
     def _card_move(self, now: float) -> tuple[float, Command] | None:
         me = self.seat

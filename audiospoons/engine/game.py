@@ -269,13 +269,17 @@ class ClassicGame:
         if isinstance(command, Pass):
             return self.pass_card(seat, command.card)
         if isinstance(command, Grab):
+            if self.options.signal:
+                self._verify_in_game(seat)
+                raise NotAllowedNow("there are no spoons in this game: give or copy the signal",
+                                    reason="no-spoons")
             return self.grab(seat, command.spoon)
         if isinstance(command, React):
             return self.react(seat)
         if isinstance(command, Feint):
             return self.feint(seat)
         if isinstance(command, Signal):
-            self.verify_signal(seat)
+            return self.signal(seat)
         raise MalformedCommand(f"unknown command {type(command).__name__}")
 
     # ----------------------------------------------------------------- queries
@@ -488,8 +492,9 @@ class ClassicGame:
     def _verify_card_play(self, index: int) -> None:
         self._verify_in_game(index)
         if self.phase is Phase.GRABBING:
-            raise NotAllowedNow("the spoons are going: card play has stopped, grab a spoon",
-                                reason="cards-stopped")
+            going = ("the signal is up: card play has stopped, copy it" if self.options.signal
+                     else "the spoons are going: card play has stopped, grab a spoon")
+            raise NotAllowedNow(going, reason="cards-stopped")
         if self.phase is Phase.BETWEEN_ROUNDS:
             raise NotAllowedNow("the next round has not been dealt yet", reason="between-rounds")
 
@@ -505,7 +510,8 @@ class ClassicGame:
         if self.phase is Phase.BETWEEN_ROUNDS:
             raise NotAllowedNow("the next round has not been dealt yet", reason="between-rounds")
         if seat.has_spoon:
-            raise NotAllowedNow(f"{seat.name} already has a spoon", reason="has-spoon")
+            done = "has already copied the signal" if self.options.signal else "already has a spoon"
+            raise NotAllowedNow(f"{seat.name} {done}", reason="has-spoon")
         running = self._test_of(index)
         if variant is not None:
             if running is not None:
@@ -530,7 +536,8 @@ class ClassicGame:
             raise NotAllowedNow(f"{seat.name} reached too soon and must wait a moment",
                                 reason="locked")
         if self.is_premature(index) and self.options.premature is Premature.NONE:
-            raise NotAllowedNow(f"{seat.name} has no set, and nobody has taken a spoon yet",
+            first = "given the signal" if self.options.signal else "taken a spoon"
+            raise NotAllowedNow(f"{seat.name} has no set, and nobody has {first} yet",
                                 reason="no-set")
         if variant is not None:
             variant.verify_seat(index)
@@ -752,8 +759,22 @@ class ClassicGame:
         return [Feinted(self.now, index)]
 
     def verify_signal(self, index: int) -> None:
+        """Giving the signal (with a set, first) or copying it: the rules of a reaction-only
+        grab, with the signal standing for the spoon."""
         self._verify_in_game(index)
-        raise NotAllowedNow("there is no signal in this game: it is played with spoons")
+        if not self.options.signal:
+            raise NotAllowedNow("there is no signal in this game: it is played with spoons",
+                                reason="no-signal")
+        self.verify_grab(index)
+
+    def can_signal(self, index: int) -> bool:
+        return _allowed(self.verify_signal, index)
+
+    def signal(self, index: int) -> list[Event]:
+        """Pig, Donkey and Tongue: the signal, given or copied, is a spoon taken; the last to
+        copy is left without one and loses the round."""
+        self.verify_signal(index)
+        return self.grab(index)
 
     # ----------------------------------------------------------------- rounds
 

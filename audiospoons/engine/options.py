@@ -87,6 +87,7 @@ class Options:
     hand_size: int = 4
     round_pause: float = 3.0
     teams: bool = False
+    signal: bool = False
 
     @property
     def set_size(self) -> int:
@@ -125,6 +126,12 @@ class Options:
             raise InvalidOptions("feints (premature = bluff) are for reaction-only grabbing:"
                                  " with numbered spoons every reach is for a spoon",
                                  reason="bluff.grabbing")
+        if self.signal and self.grabbing is not Grabbing.REACTION:
+            raise InvalidOptions("the signal variants have no spoons to number: grabbing ="
+                                 " reaction", reason="signal.grabbing")
+        if self.signal and self.reaction_style is not ReactionStyle.FIRST:
+            raise InvalidOptions("a signal is copied once, not mashed: reaction_style = first",
+                                 reason="signal.mash")
         if self.teams and self.scoring is Scoring.POINTS:
             raise InvalidOptions("teams play until one team is left, so they need a scoring"
                                  " that puts players out: sudden-death or letters")
@@ -311,6 +318,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("teams", "true, false",
                "Play in pairs, partners seated apart; a team is out when both are, and the last"
                " team standing wins.", _boolean("teams"), _show),
+    OptionSpec("signal", "true, false",
+               "Pig, Donkey and Tongue: no spoons; a player with a set gives a silent signal,"
+               " everyone copies it, and the last to copy loses.", _boolean("signal"), _show),
 )
 
 SPECS_BY_KEY: dict[str, OptionSpec] = {spec.key: spec for spec in OPTION_SPECS}

@@ -2,7 +2,7 @@
 and 004). A preset sets the values it names; every other option keeps its default, and any
 option given beside a preset (``--option``, a scenario's ``[options]``) overrides it.
 
-The Knives, Pig and Donkey presets arrive with their rules.
+The Knives preset arrives with its rules.
 """
 
 from __future__ import annotations
@@ -35,6 +35,11 @@ PRESETS: tuple[Preset, ...] = (
     Preset("keep-everyone-in", {"draw": "discard", "scoring": "points"}),
     Preset("no-stock", {"deck": "no-stock", "draw": "discard"}),
     Preset("party", {"deck": "two-packs"}),
+    Preset("pig", {"signal": "true", "draw": "discard", "scoring": "letters", "word": "PIG"}),
+    Preset("donkey", {"signal": "true", "draw": "discard", "scoring": "letters",
+                      "word": "DONKEY"}),
+    Preset("tongue", {"signal": "true", "draw": "discard", "scoring": "letters",
+                      "word": "TONGUE"}),
 )
 PRESETS_BY_NAME: dict[str, Preset] = {preset.name: preset for preset in PRESETS}
 

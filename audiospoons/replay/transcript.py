@@ -99,8 +99,8 @@ def heard(game: ClassicGame, script: Sequence[ScriptLine], seat: int | None, *,
     players = tuple(s.name for s in game.seats)
     announcer = Announcer(players, messages(lang), verbosity=verbosity,
                           announce_phase2=game.options.announce_phase2,
-                          set_size=game.options.set_size)
-    mapper = CueMapper(len(players))
+                          set_size=game.options.set_size, signal=game.options.signal)
+    mapper = CueMapper(len(players), signal=game.options.signal)
     countdown = Countdown()
     for at, item in run(game, script):
         for tick in countdown.due(at):

@@ -63,8 +63,10 @@ def seat_pan(seat: int, listener: int | None, players: int) -> float:
 class CueMapper:
     """Turns events into the cues one listener hears at a table of ``players`` seats."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, *, signal: bool = False) -> None:
         self.players = players
+        self.signal = signal
+        """Pig, Donkey and Tongue: a spoon taken is the signal, and sounds like one."""
 
     def pan(self, seat: int, listener: int | None) -> float:
         return seat_pan(seat, listener, self.players)
@@ -85,7 +87,8 @@ class CueMapper:
             return [Cue("set", MIDDLE)]
         if isinstance(event, SpoonGrabbed | PrematureGrab | SpoonChosen | SpoonClaimed
                       | SpoonChallenged | Reached | Feinted):
-            return [Cue("spoon", self.pan(event.seat, listener), urgent=True)]
+            name = "signal" if self.signal else "spoon"
+            return [Cue(name, self.pan(event.seat, listener), urgent=True)]
         if isinstance(event, EmptySlot):
             return [Cue("empty-slot", MIDDLE)]
         if isinstance(event, GripSlipped):

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from audiospoons.bots.levels import Level, Pace
 from audiospoons.bots.simple import make_bot
-from audiospoons.engine.commands import Command, Draw, Feint, Grab, Pass, React, Take
+from audiospoons.engine.commands import Command, Draw, Feint, Grab, Pass, React, Signal, Take
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import (
     EmptySlot,
@@ -128,10 +128,11 @@ class LocalPlayer:
         # The first grab is heard as the spoon's sound; with no sound it must be said.
         self.announcer = Announcer(players, messages, verbosity=verbosity,
                                    announce_phase2=options.announce_phase2 or sounds is None,
-                                   set_size=options.set_size, spoon_style=spoon_style)
+                                   set_size=options.set_size, spoon_style=spoon_style,
+                                   signal=options.signal)
         self.spoon_style = spoon_style
         self.colours = ColourMenu(rng or random.Random())
-        self.mapper = CueMapper(len(players))
+        self.mapper = CueMapper(len(players), signal=options.signal)
         self.countdown = Countdown()
         self.cursor = 0
         self._fight_time: float | None = None
@@ -223,6 +224,8 @@ class LocalPlayer:
         holds the others, so that the player knows which number to press."""
         m = self.messages
         view = self.view
+        if self.announcer.signal:
+            return m.tr("signal.no.spoons")
         left = m.ntr("spoons.left", view.spoons)
         slots = view.spoon_slots
         style = self.spoon_style
@@ -392,6 +395,8 @@ class LocalGame:
         if action is Action.SPACE:
             if view.test and YOU in view.test:
                 return React(YOU)
+            if self.game.options.signal:
+                return Signal(YOU)
             return Grab(YOU, self.player.aimed_spoon(self.game.options.grabbing))
         if action is Action.FEINT:
             return Feint(YOU)
@@ -413,10 +418,13 @@ class LocalGame:
         except SpoonsError as error:
             if isinstance(command, React) and error.reason == "no-test":
                 return
+            signal = self.game.options.signal
             if error.reason == "cards-stopped" and self.player.view.me.has_spoon:
-                self.player.say_text(self.messages.tr("refused.cards-stopped.safe"))
+                self.player.say_text(self.messages.tr("refused.cards-stopped.signal.safe")
+                                     if signal else
+                                     self.messages.tr("refused.cards-stopped.safe"))
                 return
-            self.player.say_text(refusal_text(self.messages, error))
+            self.player.say_text(refusal_text(self.messages, error, signal=signal))
 
     def _ask(self, action: Action) -> None:
         """Keys that ask something, or change a setting, rather than play."""

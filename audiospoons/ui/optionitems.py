@@ -38,7 +38,7 @@ BOTS = "bots"
 PRESET = "preset"
 CUSTOM = "custom"
 
-WORDS = ("SPOONS", "SPOON", "PIG", "HORSE", "DONKEY")
+WORDS = ("SPOONS", "SPOON", "PIG", "HORSE", "DONKEY", "TONGUE")
 REACT_PAUSES = ("random", "0", "0.5", "1", "1.5", "2", "3", "5")
 SECONDS_LIMIT = 60.0
 
@@ -81,6 +81,7 @@ def _words(m: Messages) -> dict[str, tuple[str, str]]:
         "hand_size": (m.tr("option.handsize"), m.tr("option.handsize.about")),
         "round_pause": (m.tr("option.roundpause"), m.tr("option.roundpause.about")),
         "teams": (m.tr("option.teams"), m.tr("option.teams.about")),
+        "signal": (m.tr("option.signal"), m.tr("option.signal.about")),
     }
 
 
@@ -292,6 +293,10 @@ def explain(values: Mapping[str, str], players: int, error: InvalidOptions,
         return m.tr("option.invalid.nostock.hand")
     if error.reason == "bluff.grabbing":
         return m.tr("option.invalid.bluff.grabbing")
+    if error.reason == "signal.grabbing":
+        return m.tr("option.invalid.signal.grabbing")
+    if error.reason == "signal.mash":
+        return m.tr("option.invalid.signal.mash")
     if o.teams and o.scoring is Scoring.POINTS:
         return m.tr("option.invalid.teams.points")
     if o.teams and o.joint_winners_at_two:

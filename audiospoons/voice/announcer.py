@@ -99,7 +99,8 @@ class Announcer:
 
     def __init__(self, players: Sequence[str], messages: Messages, *,
                  verbosity: Verbosity = Verbosity.FULL, announce_phase2: bool = False,
-                 set_size: int = 4, spoon_style: SpoonStyle = SpoonStyle.NUMBERS) -> None:
+                 set_size: int = 4, spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
+                 signal: bool = False) -> None:
         self.players = tuple(plain_name(name) or messages.tr("player.unnamed", number=seat + 1)
                              for seat, name in enumerate(players))
         self.m = messages
@@ -107,6 +108,8 @@ class Announcer:
         self.announce_phase2 = announce_phase2
         self.set_size = set_size
         self.spoon_style = spoon_style
+        self.signal = signal
+        """Pig, Donkey and Tongue: a spoon taken is the signal given or copied."""
         self._teams = False
         """The game is played in teams (heard at its start): a shared win is a team's."""
         self._silent_first: int | None = None
@@ -124,6 +127,12 @@ class Announcer:
         starts: worth rendering to sound in advance."""
         lines = [self.m.tr("react.now"), self.m.tr("grab.time.up")]
         for seat in range(len(self.players)):
+            if self.signal:
+                lines.append(self._you_or(listener, seat, "signal.copied.you",
+                                          "signal.copied.other"))
+                if self.announce_phase2 and seat != listener:
+                    lines.append(self.m.tr("signal.given.other", name=self.players[seat]))
+                continue
             grabbed = self._you_or(listener, seat, "spoon.grabbed.you", "spoon.grabbed.other")
             lines.append(grabbed)
             if self.announce_phase2 and seat != listener:
@@ -173,9 +182,9 @@ class Announcer:
                     self.players)), you)))
             return m.tr("game.started", players=m.join(self.players))
         if isinstance(event, RoundStarted):
+            spoons = () if self.signal else (m.ntr("spoons.on.table", event.spoons),)
             return " ".join((m.tr("round.started", round=event.round),
-                             self._deals(event.dealer, you),
-                             m.ntr("spoons.on.table", event.spoons)))
+                             self._deals(event.dealer, you), *spoons))
         if isinstance(event, CardsDealt):
             return m.tr("cards.dealt", cards=m.join([card_name(m, c) for c in event.cards]))
         if isinstance(event, CardTaken):
@@ -212,13 +221,18 @@ class Announcer:
         if isinstance(event, DealerChanged):
             return self._you_or(you, event.dealer, "dealer.changed.you", "dealer.changed.other")
         if isinstance(event, SpoonsChanged):
-            return m.ntr("spoons.changed", event.spoons)
+            return None if self.signal else m.ntr("spoons.changed", event.spoons)
         if isinstance(event, PrematureGrab):
+            if self.signal:
+                return self._you_or(you, event.seat, "signal.premature.you",
+                                    "signal.premature.other")
             return self._you_or(you, event.seat, "premature.you", "premature.other")
         if isinstance(event, Feinted):
             return m.tr("feint.you")
         if isinstance(event, Reached):
-            return None
+            if not self.announce_phase2:
+                return None
+            return m.tr("reach.other", name=self.players[event.seat])
         if isinstance(event, ReactionTestStarted):
             if event.kind is ContestKind.SPOON:
                 return None
@@ -267,6 +281,8 @@ class Announcer:
         return None
 
     def _grabbed(self, event: SpoonGrabbed, you: int | None) -> str | None:
+        if self.signal:
+            return self._signalled(event, you)
         grabbed = self._you_or(you, event.seat, "spoon.grabbed.you", "spoon.grabbed.other")
         if not event.first or event.seat == you:
             return grabbed
@@ -274,6 +290,18 @@ class Announcer:
             self._silent_first = event.seat
             return None
         return " ".join((self.m.tr("phase2.alert"), grabbed))
+
+    def _signalled(self, event: SpoonGrabbed, you: int | None) -> str | None:
+        """Pig, Donkey and Tongue: the first signal is only heard, as a sound from its seat;
+        each copy is said."""
+        if not event.first:
+            return self._you_or(you, event.seat, "signal.copied.you", "signal.copied.other")
+        if event.seat == you:
+            return self.m.tr("signal.given.you")
+        if not self.announce_phase2:
+            self._silent_first = event.seat
+            return None
+        return self.m.tr("signal.given.other", name=self.players[event.seat])
 
     def _numbered(self, event: Event, you: int | None) -> str | None:
         """The events of numbered spoons. A reach is heard as the spoon's sound; only single

@@ -11,5 +11,8 @@ PRESET_IDS = {
     "keep-everyone-in": ("preset.keep-everyone-in", "preset.keep-everyone-in.about"),
     "no-stock": ("preset.no-stock", "preset.no-stock.about"),
     "party": ("preset.party", "preset.party.about"),
+    "pig": ("preset.pig", "preset.pig.about"),
+    "donkey": ("preset.donkey", "preset.donkey.about"),
+    "tongue": ("preset.tongue", "preset.tongue.about"),
 }
 """Each preset's name and one-sentence description, by preset name."""

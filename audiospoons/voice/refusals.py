@@ -36,10 +36,22 @@ REFUSAL_IDS = {
     "no-feints": "refused.no-feints",
     "feint-too-late": "refused.feint-too-late",
     "feint-locked": "refused.feint-locked",
+    "no-spoons": "refused.no-spoons",
+    "no-signal": "refused.no-signal",
 }
 """The refusals a player can meet in play, by the engine's reason; any other is the general
 "refused.error"."""
 
+SIGNAL_REFUSAL_IDS = {
+    "no-set": "refused.no-set.signal",
+    "cards-stopped": "refused.cards-stopped.signal",
+    "has-spoon": "refused.has-spoon.signal",
+    "locked": "refused.locked.signal",
+}
+"""The same refusals in Pig, Donkey and Tongue, where the signal stands for the spoon."""
 
-def refusal_text(messages: Messages, error: SpoonsError) -> str:
+
+def refusal_text(messages: Messages, error: SpoonsError, *, signal: bool = False) -> str:
+    if signal and error.reason in SIGNAL_REFUSAL_IDS:
+        return messages.tr(SIGNAL_REFUSAL_IDS[error.reason])
     return messages.tr(REFUSAL_IDS.get(error.reason, "refused.error"))
