@@ -385,11 +385,20 @@ def signal(rng: np.random.Generator) -> Signal:
     return fade(out, 0.0005, 0.02)
 
 
+def knife(rng: np.random.Generator) -> Signal:
+    """The Knives pack: a blade drawn, a bright metallic scrape rising to a ring."""
+    out = silence(0.32)
+    place(out, swept_noise(rng, 0.2, 2500.0, 7000.0) * decay(0.2, 0.08, 0.03), 0.0, gain=0.6)
+    place(out, clink(rng, 3150.0, 0.2), 0.12, gain=0.7)
+    return fade(out, 0.0005, 0.03)
+
+
 CUES: dict[str, Callable[[np.random.Generator], Signal]] = {
     "deal": deal, "shuffle": shuffle, "card-in": card_in, "card-out": card_out, "set": set_,
     "spoon": spoon, "empty-slot": empty_slot, "react": react, "fight": fight, "slip": slip,
     "eliminated": eliminated, "letter": letter, "round-over": round_over, "win": win,
     "tick": tick, "menu-move": menu_move, "menu-select": menu_select, "signal": signal,
+    "knife": knife,
 }
 
 

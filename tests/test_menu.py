@@ -243,19 +243,19 @@ def test_every_game_option_has_an_item_with_words_and_a_description(lang: str) -
 def test_the_options_items_show_seed_000s_defaults_in_words() -> None:
     menu = Menu("Options", option_items(Options(), 4, "normal", EN), EN)
     lines = [menu.item_text(index) for index in range(len(menu.items))]
-    assert lines[:8] == ["Players, 4 players, 1 of 25", "Bot difficulty, normal, 2 of 25",
-                         "Preset, seed 000, 3 of 25",
-                         "Draw variant, draw pile, 4 of 25",
-                         "Spoon grabbing, reaction only, 5 of 25",
-                         "Selection time, 5 seconds, 6 of 25",
-                         "Time to hold a spoon, 3 seconds, 7 of 25",
-                         "Timeframe delay for multiple stealers, none, 8 of 25"]
-    assert "Pause before react now, random, 1 to 2 seconds, 10 of 25" in lines
-    assert "Grab time limit, 10 seconds, 13 of 25" in lines
-    assert "Discard time limit, no limit, 14 of 25" in lines
-    assert "Announce the spoons going, off, 16 of 25" in lines
-    assert "Word, SPOONS, 18 of 25" in lines
-    assert "Hand size, 4 cards, 22 of 25" in lines
+    assert lines[:8] == ["Players, 4 players, 1 of 29", "Bot difficulty, normal, 2 of 29",
+                         "Preset, seed 000, 3 of 29",
+                         "Draw variant, draw pile, 4 of 29",
+                         "Spoon grabbing, reaction only, 5 of 29",
+                         "Selection time, 5 seconds, 6 of 29",
+                         "Time to hold a spoon, 3 seconds, 7 of 29",
+                         "Timeframe delay for multiple stealers, none, 8 of 29"]
+    assert "Pause before react now, random, 1 to 2 seconds, 10 of 29" in lines
+    assert "Grab time limit, 10 seconds, 13 of 29" in lines
+    assert "Discard time limit, no limit, 14 of 29" in lines
+    assert "Announce the spoons going, off, 16 of 29" in lines
+    assert "Word, SPOONS, 18 of 29" in lines
+    assert "Hand size, 4 cards, 22 of 29" in lines
 
 
 def test_every_grabbing_variant_is_offered_in_words() -> None:
@@ -460,12 +460,12 @@ def test_options_refuse_an_impossible_table_and_save_a_possible_one(tmp_path: Pa
     lines, ui = run_screens(tmp_path, [
         "o", "enter", "right", "down", "left", "d", "d", "d", "left", "home", "left", "left"])
     assert lines[2:] == [
-        "Options. Players, 4 players, 1 of 27", "5 players", "Bot difficulty, normal, 2 of 27",
-        "easy", "Draw variant, draw pile, 4 of 27", "Discard time limit, no limit, 14 of 27",
-        "Deck, one pack, 21 of 27",
+        "Options. Players, 4 players, 1 of 31", "5 players", "Bot difficulty, normal, 2 of 31",
+        "easy", "Draw variant, draw pile, 4 of 31", "Discard time limit, no limit, 14 of 31",
+        "Deck, one pack, 21 of 31",
         "Not possible: the no-stock deck has no stock to draw from: choose the discard pile draw"
         " variant first.",
-        "Players, 5 players, 1 of 27", "4 players", "3 players"]
+        "Players, 5 players, 1 of 31", "4 players", "3 players"]
     saved = load_settings(tmp_path / "settings.json")[0]
     assert (saved.players, saved.bots, dict(saved.options)) == (3, "easy", {})
     assert ui.mixer is not None and MOVE_CUE in ui.mixer.played  # type: ignore[attr-defined]
@@ -475,8 +475,8 @@ def test_restore_the_defaults(tmp_path: Path) -> None:
     settings = Settings(first_run=False, players=6, bots="hard", options={"draw": "discard"})
     lines, ui = run_screens(tmp_path, ["o", "enter", "end", "up", "enter", "home"],
                             settings)
-    assert lines[3:] == ["Back, 27 of 27", "Restore the defaults, 26 of 27",
-                         "Every option is back to its default.", "Players, 4 players, 1 of 27"]
+    assert lines[3:] == ["Back, 31 of 31", "Restore the defaults, 30 of 31",
+                         "Every option is back to its default.", "Players, 4 players, 1 of 31"]
     assert (ui.settings.players, ui.settings.bots, ui.settings.options) == (4, "normal", {})
 
 
@@ -505,8 +505,8 @@ def test_the_colour_menu_of_spoons_is_chosen_in_settings(tmp_path: Path) -> None
 
 def test_a_preset_chosen_in_the_options_sets_them_and_is_described(tmp_path: Path) -> None:
     lines, ui = run_screens(tmp_path, ["o", "enter", "p", "right", "d", "right", "up", "up"])
-    assert lines[3:6] == ["Preset, seed 000, 3 of 27",
+    assert lines[3:6] == ["Preset, seed 000, 3 of 31",
                           "classic " + messages("en").tr("preset.classic.about"),
-                          "Draw variant, discard pile, 4 of 27"]
+                          "Draw variant, discard pile, 4 of 31"]
     assert ui.settings.options == {"draw": "either", "scoring": "letters"}
-    assert lines[6:] == ["either one", "Preset, custom, 3 of 27", "Bot difficulty, normal, 2 of 27"]
+    assert lines[6:] == ["either one", "Preset, custom, 3 of 31", "Bot difficulty, normal, 2 of 31"]

@@ -23,6 +23,7 @@ def test_defaults_are_seed_000s() -> None:
         "announce_phase2": "false", "scoring": "sudden-death", "word": "SPOONS",
         "joint_winners_at_two": "false", "next_dealer": "rotate", "deck": "standard",
         "hand_size": "4", "round_pause": "3", "teams": "false", "signal": "false",
+        "knife_redraw": "4", "keep_playing": "false", "waiting_pile": "true", "disputed": "order",
     }
 
 

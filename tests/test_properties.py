@@ -247,7 +247,8 @@ class InvariantWatch:
             cards = len(seat.hand)
             assert cards <= size + 1, f"seat {index} holds {cards} cards"
             if in_round and seat.active:
-                assert cards >= fewest, f"seat {index} holds {cards} cards during a round"
+                least = size + 1 - self.options.knife_redraw if seat.knife_owed else fewest
+                assert cards >= least, f"seat {index} holds {cards} cards during a round"
             if not seat.active:
                 assert not seat.hand and not seat.waiting, f"seat {index} is out holding cards"
             assert seat.held_set == set_rank(seat.hand, self.options.set_size)
@@ -398,14 +399,18 @@ COMMON_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
     "next_dealer": st.sampled_from(["rotate", "first-set"]),
     "announce_phase2": st.booleans(),
     "signal": st.sampled_from([False, False, True]),
+    "keep_playing": st.booleans(),
+    "waiting_pile": st.sampled_from([True, True, False]),
+    "disputed": st.sampled_from(["order", "void"]),
 }
 
 ANY_PREMATURE = st.sampled_from(["none", "eliminate", "letter", "void", "bluff"])
 PENALTIES = st.sampled_from(["eliminate", "letter", "void", "bluff"])
 ANY_PACK: dict[str, st.SearchStrategy[Any]] = {
     "draw": st.sampled_from(["draw", "discard", "either"]),
-    "deck": st.sampled_from(["standard", "two-packs", "no-stock"]),
+    "deck": st.sampled_from(["standard", "two-packs", "no-stock", "knives"]),
     "hand_size": st.sampled_from([3, 4, 5]),
+    "knife_redraw": st.sampled_from([1, 4]),
 }
 NO_STOCK_PACK: dict[str, st.SearchStrategy[Any]] = {
     "draw": st.just("discard"),

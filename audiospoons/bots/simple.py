@@ -20,7 +20,7 @@ from audiospoons.bots.levels import (
     skill_for,
 )
 from audiospoons.bots.spoonchoice import SpoonChoice
-from audiospoons.engine.cards import Card, DeckKind, set_rank
+from audiospoons.engine.cards import Card, DeckKind, copies_of, set_rank
 from audiospoons.engine.commands import Command, Feint, Grab, Pass, React, Signal, Take
 from audiospoons.engine.events import (
     CardPassed,
@@ -33,6 +33,8 @@ from audiospoons.engine.events import (
     GameOver,
     GripSlipped,
     HandPassedOn,
+    KnifeDrawn,
+    KnifeRedrawn,
     PhaseTwoStarted,
     PrematureGrab,
     Reached,
@@ -115,6 +117,8 @@ class SimpleBot:
         """The ranks of the cards last passed to it (with ``MEMORY`` play and ``upstream``)."""
         self.spoons = SpoonChoice(seat, options.grabbing)
         self._numbered = self.spoons.numbered
+        self.knife_owed = 0
+        """Cards it must still discard for a knife (the Knives pack)."""
         self.bluffing = options.premature is Premature.BLUFF
         self.doubt_until: float | None = None
         """It heard a reach that may be a feint: it plays on to find out (a card move refused
@@ -141,6 +145,7 @@ class SimpleBot:
             self.hand, self.waiting, self.has_spoon = [], 0, False
             self.grab_at, self.distracted, self.phase_two = None, False, False
             self.doubt_until = None
+            self.knife_owed = 0
             self.gone.clear()
             self.received.clear()
             self._to_pass = None
@@ -156,6 +161,7 @@ class SimpleBot:
                 self._remember(self.received, event.card)
         elif isinstance(event, CardPassed) and event.seat == me and event.card is not None:
             self.hand.remove(event.card)
+            self.knife_owed = max(0, self.knife_owed - 1)
             self._to_pass = None
             self._remember(self.gone, event.card)
             if not self.phase_two and set_rank(self.hand, self.options.set_size) is None:
@@ -165,6 +171,11 @@ class SimpleBot:
             self.doubt_until = None
             if self._plan is not None:
                 return False
+        elif isinstance(event, KnifeDrawn) and event.seat == me:
+            self.knife_owed = event.discards
+        elif isinstance(event, KnifeRedrawn) and event.seat == me:
+            self.hand += event.cards
+            self._to_pass = None
         elif isinstance(event, SetHeld) and event.seat == me:
             self._reach(event.at + self._reaction_time())
         elif isinstance(event, PhaseTwoStarted):
@@ -305,7 +316,7 @@ class SimpleBot:
         if self.test:
             return self._react(now)
         if self.has_spoon:
-            return None
+            return self._card_move(now) if self.options.keep_playing else None
         if self.grab_at is None:
             move = self._card_move(now)
             if self.doubt_until is not None and move is None:
@@ -332,8 +343,8 @@ class SimpleBot:
     def _card_move(self, now: float) -> tuple[float, Command] | None:
         me = self.seat
         size = self.options.hand_size
-        if len(self.hand) > size or (self._passes_first() and len(self.hand) == size
-                                     and not self.waiting):
+        if self.knife_owed or len(self.hand) > size or (
+                self._passes_first() and len(self.hand) == size and not self.waiting):
             return now + self._card_time(), Pass(me, self._card_to_pass())
         if self.waiting or self._may_draw():
             return now + self._card_time(), Take(me)
@@ -380,11 +391,11 @@ class SimpleBot:
         if skill.play is CardPlay.RANDOMISH:
             chance = 1 - (1 - chance) * (1 - skill.random_pass)
         if self.rng.random() < chance:
-            best = max(hand, key=lambda c: worth[c.rank]).rank
-            others = [c for c in hand if c.rank != best]
+            best = max(hand, key=lambda c: worth[c.kind]).kind
+            others = [c for c in hand if c.kind != best]
             if others:
                 return self.rng.choice(others)
-        return min(hand, key=lambda c: worth[c.rank])
+        return min(hand, key=lambda c: worth[c.kind])
 
     def rank_worth(self) -> dict[str, float]:
         """How much each rank in hand is worth keeping: the cards held of it; with ``MEMORY``
@@ -392,14 +403,14 @@ class SimpleBot:
         more for each spare copy, and (``upstream``) for each of it passed to it lately."""
         counts: dict[str, int] = {}
         for card in self.hand:
-            counts[card.rank] = counts.get(card.rank, 0) + 1
+            counts[card.kind] = counts.get(card.kind, 0) + 1
         if self.skill.play is not CardPlay.MEMORY:
             return {rank: float(held) for rank, held in counts.items()}
-        copies = 8 if self.options.deck is DeckKind.TWO_PACKS else 4
         size = self.options.set_size
         recycled_late = self.options.deck is not DeckKind.NO_STOCK
         worth: dict[str, float] = {}
         for rank, held in counts.items():
+            copies = copies_of(rank, self.options.deck)
             gone = min(self.gone.count(rank), copies - held) if recycled_late else 0
             spare = copies - held - gone - (size - held)
             if spare < 0:
@@ -413,7 +424,7 @@ class SimpleBot:
 
     def _remember(self, ranks: deque[str], card: Card) -> None:
         if self.skill.play is CardPlay.MEMORY:
-            ranks.append(card.rank)
+            ranks.append(card.kind)
 
     # ----------------------------------------------------------------- timing
 

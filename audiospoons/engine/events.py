@@ -118,6 +118,29 @@ class CardPassed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class KnifeDrawn(Event):
+    """A card bearing Knives entered the seat's hand: it must discard ``discards`` cards to the
+    pile, then draws as many, before it plays on. Seen by the whole table."""
+
+    seat: int
+    discards: int
+
+
+@dataclass(frozen=True, slots=True)
+class KnifeRedrawn(Event):
+    """The seat made its knife discards and drew ``count`` new cards; only it sees them."""
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] = ()
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        if seat == self.seat or not self.cards:
+            return self
+        return KnifeRedrawn(self.at, self.seat, self.count)
+
+
+@dataclass(frozen=True, slots=True)
 class StockRecycled(Event):
     """The discard pile was shuffled into a new stock; hands and waiting cards stayed."""
 
@@ -361,6 +384,14 @@ class Eliminated(Event):
 
     seats: tuple[int, ...]
     at_once: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GrabDisputed(Event):
+    """These seats took hold of the last spoon within a millisecond of each other: nobody can
+    say who was first (``disputed = void``)."""
+
+    seats: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,8 +33,11 @@ from audiospoons.engine.events import (
     Feinted,
     GameOver,
     GameStarted,
+    GrabDisputed,
     GrabTimeUp,
     HandPassedOn,
+    KnifeDrawn,
+    KnifeRedrawn,
     Penalty,
     PhaseTwoStarted,
     PrematureGrab,
@@ -54,6 +57,7 @@ from audiospoons.engine.events import (
 from audiospoons.engine.fighting import RealtimeFighting
 from audiospoons.engine.options import (
     FALSE_REACH_LOCKOUT,
+    Disputed,
     DrawVariant,
     Grabbing,
     NextDealer,
@@ -62,7 +66,7 @@ from audiospoons.engine.options import (
     ReactionStyle,
     Scoring,
 )
-from audiospoons.engine.reaction import ReactionTest
+from audiospoons.engine.reaction import TIE_WINDOW, ReactionTest
 from audiospoons.engine.selection import SingleSelection
 
 
@@ -89,6 +93,8 @@ class Seat:
     owes_since: float | None = None
     reach_locked_until: float = 0.0
     feint_locked_until: float = 0.0
+    knife_owed: int = 0
+    """Cards still to discard for a knife before drawing as many anew (the Knives pack)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +149,10 @@ class ClassicGame:
         self.first_grabber: int | None = None
         self.grab_deadline: float | None = None
         self.deal_at: float | None = None
+        self.settle_at: float | None = None
+        """With ``disputed = void``: the last spoon is gone, and the round ends at this time
+        unless another hand takes hold of it before."""
+        self.last_grab: int | None = None
         self.winners: tuple[int, ...] = ()
         self._first_deal = first_deal
         if first_deal is not None:
@@ -198,6 +208,8 @@ class ClassicGame:
     def next_deadline(self) -> float | None:
         """The earliest time at which ``advance`` has something to do, if any."""
         soonest = self.deal_at
+        if self.settle_at is not None and (soonest is None or self.settle_at < soonest):
+            soonest = self.settle_at
         if self.grab_deadline is not None and (soonest is None or self.grab_deadline < soonest):
             soonest = self.grab_deadline
         for running in self._tests:
@@ -240,6 +252,9 @@ class ClassicGame:
         if self.deal_at is not None and self.deal_at <= now:
             self.deal_at = None
             return self._deal()
+        if self.settle_at is not None and self.settle_at <= now:
+            self.settle_at = None
+            return self._end_round(now)
         for running in self._tests:
             test_time = running.test.deadline()
             if test_time is not None and test_time <= now:
@@ -347,6 +362,7 @@ class ClassicGame:
 
     def verify_take(self, index: int) -> None:
         self._verify_card_play(index)
+        self._verify_no_knife(index)
         seat = self.seats[index]
         if len(seat.hand) > self.options.hand_size:
             raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pass one first",
@@ -367,6 +383,7 @@ class ClassicGame:
 
     def verify_draw(self, index: int) -> None:
         self._verify_card_play(index)
+        self._verify_no_knife(index)
         seat = self.seats[index]
         if not self.may_draw(index):
             if self.options.deck is DeckKind.NO_STOCK:
@@ -386,6 +403,12 @@ class ClassicGame:
         self.verify_draw(index)
         return self._pick_up(index, Source.STOCK, forced=False)
 
+    def _verify_no_knife(self, index: int) -> None:
+        owed = self.seats[index].knife_owed
+        if owed:
+            raise NotAllowedNow(f"{self.seats[index].name} must discard {owed} more for the"
+                                " knife first", reason="knife-discard")
+
     def _verify_stock(self, index: int) -> None:
         if not self.stock and not self.pile:
             raise NotAllowedNow("the stock and the discard pile are both empty: wait for a"
@@ -394,19 +417,33 @@ class ClassicGame:
     def _pick_up(self, index: int, source: Source, *, forced: bool) -> list[Event]:
         seat = self.seats[index]
         events: list[Event] = []
-        if source is Source.QUEUE:
-            card = seat.waiting.popleft()
-        else:
-            if not self.stock:
-                self.stock = self.pile
-                self.pile = []
-                self.rng.shuffle(self.stock)
-                events.append(StockRecycled(self.now, len(self.stock)))
-            card = self.stock.pop()
+        card = seat.waiting.popleft() if source is Source.QUEUE else self._draw_card(events)
         seat.hand.append(card)
         events.append(CardTaken(self.now, index, source, card, forced))
+        if card.bears_knives and self.options.deck is DeckKind.KNIVES:
+            seat.knife_owed = self.options.knife_redraw
+            events.append(KnifeDrawn(self.now, index, seat.knife_owed))
         events += self._after_hand_change(index)
         return events
+
+    def _draw_card(self, events: list[Event]) -> Card:
+        """The top of the stock, shuffling the pile into a new stock first if it is empty."""
+        if not self.stock:
+            self.stock = self.pile
+            self.pile = []
+            self.rng.shuffle(self.stock)
+            events.append(StockRecycled(self.now, len(self.stock)))
+        return self.stock.pop()
+
+    def _knife_redraw(self, index: int) -> list[Event]:
+        """The knife's discards are made: draw as many anew (the pile comes round again if the
+        stock runs out). A card bearing Knives drawn here does not start another knife: the
+        rule is for a card that enters the hand in play."""
+        events: list[Event] = []
+        count = min(self.options.knife_redraw, len(self.stock) + len(self.pile))
+        cards = tuple(self._draw_card(events) for _ in range(count))
+        self.seats[index].hand += cards
+        return [*events, KnifeRedrawn(self.now, index, count, cards)]
 
     # ----------------------------------------------------------------- pass
 
@@ -415,6 +452,18 @@ class ClassicGame:
         seat = self.seats[index]
         if card not in seat.hand:
             raise NotAllowedNow(f"{seat.name} does not hold the {card}", reason="not-held")
+        if seat.knife_owed:
+            return
+        if self.first_grabber == index and self.options.keep_playing and seat.held_set:
+            rest = list(seat.hand)
+            rest.remove(card)
+            if set_rank(rest, self.options.set_size) is None:
+                raise NotAllowedNow(f"{seat.name} grabbed first and must keep the set whole",
+                                    reason="keep-set")
+        target = self.pass_target(index)
+        if target is not None and not self.options.waiting_pile and self.seats[target].waiting:
+            raise NotAllowedNow(f"{self.seats[target].name} has not picked up the last card"
+                                " passed on yet", reason="neighbour-busy")
         size = self.options.hand_size
         fewest = size if self._pass_first_allowed() else size + 1
         if len(seat.hand) < fewest:
@@ -437,13 +486,18 @@ class ClassicGame:
         seat = self.seats[index]
         seat.hand.remove(card)
         seat.owes_since = None
-        target = self.pass_target(index)
+        knife = seat.knife_owed > 0
+        target = None if knife else self.pass_target(index)
         events: list[Event] = [CardPassed(self.now, index, target, card, forced)]
         if target is None:
             self.pile.append(card)
         else:
             self.seats[target].waiting.append(card)
             self._refresh_owing(target)
+        if knife:
+            seat.knife_owed -= 1
+            if not seat.knife_owed:
+                events += self._knife_redraw(index)
         events += self._after_hand_change(index)
         return events
 
@@ -461,7 +515,8 @@ class ClassicGame:
         seat = self.seats[index]
         size = self.options.hand_size
         owes = self.phase is Phase.PLAYING and seat.active and (
-            len(seat.hand) > size or (bool(seat.waiting) and len(seat.hand) <= size))
+            len(seat.hand) > size or seat.knife_owed > 0
+            or (bool(seat.waiting) and len(seat.hand) <= size))
         if not owes:
             seat.owes_since = None
         elif seat.owes_since is None:
@@ -473,6 +528,9 @@ class ClassicGame:
         seat.owes_since = None
         events: list[Event] = []
         size = self.options.hand_size
+        while seat.knife_owed and seat.hand:
+            events += self._pass(index, seat.hand[self.rng.randrange(len(seat.hand))],
+                                 forced=True)
         if len(seat.hand) <= size:
             sources = []
             if seat.waiting:
@@ -483,6 +541,11 @@ class ClassicGame:
                 source = sources[0] if len(sources) == 1 else self.rng.choice(sources)
                 events += self._pick_up(index, source, forced=True)
         if len(seat.hand) > size:
+            target = self.pass_target(index)
+            if target is not None and not self.options.waiting_pile \
+                    and self.seats[target].waiting:
+                seat.owes_since = now
+                return events
             card = seat.hand[self.rng.randrange(len(seat.hand))]
             events += self._pass(index, card, forced=True)
         if seat.owes_since is None:
@@ -491,7 +554,7 @@ class ClassicGame:
 
     def _verify_card_play(self, index: int) -> None:
         self._verify_in_game(index)
-        if self.phase is Phase.GRABBING:
+        if self.phase is Phase.GRABBING and not self.options.keep_playing:
             going = ("the signal is up: card play has stopped, copy it" if self.options.signal
                      else "the spoons are going: card play has stopped, grab a spoon")
             raise NotAllowedNow(going, reason="cards-stopped")
@@ -578,6 +641,8 @@ class ClassicGame:
             return running.test.press(index, self.now) + self._after_test_step(running)
         if self.is_premature(index):
             return self._premature(index)
+        if self.settle_at is not None:
+            return self._dispute(index)
         variant = self._numbered
         if variant is not None:
             assert spoon is not None
@@ -586,7 +651,10 @@ class ClassicGame:
         events = self._begin_phase_two(index) if starts_phase_two else []
         events += self._give_spoon(index, first=starts_phase_two,
                                    hidden=starts_phase_two and self._first_grab_hidden())
-        if self.spoons == 0:
+        self.last_grab = index
+        if self.spoons == 0 and self.options.disputed is Disputed.VOID:
+            self.settle_at = self.now + TIE_WINDOW
+        elif self.spoons == 0:
             events += self._end_round(self.now)
         elif starts_phase_two and self._mash_grabbing():
             racers = tuple(i for i in self.active_seats() if not self.seats[i].has_spoon)
@@ -645,15 +713,25 @@ class ClassicGame:
             events += self._give_spoon(index)
         return events + self._end_round(now)
 
+    def _dispute(self, index: int) -> list[Event]:
+        """A second hand on the last spoon within ``TIE_WINDOW``: nobody can say who lifted it
+        first, so the round is void and the same dealer deals again (seed 004)."""
+        assert self.last_grab is not None
+        events: list[Event] = [GrabDisputed(self.now, (self.last_grab, index))]
+        return events + self._void_round()
+
+    def _void_round(self) -> list[Event]:
+        self.phase = Phase.BETWEEN_ROUNDS
+        self.deal_at = self.now + self.options.round_pause
+        self._clear_round_timers()
+        return [RoundVoided(self.now, self.dealer)]
+
     def _premature(self, index: int) -> list[Event]:
         premature = self.options.premature
         penalty = Penalty.ELIMINATE if premature is Premature.BLUFF else Penalty(premature.value)
         events: list[Event] = [PrematureGrab(self.now, index, penalty)]
         if penalty is Penalty.VOID:
-            self.phase = Phase.BETWEEN_ROUNDS
-            self.deal_at = self.now + self.options.round_pause
-            self._clear_round_timers()
-            return [*events, RoundVoided(self.now, self.dealer)]
+            return events + self._void_round()
         if penalty is Penalty.ELIMINATE:
             events += self._eliminate((index,))
         else:
@@ -799,6 +877,7 @@ class ClassicGame:
             seat.hand, seat.waiting = [], deque()
             seat.has_spoon, seat.held_set, seat.owes_since = False, None, None
             seat.reach_locked_until = seat.feint_locked_until = 0.0
+            seat.knife_owed = 0
         self.pile = []
         events: list[Event] = [RoundStarted(self.now, self.round, self.dealer, self.spoons,
                                             tuple(active))]
@@ -842,6 +921,7 @@ class ClassicGame:
 
     def _clear_round_timers(self) -> None:
         self.grab_deadline = None
+        self.settle_at = None
         self._tests.clear()
         self._queued_tests.clear()
         self.selection.reset()
@@ -868,7 +948,7 @@ class ClassicGame:
             seat = self.seats[index]
             cards = [*seat.hand, *seat.waiting]
             seat.hand, seat.waiting = [], deque()
-            seat.held_set, seat.owes_since = None, None
+            seat.held_set, seat.owes_since, seat.knife_owed = None, None, 0
             if self.options.deck is DeckKind.NO_STOCK and playing and cards:
                 heir = self.left_of(index)
                 self.seats[heir].waiting.extend(cards)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from audiospoons.engine.cards import DeckKind, standard_pack
+from audiospoons.engine.cards import DeckKind, pack_size
 from audiospoons.engine.errors import InvalidOptions
 
 
@@ -44,6 +44,13 @@ class Scoring(Enum):
     SUDDEN_DEATH = "sudden-death"
     LETTERS = "letters"
     POINTS = "points"
+
+
+class Disputed(Enum):
+    """A grab the rules cannot settle: two hands on the last spoon within a millisecond."""
+
+    ORDER = "order"
+    VOID = "void"
 
 
 class NextDealer(Enum):
@@ -88,6 +95,10 @@ class Options:
     round_pause: float = 3.0
     teams: bool = False
     signal: bool = False
+    knife_redraw: int = 4
+    keep_playing: bool = False
+    waiting_pile: bool = True
+    disputed: Disputed = Disputed.ORDER
 
     @property
     def set_size(self) -> int:
@@ -160,7 +171,7 @@ class Options:
             if players > 13:
                 raise InvalidOptions("the no-stock pack has thirteen ranks: at most 13 players")
             return
-        pack = len(standard_pack()) * (2 if self.deck is DeckKind.TWO_PACKS else 1)
+        pack = pack_size(self.deck)
         if players * self.hand_size >= pack:
             raise InvalidOptions(
                 f"{players} players with {self.hand_size} cards each need"
@@ -306,9 +317,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("next_dealer", "rotate, first-set",
                "The next dealer: the next player to the left, or whoever made the first set.",
                _enum(NextDealer, "next_dealer"), _show),
-    OptionSpec("deck", "standard, two-packs, no-stock",
-               "One pack, two packs shuffled together, or four cards of a rank per player.",
-               _enum(DeckKind, "deck"), _show),
+    OptionSpec("deck", "standard, two-packs, no-stock, knives",
+               "One pack, two packs shuffled together, four cards of a rank per player, or the"
+               " Knives pack with its special cards.", _enum(DeckKind, "deck"), _show),
     OptionSpec("hand_size", "3, 4, 5",
                "Cards in a hand; the set is four of a kind, or three of a kind with three cards.",
                _number("hand_size", 3, integer=True, choices=(3, 4, 5)), _show),
@@ -321,6 +332,21 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("signal", "true, false",
                "Pig, Donkey and Tongue: no spoons; a player with a set gives a silent signal,"
                " everyone copies it, and the last to copy loses.", _boolean("signal"), _show),
+    OptionSpec("knife_redraw", "1, 2, 3, 4",
+               "The Knives pack: how many cards a player discards and draws anew when a card"
+               " bearing Knives enters their hand.",
+               _number("knife_redraw", 1, integer=True, choices=(1, 2, 3, 4)), _show),
+    OptionSpec("keep_playing", "true, false",
+               "Card play goes on while the spoons go (seed 001); the first to grab keeps their"
+               " set whole. Off: card play stops (seed 000).", _boolean("keep_playing"), _show),
+    OptionSpec("waiting_pile", "true, false",
+               "A pile of passed cards may wait beside a slow player (seed 001); off, a player"
+               " may pass only once the last card passed on has been picked up (seed 002).",
+               _boolean("waiting_pile"), _show),
+    OptionSpec("disputed", "order, void",
+               "Two hands on the last spoon within a millisecond: the first to arrive keeps it,"
+               " or the round is void and redealt (seed 004).", _enum(Disputed, "disputed"),
+               _show),
 )
 
 SPECS_BY_KEY: dict[str, OptionSpec] = {spec.key: spec for spec in OPTION_SPECS}

@@ -1,8 +1,6 @@
 """Named presets: the ways people play Spoons, each a bundle of option values (seeds 000, 002
 and 004). A preset sets the values it names; every other option keeps its default, and any
 option given beside a preset (``--option``, a scenario's ``[options]``) overrides it.
-
-The Knives preset arrives with its rules.
 """
 
 from __future__ import annotations
@@ -40,6 +38,7 @@ PRESETS: tuple[Preset, ...] = (
                       "word": "DONKEY"}),
     Preset("tongue", {"signal": "true", "draw": "discard", "scoring": "letters",
                       "word": "TONGUE"}),
+    Preset("knives", {"deck": "knives", "draw": "discard"}),
 )
 PRESETS_BY_NAME: dict[str, Preset] = {preset.name: preset for preset in PRESETS}
 

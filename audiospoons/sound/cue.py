@@ -7,7 +7,7 @@ from dataclasses import dataclass
 CUE_NAMES = (
     "deal", "shuffle", "card-in", "card-out", "set", "spoon", "empty-slot", "react", "fight",
     "slip", "eliminated", "letter", "round-over", "win", "tick", "menu-move", "menu-select",
-    "signal",
+    "signal", "knife",
 )
 
 

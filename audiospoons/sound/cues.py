@@ -20,6 +20,7 @@ from audiospoons.engine.events import (
     Feinted,
     GameOver,
     GripSlipped,
+    KnifeDrawn,
     LetterGiven,
     PointAdded,
     PrematureGrab,
@@ -85,6 +86,8 @@ class CueMapper:
             return self._passed(event, listener)
         if isinstance(event, SetHeld):
             return [Cue("set", MIDDLE)]
+        if isinstance(event, KnifeDrawn):
+            return [Cue("knife", self.pan(event.seat, listener))]
         if isinstance(event, SpoonGrabbed | PrematureGrab | SpoonChosen | SpoonClaimed
                       | SpoonChallenged | Reached | Feinted):
             name = "signal" if self.signal else "spoon"

@@ -16,7 +16,7 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
-from audiospoons.engine.cards import DeckKind, standard_pack
+from audiospoons.engine.cards import DeckKind, pack_size
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.options import (
     NOT_YET_PLAYABLE,
@@ -82,6 +82,10 @@ def _words(m: Messages) -> dict[str, tuple[str, str]]:
         "round_pause": (m.tr("option.roundpause"), m.tr("option.roundpause.about")),
         "teams": (m.tr("option.teams"), m.tr("option.teams.about")),
         "signal": (m.tr("option.signal"), m.tr("option.signal.about")),
+        "knife_redraw": (m.tr("option.kniferedraw"), m.tr("option.kniferedraw.about")),
+        "keep_playing": (m.tr("option.keepplaying"), m.tr("option.keepplaying.about")),
+        "waiting_pile": (m.tr("option.waitingpile"), m.tr("option.waitingpile.about")),
+        "disputed": (m.tr("option.disputed"), m.tr("option.disputed.about")),
     }
 
 
@@ -103,10 +107,13 @@ def _value_words(m: Messages) -> dict[str, dict[str, str]]:
         "scoring": {"sudden-death": m.tr("option.scoring.suddendeath"),
                     "letters": m.tr("option.scoring.letters"),
                     "points": m.tr("option.scoring.points")},
+        "disputed": {"order": m.tr("option.disputed.order"),
+                     "void": m.tr("option.disputed.void")},
         "next_dealer": {"rotate": m.tr("option.nextdealer.rotate"),
                         "first-set": m.tr("option.nextdealer.firstset")},
         "deck": {"standard": m.tr("option.deck.standard"),
                  "two-packs": m.tr("option.deck.twopacks"),
+                 "knives": m.tr("option.deck.knives"),
                  "no-stock": m.tr("option.deck.nostock")},
     }
 
@@ -152,6 +159,10 @@ def option_item(spec_key: str, options: Options, m: Messages) -> Item:
     if spec_key == "word":
         values = _with(WORDS, shown)
         return Choice(spec_key, label, values, shown, values, about)
+    if spec_key == "knife_redraw":
+        values = _with(("4", "3", "2", "1"), shown)
+        texts = tuple(m.ntr("option.kniferedraw.value", int(v)) for v in values)
+        return Choice(spec_key, label, values, shown, texts, about)
     if spec_key == "hand_size":
         values = _with(("3", "4", "5"), shown)
         texts = tuple(m.ntr("option.handsize.value", int(v)) for v in values)
@@ -309,7 +320,7 @@ def explain(values: Mapping[str, str], players: int, error: InvalidOptions,
         return m.tr("option.invalid.nospoon", players=players, subtracted=o.spoons_subtracted)
     if o.deck is DeckKind.NO_STOCK and players > 13:
         return m.tr("option.invalid.nostock.players")
-    pack = len(standard_pack()) * (2 if o.deck is DeckKind.TWO_PACKS else 1)
+    pack = pack_size(o.deck)
     if o.deck is not DeckKind.NO_STOCK and players * o.hand_size >= pack:
         return m.tr("option.invalid.pack", players=players, cards=o.hand_size, pack=pack)
     return str(error)

@@ -19,6 +19,7 @@ from audiospoons.engine.events import (
     GameOver,
     GameStarted,
     HandPassedOn,
+    KnifeRedrawn,
     LetterGiven,
     PhaseTwoStarted,
     PointAdded,
@@ -116,6 +117,8 @@ class SeatView:
                 self.waiting += 1
         elif isinstance(event, HandPassedOn) and event.to == me:
             self.waiting += event.cards
+        elif isinstance(event, KnifeRedrawn) and event.seat == me:
+            self.hand += event.cards
         elif isinstance(event, SetHeld) and event.seat == me:
             self.set_at = event.at
         elif isinstance(event, PhaseTwoStarted):

@@ -26,9 +26,12 @@ from audiospoons.engine.events import (
     Feinted,
     GameOver,
     GameStarted,
+    GrabDisputed,
     GrabTimeUp,
     GripSlipped,
     HandPassedOn,
+    KnifeDrawn,
+    KnifeRedrawn,
     LetterGiven,
     PointAdded,
     PrematureGrab,
@@ -110,6 +113,8 @@ class Announcer:
         self.spoon_style = spoon_style
         self.signal = signal
         """Pig, Donkey and Tongue: a spoon taken is the signal given or copied."""
+        self._knife_left = 0
+        """The listener's knife discards still to make: each discard says how many are left."""
         self._teams = False
         """The game is played in teams (heard at its start): a shared win is a team's."""
         self._silent_first: int | None = None
@@ -182,6 +187,7 @@ class Announcer:
                     self.players)), you)))
             return m.tr("game.started", players=m.join(self.players))
         if isinstance(event, RoundStarted):
+            self._knife_left = 0
             spoons = () if self.signal else (m.ntr("spoons.on.table", event.spoons),)
             return " ".join((m.tr("round.started", round=event.round),
                              self._deals(event.dealer, you), *spoons))
@@ -193,6 +199,18 @@ class Announcer:
             return self._passed(event, you)
         if isinstance(event, StockRecycled):
             return m.tr("stock.recycled")
+        if isinstance(event, KnifeDrawn):
+            if event.seat == you:
+                self._knife_left = event.discards
+                return m.ntr("knife.you", event.discards)
+            return m.ntr("knife.other", event.discards, name=self.players[event.seat])
+        if isinstance(event, KnifeRedrawn):
+            if event.seat == you:
+                return m.tr("knife.redrawn.you", cards=m.join([card_name(m, c)
+                                                               for c in event.cards]))
+            if self._brief():
+                return None
+            return m.ntr("knife.redrawn.other", event.count, name=self.players[event.seat])
         if isinstance(event, SetHeld):
             if event.seat != you:
                 return m.tr("partner.set", name=self.players[event.seat])
@@ -269,6 +287,9 @@ class Announcer:
             return m.ntr("point.other", event.points, name=self.players[event.seat])
         if isinstance(event, Eliminated):
             return self._eliminated(event.seats, you, at_once=event.at_once)
+        if isinstance(event, GrabDisputed):
+            others = m.join(self._others(event.seats, you))
+            return m.tr("dispute.you" if you in event.seats else "dispute.other", names=others)
         if isinstance(event, RoundVoided):
             return self._you_or(you, event.dealer, "round.void.you", "round.void.other")
         if isinstance(event, GameOver):
@@ -365,6 +386,12 @@ class Announcer:
         return self.m.tr(OTHER_TOOK[key], name=self.players[event.seat])
 
     def _passed(self, event: CardPassed, you: int | None) -> str | None:
+        if event.seat == you and event.card is not None and self._knife_left:
+            self._knife_left -= 1
+            card = the_card(self.m, event.card)
+            if self._knife_left and not event.forced:
+                return self.m.ntr("knife.discarded", self._knife_left, card=card)
+            return self.m.tr(YOU_DISCARDED[event.forced], card=card)
         if self._brief() and not event.forced:
             if event.seat == you and event.card is not None:
                 return self.m.tr("you.passed.brief", card=the_card(self.m, event.card))

@@ -14,5 +14,6 @@ PRESET_IDS = {
     "pig": ("preset.pig", "preset.pig.about"),
     "donkey": ("preset.donkey", "preset.donkey.about"),
     "tongue": ("preset.tongue", "preset.tongue.about"),
+    "knives": ("preset.knives", "preset.knives.about"),
 }
 """Each preset's name and one-sentence description, by preset name."""

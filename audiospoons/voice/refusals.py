@@ -38,6 +38,9 @@ REFUSAL_IDS = {
     "feint-locked": "refused.feint-locked",
     "no-spoons": "refused.no-spoons",
     "no-signal": "refused.no-signal",
+    "knife-discard": "refused.knife-discard",
+    "keep-set": "refused.keep-set",
+    "neighbour-busy": "refused.neighbour-busy",
 }
 """The refusals a player can meet in play, by the engine's reason; any other is the general
 "refused.error"."""

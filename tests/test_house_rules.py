@@ -1,0 +1,164 @@
+"""The table rules of seeds 001 and 004: playing on while the spoons go, no pile of waiting
+cards, and a grab the rules cannot settle voiding the round."""
+
+from __future__ import annotations
+
+import random
+
+from conftest import replay
+
+from audiospoons.engine.commands import Grab
+from audiospoons.engine.events import Event, RoundStarted, RoundVoided
+from audiospoons.engine.game import ClassicGame
+from audiospoons.engine.options import Options, Scoring
+from audiospoons.engine.presets import preset_named
+from audiospoons.simulate import play_game
+
+KEEP_PLAYING = """
+    [options]
+    keep_playing = true
+    draw = "discard"
+    [table]
+    players = ["Andrew", "Chris", "Ellen", "Debra"]
+    dealer = "Andrew"
+    seed = 4
+    stock = ["9C", "2D"]
+    [table.hands]
+    Andrew = ["7H", "7C", "7D", "7S"]
+    [script]
+    lines = [
+        "0.20 Andrew grab",
+        "0.30 Andrew take",
+        "0.40 Andrew pass 7H",
+        "0.50 Andrew pass 9C",
+        "0.60 Chris take",
+        "0.70 Chris grab",
+        "0.90 Ellen grab",
+    ]
+"""
+
+
+def test_with_keep_playing_cards_go_on_and_the_first_grabber_keeps_the_set_whole() -> None:
+    """Seed 001: Andrew, first to a spoon, plays on but may not break his sevens; Chris picks up
+    while the spoons go."""
+    assert replay(KEEP_PLAYING, "Andrew")[6:20] == [
+        '  0.20  [sound spoon pan +0.00]',
+        '  0.20  You grabbed a spoon!',
+        '  0.30  [sound card-in pan +0.50]',
+        '  0.30  You drew the nine of clubs.',
+        '  0.40  refused: Andrew pass 7H: Andrew grabbed first and must keep the set whole',
+        '  0.50  [sound card-out pan -1.00]',
+        '  0.50  You passed the nine of clubs to Chris.',
+        '  0.60  Chris picked up a card.',
+        '  0.70  [sound spoon pan -1.00]',
+        '  0.70  Chris grabbed a spoon!',
+        '  0.90  [sound spoon pan +0.00]',
+        '  0.90  Ellen grabbed a spoon!',
+        '  0.90  [sound eliminated pan +1.00]',
+        '  0.90  Debra is eliminated.',
+    ]
+
+
+def test_without_keep_playing_card_play_stops_at_the_first_grab() -> None:
+    lines = replay(KEEP_PLAYING.replace("keep_playing = true", ""))
+    assert ('  0.30  refused: Andrew take: the spoons are going: card play has stopped, grab a'
+            ' spoon') in lines
+
+
+def test_without_a_waiting_pile_a_pass_waits_for_the_last_to_be_picked_up() -> None:
+    """Seed 002: never a queue. Andrew's second pass is refused until Chris has taken the first."""
+    scenario = """
+        [options]
+        waiting_pile = false
+        draw = "discard"
+        [table]
+        players = ["Andrew", "Chris", "Ellen"]
+        dealer = "Andrew"
+        seed = 4
+        [script]
+        lines = [
+            "0.20 Andrew take",
+            "0.30 Andrew pass 2C",
+            "0.40 Andrew take",
+            "0.50 Andrew pass 5C",
+            "0.70 Chris take",
+            "0.80 Andrew pass 5C",
+        ]
+    """
+    assert replay(scenario, "Andrew")[9:14] == [
+        '  0.40  You drew the four of clubs.',
+        '  0.50  refused: Andrew pass 5C: Chris has not picked up the last card passed on yet',
+        '  0.70  Chris picked up a card.',
+        '  0.80  [sound card-out pan -1.00]',
+        '  0.80  You passed the five of clubs to Chris.',
+    ]
+
+
+DISPUTED = """
+    [options]
+    disputed = "void"
+    [table]
+    players = ["Andrew", "Chris", "Ellen"]
+    dealer = "Andrew"
+    seed = 4
+    [table.hands]
+    Andrew = ["7H", "7C", "7D", "7S"]
+    [script]
+    lines = ["0.20 Andrew grab", "0.5000 Chris grab", "0.5004 Ellen grab"]
+"""
+
+
+def test_two_hands_on_the_last_spoon_within_a_millisecond_void_the_round() -> None:
+    """Seed 004: nobody can tell who lifted the last spoon first, so every spoon goes back and
+    the same dealer deals again; nobody takes a miss."""
+    assert replay(DISPUTED) == [
+        '  0.00  Spoons for Andrew, Chris, and Ellen.',
+        '  0.00  [sound deal pan +1.00]',
+        '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
+        '  0.20  [sound spoon pan +1.00]',
+        '  0.50  [sound spoon pan +0.00]',
+        '  0.50  Chris grabbed a spoon!',
+        '  0.50  Chris and Ellen took hold of the last spoon together: nobody can tell who was'
+        ' first.',
+        '  0.50  [sound round-over pan +0.00]',
+        '  0.50  The round is void: every spoon goes back, and Andrew deals again.',
+        '  3.50  [sound deal pan +1.00]',
+        '  3.50  Round 2. Andrew deals. 2 spoons on the table.',
+        '  3.50  state: round 2, cards in play, 2 spoons on the table, Andrew deals',
+        '  3.50  state: Andrew: 4 cards, 0 waiting',
+        '  3.50  state: Chris: 4 cards, 0 waiting',
+        '  3.50  state: Ellen: 4 cards, 0 waiting',
+    ]
+
+
+def test_a_grab_just_over_a_millisecond_later_is_only_too_late() -> None:
+    lines = replay(DISPUTED.replace("0.5004 Ellen", "0.5011 Ellen"))
+    assert '  0.50  Ellen is eliminated.' in lines
+    assert not any("took hold" in line for line in lines)
+    assert replay(DISPUTED.replace('disputed = "void"', ''))[7] == '  0.50  Ellen is eliminated.'
+
+
+def test_playmonster_plays_down_to_two_who_fight_for_one_spoon() -> None:
+    """Seed 004's one miss and out: one spoon fewer each round, the final two share one."""
+    options = preset_named("playmonster").options()
+    assert options.scoring is Scoring.SUDDEN_DEATH and not options.joint_winners_at_two
+    spoons: list[int] = []
+
+    def watch(game: ClassicGame, events: list[Event]) -> None:
+        spoons.extend(e.spoons for e in events if isinstance(e, RoundStarted))
+
+    record = play_game(5, options, seed=2, watch=watch)
+    assert spoons == [4, 3, 2, 1] and len(record.winners) == 1
+
+
+def test_keep_everyone_in_repeats_a_void_round_under_the_same_dealer_uncounted() -> None:
+    options = Options.from_mapping({**preset_named("keep-everyone-in").values,
+                                    "premature": "void", "round_pause": 1})
+    game = ClassicGame(["Ann", "Bob", "Cy"], options, random.Random(3), dealer=1)
+    game.start()
+    assert game.is_premature(0)
+    assert isinstance(game.handle(Grab(0), 0.5)[-1], RoundVoided)
+    game.advance(1.5)
+    assert (game.round, game.dealer, game.counted_rounds) == (2, 1, 0)
+    assert [seat.misses for seat in game.seats] == [0, 0, 0]
+    assert play_game(4, options, seed=5).rounds == 4
