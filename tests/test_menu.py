@@ -408,10 +408,10 @@ def test_how_to_play_reads_sections_and_offers_the_demonstration(tmp_path: Path)
     shown: list[Settings] = []
     lines, _ = run_screens(tmp_path, ["h", "enter", "enter", "p", "enter", "escape"],
                            demonstrate=lambda s: shown.append(s))
-    assert lines[1:4] == ["How to play, 3 of 5", "How to play. The goal, 1 of 10",
+    assert lines[1:4] == ["How to play, 3 of 5", "How to play. The goal, 1 of 11",
                           messages("en").tr("howto.goal.text")]
-    assert lines[4:6] == ["Play the demonstration round, 9 of 10",
-                          "How to play. Play the demonstration round, 9 of 10"]
+    assert lines[4:6] == ["Play the demonstration round, 10 of 11",
+                          "How to play. Play the demonstration round, 10 of 11"]
     assert len(shown) == 1
     assert lines[6] == "Main menu. How to play, 3 of 5"
 

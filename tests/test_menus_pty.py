@@ -138,7 +138,7 @@ def test_the_main_menu_by_keys(config: Path, players: list[Player]) -> None:
                " jumps to the next item starting with it. Enter chooses. F2 says what the item"
                " does. Escape goes back. Comma and period review what was said. Here Escape asks"
                " whether to quit.")
-    player.key("enter", "How to play. The goal, 1 of 10")
+    player.key("enter", "How to play. The goal, 1 of 11")
     player.key("enter", "Collect four cards of one rank, then grab a spoon. There is one spoon"
                " fewer than players, so someone is left without one and loses the round. The"
                " last player left wins.")

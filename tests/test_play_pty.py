@@ -127,3 +127,81 @@ def test_a_realtime_fighting_game_is_played_by_number_keys_alone(tmp_path: Path)
     assert {"1", "2"} & set(keys), heard[-30:]
     assert any(re.fullmatch(REALTIME_WORDS, line) or line.startswith(("Fight with", "Your grip"))
                for line in heard), heard[-30:]
+
+
+def test_pig_is_played_by_ear_the_signal_given_and_copied_with_space(tmp_path: Path) -> None:
+    """The pig preset in a real terminal, for a round: no spoons; a set gives the signal with
+    Space, a copy heard from another seat is copied with Space, and the last to copy takes a
+    letter."""
+    child = spawn(tmp_path, "play", "--speech", "text", "--players", "3", "--seed", "2",
+                  "--preset", "pig", "--option", "hand_size=3", "--option", "grab_time_limit=3")
+    rng = random.Random(3)
+    heard: list[str] = []
+    signals = 0
+    deadline = time.monotonic() + GAME_SECONDS
+    patterns = [r"You have three \w+!", r"\w+ copied the signal!", r"takes? the letter \w",
+                r"Enter to play again, Escape to quit\.", PICKED_UP, pexpect.TIMEOUT]
+    try:
+        child.expect_exact("Spoons: you against Britany and Chris.")
+        while time.monotonic() < deadline:
+            found = child.expect(patterns, timeout=0.5)
+            heard.append(child.after if isinstance(child.after, str) else "")
+            if found in (0, 1):
+                child.send(" ")
+                signals += 1
+            elif found in (2, 3):
+                break
+            elif found == 4:
+                child.send(rng.choice("asd"))
+            elif found == 5:
+                child.send(UP)
+        else:
+            raise AssertionError(f"no round ended in {GAME_SECONDS} s: {heard[-20:]}")
+        child.send(ESCAPE)
+        child.expect_exact("Paused. Enter or Escape to go on, Q to quit the game.")
+        child.send("q")
+        child.expect_exact("Quit this game? Y to quit, any other key to go on.")
+        child.send("y")
+        child.expect(pexpect.EOF, timeout=20)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0, child.before
+    assert signals > 0
+    assert "letter" in heard[-1], heard[-30:]
+    assert not any("spoon" in line for line in heard), heard[-30:]
+
+
+def test_a_knife_is_answered_with_the_pass_keys_in_a_real_terminal(tmp_path: Path) -> None:
+    """The knives preset: a card bearing Knives asks for discards, made with A, and the new
+    cards are said."""
+    child = spawn(tmp_path, "play", "--speech", "text", "--players", "3", "--seed", "5",
+                  "--preset", "knives", "--option", "knife_redraw=2")
+    heard: list[str] = []
+    deadline = time.monotonic() + GAME_SECONDS
+    patterns = [r"A knife! Discard 2 cards", r"You discard [^;]+; 1 more\.", r"You draw [^\r]+\.",
+                PICKED_UP, r"Knives?\.\r", pexpect.TIMEOUT]
+    try:
+        child.expect_exact("Spoons: you against Britany and Chris.")
+        while time.monotonic() < deadline:
+            found = child.expect(patterns, timeout=0.5)
+            heard.append(child.after if isinstance(child.after, str) else "")
+            if found in (0, 1):
+                child.send("a")
+            elif found == 2:
+                break
+            elif found in (3, 4):
+                child.send("a")
+            else:
+                child.send(UP)
+        else:
+            raise AssertionError(f"no knife came in {GAME_SECONDS} s: {heard[-20:]}")
+        child.send(ESCAPE)
+        child.expect_exact("Paused. Enter or Escape to go on, Q to quit the game.")
+        child.send("q")
+        child.expect_exact("Quit this game? Y to quit, any other key to go on.")
+        child.send("y")
+        child.expect(pexpect.EOF, timeout=20)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0, child.before
+    assert any(line.startswith("You discard") for line in heard), heard[-20:]

@@ -80,3 +80,17 @@ def test_play_with_a_preset_sets_the_saved_options_aside() -> None:
         **saved, "word": "PIG"}
     assert play_values(saved, Namespace(preset="party", option=["word=PIG"])) == {
         "deck": "two-packs", "word": "PIG"}
+
+
+@pytest.mark.parametrize("preset", [p.name for p in PRESETS])
+def test_every_preset_is_heard_by_ear_to_the_end_of_a_bot_game(preset: str) -> None:
+    """What seat 1 hears of a whole bot game with each preset, and the words of its variant."""
+    result = audiospoons("listen", "--preset", preset, "--players", "4", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert " win the game!" in lines[-1] or " wins the game!" in lines[-1], lines[-1]
+    signal = preset in ("pig", "donkey", "tongue")
+    assert any("copied the signal!" in line for line in lines) == signal
+    assert any("grabbed a spoon!" in line for line in lines) != signal
+    assert any("has a knife:" in line or "A knife!" in line for line in lines) == (
+        preset == "knives")

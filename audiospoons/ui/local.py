@@ -17,6 +17,7 @@ from typing import Protocol
 
 from audiospoons.bots.levels import Level, Pace
 from audiospoons.bots.simple import make_bot
+from audiospoons.engine.cards import WATCHER_GROUP
 from audiospoons.engine.commands import Command, Draw, Feint, Grab, Pass, React, Signal, Take
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import (
@@ -44,7 +45,7 @@ from audiospoons.ui.optionitems import option_items
 from audiospoons.ui.seatview import SeatView
 from audiospoons.ui.spoonmenu import ColourMenu
 from audiospoons.voice.announcer import Announcer, Utterance, Verbosity
-from audiospoons.voice.cardnames import card_name, rank_count
+from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.refusals import refusal_text
 from audiospoons.voice.speaker import Speaker
@@ -181,13 +182,19 @@ class LocalPlayer:
         m = self.messages
         if not self.view.hand:
             return m.tr("hand.empty")
-        counts = Counter(card.rank for card in self.view.hand)
-        order = sorted(counts, key=lambda rank: (-counts[rank], self._first_index(rank)))
-        return m.tr("hand.grouped",
-                    groups=m.join([rank_count(m, rank, counts[rank]) for rank in order]))
+        counts = Counter(card.kind for card in self.view.hand)
+        order = sorted(counts, key=lambda kind: (-counts[kind], self._first_index(kind)))
+        return m.tr("hand.grouped", groups=m.join([self._group_text(kind, counts[kind])
+                                                   for kind in order]))
 
-    def _first_index(self, rank: str) -> int:
-        return next(i for i, card in enumerate(self.view.hand) if card.rank == rank)
+    def _group_text(self, kind: str, count: int) -> str:
+        """'three queens'; a lone card of the Watcher's group by its own name ('the Crone')."""
+        if kind == WATCHER_GROUP and count == 1:
+            return the_card(self.messages, self.view.hand[self._first_index(kind)])
+        return rank_count(self.messages, kind, count)
+
+    def _first_index(self, kind: str) -> int:
+        return next(i for i, card in enumerate(self.view.hand) if card.kind == kind)
 
     def cursor_text(self) -> str:
         if not self.view.hand:

@@ -543,6 +543,7 @@ class Screens:
             ("spoons", m.tr("howto.spoons"), m.tr("howto.spoons.text")),
             ("losing", m.tr("howto.losing"), m.tr("howto.losing.text")),
             ("fighting", m.tr("howto.fighting"), m.tr("howto.fighting.text")),
+            ("variants", m.tr("howto.variants"), m.tr("howto.variants.text")),
             ("sounds", m.tr("howto.sounds"), m.tr("howto.sounds.text")),
             ("keys", m.tr("howto.keys"), m.tr("howto.keys.text")),
         ]

@@ -42,7 +42,8 @@ FORMAT_VERSION = 1
 BOT_LEVELS = ("easy", "normal", "hard", "expert")
 RATE_MIN, RATE_MAX, RATE_STEP, RATE_DEFAULT = 80, 450, 10, 175
 """Speech rate in words per minute (175 is espeak-ng's own default)."""
-PLAYERS_MIN, PLAYERS_MAX = 2, 20
+PLAYERS_MIN, PLAYERS_MAX = 2, 25
+"""Twenty-five is as many as two packs deal four cards to and leave a stock (seed 002)."""
 RECENT_REACTIONS = 99
 """How many of the latest reaction times are kept to give the median."""
 
