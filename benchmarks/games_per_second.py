@@ -39,6 +39,7 @@ from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import Options
+from audiospoons.engine.presets import PRESET_KEY, with_preset
 from audiospoons.simulate import GameRecord, play_game
 
 TABLES: tuple[int, ...] = (4, 8, 12)
@@ -200,6 +201,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="base of the per-game seeds (default: 0)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (as in scenario files); repeat for more")
+    parser.add_argument("--preset", metavar="NAME",
+                        help="a preset, with any --option over it")
     parser.add_argument("--profile", action="store_true",
                         help=f"instead, cProfile {GOAL_PLAYERS}-player games (N/10 of them) and"
                              f" print the top {PROFILE_TOP} functions")
@@ -211,9 +214,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    values = dict(item.partition("=")[::2] for item in args.option)
+    values: dict[str, object] = dict(item.partition("=")[::2] for item in args.option)
+    if args.preset:
+        values = {PRESET_KEY: args.preset, **values}
     try:
-        options = Options.from_mapping(values)
+        options = Options.from_mapping(with_preset(values))
     except SpoonsError as error:
         print(f"games_per_second: {error}", file=sys.stderr)
         return 2
