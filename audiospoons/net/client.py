@@ -1,0 +1,92 @@
+"""A client of the relay: an asyncio shell around ``protocol.Connection``, for the keyboard game,
+the tests and the benchmarks. It answers the relay's pings itself."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from audiospoons.net.protocol import PROTOCOL_VERSION, Connection, Message, ProtocolError, encode
+
+
+class RelayError(Exception):
+    """The relay refused us, or the connection ended."""
+
+
+class RelayClient:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.connection = Connection(None, limited=False)
+        self.pending: deque[dict[str, Any]] = deque()
+        self.name = ""
+        self.closed = False
+        self.record: bytearray | None = None
+        """Every byte received, when recording (``connect(record=True)``)."""
+
+    @classmethod
+    async def connect(cls, host: str, port: int, name: str, *, timeout: float = 10.0,
+                      record: bool = False) -> RelayClient:
+        """Connect and say hello; raise ``RelayError`` if the relay refuses the name."""
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+        client = cls(reader, writer)
+        if record:
+            client.record = bytearray()
+        client.send("hello", version=PROTOCOL_VERSION, name=name, client="audiospoons")
+        reply = await client.expect("hello", "error", timeout=timeout)
+        if reply["kind"] == "error":
+            await client.close()
+            raise RelayError(reply["message"])
+        client.name = reply["name"]
+        return client
+
+    def send(self, kind: str, **fields: Any) -> None:
+        if not self.closed:
+            self.writer.write(encode(kind, **fields))
+
+    async def receive(self, timeout: float | None = None) -> dict[str, Any]:
+        """The next message from the relay (pings are answered, not returned)."""
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
+        while not self.pending:
+            left = None if deadline is None else max(0.0, deadline - loop.time())
+            try:
+                data = await asyncio.wait_for(self.reader.read(65536), left)
+            except TimeoutError:
+                raise RelayError("no message from the relay in time") from None
+            if not data:
+                self.closed = True
+                raise RelayError("the relay closed the connection")
+            if self.record is not None:
+                self.record += data
+            for item in self.connection.receive(data, loop.time()):
+                if isinstance(item, ProtocolError):
+                    raise RelayError(f"the relay sent {item.code}: {item.message}")
+                self._keep(item)
+        return self.pending.popleft()
+
+    def _keep(self, message: Message) -> None:
+        if message.kind == "ping":
+            self.send("pong", t=message.body["t"])
+            return
+        self.pending.append(message.body)
+
+    async def expect(self, *kinds: str, timeout: float = 10.0,
+                     where: Callable[[dict[str, Any]], bool] | None = None) -> dict[str, Any]:
+        """The next message of one of ``kinds`` (and for which ``where`` holds), skipping
+        others."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            message = await self.receive(max(0.0, deadline - loop.time()))
+            if message["kind"] in kinds and (where is None or where(message)):
+                return message
+
+    async def close(self) -> None:
+        self.closed = True
+        self.writer.close()
+        with contextlib.suppress(ConnectionError, OSError):
+            await self.writer.wait_closed()

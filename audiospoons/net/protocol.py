@@ -1,0 +1,183 @@
+"""The relay's protocol as a state machine with no I/O: bytes in, messages out; messages in, bytes
+out (the shape of h11). The asyncio server and client are thin shells around ``Connection``.
+
+Newline-delimited JSON over TCP, UTF-8, one object per line, each with a ``kind``. A line over
+``MAX_LINE`` bytes (whether or not its newline has come) is an error that closes the
+connection; a line that is not JSON, not an object, of an unknown kind or with a field of the
+wrong type is an error the connection survives, until ``MAX_ERRORS`` of them. Messages beyond the
+rate limit (``RATE`` a second, bursts of ``BURST``; pings and pongs are free) are refused the
+same way. ``docs/protocol.md`` is the reference for every kind.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+PROTOCOL_VERSION = 1
+MAX_LINE = 4096
+"""Bytes in one line, its newline included: the most the connection holds while it waits for a
+newline, too."""
+MAX_ERRORS = 10
+"""Errors a connection may make before it is closed."""
+RATE = 10.0
+"""Messages a second a connection may send, on average."""
+BURST = 20
+"""Messages a connection may send at once, above the average."""
+FREE_KINDS = frozenset({"ping", "pong"})
+"""Kinds the rate limit does not count."""
+
+Fields = Mapping[str, type | tuple[type, ...]]
+
+TEXT = str
+NUMBER = (int, float)
+OBJECT = dict
+
+CLIENT_KINDS: dict[str, tuple[Fields, Fields]] = {
+    "hello": ({"version": int, "name": TEXT}, {"client": TEXT}),
+    "ping": ({"t": NUMBER}, {}),
+    "pong": ({"t": NUMBER}, {}),
+    "list_rooms": ({}, {}),
+    "create_room": ({}, {"name": TEXT, "preset": TEXT, "options": OBJECT, "password": TEXT}),
+    "join_room": ({"room": int}, {"password": TEXT}),
+    "spectate": ({"room": int}, {"password": TEXT}),
+    "leave_room": ({}, {}),
+    "take_seat": ({}, {}),
+    "leave_seat": ({}, {}),
+    "add_bot": ({}, {"level": TEXT}),
+    "remove_bot": ({}, {}),
+    "ready": ({"ready": bool}, {}),
+    "start": ({}, {}),
+    "chat": ({"text": TEXT}, {"scope": TEXT}),
+    "kick": ({"name": TEXT}, {}),
+    "command": ({"command": OBJECT}, {}),
+}
+"""What a client may send: each kind's required fields and optional fields, with their types."""
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    kind: str
+    body: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ProtocolError:
+    """A line the connection refused; ``fatal`` when the connection must close."""
+
+    code: str
+    message: str
+    fatal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TokenBucket:
+    """A rate limit: ``tokens`` left at ``at``."""
+
+    tokens: float = float(BURST)
+    at: float = 0.0
+
+    def take(self, now: float) -> tuple[bool, TokenBucket]:
+        tokens = min(float(BURST), self.tokens + (now - self.at) * RATE)
+        if tokens < 1.0:
+            return False, TokenBucket(tokens, now)
+        return True, TokenBucket(tokens - 1.0, now)
+
+
+def check_fields(kind: str, body: Mapping[str, Any], schema: Mapping[str, tuple[Fields, Fields]]
+                 ) -> str | None:
+    """What is wrong with ``body`` for ``kind``, or None."""
+    required, optional = schema[kind]
+    for name in required:
+        if name not in body:
+            return f"{kind} needs {name!r}"
+    for name, value in body.items():
+        if name == "kind":
+            continue
+        wanted = required[name] if name in required else optional.get(name)
+        if wanted is None:
+            return f"{kind} has no field {name!r}"
+        if isinstance(value, bool) and wanted is not bool:
+            return f"{kind}.{name} has the wrong type"
+        if not isinstance(value, wanted):
+            return f"{kind}.{name} has the wrong type"
+    return None
+
+
+def encode(kind: str, **fields: Any) -> bytes:
+    """One message as a line of bytes."""
+    return json.dumps({"kind": kind, **fields}, ensure_ascii=False,
+                      separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+@dataclass(slots=True)
+class Connection:
+    """One end of a connection. ``receive`` takes bytes as they arrive (with the time they
+    arrived) and returns the messages and errors in them; ``schema`` is what the other end may
+    send (``CLIENT_KINDS`` on the relay; None to accept any kind, as a client does)."""
+
+    schema: Mapping[str, tuple[Fields, Fields]] | None = None
+    limited: bool = True
+    errors: int = 0
+    closed: bool = False
+    _pending: bytearray = field(default_factory=bytearray)
+    _bucket: TokenBucket = field(default_factory=TokenBucket)
+
+    def receive(self, data: bytes, now: float) -> list[Message | ProtocolError]:
+        if self.closed:
+            return []
+        out: list[Message | ProtocolError] = []
+        self._pending += data
+        while not self.closed:
+            end = self._pending.find(b"\n")
+            if end < 0:
+                if len(self._pending) > MAX_LINE:
+                    out.append(self._fatal("too-long", f"over {MAX_LINE} bytes without a"
+                                           " newline"))
+                break
+            line = bytes(self._pending[:end + 1])
+            del self._pending[:end + 1]
+            if len(line) > MAX_LINE:
+                out.append(self._fatal("too-long", f"a line over {MAX_LINE} bytes"))
+                break
+            item = self._line(line.rstrip(b"\r\n"), now)
+            if item is not None:
+                out.append(item)
+        return out
+
+    def _line(self, line: bytes, now: float) -> Message | ProtocolError | None:
+        if not line.strip():
+            return None
+        try:
+            value = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            return self._error("bad-json", "a line that is not JSON in UTF-8")
+        if not isinstance(value, dict):
+            return self._error("not-object", "a message must be a JSON object")
+        kind = value.get("kind")
+        if not isinstance(kind, str):
+            return self._error("no-kind", "a message needs a kind")
+        if self.schema is not None:
+            if kind not in self.schema:
+                return self._error("unknown-kind", f"there is no message {kind[:40]!r}")
+            problem = check_fields(kind, value, self.schema)
+            if problem is not None:
+                return self._error("bad-field", problem)
+        if self.limited and kind not in FREE_KINDS:
+            allowed, self._bucket = self._bucket.take(now)
+            if not allowed:
+                return self._error("rate-limited", f"over {RATE:g} messages a second")
+        return Message(kind, value)
+
+    def _error(self, code: str, message: str) -> ProtocolError:
+        self.errors += 1
+        if self.errors >= MAX_ERRORS:
+            return self._fatal(code, f"{message}; {MAX_ERRORS} errors close the connection")
+        return ProtocolError(code, message)
+
+    def _fatal(self, code: str, message: str) -> ProtocolError:
+        self.closed = True
+        self._pending.clear()
+        return ProtocolError(code, message, fatal=True)

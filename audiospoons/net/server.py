@@ -1,0 +1,511 @@
+"""The relay: an asyncio shell around ``protocol.Connection`` and the rooms' Table hosts.
+
+One task reads each connection, one writes it from a bounded queue (a reader too slow to keep up
+is dropped rather than waited for, so a broadcast never waits for one client), and one per room
+fires the game's timers. Everything a client sends is checked by the protocol, then by the
+lobby's rules here, then by the game's own ``verify``; every refusal is a message saying why, and
+nothing a client sends can stop the relay or another room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import random
+import signal
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from audiospoons.bots.levels import Level
+from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.options import Options
+from audiospoons.engine.presets import PRESET_KEY, with_preset
+from audiospoons.net.names import BadText, clean_chat, clean_name
+from audiospoons.net.protocol import (
+    CLIENT_KINDS,
+    PROTOCOL_VERSION,
+    Connection,
+    Message,
+    ProtocolError,
+    TokenBucket,
+    encode,
+)
+from audiospoons.net.room import MAX_SEATS, Room, Seat
+from audiospoons.net.wire import WireError, decode_command
+
+log = logging.getLogger("audiospoons.relay")
+
+DEFAULT_PORT = 7777
+HELLO_TIMEOUT = 10.0
+SILENCE_TIMEOUT = 20.0
+PING_INTERVAL = 5.0
+QUEUE_LIMIT = 512
+"""Messages waiting for a client; past that it is too slow and is dropped."""
+PER_ADDRESS = 16
+"""Connections from one address at once."""
+CHAT_RATE = TokenBucket(5.0, 0.0)
+"""Chat lines: five at once, then one a second (``chat_allowed``)."""
+
+
+class Client:
+    """One connection, as the lobby and the rooms see it."""
+
+    def __init__(self, relay: Relay, writer: asyncio.StreamWriter, address: str) -> None:
+        self.relay = relay
+        self.writer = writer
+        self.address = address
+        self.name = ""
+        self.greeted = False
+        self.room: Room | None = None
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.connection = Connection(CLIENT_KINDS)
+        self.chat_bucket = CHAT_RATE
+        self.rtt: float | None = None
+        self.heard_at = relay.clock()
+        self.gone = False
+
+    def send(self, kind: str, **fields: Any) -> None:
+        if self.gone:
+            return
+        try:
+            self.queue.put_nowait(encode(kind, **fields))
+        except asyncio.QueueFull:
+            log.info("dropping %s (%s): too slow to read", self.name or "?", self.address)
+            self.drop()
+
+    def error(self, code: str, message: str) -> None:
+        self.send("error", code=code, message=message)
+
+    def drop(self) -> None:
+        """Close this connection: the writer finishes with what is queued, then closes."""
+        if self.gone:
+            return
+        self.gone = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        self.relay.left(self)
+
+    async def write(self) -> None:
+        try:
+            while True:
+                data = await self.queue.get()
+                if data is None:
+                    break
+                self.writer.write(data)
+                await self.writer.drain()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self.writer.close()
+            self.drop()
+
+
+@dataclass(slots=True)
+class Relay:
+    """The lobby and its rooms. ``clock`` is monotonic seconds."""
+
+    clock: Any = time.monotonic
+    rng: random.Random = field(default_factory=random.Random)
+    rooms: dict[int, Room] = field(default_factory=dict)
+    clients: set[Client] = field(default_factory=set)
+    next_room: int = 1
+    _timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    _wake: dict[int, asyncio.Event] = field(default_factory=dict)
+
+    # ----------------------------------------------------------------- connections
+
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) else "?"
+        client = Client(self, writer, address)
+        if Counter(c.address for c in self.clients)[address] >= PER_ADDRESS:
+            client.error("too-many", f"at most {PER_ADDRESS} connections from one address")
+            client.drop()
+            await client.write()
+            return
+        self.clients.add(client)
+        writer_task = asyncio.create_task(client.write())
+        pinger = asyncio.create_task(self._ping(client))
+        try:
+            await self._read(client, reader)
+        finally:
+            pinger.cancel()
+            client.drop()
+            await writer_task
+
+    async def _read(self, client: Client, reader: asyncio.StreamReader) -> None:
+        started = self.clock()
+        while not client.gone:
+            limit = (HELLO_TIMEOUT - (self.clock() - started) if not client.greeted
+                     else SILENCE_TIMEOUT - (self.clock() - client.heard_at))
+            try:
+                data = await asyncio.wait_for(reader.read(4096), max(0.0, limit))
+            except (TimeoutError, ConnectionError, OSError):
+                if not client.gone:
+                    client.error("timeout", "no hello in time" if not client.greeted
+                                 else "silent too long")
+                return
+            if not data:
+                return
+            now = self.clock()
+            client.heard_at = now
+            for item in client.connection.receive(data, now):
+                if isinstance(item, ProtocolError):
+                    client.error(item.code, item.message)
+                    if item.fatal:
+                        client.drop()
+                        return
+                else:
+                    self._dispatch(client, item, now)
+
+    async def _ping(self, client: Client) -> None:
+        while not client.gone:
+            await asyncio.sleep(PING_INTERVAL)
+            client.send("ping", t=self.clock())
+
+    def left(self, client: Client) -> None:
+        self.clients.discard(client)
+        if client.room is not None:
+            self._leave_room(client)
+
+    # ----------------------------------------------------------------- messages
+
+    def _dispatch(self, client: Client, message: Message, now: float) -> None:
+        kind, body = message.kind, message.body
+        if kind == "ping":
+            client.send("pong", t=body["t"])
+            return
+        if kind == "pong":
+            if isinstance(body["t"], int | float) and body["t"] <= now:
+                client.rtt = now - float(body["t"])
+            return
+        if not client.greeted:
+            if kind != "hello":
+                client.error("hello-first", "say hello first")
+                return
+            self._hello(client, body)
+            return
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is None:
+            client.error("out-of-place", f"{kind} is not for now")
+            return
+        handler(client, body, now)
+
+    def _hello(self, client: Client, body: dict[str, Any]) -> None:
+        if body["version"] != PROTOCOL_VERSION:
+            client.error("version", f"this relay speaks version {PROTOCOL_VERSION}")
+            client.drop()
+            return
+        try:
+            client.name = clean_name(body["name"])
+        except BadText as error:
+            client.error("bad-name", str(error))
+            return
+        client.greeted = True
+        client.send("hello", version=PROTOCOL_VERSION, name=client.name)
+        self._on_list_rooms(client, {}, 0.0)
+
+    def _on_hello(self, client: Client, body: dict[str, Any], now: float) -> None:
+        client.error("out-of-place", "hello is said once")
+
+    def _on_list_rooms(self, client: Client, body: dict[str, Any], now: float) -> None:
+        client.send("rooms", rooms=[room.summary() for room in self.rooms.values()])
+
+    def _on_create_room(self, client: Client, body: dict[str, Any], now: float) -> None:
+        if client.room is not None:
+            client.error("in-room", "leave this room first")
+            return
+        values = {str(k): str(v) for k, v in body.get("options", {}).items()}
+        if "preset" in body:
+            values = {PRESET_KEY: body["preset"], **values}
+        try:
+            values = {key: str(value) for key, value in with_preset(values).items()}
+            options = Options.from_mapping(values)
+        except SpoonsError as error:
+            client.error("bad-options", str(error))
+            return
+        name = clean_chat(str(body.get("name", ""))) or f"{client.name}'s room"
+        password = body.get("password") or None
+        room = Room(self.next_room, name[:40], client, options, values, password)
+        self.next_room += 1
+        self.rooms[room.number] = room
+        room.seats.append(Seat(client))
+        client.room = room
+        room.broadcast("room", **room.state())
+        self._lobby_changed()
+
+    def _room_for(self, client: Client, body: dict[str, Any]) -> Room | None:
+        room = self.rooms.get(body["room"])
+        if room is None:
+            client.error("no-room", f"there is no room {body['room']}")
+            return None
+        if client.room is not None:
+            client.error("in-room", "leave this room first")
+            return None
+        if room.password is not None and not hmac.compare_digest(
+                str(body.get("password", "")).encode("utf-8"), room.password.encode("utf-8")):
+            client.error("password", "that is not the room's password")
+            return None
+        if room.name_taken(client.name):
+            client.error("name-taken", "someone in that room has a name that sounds the same")
+            return None
+        return room
+
+    def _on_join_room(self, client: Client, body: dict[str, Any], now: float) -> None:
+        room = self._room_for(client, body)
+        if room is None:
+            return
+        if room.playing:
+            client.error("playing", "that room is playing: spectate, or wait for the end")
+            return
+        if len(room.seats) >= MAX_SEATS:
+            client.error("full", f"that room has all {MAX_SEATS} seats taken")
+            return
+        room.seats.append(Seat(client))
+        client.room = room
+        room.broadcast("room", **room.state())
+        self._lobby_changed()
+
+    def _on_spectate(self, client: Client, body: dict[str, Any], now: float) -> None:
+        room = self._room_for(client, body)
+        if room is None:
+            return
+        room.spectators.append(client)
+        client.room = room
+        room.broadcast("room", **room.state())
+
+    def _on_leave_room(self, client: Client, body: dict[str, Any], now: float) -> None:
+        if client.room is None:
+            client.error("no-room", "you are not in a room")
+            return
+        self._leave_room(client)
+        self._on_list_rooms(client, {}, now)
+
+    def _leave_room(self, client: Client) -> None:
+        room = client.room
+        if room is None:
+            return
+        client.room = None
+        index = room.seat_of(client)
+        if client in room.spectators:
+            room.spectators.remove(client)
+        elif index is not None and room.playing:
+            room.hand_to_bot(index)
+            self._wake_room(room)
+        elif index is not None:
+            del room.seats[index]
+        people = [seat for seat in room.seats if seat.member is not None]
+        if not people and not room.spectators and not room.playing:
+            self._close_room(room)
+        else:
+            host = next((seat.member for seat in people if seat.member is not None), None)
+            if room.host is client and host is not None:
+                room.host = host
+            room.broadcast("room", **room.state())
+        self._lobby_changed()
+
+    def _close_room(self, room: Room) -> None:
+        self.rooms.pop(room.number, None)
+        timer = self._timers.pop(room.number, None)
+        if timer is not None:
+            timer.cancel()
+        self._wake.pop(room.number, None)
+
+    def _host_room(self, client: Client, *, idle: bool = True) -> Room | None:
+        room = client.room
+        if room is None:
+            client.error("no-room", "you are not in a room")
+            return None
+        if room.host is not client:
+            client.error("not-host", "only the room's host may do that")
+            return None
+        if idle and room.playing:
+            client.error("playing", "not while the game is on")
+            return None
+        return room
+
+    def _on_add_bot(self, client: Client, body: dict[str, Any], now: float) -> None:
+        room = self._host_room(client)
+        if room is None:
+            return
+        try:
+            level = Level(body.get("level", "normal"))
+        except ValueError:
+            client.error("bad-field", "a bot's level is easy, normal, hard or expert")
+            return
+        if len(room.seats) >= MAX_SEATS:
+            client.error("full", f"the room has all {MAX_SEATS} seats taken")
+            return
+        room.seats.append(Seat(level=level, bot_name=room.bot_name()))
+        room.broadcast("room", **room.state())
+
+    def _on_remove_bot(self, client: Client, body: dict[str, Any], now: float) -> None:
+        room = self._host_room(client)
+        if room is None:
+            return
+        bots = [index for index, seat in enumerate(room.seats) if seat.member is None]
+        if not bots:
+            client.error("no-bot", "there is no bot to remove")
+            return
+        del room.seats[bots[-1]]
+        room.broadcast("room", **room.state())
+
+    def _on_take_seat(self, client: Client, body: dict[str, Any], now: float) -> None:
+        room = client.room
+        if room is None or client not in room.spectators or room.playing:
+            client.error("out-of-place", "take a seat as a spectator, between games")
+            return
+        if len(room.seats) >= MAX_SEATS:
+            client.error("full", f"the room has all {MAX_SEATS} seats taken")
+            return
+        room.spectators.remove(client)
+        room.seats.append(Seat(client))
+        room.broadcast("room", **room.state())
+
+    def _on_leave_seat(self, client: Client, body: dict[str, Any], now: float) -> None:
+        room = client.room
+        index = None if room is None else room.seat_of(client)
+        if room is None or index is None or room.playing:
+            client.error("out-of-place", "leave a seat you have, between games")
+            return
+        del room.seats[index]
+        room.spectators.append(client)
+        room.broadcast("room", **room.state())
+
+    def _on_ready(self, client: Client, body: dict[str, Any], now: float) -> None:
+        room = client.room
+        index = None if room is None else room.seat_of(client)
+        if room is None or index is None or room.playing:
+            client.error("out-of-place", "be ready in a seat, between games")
+            return
+        room.seats[index].ready = bool(body["ready"])
+        room.broadcast("room", **room.state())
+
+    def _on_start(self, client: Client, body: dict[str, Any], now: float) -> None:
+        room = self._host_room(client)
+        if room is None:
+            return
+        waiting = [seat.name for seat in room.seats
+                   if seat.member is not None and seat.member is not client and not seat.ready]
+        if waiting:
+            client.error("not-ready", f"not ready yet: {', '.join(waiting)}")
+            return
+        try:
+            room.start(now, self.rng)
+        except SpoonsError as error:
+            client.error("bad-options", str(error))
+            return
+        self._lobby_changed()
+        self._wake[room.number] = asyncio.Event()
+        self._timers[room.number] = asyncio.create_task(self._run_room(room))
+
+    def _on_command(self, client: Client, body: dict[str, Any], now: float) -> None:
+        room = client.room
+        index = None if room is None else room.seat_of(client)
+        if room is None or index is None or not room.playing:
+            client.error("out-of-place", "commands are for a seat in a game")
+            return
+        try:
+            command = decode_command(body["command"], index)
+        except WireError as error:
+            client.error("bad-field", str(error))
+            return
+        try:
+            room.submit(client, command, now)
+        except SpoonsError as error:
+            client.send("refused", reason=error.reason, message=str(error))
+        self._wake_room(room)
+
+    def _on_chat(self, client: Client, body: dict[str, Any], now: float) -> None:
+        allowed, client.chat_bucket = client.chat_bucket.take(now)
+        if not allowed:
+            client.error("chat-flood", "too many chat lines: wait a moment")
+            return
+        text = clean_chat(body["text"])
+        if not text:
+            return
+        scope = body.get("scope", "room")
+        if scope == "lobby":
+            for other in self.clients:
+                if other.greeted:
+                    other.send("chat", scope="lobby", name=client.name, text=text)
+        elif scope == "room" and client.room is not None:
+            client.room.broadcast("chat", scope="room", name=client.name, text=text)
+        else:
+            client.error("bad-field", "chat goes to the room you are in, or to the lobby")
+
+    def _on_kick(self, client: Client, body: dict[str, Any], now: float) -> None:
+        room = self._host_room(client, idle=False)
+        if room is None:
+            return
+        target = next((member for member in room.members()
+                       if member.name == body["name"] and member is not client), None)
+        if not isinstance(target, Client):
+            client.error("no-player", f"nobody called {body['name'][:40]!r} is in the room")
+            return
+        target.send("kicked", room=room.number)
+        self._leave_room(target)
+
+    def _lobby_changed(self) -> None:
+        rooms = [room.summary() for room in self.rooms.values()]
+        for other in self.clients:
+            if other.greeted and other.room is None:
+                other.send("rooms", rooms=rooms)
+
+    # ----------------------------------------------------------------- the rooms' clocks
+
+    def _wake_room(self, room: Room) -> None:
+        wake = self._wake.get(room.number)
+        if wake is not None:
+            wake.set()
+
+    async def _run_room(self, room: Room) -> None:
+        """Fire the game's timers and bots' moves as they fall due, until the game is over."""
+        wake = self._wake[room.number]
+        try:
+            while room.playing:
+                due = room.next_wakeup()
+                wake.clear()
+                timeout = None if due is None else max(0.0, due - self.clock())
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), timeout)
+                room.run_until(self.clock())
+        except Exception:
+            log.exception("room %s stopped", room.number)
+            room.broadcast("error", code="room-failed", message="the game in this room failed")
+        finally:
+            room.table = None
+            self._timers.pop(room.number, None)
+            room.seats = [seat for seat in room.seats if not seat.stand_in]
+            people = [seat for seat in room.seats if seat.member is not None]
+            if not people and not room.spectators:
+                self._close_room(room)
+            else:
+                room.broadcast("room", **room.state())
+            self._lobby_changed()
+
+
+async def serve(host: str, port: int, *, ready: asyncio.Event | None = None,
+                stop: asyncio.Event | None = None) -> None:
+    """Run a relay until ``stop`` is set, or Ctrl+C or SIGTERM."""
+    relay = Relay()
+    server = await asyncio.start_server(relay.handle, host, port, limit=1 << 16)
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(number, stop.set)
+    names = ", ".join(str(sock.getsockname()) for sock in server.sockets)
+    log.info("relay listening on %s", names)
+    if ready is not None:
+        ready.set()
+    async with server:
+        await stop.wait()
+    log.info("relay stopping")
+    for client in list(relay.clients):
+        client.send("error", code="shutdown", message="the relay is stopping")
+        client.drop()
