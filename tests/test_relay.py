@@ -36,8 +36,7 @@ def with_relay(scenario: Scenario, timeout: float = 90.0) -> None:
         try:
             await asyncio.wait_for(scenario(relay, port), timeout)
         finally:
-            for client in list(relay.clients):
-                client.drop()
+            relay.close()
             server.close()
             await server.wait_closed()
 

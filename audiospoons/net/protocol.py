@@ -74,16 +74,19 @@ class ProtocolError:
 
 @dataclass(frozen=True, slots=True)
 class TokenBucket:
-    """A rate limit: ``tokens`` left at ``at``."""
+    """A rate limit of ``rate`` a second in bursts of ``burst``: ``tokens`` left at ``at``."""
 
+    rate: float = RATE
+    burst: float = float(BURST)
     tokens: float = float(BURST)
-    at: float = 0.0
+    at: float | None = None
 
     def take(self, now: float) -> tuple[bool, TokenBucket]:
-        tokens = min(float(BURST), self.tokens + (now - self.at) * RATE)
+        since = 0.0 if self.at is None else max(0.0, now - self.at)
+        tokens = min(self.burst, self.tokens + since * self.rate)
         if tokens < 1.0:
-            return False, TokenBucket(tokens, now)
-        return True, TokenBucket(tokens - 1.0, now)
+            return False, TokenBucket(self.rate, self.burst, tokens, now)
+        return True, TokenBucket(self.rate, self.burst, tokens - 1.0, now)
 
 
 def check_fields(kind: str, body: Mapping[str, Any], schema: Mapping[str, tuple[Fields, Fields]]

@@ -47,8 +47,8 @@ QUEUE_LIMIT = 512
 """Messages waiting for a client; past that it is too slow and is dropped."""
 PER_ADDRESS = 16
 """Connections from one address at once."""
-CHAT_RATE = TokenBucket(5.0, 0.0)
-"""Chat lines: five at once, then one a second (``chat_allowed``)."""
+CHAT_RATE = TokenBucket(rate=1.0, burst=5.0, tokens=5.0)
+"""Chat lines: five at once, then one a second."""
 
 
 class Client:
@@ -85,8 +85,10 @@ class Client:
         if self.gone:
             return
         self.gone = True
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
+        if self.queue.full():
+            while not self.queue.empty():
+                self.queue.get_nowait()
+        self.queue.put_nowait(None)
         self.relay.left(self)
 
     async def write(self) -> None:
@@ -115,6 +117,15 @@ class Relay:
     next_room: int = 1
     _timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     _wake: dict[int, asyncio.Event] = field(default_factory=dict)
+
+    def close(self, message: str = "the relay is stopping") -> None:
+        """Stop every room's game and close every connection, saying why."""
+        for task in list(self._timers.values()):
+            task.cancel()
+        self._timers.clear()
+        for client in list(self.clients):
+            client.send("error", code="shutdown", message=message)
+            client.drop()
 
     # ----------------------------------------------------------------- connections
 
@@ -506,6 +517,5 @@ async def serve(host: str, port: int, *, ready: asyncio.Event | None = None,
     async with server:
         await stop.wait()
     log.info("relay stopping")
-    for client in list(relay.clients):
-        client.send("error", code="shutdown", message="the relay is stopping")
-        client.drop()
+    relay.close()
+    await asyncio.sleep(0)

@@ -1,0 +1,258 @@
+"""Bad input and bad behaviour at the relay, over raw TCP sockets on 127.0.0.1: every fault gets
+a message saying what is wrong, the worst close the connection, and the relay carries on."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from test_relay import with_relay
+
+from audiospoons.net import server
+from audiospoons.net.server import Relay
+
+
+class Raw:
+    """A client written from docs/protocol.md: bytes over a socket, lines of JSON."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def open(cls, port: int, name: str | None = None) -> Raw:
+        raw = cls(*await asyncio.open_connection("127.0.0.1", port))
+        if name is not None:
+            raw.line({"kind": "hello", "version": 1, "name": name})
+            assert (await raw.next())["kind"] == "hello"
+            assert (await raw.next())["kind"] == "rooms"
+        return raw
+
+    def line(self, message: dict[str, Any]) -> None:
+        self.writer.write(json.dumps(message).encode("utf-8") + b"\n")
+
+    def bytes(self, data: bytes) -> None:
+        self.writer.write(data)
+
+    async def next(self, timeout: float = 5.0) -> dict[str, Any]:
+        while True:
+            line = await asyncio.wait_for(self.reader.readline(), timeout)
+            if not line:
+                raise EOFError("closed")
+            message: dict[str, Any] = json.loads(line)
+            if message["kind"] != "ping":
+                return message
+
+    async def closed(self, timeout: float = 5.0) -> bool:
+        """True once the relay has closed the connection (whatever it sent first is read)."""
+        try:
+            while await asyncio.wait_for(self.reader.read(65536), timeout):
+                pass
+        except TimeoutError:
+            return False
+        return True
+
+
+async def still_serving(port: int) -> None:
+    fresh = await Raw.open(port, "Fresh")
+    fresh.line({"kind": "list_rooms"})
+    assert (await fresh.next())["kind"] == "rooms"
+
+
+@pytest.mark.parametrize(("data", "code"), [
+    (b'{"kind":"chat","text":"' + b"x" * 5000 + b'"}\n', "too-long"),
+    (b"y" * 20000, "too-long"),
+])
+def test_an_overlong_line_is_refused_and_the_connection_closed(data: bytes, code: str) -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        raw = await Raw.open(port, "Ann")
+        raw.bytes(data)
+        error = await raw.next()
+        assert (error["kind"], error["code"]) == ("error", code)
+        assert await raw.closed()
+        await still_serving(port)
+
+    with_relay(scenario)
+
+
+@pytest.mark.parametrize(("line", "code"), [
+    (b"not json\n", "bad-json"),
+    (b"\xff\xfe\n", "bad-json"),
+    (b"[1, 2]\n", "not-object"),
+    (b'{"no": "kind"}\n', "no-kind"),
+    (b'{"kind": "fly"}\n', "unknown-kind"),
+    (b'{"kind": "join_room", "room": "one"}\n', "bad-field"),
+    (b'{"kind": "ready", "ready": 1}\n', "bad-field"),
+    (b'{"kind": "chat"}\n', "bad-field"),
+    (b'{"kind": "command", "command": {"kind": "grab"}}\n', "out-of-place"),
+    (b'{"kind": "hello", "version": 1, "name": "Ann"}\n', "out-of-place"),
+])
+def test_a_bad_message_is_answered_and_the_connection_kept(line: bytes, code: str) -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        raw = await Raw.open(port, "Ann")
+        raw.bytes(line)
+        error = await raw.next()
+        assert (error["kind"], error["code"]) == ("error", code), error
+        raw.line({"kind": "list_rooms"})
+        assert (await raw.next())["kind"] == "rooms"
+
+    with_relay(scenario)
+
+
+def test_a_bad_game_command_is_refused_by_name() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        raw = await Raw.open(port, "Ann")
+        raw.line({"kind": "create_room", "options": {"round_pause": "1"}})
+        await raw.next()
+        raw.line({"kind": "add_bot"})
+        await raw.next()
+        raw.line({"kind": "start"})
+        assert (await raw.next())["kind"] == "game_started"
+        for command, code in (({"kind": "pass", "card": "11Z"}, "bad-field"),
+                              ({"kind": "grab", "seat": 1}, "bad-field"),
+                              ({"kind": "shuffle"}, "bad-field")):
+            raw.line({"kind": "command", "command": command})
+            while (message := await raw.next())["kind"] == "event":
+                pass
+            assert (message["kind"], message["code"]) == ("error", code), message
+        raw.line({"kind": "command", "command": {"kind": "grab"}})
+        while (message := await raw.next())["kind"] == "event":
+            pass
+        assert message == {"kind": "refused", "reason": "no-set",
+                           "message": "Ann has no set, and nobody has taken a spoon yet"}
+
+    with_relay(scenario)
+
+
+def test_ten_errors_close_the_connection() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        raw = await Raw.open(port, "Ann")
+        raw.bytes(b"nonsense\n" * 12)
+        codes = []
+        with pytest.raises(EOFError):
+            while True:
+                codes.append((await raw.next())["code"])
+        assert codes == ["bad-json"] * 10
+        await still_serving(port)
+
+    with_relay(scenario)
+
+
+def test_the_rate_limit_refuses_a_flood_but_not_pings() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        raw = await Raw.open(port, "Ann")
+        raw.bytes(b'{"kind":"ping","t":1}\n' * 50)
+        answers = [await raw.next() for _ in range(50)]
+        assert {message["kind"] for message in answers} == {"pong"}
+        raw.bytes(b'{"kind":"list_rooms"}\n' * 25)
+        kinds = [await raw.next() for _ in range(25)]
+        answered = sum(m["kind"] == "rooms" for m in kinds)
+        assert 19 <= answered <= 20, "a burst of 20, less the hello"
+        assert [m["code"] for m in kinds if m["kind"] == "error"] == (
+            ["rate-limited"] * (25 - answered))
+
+    with_relay(scenario)
+
+
+def test_chat_has_a_flood_limit_of_its_own() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        raw = await Raw.open(port, "Ann")
+        for _ in range(7):
+            raw.line({"kind": "chat", "scope": "lobby", "text": "hello"})
+        kinds = [await raw.next() for _ in range(7)]
+        assert [m["kind"] for m in kinds].count("chat") == 5
+        assert [m.get("code") for m in kinds if m["kind"] == "error"] == ["chat-flood"] * 2
+
+    with_relay(scenario)
+
+
+def test_no_hello_in_time_or_silence_closes_the_connection(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server, "HELLO_TIMEOUT", 0.3)
+    monkeypatch.setattr(server, "SILENCE_TIMEOUT", 0.5)
+
+    async def scenario(relay: Relay, port: int) -> None:
+        mute = await Raw.open(port)
+        assert (await mute.next())["code"] == "timeout"
+        assert await mute.closed()
+        quiet = await Raw.open(port, "Ann")
+        assert (await quiet.next(timeout=3))["code"] == "timeout"
+        assert await quiet.closed()
+
+    with_relay(scenario)
+
+
+def test_hello_comes_first_and_in_the_relays_version() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        raw = await Raw.open(port)
+        raw.line({"kind": "list_rooms"})
+        assert (await raw.next())["code"] == "hello-first"
+        raw.line({"kind": "hello", "version": 2, "name": "Ann"})
+        assert (await raw.next())["code"] == "version"
+        assert await raw.closed()
+
+    with_relay(scenario)
+
+
+def test_a_reader_too_slow_for_its_queue_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Replies to a burst are queued faster than they are written: past the cap, the relay
+    drops the client rather than wait for it."""
+    monkeypatch.setattr(server, "QUEUE_LIMIT", 4)
+
+    async def scenario(relay: Relay, port: int) -> None:
+        raw = await Raw.open(port, "Ann")
+        raw.bytes(b'{"kind":"list_rooms"}\n' * 10)
+        assert await raw.closed()
+        assert not relay.clients
+        await still_serving(port)
+
+    with_relay(scenario)
+
+
+def test_connections_from_one_address_are_capped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server, "PER_ADDRESS", 2)
+
+    async def scenario(relay: Relay, port: int) -> None:
+        first, second = await Raw.open(port, "Ann"), await Raw.open(port, "Bob")
+        third = await Raw.open(port)
+        assert (await third.next())["code"] == "too-many"
+        assert await third.closed()
+        first.line({"kind": "list_rooms"})
+        assert (await first.next())["kind"] == "rooms"
+        del second
+
+    with_relay(scenario)
+
+
+def test_a_spectator_written_from_the_protocol_document_hears_a_bot_game_to_its_end() -> None:
+    """Only sockets and JSON, as docs/protocol.md describes them: create a room, seat two bots,
+    give up the seat to watch, start, and hear every event to GameOver, with no card in any."""
+
+    async def scenario(relay: Relay, port: int) -> None:
+        raw = await Raw.open(port, "Watcher")
+        raw.line({"kind": "create_room", "name": "Bots", "options": {
+            "hand_size": "3", "round_pause": "0.2"}})
+        assert (await raw.next())["kind"] == "room"
+        for _ in range(2):
+            raw.line({"kind": "add_bot", "level": "expert"})
+            await raw.next()
+        raw.line({"kind": "leave_seat"})
+        assert (await raw.next())["spectators"] == ["Watcher"]
+        raw.line({"kind": "start"})
+        started = await raw.next()
+        assert (started["kind"], started["seat"]) == ("game_started", None)
+        kinds = []
+        while True:
+            message = await raw.next(timeout=60)
+            if message["kind"] != "event":
+                continue
+            event = message["event"]
+            kinds.append(event["kind"])
+            assert event.get("card") is None and "cards" not in event, event
+            if event["kind"] == "GameOver":
+                break
+        assert kinds[0] == "GameStarted" and "SpoonGrabbed" in kinds
+        assert event["winners"] in ([0], [1])
+
+    with_relay(scenario, timeout=120)
