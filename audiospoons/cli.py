@@ -86,6 +86,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--speech", choices=[mode.value for mode in SpeechMode],
                       help="where speech goes (default: as saved, first auto: a running screen"
                            " reader, else text-to-speech, else text)")
+
+    serve = commands.add_parser("serve", help="run a relay server for online play")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1; 0.0.0.0 for every"
+                            " network)")
+    serve.add_argument("--port", type=int, default=7777, help="the port (default 7777)")
     return parser
 
 
@@ -120,11 +126,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _simulate(args.players, args.games, args.seed, preset_pairs(args), args.bots)
     if args.command == "options":
         return _options()
+    if args.command == "serve":
+        return _serve(args.host, args.port)
     if args.command is None:
         from audiospoons.ui.screens import open_main_menu
 
         return open_main_menu(args.menu_speech, args.menu_lang)
     parser.print_help()
+    return 0
+
+
+def _serve(host: str, port: int) -> int:
+    """The relay, in the foreground, logging to stderr until Ctrl+C or SIGTERM."""
+    import asyncio
+    import logging
+
+    from audiospoons.net.server import serve
+
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
+                        format="%(asctime)s %(name)s %(message)s")
+    try:
+        asyncio.run(serve(host, port))
+    except OSError as error:
+        print(f"audiospoons serve: cannot listen on {host}:{port}: {error.strerror or error}",
+              file=sys.stderr)
+        return 2
     return 0
 
 

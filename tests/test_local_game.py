@@ -27,7 +27,8 @@ from audiospoons.engine.events import (
 from audiospoons.engine.game import Deal
 from audiospoons.engine.options import Grabbing, Options
 from audiospoons.sound.cue import Cue
-from audiospoons.ui.local import LocalGame, LocalPlayer, ReactionRecord, spoon_number
+from audiospoons.ui.local import LocalGame
+from audiospoons.ui.player import LocalPlayer, ReactionRecord, spoon_number
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle

@@ -19,7 +19,8 @@ from audiospoons.engine.events import (
 from audiospoons.engine.game import Deal
 from audiospoons.engine.options import Options
 from audiospoons.sound.mixer import Mixer
-from audiospoons.ui.local import YOU, KeySource, LocalGame
+from audiospoons.ui.local import LocalGame
+from audiospoons.ui.player import YOU, KeySource
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker

@@ -8,7 +8,8 @@ from audiospoons.bots.levels import Level
 from audiospoons.engine.options import Options
 from audiospoons.sound.mixer import Mixer
 from audiospoons.ui.demo import play_demonstration as demo_round
-from audiospoons.ui.local import GameResult, KeySource, LocalGame, ReactionRecord
+from audiospoons.ui.local import LocalGame
+from audiospoons.ui.player import GameResult, KeySource, ReactionRecord
 from audiospoons.ui.settings import Settings
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages, choose_language, messages
