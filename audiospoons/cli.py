@@ -92,6 +92,20 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the address to listen on (default 127.0.0.1; 0.0.0.0 for every"
                             " network)")
     serve.add_argument("--port", type=int, default=7777, help="the port (default 7777)")
+
+    join = commands.add_parser("join", help="play online through a relay")
+    join.add_argument("address", metavar="HOST[:PORT]", help="the relay (port 7777 if not given)")
+    join.add_argument("--name", required=True, help="your name at the table (1 to 20 characters)")
+    join.add_argument("--room", type=int,
+                      help="the room to join; without it, you open a room of your own")
+    join.add_argument("--bots", type=int, default=0,
+                      help="in a room of your own: how many bots to seat (default 0)")
+    join.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                      help="in a room of your own: a game option; repeat for more")
+    add_preset_argument(join)
+    join.add_argument("--lang", metavar="CODE", help="language of speech")
+    join.add_argument("--speech", choices=[mode.value for mode in SpeechMode],
+                      help="where speech goes (default: as saved, first auto)")
     return parser
 
 
@@ -128,6 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _options()
     if args.command == "serve":
         return _serve(args.host, args.port)
+    if args.command == "join":
+        return _join(args)
     if args.command is None:
         from audiospoons.ui.screens import open_main_menu
 
@@ -152,6 +168,53 @@ def _serve(host: str, port: int) -> int:
               file=sys.stderr)
         return 2
     return 0
+
+
+def relay_address(text: str) -> tuple[str, int]:
+    """'example.org', 'example.org:7000', '[::1]:7000' as a host and a port."""
+    host, colon, port = text.rpartition(":")
+    if not colon or "]" in port or (host.count(":") and not host.endswith("]")):
+        return text.strip("[]"), 7777
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{port!r} is not a port")
+    return host.strip("[]"), int(port)
+
+
+def _join(args: argparse.Namespace) -> int:
+    """Online play at this keyboard, through the relay at ``args.address``."""
+    import asyncio
+
+    from audiospoons.keys.reader import TerminalKeys
+    from audiospoons.ui.audio import open_audio
+    from audiospoons.ui.online import join_relay
+    from audiospoons.ui.settings import load_settings
+
+    settings, _ = load_settings()
+    try:
+        host, port = relay_address(args.address)
+        lang = choose_language(args.lang or settings.language)
+        values = option_values(preset_pairs(args))
+        if args.room is None:
+            Options.from_mapping(with_preset(values))
+    except (SpoonsError, UnknownLanguage, ValueError) as error:
+        print(f"audiospoons join: {error}", file=sys.stderr)
+        return 2
+    if not sys.stdin.isatty():
+        print("audiospoons join: the game is played at a keyboard: run it in a terminal",
+              file=sys.stderr)
+        return 2
+    mode = SpeechMode(args.speech) if args.speech else settings.speech
+    with open_audio(mode, lang, settings.rate) as audio:
+        try:
+            with TerminalKeys() as keys:
+                code = asyncio.run(join_relay(
+                    host, port, args.name, room=args.room, values=values, bots=args.bots,
+                    messages=messages(lang), speaker=audio.speaker, sounds=audio.mixer,
+                    keys=keys, verbosity=settings.verbosity))
+        except KeyboardInterrupt:
+            return 130
+        audio.finish()
+    return code
 
 
 def _replay(args: argparse.Namespace) -> int:

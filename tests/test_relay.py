@@ -37,6 +37,8 @@ def with_relay(scenario: Scenario, timeout: float = 90.0) -> None:
             await asyncio.wait_for(scenario(relay, port), timeout)
         finally:
             relay.close()
+            if relay.handlers:
+                await asyncio.wait(set(relay.handlers), timeout=2.0)
             server.close()
             await server.wait_closed()
 

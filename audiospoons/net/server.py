@@ -117,6 +117,8 @@ class Relay:
     next_room: int = 1
     _timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     _wake: dict[int, asyncio.Event] = field(default_factory=dict)
+    handlers: set[asyncio.Task[None]] = field(default_factory=set)
+    """The task reading each connection: closing waits for them to end."""
 
     def close(self, message: str = "the relay is stopping") -> None:
         """Stop every room's game and close every connection, saying why."""
@@ -133,6 +135,10 @@ class Relay:
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) else "?"
         client = Client(self, writer, address)
+        task = asyncio.current_task()
+        if task is not None:
+            self.handlers.add(task)
+            task.add_done_callback(self.handlers.discard)
         if Counter(c.address for c in self.clients)[address] >= PER_ADDRESS:
             client.error("too-many", f"at most {PER_ADDRESS} connections from one address")
             client.drop()
@@ -306,6 +312,7 @@ class Relay:
             room.spectators.remove(client)
         elif index is not None and room.playing:
             room.hand_to_bot(index)
+            room.broadcast("left", name=client.name, stand_in=True)
             self._wake_room(room)
         elif index is not None:
             del room.seats[index]
@@ -518,4 +525,5 @@ async def serve(host: str, port: int, *, ready: asyncio.Event | None = None,
         await stop.wait()
     log.info("relay stopping")
     relay.close()
-    await asyncio.sleep(0)
+    if relay.handlers:
+        await asyncio.wait(set(relay.handlers), timeout=2.0)

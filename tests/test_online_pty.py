@@ -1,0 +1,124 @@
+"""Two people play a whole game through a relay, each at a keyboard in a real pseudo-terminal,
+by ear (``--speech text``): ``audiospoons serve`` and two ``audiospoons join`` over TCP on
+127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+from test_play_pty import PICKED_UP, UP
+
+GAME_SECONDS = 120
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def environment(tmp_path: Path, who: str) -> dict[str, str]:
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               LANG="C.UTF-8", AUDIOSPOONS_CONFIG_DIR=str(tmp_path / who),
+               HOME=str(tmp_path / who))
+    env.pop("LANGUAGE", None)
+    env.pop("LC_ALL", None)
+    return env
+
+
+def join(tmp_path: Path, port: int, name: str, *args: str) -> pexpect.spawn:
+    return pexpect.spawn(sys.executable, ["-m", "audiospoons", "join", f"127.0.0.1:{port}",
+                                          "--name", name, "--speech", "text", *args],
+                         env=environment(tmp_path, name), encoding="utf-8", timeout=10,
+                         dimensions=(40, 200))
+
+
+def wait_for_relay(port: int) -> None:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("the relay did not start")
+
+
+def play_by_ear(players: dict[str, pexpect.spawn]) -> dict[str, list[str]]:
+    """Each player answers what they hear until both hear who won."""
+    patterns = [r"You have three \w+!", r"\w+ grabbed a spoon!", r"wins? the game!",
+                PICKED_UP, r"Your cards: [^\r]+", pexpect.TIMEOUT]
+    heard: dict[str, list[str]] = {name: [] for name in players}
+    done: set[str] = set()
+    rng = random.Random(2)
+    deadline = time.monotonic() + GAME_SECONDS
+    while len(done) < len(players):
+        assert time.monotonic() < deadline, {name: lines[-15:] for name, lines in heard.items()}
+        for name, child in players.items():
+            if name in done:
+                continue
+            found = child.expect(patterns, timeout=0.2)
+            heard[name].append(child.after if isinstance(child.after, str) else "")
+            if found in (0, 1):
+                child.send(" ")
+            elif found == 2:
+                done.add(name)
+            elif found in (3, 4):
+                child.send(rng.choice("asd"))
+            else:
+                child.send(UP)
+    return heard
+
+
+def test_two_people_play_a_whole_game_through_the_relay_by_ear(tmp_path: Path) -> None:
+    port = free_port()
+    relay = subprocess.Popen([sys.executable, "-m", "audiospoons", "serve", "--port", str(port)],
+                             env=environment(tmp_path, "relay"), stderr=subprocess.PIPE,
+                             text=True)
+    ann = bob = None
+    try:
+        wait_for_relay(port)
+        ann = join(tmp_path, port, "Ann", "--option", "hand_size=3", "--option",
+                   "grab_time_limit=3")
+        ann.expect_exact("Connected to 127.0.0.1 as Ann.")
+        ann.expect_exact("Room 1, Ann's room: Ann, the host.")
+        bob = join(tmp_path, port, "Bob", "--room", "1")
+        bob.expect_exact("Room 1, Ann's room: Ann, the host and Bob.")
+        bob.send("\r")
+        bob.expect_exact("You are ready.")
+        ann.expect_exact("Room 1, Ann's room: Ann, the host and Bob, ready.")
+        ann.send("\r")
+        ann.expect_exact("Spoons: you against Bob.")
+        bob.expect_exact("Spoons: you against Ann.")
+        heard = play_by_ear({"Ann": ann, "Bob": bob})
+        results = {name: lines[-1] for name, lines in heard.items()}
+        assert set(results.values()) <= {"You win the game!", "Ann wins the game!",
+                                         "Bob wins the game!", "win the game!",
+                                         "wins the game!"}, results
+        for child in (ann, bob):
+            child.expect(r"Room 1, Ann's room: [^\r]+\.")
+        ann.send("\x1b")
+        ann.expect_exact("You left the room.")
+        ann.expect(pexpect.EOF, timeout=10)
+        bob.expect(re.escape("Room 1, Ann's room: Bob, the host."))
+        bob.send("\x1b")
+        bob.expect(pexpect.EOF, timeout=10)
+    finally:
+        for child in (ann, bob):
+            if child is not None:
+                child.close(force=True)
+        relay.send_signal(signal.SIGTERM)
+        _, log = relay.communicate(timeout=10)
+    assert relay.returncode == 0, log
+    assert "relay listening on" in log and "relay stopping" in log
+    assert "Traceback" not in log, log
