@@ -20,8 +20,8 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import NotAllowedNow
 from audiospoons.engine.events import GameOver
 from audiospoons.engine.options import Options
-from audiospoons.net.client import RelayClient, RelayError
 from audiospoons.keys.reader import ESCAPE_DELAY
+from audiospoons.net.client import RelayClient, RelayError
 from audiospoons.net.wire import WireError, decode_event, encode_command
 from audiospoons.ui.gamekeys import keymap
 from audiospoons.ui.player import CuePlayer, KeySource, LocalPlayer, PressedKey, ReactionRecord
