@@ -98,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--name", required=True, help="your name at the table (1 to 20 characters)")
     join.add_argument("--room", type=int,
                       help="the room to join; without it, you open a room of your own")
+    join.add_argument("--password",
+                      help="the room's password: to join it, or to give a room of your own")
     join.add_argument("--bots", type=int, default=0,
                       help="in a room of your own: how many bots to seat (default 0)")
     join.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -209,6 +211,7 @@ def _join(args: argparse.Namespace) -> int:
             with TerminalKeys() as keys:
                 code = asyncio.run(join_relay(
                     host, port, args.name, room=args.room, values=values, bots=args.bots,
+                    password=args.password,
                     messages=messages(lang), speaker=audio.speaker, sounds=audio.mixer,
                     keys=keys, verbosity=settings.verbosity))
         except KeyboardInterrupt:

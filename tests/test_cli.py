@@ -8,6 +8,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 SCENARIO = textwrap.dedent("""
     [options]
     grab_time_limit = 3
@@ -219,3 +221,32 @@ def test_library_chatter_never_reaches_the_players_stdout(tmp_path: Path) -> Non
                          extra_env={"SDL_AUDIODRIVER": "dummy", "HOME": str(tmp_path)})
     assert result.returncode == 0, result.stderr
     assert result.stdout == ""
+
+
+def test_a_relay_address_is_a_host_and_a_port_7777_by_default() -> None:
+    from audiospoons.cli import relay_address
+
+    assert relay_address("example.org") == ("example.org", 7777)
+    assert relay_address("example.org:7000") == ("example.org", 7000)
+    assert relay_address("[::1]:7000") == ("::1", 7000)
+    assert relay_address("::1") == ("::1", 7777)
+    with pytest.raises(ValueError, match="is not a port"):
+        relay_address("example.org:seven")
+
+
+def test_join_refuses_bad_options_before_it_connects() -> None:
+    result = audiospoons("join", "127.0.0.1:9", "--name", "Ann", "--option", "hand_size=9")
+    assert result.returncode == 2
+    assert "hand_size must be one of 3, 4, 5" in result.stderr
+
+
+def test_serve_says_when_it_cannot_listen() -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = audiospoons("serve", "--port", str(port))
+    assert result.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in result.stderr

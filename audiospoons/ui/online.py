@@ -255,7 +255,8 @@ class OnlineSession:
                 self.client.send("start")
             else:
                 self.client.send("ready", ready=not self.where.ready)
-                self.say(self.m.tr("online.notready" if self.where.ready else "online.ready"))
+                self.say(self.m.tr("online.notready") if self.where.ready
+                         else self.m.tr("online.ready"))
         elif label in ("r", "f2") and room is not None:
             self.where.room = None
             self._room(room)
@@ -263,7 +264,7 @@ class OnlineSession:
 
 async def join_relay(host: str, port: int, name: str, *, room: int | None,
                      values: dict[str, str], bots: int, messages: Messages, speaker: Speaker,
-                     sounds: CuePlayer | None, keys: WatchedKeys,
+                     sounds: CuePlayer | None, keys: WatchedKeys, password: str | None = None,
                      verbosity: Verbosity = Verbosity.BRIEF) -> int:
     """Connect, create or join the room, and play until the player leaves. 0, or 2 when the
     relay cannot be reached or refuses."""
@@ -274,14 +275,15 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
                                           reason=str(error))))
         return 2
     speaker.say(Utterance(messages.tr("online.connected", host=host, name=client.name)))
+    secret = {"password": password} if password else {}
     if room is None:
         preset = values.pop("preset", None)
         extra = {"preset": preset} if preset else {}
-        client.send("create_room", options=values, **extra)
+        client.send("create_room", options=values, **extra, **secret)
         for _ in range(bots):
             client.send("add_bot")
     else:
-        client.send("join_room", room=room)
+        client.send("join_room", room=room, **secret)
     session = OnlineSession(client, messages, speaker, sounds, keys, verbosity=verbosity)
     await session.run()
     return 0
