@@ -92,6 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the address to listen on (default 127.0.0.1; 0.0.0.0 for every"
                             " network)")
     serve.add_argument("--port", type=int, default=7777, help="the port (default 7777)")
+    serve.add_argument("--max-per-address", type=int, metavar="N",
+                       help="connections allowed from one address at once (default 16)")
 
     join = commands.add_parser("join", help="play online through a relay")
     join.add_argument("address", metavar="HOST[:PORT]", help="the relay (port 7777 if not given)")
@@ -143,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "options":
         return _options()
     if args.command == "serve":
-        return _serve(args.host, args.port)
+        return _serve(args.host, args.port, args.max_per_address)
     if args.command == "join":
         return _join(args)
     if args.command is None:
@@ -154,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _serve(host: str, port: int) -> int:
+def _serve(host: str, port: int, per_address: int | None = None) -> int:
     """The relay, in the foreground, logging to stderr until Ctrl+C or SIGTERM."""
     import asyncio
     import logging
@@ -164,7 +166,7 @@ def _serve(host: str, port: int) -> int:
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(name)s %(message)s")
     try:
-        asyncio.run(serve(host, port))
+        asyncio.run(serve(host, port, per_address=per_address))
     except OSError as error:
         print(f"audiospoons serve: cannot listen on {host}:{port}: {error.strerror or error}",
               file=sys.stderr)

@@ -9,7 +9,14 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from audiospoons.net.protocol import PROTOCOL_VERSION, Connection, Message, ProtocolError, encode
+from audiospoons.net.protocol import (
+    MAX_RELAY_LINE,
+    PROTOCOL_VERSION,
+    Connection,
+    Message,
+    ProtocolError,
+    encode,
+)
 
 
 class RelayError(Exception):
@@ -20,7 +27,7 @@ class RelayClient:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
         self.writer = writer
-        self.connection = Connection(None, limited=False)
+        self.connection = Connection(None, limited=False, max_line=MAX_RELAY_LINE)
         self.pending: deque[dict[str, Any]] = deque()
         self.name = ""
         self.closed = False

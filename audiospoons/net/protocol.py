@@ -18,8 +18,10 @@ from typing import Any
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 4096
-"""Bytes in one line, its newline included: the most the connection holds while it waits for a
-newline, too."""
+"""Bytes in one line a client sends, its newline included: the most the relay holds while it
+waits for a newline, too."""
+MAX_RELAY_LINE = 1 << 20
+"""Bytes in one line the relay sends (a list of many rooms is long): a client's limit."""
 MAX_ERRORS = 10
 """Errors a connection may make before it is closed."""
 RATE = 10.0
@@ -123,6 +125,7 @@ class Connection:
 
     schema: Mapping[str, tuple[Fields, Fields]] | None = None
     limited: bool = True
+    max_line: int = MAX_LINE
     errors: int = 0
     closed: bool = False
     _pending: bytearray = field(default_factory=bytearray)
@@ -136,14 +139,14 @@ class Connection:
         while not self.closed:
             end = self._pending.find(b"\n")
             if end < 0:
-                if len(self._pending) > MAX_LINE:
-                    out.append(self._fatal("too-long", f"over {MAX_LINE} bytes without a"
+                if len(self._pending) > self.max_line:
+                    out.append(self._fatal("too-long", f"over {self.max_line} bytes without a"
                                            " newline"))
                 break
             line = bytes(self._pending[:end + 1])
             del self._pending[:end + 1]
-            if len(line) > MAX_LINE:
-                out.append(self._fatal("too-long", f"a line over {MAX_LINE} bytes"))
+            if len(line) > self.max_line:
+                out.append(self._fatal("too-long", f"a line over {self.max_line} bytes"))
                 break
             item = self._line(line.rstrip(b"\r\n"), now)
             if item is not None:

@@ -21,6 +21,7 @@ from audiospoons.engine.events import Event, GameOver, RoundStarted
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import Options
 from audiospoons.net.names import spoken_form
+from audiospoons.net.protocol import encode
 from audiospoons.net.wire import encode_event
 from audiospoons.simulate import BOT_NAMES
 from audiospoons.table import Table, Watcher
@@ -36,6 +37,9 @@ class Member(Protocol):
 
     def send(self, kind: str, **fields: Any) -> None:
         """Queue a message to this member; never waits."""
+
+    def send_line(self, line: bytes) -> None:
+        """Queue a message already encoded (one line); never waits."""
 
 
 @dataclass(slots=True)
@@ -129,8 +133,10 @@ class Room:
                 "playing": self.playing, "password": self.password is not None}
 
     def broadcast(self, kind: str, **fields: Any) -> None:
+        """The same message to every member, encoded once."""
+        line = encode(kind, **fields)
         for member in self.members():
-            member.send(kind, **fields)
+            member.send_line(line)
 
     # ----------------------------------------------------------------- the game
 

@@ -69,10 +69,13 @@ class Client:
         self.gone = False
 
     def send(self, kind: str, **fields: Any) -> None:
+        self.send_line(encode(kind, **fields))
+
+    def send_line(self, line: bytes) -> None:
         if self.gone:
             return
         try:
-            self.queue.put_nowait(encode(kind, **fields))
+            self.queue.put_nowait(line)
         except asyncio.QueueFull:
             log.info("dropping %s (%s): too slow to read", self.name or "?", self.address)
             self.drop()
@@ -95,10 +98,17 @@ class Client:
         try:
             while True:
                 data = await self.queue.get()
+                batch = []
+                while data is not None:
+                    batch.append(data)
+                    if self.queue.empty():
+                        break
+                    data = self.queue.get_nowait()
+                if batch:
+                    self.writer.write(b"".join(batch))
+                    await self.writer.drain()
                 if data is None:
                     break
-                self.writer.write(data)
-                await self.writer.drain()
         except (ConnectionError, OSError):
             pass
         finally:
@@ -117,6 +127,8 @@ class Relay:
     next_room: int = 1
     _timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     _wake: dict[int, asyncio.Event] = field(default_factory=dict)
+    per_address: int | None = None
+    """Connections allowed from one address at once (``PER_ADDRESS`` unless set)."""
     handlers: set[asyncio.Task[None]] = field(default_factory=set)
     """The task reading each connection: closing waits for them to end."""
 
@@ -139,8 +151,9 @@ class Relay:
         if task is not None:
             self.handlers.add(task)
             task.add_done_callback(self.handlers.discard)
-        if Counter(c.address for c in self.clients)[address] >= PER_ADDRESS:
-            client.error("too-many", f"at most {PER_ADDRESS} connections from one address")
+        cap = PER_ADDRESS if self.per_address is None else self.per_address
+        if Counter(c.address for c in self.clients)[address] >= cap:
+            client.error("too-many", f"at most {cap} connections from one address")
             client.drop()
             await client.write()
             return
@@ -507,10 +520,10 @@ class Relay:
             self._lobby_changed()
 
 
-async def serve(host: str, port: int, *, ready: asyncio.Event | None = None,
-                stop: asyncio.Event | None = None) -> None:
+async def serve(host: str, port: int, *, per_address: int | None = None,
+                ready: asyncio.Event | None = None, stop: asyncio.Event | None = None) -> None:
     """Run a relay until ``stop`` is set, or Ctrl+C or SIGTERM."""
-    relay = Relay()
+    relay = Relay(per_address=per_address)
     server = await asyncio.start_server(relay.handle, host, port, limit=1 << 16)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
