@@ -199,3 +199,17 @@ def test_a_feint_costs_nothing_but_locks_the_feint_key_for_a_second() -> None:
     game.advance(1.2)
     assert game.can_feint(1) is True
     assert game.seats[1].misses == 0 and game.seats[1].active
+
+
+def test_the_grab_time_limit_does_not_tick_away_a_hidden_first_grab() -> None:
+    """The last seconds of the grab limit would tell a real first grab from a feint: they tick
+    for the others only once a second spoon has gone."""
+    game = ClassicGame(["A", "B", "C", "D"], Options.from_mapping({"premature": "bluff"}),
+                       random.Random(1), first_deal=__import__(
+                           "audiospoons.engine.game", fromlist=["Deal"]).Deal(
+                           {0: tuple(parse_card(c) for c in ("7H", "7C", "7D", "7S"))}))
+    game.start()
+    game.handle(Grab(0), 0.5)
+    assert game.limit_deadline(1) is None and game.limit_deadline(0) is None
+    game.handle(Grab(1), 0.8)
+    assert game.limit_deadline(2) == 10.5

@@ -122,7 +122,7 @@ def test_a_knife_makes_you_discard_and_draw_anew_before_playing_on() -> None:
         '  0.70  [sound card-out pan -0.50]',
         '  0.70  You discard the Joker; 1 more.',
         '  0.80  [sound card-out pan -0.50]',
-        '  0.80  You discarded the queen of knives.',
+        '  0.80  You discard the queen of knives.',
         '  0.80  You draw the Crone and five of diamonds.',
         '  0.90  [sound card-out pan -1.00]',
         '  0.90  You passed the five of diamonds to Chris.',
@@ -165,7 +165,8 @@ def test_the_discard_time_limit_makes_the_knife_discards_at_random() -> None:
         '  2.30  Time is up: you discarded the Joker.',
         '  2.30  [sound card-out pan -0.50]',
         '  2.30  Time is up: you discarded the seven of clubs.',
-        '  2.30  You draw three of clubs, three of knives, Traveler of hearts, and ace of spades.',
+        '  2.30  You draw three of clubs, three of knives, the Traveler of hearts, and ace of'
+        ' spades.',
         '  2.30  [sound card-out pan -1.00]',
         '  2.30  Time is up: you passed the Traveler of hearts to Chris.',
     ]
@@ -193,5 +194,13 @@ def test_a_set_of_the_watchers_group_is_heard_and_lets_you_grab() -> None:
 def test_the_pack_leaves_a_stock_for_up_to_twenty_two_players() -> None:
     options = Options.from_mapping({"deck": "knives"})
     options.check_players(22)
-    with pytest.raises(InvalidOptions, match="leave no stock in a 89-card pack"):
+    with pytest.raises(InvalidOptions, match="leave no stock in a pack of 89; use fewer players"):
         options.check_players(23)
+
+
+def test_a_list_of_cards_says_the_for_the_one_of_a_kind_special_cards() -> None:
+    m = messages("en")
+    cards = [parse_card(c) for c in ("JOKER", "HUNTER-DK", "ARROW-S", "2C", "DARKNESS")]
+    assert m.join([card_name(m, card) for card in cards]) == (
+        "a Joker, the Diamond-Knives Hunter, the Arrow of spades, two of clubs, and the"
+        " Darkness")

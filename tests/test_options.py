@@ -60,11 +60,11 @@ def test_bad_values_are_refused_with_a_clear_message(values: dict[str, object],
 
 @pytest.mark.parametrize(("players", "values", "message"), [
     (14, {}, "14 players with 4 cards each need 56 cards"),
-    (13, {}, "leave no stock in a 52-card pack"),
+    (13, {}, "leave no stock in a pack of 52; use two packs or fewer players"),
     (3, {"spoons_subtracted": 3}, "leaves no spoon"),
     (1, {}, "at least two players"),
     (14, {"deck": "no-stock", "draw": "discard"}, "at most 13 players"),
-    (26, {"deck": "two-packs"}, "104-card pack"),
+    (26, {"deck": "two-packs"}, "pack of 104; use fewer players"),
 ])
 def test_impossible_tables_are_refused(players: int, values: dict[str, object],
                                        message: str) -> None:

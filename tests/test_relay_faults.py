@@ -15,7 +15,8 @@ from audiospoons.net.server import Relay
 
 
 class Raw:
-    """A client written from docs/protocol.md: bytes over a socket, lines of JSON."""
+    """A client written from docs/protocol.md: bytes over a socket, lines of JSON, and a pong
+    for every ping (the relay drops a connection it has not heard from for 20 seconds)."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
@@ -43,6 +44,7 @@ class Raw:
             message: dict[str, Any] = json.loads(line)
             if message["kind"] != "ping":
                 return message
+            self.line({"kind": "pong", "t": message["t"]})
 
     async def closed(self, timeout: float = 5.0) -> bool:
         """True once the relay has closed the connection (whatever it sent first is read)."""

@@ -112,3 +112,27 @@ def test_a_signal_with_numbered_spoons_or_mashing_is_refused(values: dict[str, s
     with pytest.raises(InvalidOptions):
         Options.from_mapping(values)
     assert table_problem(values, 4, messages("en")) == english
+
+
+def test_feints_and_the_signal_do_not_mix() -> None:
+    values = {"preset": "pig", "premature": "bluff"}
+    from audiospoons.engine.presets import with_preset
+    with pytest.raises(InvalidOptions, match="no reach for the spoons to feint"):
+        Options.from_mapping(with_preset(values))
+    assert table_problem({k: str(v) for k, v in with_preset(values).items()}, 4,
+                         messages("es")).startswith("la señal no tiene")
+
+
+def test_a_signal_too_soon_locks_the_signal_for_a_moment() -> None:
+    scenario = PIG.replace('"0.20 Chris signal",', '"0.20 Chris signal", "0.40 Chris signal",')
+    assert ('  0.40  refused: Chris signal: Chris reached too soon and must wait a moment'
+            in replay(scenario))
+
+
+def test_a_disputed_last_copy_is_said_as_a_signal() -> None:
+    scenario = PIG.replace('preset = "pig"', 'preset = "pig"\n    disputed = "void"').replace(
+        '"1.30 Chris signal",', '"1.30 Chris signal", "1.3004 Debra signal",')
+    lines = replay(scenario)
+    assert ('  1.30  Chris and Debra copied the signal together: nobody can tell who was last.'
+            in lines)
+    assert '  1.30  The round is void, and Debra deals again.' in lines

@@ -238,6 +238,9 @@ class ClassicGame:
         if not seat.active:
             return None
         if self.phase is Phase.GRABBING and not seat.has_spoon and index not in self.charged:
+            if self._first_grab_hidden() and index != self.first_grabber \
+                    and self.round_spoons - self.spoons <= 1:
+                return None
             if self.options.grabbing is Grabbing.SELECTION:
                 return self.selection.deadline_for(index)
             if self.options.grabbing is Grabbing.REALTIME and self.fighting.busy(index):
@@ -850,8 +853,12 @@ class ClassicGame:
 
     def signal(self, index: int) -> list[Event]:
         """Pig, Donkey and Tongue: the signal, given or copied, is a spoon taken; the last to
-        copy is left without one and loses the round."""
-        self.verify_signal(index)
+        copy is left without one and loses the round. ``grab`` verifies it, so that a signal
+        too soon locks the seat's signals for a moment as a grab too soon does."""
+        self._verify_in_game(index)
+        if not self.options.signal:
+            raise NotAllowedNow("there is no signal in this game: it is played with spoons",
+                                reason="no-signal")
         return self.grab(index)
 
     # ----------------------------------------------------------------- rounds

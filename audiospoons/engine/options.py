@@ -140,6 +140,9 @@ class Options:
         if self.signal and self.grabbing is not Grabbing.REACTION:
             raise InvalidOptions("the signal variants have no spoons to number: grabbing ="
                                  " reaction", reason="signal.grabbing")
+        if self.signal and self.premature is Premature.BLUFF:
+            raise InvalidOptions("the signal variants have no reach for the spoons to feint:"
+                                 " choose another premature grabbing", reason="signal.bluff")
         if self.signal and self.reaction_style is not ReactionStyle.FIRST:
             raise InvalidOptions("a signal is copied once, not mashed: reaction_style = first",
                                  reason="signal.mash")
@@ -175,8 +178,9 @@ class Options:
         if players * self.hand_size >= pack:
             raise InvalidOptions(
                 f"{players} players with {self.hand_size} cards each need"
-                f" {players * self.hand_size} cards and leave no stock in a {pack}-card pack;"
-                " use two packs or fewer players"
+                f" {players * self.hand_size} cards and leave no stock in a pack of {pack};"
+                + (" use fewer players" if self.deck is not DeckKind.STANDARD
+                   else " use two packs or fewer players")
             )
 
     def describe(self) -> dict[str, str]:

@@ -308,6 +308,8 @@ def explain(values: Mapping[str, str], players: int, error: InvalidOptions,
         return m.tr("option.invalid.signal.grabbing")
     if error.reason == "signal.mash":
         return m.tr("option.invalid.signal.mash")
+    if error.reason == "signal.bluff":
+        return m.tr("option.invalid.signal.bluff")
     if o.teams and o.scoring is Scoring.POINTS:
         return m.tr("option.invalid.teams.points")
     if o.teams and o.joint_winners_at_two:

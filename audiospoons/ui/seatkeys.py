@@ -177,7 +177,9 @@ class KeyboardSeat:
     def _move_spoon_focus(self, step: int) -> None:
         """Tab and Shift+Tab: through the colour menu, or a word on how spoons are chosen."""
         player, m = self.player, self.messages
-        if self.options.grabbing is Grabbing.REACTION:
+        if self.options.signal:
+            self.speaker.review(m.tr("refused.no-spoons"))
+        elif self.options.grabbing is Grabbing.REACTION:
             self.speaker.review(m.tr("spoon.menu.none"))
         elif player.spoon_style is SpoonStyle.NUMBERS:
             self.speaker.review(m.tr("spoon.menu.numbers",

@@ -289,7 +289,14 @@ class Announcer:
             return self._eliminated(event.seats, you, at_once=event.at_once)
         if isinstance(event, GrabDisputed):
             others = m.join(self._others(event.seats, you))
-            return m.tr("dispute.you" if you in event.seats else "dispute.other", names=others)
+            if self.signal:
+                return (m.tr("dispute.signal.you", names=others) if you in event.seats
+                        else m.tr("dispute.signal.other", names=others))
+            return (m.tr("dispute.you", names=others) if you in event.seats
+                    else m.tr("dispute.other", names=others))
+        if isinstance(event, RoundVoided) and self.signal:
+            return self._you_or(you, event.dealer, "round.void.signal.you",
+                                "round.void.signal.other")
         if isinstance(event, RoundVoided):
             return self._you_or(you, event.dealer, "round.void.you", "round.void.other")
         if isinstance(event, GameOver):
@@ -389,9 +396,11 @@ class Announcer:
         if event.seat == you and event.card is not None and self._knife_left:
             self._knife_left -= 1
             card = the_card(self.m, event.card)
-            if self._knife_left and not event.forced:
+            if event.forced:
+                return self.m.tr(YOU_DISCARDED[True], card=card)
+            if self._knife_left:
                 return self.m.ntr("knife.discarded", self._knife_left, card=card)
-            return self.m.tr(YOU_DISCARDED[event.forced], card=card)
+            return self.m.tr("knife.discarded.last", card=card)
         if self._brief() and not event.forced:
             if event.seat == you and event.card is not None:
                 return self.m.tr("you.passed.brief", card=the_card(self.m, event.card))

@@ -17,6 +17,9 @@ RANK_IDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "JOKER": "joker"
 SUIT_IDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "K": "knives"}
 NAMED = ("WATCHER", "CRONE", "DARKNESS", "OMNIHEDRON", "JOKER")
 """Special cards said by their name alone, whatever suit they bear."""
+ONE_OF_A_KIND = ("HUNTER", "TRAVELER", "ARROW", "TALISMAN")
+"""Special cards each of which is the only one of its name and suits: said with "the" even in a
+list ("the Hunter of spades"), where a ranked card is not ("two of clubs")."""
 
 
 def _rank_id(rank: str) -> str:
@@ -25,6 +28,8 @@ def _rank_id(rank: str) -> str:
 
 def _name(messages: Messages, card: Card, article: str) -> str:
     rank = _rank_id(card.rank)
+    if card.rank in ONE_OF_A_KIND:
+        article = "the."
     if card.rank in NAMED:
         return messages.tr(f"card.{article}{rank}")
     if len(card.suit) == 2:
