@@ -174,6 +174,15 @@ def _serve(host: str, port: int, per_address: int | None = None) -> int:
     return 0
 
 
+def at_a_keyboard(command: str) -> bool:
+    """Whether the game can be played here; says why not if it cannot."""
+    if sys.stdin.isatty():
+        return True
+    print(f"audiospoons {command}: the game is played at a keyboard: run it in a terminal",
+          file=sys.stderr)
+    return False
+
+
 def relay_address(text: str) -> tuple[str, int]:
     """'example.org', 'example.org:7000', '[::1]:7000' as a host and a port."""
     host, colon, port = text.rpartition(":")
@@ -203,9 +212,7 @@ def _join(args: argparse.Namespace) -> int:
     except (SpoonsError, UnknownLanguage, ValueError) as error:
         print(f"audiospoons join: {error}", file=sys.stderr)
         return 2
-    if not sys.stdin.isatty():
-        print("audiospoons join: the game is played at a keyboard: run it in a terminal",
-              file=sys.stderr)
+    if not at_a_keyboard("join"):
         return 2
     mode = SpeechMode(args.speech) if args.speech else settings.speech
     with open_audio(mode, lang, settings.rate) as audio:
@@ -288,9 +295,7 @@ def _play(args: argparse.Namespace) -> int:
     except (SpoonsError, UnknownLanguage) as error:
         print(f"audiospoons play: {error}", file=sys.stderr)
         return 2
-    if not sys.stdin.isatty():
-        print("audiospoons play: the game is played at a keyboard: run it in a terminal",
-              file=sys.stderr)
+    if not at_a_keyboard("play"):
         return 2
     mode = SpeechMode(args.speech) if args.speech else settings.speech
     with open_audio(mode, lang, settings.rate) as audio:

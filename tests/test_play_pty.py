@@ -32,6 +32,16 @@ def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
                          encoding="utf-8", timeout=10, dimensions=(40, 200))
 
 
+def quit_game(child: pexpect.spawn) -> None:
+    """Escape, Q, Y: the pause menu's way out of a game, to the end of the program."""
+    child.send(ESCAPE)
+    child.expect_exact("Paused. Enter or Escape to go on, Q to quit the game.")
+    child.send("q")
+    child.expect_exact("Quit this game? Y to quit, any other key to go on.")
+    child.send("y")
+    child.expect(pexpect.EOF, timeout=20)
+
+
 def test_a_short_game_is_played_to_the_end_by_keys_alone(tmp_path: Path) -> None:
     child = spawn(tmp_path, "play", "--speech", "text", "--players", "3", "--seed", "11",
                   "--option", "hand_size=3", "--option", "grab_time_limit=3",
@@ -157,12 +167,7 @@ def test_pig_is_played_by_ear_the_signal_given_and_copied_with_space(tmp_path: P
                 child.send(UP)
         else:
             raise AssertionError(f"no round ended in {GAME_SECONDS} s: {heard[-20:]}")
-        child.send(ESCAPE)
-        child.expect_exact("Paused. Enter or Escape to go on, Q to quit the game.")
-        child.send("q")
-        child.expect_exact("Quit this game? Y to quit, any other key to go on.")
-        child.send("y")
-        child.expect(pexpect.EOF, timeout=20)
+        quit_game(child)
     finally:
         child.close(force=True)
     assert child.exitstatus == 0, child.before
@@ -195,12 +200,7 @@ def test_a_knife_is_answered_with_the_pass_keys_in_a_real_terminal(tmp_path: Pat
                 child.send(UP)
         else:
             raise AssertionError(f"no knife came in {GAME_SECONDS} s: {heard[-20:]}")
-        child.send(ESCAPE)
-        child.expect_exact("Paused. Enter or Escape to go on, Q to quit the game.")
-        child.send("q")
-        child.expect_exact("Quit this game? Y to quit, any other key to go on.")
-        child.send("y")
-        child.expect(pexpect.EOF, timeout=20)
+        quit_game(child)
     finally:
         child.close(force=True)
     assert child.exitstatus == 0, child.before
