@@ -76,12 +76,14 @@ class RemoteGame(KeyboardSeat):
         self.record = ReactionRecord()
         self.over = False
         self.quit = False
-        self._sent: list[Command] = []
+        self._last_sent: Command | None = None
+        """The command a refusal from the relay answers: the keys wait for no answer, so a
+        refusal is for the latest."""
         self._escape_at: float | None = None
 
     def send(self, command: Command, at: float) -> None:
         """To the relay, which applies it when it arrives; a refusal comes back later."""
-        self._sent.append(command)
+        self._last_sent = command
         self.client.send("command", command=encode_command(command))
 
     def resume_after(self, paused: float) -> None:
@@ -106,12 +108,10 @@ class RemoteGame(KeyboardSeat):
                 return
             self.player.receive([event])
             self.over = self.over or isinstance(event, GameOver)
-        elif kind == "refused":
-            command = self._sent.pop(0) if self._sent else None
+        elif kind == "refused" and self._last_sent is not None:
             error = NotAllowedNow(str(message.get("message", "")),
                                   reason=str(message.get("reason", "error")))
-            if command is not None:
-                self.refused(command, error)
+            self.refused(self._last_sent, error)
 
     def on_keys(self, pressed: Sequence[PressedKey], keys: KeySource) -> None:
         for key in pressed:
