@@ -51,9 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the same seed plays the same game (default 0)")
     listen.add_argument("--seat", type=int, default=1,
                         help="the seat to hear the game from, 1 to players (default 1)")
-    listen.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option; repeat for more")
-    add_preset_argument(listen)
+    add_game_arguments(listen)
     add_voice_arguments(listen)
     add_speak_arguments(listen)
 
@@ -63,9 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, default=10, help="games to play (default 10)")
     simulate.add_argument("--seed", type=int, default=0,
                           help="the same seed plays the same games (default 0)")
-    simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                          help="a game option; repeat for more")
-    add_preset_argument(simulate)
+    add_game_arguments(simulate)
     simulate.add_argument("--bots", choices=["easy", "normal", "hard", "expert"],
                           default="normal", metavar="LEVEL",
                           help="the bots' level: easy, normal, hard or expert (default normal)")
@@ -75,9 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a game against bots at once")
     play.add_argument("--players", type=int,
                       help="players at the table, you included (default: as saved, first 4)")
-    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                      help="a game option; repeat for more")
-    add_preset_argument(play)
+    add_game_arguments(play)
     play.add_argument("--bots", choices=[level.value for level in Level],
                       help="how well the bots play (default: as saved, first normal)")
     play.add_argument("--seed", type=int, help="deal the same games every time")
@@ -104,9 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the room's password: to join it, or to give a room of your own")
     join.add_argument("--bots", type=int, default=0,
                       help="in a room of your own: how many bots to seat (default 0)")
-    join.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                      help="in a room of your own: a game option; repeat for more")
-    add_preset_argument(join)
+    add_game_arguments(join, "in a room of your own: ")
     join.add_argument("--lang", metavar="CODE", help="language of speech")
     join.add_argument("--speech", choices=[mode.value for mode in SpeechMode],
                       help="where speech goes (default: as saved, first auto)")
@@ -363,9 +355,12 @@ def parse_option_pairs(pairs: Sequence[str]) -> Options:
     return Options.from_mapping(with_preset(option_values(pairs)))
 
 
-def add_preset_argument(parser: argparse.ArgumentParser) -> None:
+def add_game_arguments(parser: argparse.ArgumentParser, when: str = "") -> None:
+    """``--option`` and ``--preset``: the game's options, led by a preset."""
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help=f"{when}a game option; repeat for more")
     parser.add_argument("--preset", metavar="NAME",
-                        help="a named way of playing: " + ", ".join(PRESETS_BY_NAME)
+                        help=f"{when}a named way of playing: " + ", ".join(PRESETS_BY_NAME)
                              + "; --option values override it")
 
 

@@ -25,7 +25,7 @@ from audiospoons.engine.events import (
     RoundStarted,
     SpoonGrabbed,
 )
-from audiospoons.engine.game import ClassicGame
+from audiospoons.engine.game import ClassicGame, Deal
 from audiospoons.engine.options import Options
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.replay.transcript import run
@@ -205,9 +205,8 @@ def test_the_grab_time_limit_does_not_tick_away_a_hidden_first_grab() -> None:
     """The last seconds of the grab limit would tell a real first grab from a feint: they tick
     for the others only once a second spoon has gone."""
     game = ClassicGame(["A", "B", "C", "D"], Options.from_mapping({"premature": "bluff"}),
-                       random.Random(1), first_deal=__import__(
-                           "audiospoons.engine.game", fromlist=["Deal"]).Deal(
-                           {0: tuple(parse_card(c) for c in ("7H", "7C", "7D", "7S"))}))
+                       random.Random(1),
+                       first_deal=Deal({0: tuple(map(parse_card, ("7H", "7C", "7D", "7S")))}))
     game.start()
     game.handle(Grab(0), 0.5)
     assert game.limit_deadline(1) is None and game.limit_deadline(0) is None

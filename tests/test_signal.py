@@ -4,12 +4,16 @@ word sets the lives."""
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 from conftest import replay
 
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.options import Options
-from audiospoons.engine.presets import preset_named
+from audiospoons.engine.presets import preset_named, with_preset
+from audiospoons.replay.scenario import parse_scenario
+from audiospoons.replay.transcript import transcript
 from audiospoons.ui.optionitems import table_problem
 from audiospoons.voice.i18n import messages
 
@@ -75,10 +79,7 @@ def test_the_signaller_and_the_last_to_copy_hear_it_in_the_second_person() -> No
 
 
 def test_in_spanish_the_signal_is_a_senal() -> None:
-    import textwrap
 
-    from audiospoons.replay.scenario import parse_scenario
-    from audiospoons.replay.transcript import transcript
     lines = transcript(parse_scenario(textwrap.dedent(PIG)), "Ellen", lang="es")
     assert '  0.90  ¡Copiaste la señal!' in lines
     assert '  1.30  ¡Chris copió la señal!' in lines
@@ -116,7 +117,6 @@ def test_a_signal_with_numbered_spoons_or_mashing_is_refused(values: dict[str, s
 
 def test_feints_and_the_signal_do_not_mix() -> None:
     values = {"preset": "pig", "premature": "bluff"}
-    from audiospoons.engine.presets import with_preset
     with pytest.raises(InvalidOptions, match="no reach for the spoons to feint"):
         Options.from_mapping(with_preset(values))
     assert table_problem({k: str(v) for k, v in with_preset(values).items()}, 4,

@@ -10,12 +10,12 @@ told the round so far as that seat saw it, so the game never waits for someone w
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from audiospoons.bots.levels import Level
-from audiospoons.bots.simple import SimpleBot, make_bot
+from audiospoons.bots.simple import make_bot
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event, GameOver, RoundStarted
 from audiospoons.engine.game import ClassicGame
@@ -176,8 +176,9 @@ class Room:
     def game_time(self, now: float) -> float:
         return now - self.started_at
 
-    def submit(self, member: Member, command: Command, now: float) -> None:
-        """A member's command at relay time ``now``; a refusal raises ``SpoonsError``."""
+    def submit(self, command: Command, now: float) -> None:
+        """A seated member's command at relay time ``now``; a refusal raises
+        ``SpoonsError``."""
         assert self.table is not None
         self.table.submit(command, self.game_time(now))
 
@@ -192,7 +193,7 @@ class Room:
         wake = self.table.next_wakeup()
         return None if wake is None else wake + self.started_at
 
-    def hand_to_bot(self, index: int, make: Callable[[int], SimpleBot] | None = None) -> None:
+    def hand_to_bot(self, index: int) -> None:
         """The member at seat ``index`` has gone: a bot plays the seat from now on, told the
         round so far as the seat saw it."""
         seat = self.seats[index]
@@ -206,8 +207,7 @@ class Room:
             table.listeners.remove(listener)
         if not table.game.seats[index].active:
             return
-        bot = (make or (lambda i: make_bot(i, self.options, random.Random(i), Level.NORMAL)))(
-            index)
+        bot = make_bot(index, self.options, random.Random(index), Level.NORMAL)
         for event in self.round_events:
             view = event.seen_by(index)
             if view is not None:

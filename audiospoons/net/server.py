@@ -446,7 +446,7 @@ class Relay:
             client.error("bad-field", str(error))
             return
         try:
-            room.submit(client, command, now)
+            room.submit(command, now)
         except SpoonsError as error:
             client.send("refused", reason=error.reason, message=str(error))
         self._wake_room(room)
