@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from test_relay import with_relay
 
-from audiospoons.net import server
+from audiospoons.net import link, server
 from audiospoons.net.server import Relay
 
 
@@ -200,7 +200,7 @@ def test_hello_comes_first_and_in_the_relays_version() -> None:
 def test_a_reader_too_slow_for_its_queue_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
     """Replies to a burst are queued faster than they are written: past the cap, the relay
     drops the client rather than wait for it."""
-    monkeypatch.setattr(server, "QUEUE_LIMIT", 4)
+    monkeypatch.setattr(link, "QUEUE_LIMIT", 4)
 
     async def scenario(relay: Relay, port: int) -> None:
         raw = await Raw.open(port, "Ann")

@@ -11,6 +11,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from audiospoons.net.link import Client
 from audiospoons.net.protocol import (
     CLIENT_KINDS,
     MAX_ERRORS,
@@ -20,7 +21,7 @@ from audiospoons.net.protocol import (
     check_fields,
 )
 from audiospoons.net.room import MAX_SEATS
-from audiospoons.net.server import Client, Relay
+from audiospoons.net.server import Relay
 from audiospoons.net.wire import (
     EVENT_KINDS,
     WireError,

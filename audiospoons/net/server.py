@@ -1,8 +1,7 @@
 """The relay: an asyncio shell around ``protocol.Connection`` and the rooms' Table hosts.
 
-One task reads each connection, one writes it from a bounded queue (a reader too slow to keep up
-is dropped rather than waited for, so a broadcast never waits for one client), and one per room
-fires the game's timers. Everything a client sends is checked by the protocol, then by the
+One task reads each connection (``link`` writes it, never making a broadcast wait for a slow
+reader), and one per room fires the game's timers. Everything a client sends is checked by the protocol, then by the
 lobby's rules here, then by the game's own ``verify``; every refusal is a message saying why, and
 nothing a client sends can stop the relay or another room.
 """
@@ -24,15 +23,12 @@ from audiospoons.bots.levels import Level
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.options import Options
 from audiospoons.engine.presets import PRESET_KEY, with_preset
+from audiospoons.net.link import Client
 from audiospoons.net.names import BadText, clean_chat, clean_name
 from audiospoons.net.protocol import (
-    CLIENT_KINDS,
     PROTOCOL_VERSION,
-    Connection,
     Message,
     ProtocolError,
-    TokenBucket,
-    encode,
 )
 from audiospoons.net.room import MAX_SEATS, Room, Seat
 from audiospoons.net.wire import WireError, decode_command
@@ -43,77 +39,8 @@ DEFAULT_PORT = 7777
 HELLO_TIMEOUT = 10.0
 SILENCE_TIMEOUT = 20.0
 PING_INTERVAL = 5.0
-QUEUE_LIMIT = 512
-"""Messages waiting for a client; past that it is too slow and is dropped."""
 PER_ADDRESS = 16
 """Connections from one address at once."""
-CHAT_RATE = TokenBucket(rate=1.0, burst=5.0, tokens=5.0)
-"""Chat lines: five at once, then one a second."""
-
-
-class Client:
-    """One connection, as the lobby and the rooms see it."""
-
-    def __init__(self, relay: Relay, writer: asyncio.StreamWriter, address: str) -> None:
-        self.relay = relay
-        self.writer = writer
-        self.address = address
-        self.name = ""
-        self.greeted = False
-        self.room: Room | None = None
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LIMIT)
-        self.connection = Connection(CLIENT_KINDS)
-        self.chat_bucket = CHAT_RATE
-        self.rtt: float | None = None
-        self.heard_at = relay.clock()
-        self.gone = False
-
-    def send(self, kind: str, **fields: Any) -> None:
-        self.send_line(encode(kind, **fields))
-
-    def send_line(self, line: bytes) -> None:
-        if self.gone:
-            return
-        try:
-            self.queue.put_nowait(line)
-        except asyncio.QueueFull:
-            log.info("dropping %s (%s): too slow to read", self.name or "?", self.address)
-            self.drop()
-
-    def error(self, code: str, message: str) -> None:
-        self.send("error", code=code, message=message)
-
-    def drop(self) -> None:
-        """Close this connection: the writer finishes with what is queued, then closes."""
-        if self.gone:
-            return
-        self.gone = True
-        if self.queue.full():
-            while not self.queue.empty():
-                self.queue.get_nowait()
-        self.queue.put_nowait(None)
-        self.relay.left(self)
-
-    async def write(self) -> None:
-        try:
-            while True:
-                data = await self.queue.get()
-                batch = []
-                while data is not None:
-                    batch.append(data)
-                    if self.queue.empty():
-                        break
-                    data = self.queue.get_nowait()
-                if batch:
-                    self.writer.write(b"".join(batch))
-                    await self.writer.drain()
-                if data is None:
-                    break
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            self.writer.close()
-            self.drop()
 
 
 @dataclass(slots=True)
