@@ -11,12 +11,15 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
 import pytest
+from test_online_pty import environment, free_port, wait_for_relay
 
 from audiospoons.ui.gamekeys import Action, keymap
 from audiospoons.ui.settings import load_settings
@@ -28,8 +31,11 @@ LINE_TIMEOUT = 10.0
 KEYS = {
     "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
     "home": "\x1b[H", "end": "\x1b[F", "enter": "\r", "escape": "\x1b", "f1": "\x1bOP",
-    "f2": "\x1bOQ", "ctrl+c": "\x03", "insert": "\x1b[2~",
+    "f2": "\x1bOQ", "ctrl+c": "\x03", "insert": "\x1b[2~", "backspace": "\x7f",
 }
+
+SPOKEN_CHARACTERS = {".": "dot", ":": "colon", " ": "space"}
+"""How the text fields say a typed character that is not a digit nor a small letter."""
 
 
 TERMINAL_REQUEST = re.compile(r"\x1b\[[<>=?]?[\d;]*[A-Za-z~]")
@@ -82,7 +88,7 @@ class Player:
         assert self.child.exitstatus == status, (self.child.exitstatus, self.child.signalstatus)
 
     def quit(self) -> None:
-        self.key("end", "Quit, 5 of 5")
+        self.key("end", "Quit, 6 of 6")
         self.key("enter", "Quit audiospoons? Enter quits, Escape goes back.")
         self.key("enter", "Goodbye.")
         self.ends()
@@ -112,7 +118,7 @@ def skip_welcome(player: Player) -> None:
     player.hear("Welcome to audiospoons. F1 says the keys wherever you are. A short demonstration"
                 " round shows how the game goes. Play the demonstration round, 1 of 2")
     player.key("down", "Skip it for now, 2 of 2")
-    player.key("enter", "Main menu. Play, 1 of 5")
+    player.key("enter", "Main menu. Play, 1 of 6")
 
 
 def saved(config: Path) -> dict[str, object]:
@@ -124,14 +130,15 @@ def saved(config: Path) -> dict[str, object]:
 def test_the_main_menu_by_keys(config: Path, players: list[Player]) -> None:
     player = start(players, config)
     skip_welcome(player)
-    player.key("down", "Options, 2 of 5")
-    player.key("down", "How to play, 3 of 5")
-    player.key("end", "Quit, 5 of 5")
-    player.key("down", "Bottom. Quit, 5 of 5")
-    player.key("home", "Play, 1 of 5")
-    player.key("up", "Top. Play, 1 of 5")
-    player.key("s", "Settings, 4 of 5")
-    player.key("h", "How to play, 3 of 5")
+    player.key("down", "Play online, 2 of 6")
+    player.key("down", "Options, 3 of 6")
+    player.key("down", "How to play, 4 of 6")
+    player.key("end", "Quit, 6 of 6")
+    player.key("down", "Bottom. Quit, 6 of 6")
+    player.key("home", "Play, 1 of 6")
+    player.key("up", "Top. Play, 1 of 6")
+    player.key("s", "Settings, 5 of 6")
+    player.key("h", "How to play, 4 of 6")
     player.key("x", "Nothing starts with X.")
     player.key("f2", "The rules in short sections, and the demonstration round.")
     player.key("f1", "Up and Down move, Home and End go to the first and last item, and a letter"
@@ -142,9 +149,9 @@ def test_the_main_menu_by_keys(config: Path, players: list[Player]) -> None:
     player.key("enter", "Collect four cards of one rank, then grab a spoon. There is one spoon"
                " fewer than players, so someone is left without one and loses the round. The"
                " last player left wins.")
-    player.key("escape", "Main menu. How to play, 3 of 5")
+    player.key("escape", "Main menu. How to play, 4 of 6")
     player.key("escape", "Quit audiospoons? Enter quits, Escape goes back.")
-    player.key("escape", "How to play, 3 of 5")
+    player.key("escape", "How to play, 4 of 6")
     player.quit()
     assert saved(config)["first_run"] is False
 
@@ -153,7 +160,7 @@ def test_the_options_screen_by_keys_and_a_setting_that_survives_a_restart(
         config: Path, players: list[Player]) -> None:
     player = start(players, config)
     skip_welcome(player)
-    player.key("o", "Options, 2 of 5")
+    player.key("o", "Options, 3 of 6")
     player.key("enter", "Options. Players, 4 players, 1 of 31")
     player.key("right", "5 players")
     player.key("down", "Bot difficulty, normal, 2 of 31")
@@ -169,14 +176,14 @@ def test_the_options_screen_by_keys_and_a_setting_that_survives_a_restart(
     player.key("end", "Back, 31 of 31")
     player.key("up", "Restore the defaults, 30 of 31")
     player.key("f2", "Every option back to its default: four players, normal bots.")
-    player.key("escape", "Main menu. Options, 2 of 5")
-    player.key("s", "Settings, 4 of 5")
+    player.key("escape", "Main menu. Options, 3 of 6")
+    player.key("s", "Settings, 5 of 6")
     player.key("enter", "Settings. Speech, printed text, 1 of 10")
     player.key("m", "Mono, off, 5 of 10")
     player.key("enter", "on")
     player.key("up", "Sound volume, 80 percent, 4 of 10")
     player.key("left", "70 percent")
-    player.key("escape", "Main menu. Settings, 4 of 5")
+    player.key("escape", "Main menu. Settings, 5 of 6")
     player.quit()
 
     data = saved(config)
@@ -185,8 +192,8 @@ def test_the_options_screen_by_keys_and_a_setting_that_survives_a_restart(
     assert data["options"] == {"discard_time_limit": "2", "deck": "two-packs"}
 
     again = start(players, config)
-    again.hear("Main menu. Play, 1 of 5")
-    again.key("down", "Options, 2 of 5")
+    again.hear("Main menu. Play, 1 of 6")
+    again.key("o", "Options, 3 of 6")
     again.key("enter", "Options. Players, 5 players, 1 of 31")
     again.key("down", "Bot difficulty, hard, 2 of 31")
     again.key("end", "Back, 31 of 31")
@@ -201,11 +208,11 @@ def test_the_options_screen_by_keys_and_a_setting_that_survives_a_restart(
     again.key("up", "Hand size, 4 cards, 22 of 31")
     again.key("up", "Deck, two packs, 21 of 31")
     again.key("enter", "Left and Right change the value.")
-    again.key("escape", "Main menu. Options, 2 of 5")
-    again.key("s", "Settings, 4 of 5")
+    again.key("escape", "Main menu. Options, 3 of 6")
+    again.key("s", "Settings, 5 of 6")
     again.key("enter", "Settings. Speech, printed text, 1 of 10")
     again.key("m", "Mono, on, 5 of 10")
-    again.key("escape", "Main menu. Settings, 4 of 5")
+    again.key("escape", "Main menu. Settings, 5 of 6")
     again.quit()
 
 
@@ -213,7 +220,7 @@ def test_a_game_key_chosen_in_settings_is_kept_after_a_restart(config: Path,
                                                               players: list[Player]) -> None:
     player = start(players, config)
     skip_welcome(player)
-    player.key("s", "Settings, 4 of 5")
+    player.key("s", "Settings, 5 of 6")
     player.key("enter", "Settings. Speech, printed text, 1 of 10")
     player.key("k", "Keys, 9 of 10")
     player.key("enter", "Keys. Grab a spoon or react, Space, 1 of 33")
@@ -237,14 +244,14 @@ def test_a_game_key_chosen_in_settings_is_kept_after_a_restart(config: Path,
     player.key("enter", "Press the new key for Pass your first card, or Escape to keep A.")
     player.key("q", "Pass your first card now uses Q.")
     player.key("escape", "Settings. Keys, 9 of 10")
-    player.key("escape", "Main menu. Settings, 4 of 5")
+    player.key("escape", "Main menu. Settings, 5 of 6")
     player.quit()
     overrides = {"space": "h", "slot-1": "q", "hand": "space"}
     assert saved(config)["keys"] == overrides
 
     again = start(players, config)
-    again.hear("Main menu. Play, 1 of 5")
-    again.key("s", "Settings, 4 of 5")
+    again.hear("Main menu. Play, 1 of 6")
+    again.key("s", "Settings, 5 of 6")
     again.key("enter", "Settings. Speech, printed text, 1 of 10")
     again.key("k", "Keys, 9 of 10")
     again.key("enter", "Keys. Grab a spoon or react, H, 1 of 33")
@@ -253,7 +260,7 @@ def test_a_game_key_chosen_in_settings_is_kept_after_a_restart(config: Path,
     again.key("down", "Pass your second card, S, 6 of 33")
     again.key("s", "Say your hand, Space, 12 of 33")
     again.key("escape", "Settings. Keys, 9 of 10")
-    again.key("escape", "Main menu. Settings, 4 of 5")
+    again.key("escape", "Main menu. Settings, 5 of 6")
     again.quit()
     keys = keymap(load_settings(config / "settings.json")[0].keys)
     assert (keys["h"], keys["q"], keys["space"]) == (Action.SPACE, Action.SLOT_1, Action.HAND)
@@ -280,13 +287,13 @@ def test_the_language_of_the_menus_is_chosen_in_settings(config: Path,
                                                          players: list[Player]) -> None:
     player = start(players, config)
     skip_welcome(player)
-    player.key("s", "Settings, 4 of 5")
+    player.key("s", "Settings, 5 of 6")
     player.key("enter", "Settings. Speech, printed text, 1 of 10")
     player.key("l", "Language, system, 6 of 10")
     player.key("right", "English")
     player.key("right", "Español")
     player.key("down", "Detalle, breve, 7 de 10")
-    player.key("escape", "Menú principal. Ajustes, 4 de 5")
+    player.key("escape", "Menú principal. Ajustes, 5 de 6")
     player.key("escape", "¿Salir de audiospoons? Intro sale, Escape vuelve.")
     player.key("enter", "Adiós.")
     player.ends()
@@ -298,8 +305,8 @@ def test_lang_on_the_command_line_and_ctrl_c(config: Path, players: list[Player]
     player.hear("Te damos la bienvenida a audiospoons. F1 dice las teclas estés donde estés."
                 " Una ronda corta de demostración enseña cómo va el juego. Jugar la ronda de"
                 " demostración, 1 de 2")
-    player.key("escape", "Menú principal. Jugar, 1 de 5")
-    player.key("c", "Cómo se juega, 3 de 5")
+    player.key("escape", "Menú principal. Jugar, 1 de 6")
+    player.key("c", "Cómo se juega, 4 de 6")
     player.press("ctrl+c")
     player.ends(130)
     assert saved(config)["language"] is None
@@ -322,7 +329,7 @@ def test_the_first_run_demonstration_then_a_game_from_the_main_menu(
     player.press(" ")
     child.expect_exact("You grabbed a spoon!")
     child.expect_exact("The practice round is over.", timeout=30)
-    child.expect_exact("Main menu. Play, 1 of 5", timeout=30)
+    child.expect_exact("Main menu. Play, 1 of 6", timeout=30)
     player.press("enter")
     child.expect_exact("Spoons: you against Britany, Chris, and Debra.", timeout=30)
     player.press("escape")
@@ -330,9 +337,9 @@ def test_the_first_run_demonstration_then_a_game_from_the_main_menu(
     player.press("q")
     child.expect_exact("Quit this game? Y to quit, any other key to go on.")
     player.press("y")
-    child.expect_exact("Main menu. Play, 1 of 5", timeout=30)
+    child.expect_exact("Main menu. Play, 1 of 6", timeout=30)
     player.press("end")
-    child.expect_exact("Quit, 5 of 5")
+    child.expect_exact("Quit, 6 of 6")
     player.press("enter")
     child.expect_exact("Quit audiospoons? Enter quits, Escape goes back.")
     player.press("enter")
@@ -351,7 +358,7 @@ def test_a_game_from_the_menu_speaks_the_language_of_lang(config: Path,
     player.press("down")
     child.expect_exact("2 de 2")
     player.press("enter")
-    child.expect_exact("Menú principal. Jugar, 1 de 5")
+    child.expect_exact("Menú principal. Jugar, 1 de 6")
     player.press("enter")
     child.expect_exact("Cucharas: tú contra Britany, Chris y Debra.", timeout=30)
     player.press("escape")
@@ -359,8 +366,67 @@ def test_a_game_from_the_menu_speaks_the_language_of_lang(config: Path,
     player.press("q")
     child.expect_exact("¿Salir de esta partida? S para salir; cualquier otra tecla para seguir.")
     player.press("s")
-    child.expect_exact("Menú principal. Jugar, 1 de 5", timeout=30)
+    child.expect_exact("Menú principal. Jugar, 1 de 6", timeout=30)
     player.press("ctrl+c")
     child.expect(pexpect.EOF, timeout=LINE_TIMEOUT)
     child.close()
     assert saved(config).get("language") is None, "--lang is for this run only"
+
+
+def type_text(player: Player, text: str) -> None:
+    """Type ``text`` into a field, hearing each character said as it is typed."""
+    for char in text:
+        spoken = SPOKEN_CHARACTERS.get(char, f"capital {char}" if char.isupper() else char)
+        player.key(char, spoken)
+
+
+def test_play_online_from_the_main_menu_and_the_address_and_name_offered_again(
+        tmp_path: Path, config: Path, players: list[Player]) -> None:
+    port, closed = free_port(), free_port()
+    relay = subprocess.Popen([sys.executable, "-m", "audiospoons", "serve", "--port", str(port)],
+                             env=environment(tmp_path, "relay"), stderr=subprocess.PIPE,
+                             text=True)
+    try:
+        wait_for_relay(port)
+        player = start(players, config)
+        skip_welcome(player)
+        player.key("down", "Play online, 2 of 6")
+        player.key("enter", "Relay address, edit text, blank")
+        player.key("enter", "Type the relay's address first.")
+        player.hear("Relay address, edit text, blank")
+        type_text(player, f"127.0.0.1:{closed}")
+        player.key("enter", "Your name, edit text, blank")
+        type_text(player, "Ann")
+        player.key("enter", f"Connecting to 127.0.0.1, port {closed}.")
+        player.child.expect(re.escape(f"Cannot reach the relay at 127.0.0.1 port {closed}: ")
+                            + r"[^\r]+\r\n")
+        assert printed(player.child.before) == ""
+        player.hear("Check the address and the name: Enter on each tries again, Escape goes back.",
+                    f"Relay address, edit text, selected: 127.0.0.1:{closed}")
+        player.key("end", "End of the text.")
+        for digit in reversed(str(closed)):
+            player.key("backspace", digit)
+        type_text(player, str(port))
+        player.key("up", f"127.0.0.1:{port}")
+        player.key("enter", "Your name, edit text, selected: Ann")
+        player.key("enter", f"Connecting to 127.0.0.1, port {port}.")
+        player.hear("Connected to 127.0.0.1 as Ann.", "Room 1, Ann's room: Ann, the host.")
+        player.key("escape", "You left the room.")
+        player.hear("Main menu. Play online, 2 of 6")
+        player.quit()
+        data = saved(config)
+        assert (data["online_address"], data["online_name"]) == (f"127.0.0.1:{port}", "Ann")
+
+        again = start(players, config)
+        again.hear("Main menu. Play, 1 of 6")
+        again.key("down", "Play online, 2 of 6")
+        again.key("enter", f"Relay address, edit text, selected: 127.0.0.1:{port}")
+        again.key("enter", "Your name, edit text, selected: Ann")
+        again.key("escape", f"Relay address, edit text, selected: 127.0.0.1:{port}")
+        again.key("escape", "Main menu. Play online, 2 of 6")
+        again.quit()
+    finally:
+        relay.send_signal(signal.SIGTERM)
+        _, log = relay.communicate(timeout=10)
+    assert relay.returncode == 0, log
+    assert "Traceback" not in log, log

@@ -34,7 +34,8 @@ CHANGED = Settings(
     language="es", verbosity=Verbosity.BRIEF, spoon_keys=SpoonStyle.COLOURS,
     keys={"hand": "j", "space": "b"}, players=6,
     bots="expert", options={"draw": "discard", "grab_time_limit": "5"}, first_run=False,
-    reactions=ReactionRecord((401.5, 388.0, 512.2), 388.0, 3, 1))
+    reactions=ReactionRecord((401.5, 388.0, 512.2), 388.0, 3, 1),
+    online_address="relay.example.org:7001", online_name="Ñandú Ann")
 
 
 def test_the_folder_is_the_users_config_folder_unless_the_variable_names_another(
@@ -49,6 +50,7 @@ def test_no_file_is_the_first_run_with_the_defaults(tmp_path: Path) -> None:
     defaults = Settings()
     assert defaults.first_run and defaults.players == 4 and defaults.bots == "normal"
     assert defaults.speech is SpeechMode.AUTO and defaults.language is None
+    assert (defaults.online_address, defaults.online_name) == ("", "")
 
 
 def test_settings_survive_a_round_trip(tmp_path: Path) -> None:
@@ -57,6 +59,8 @@ def test_settings_survive_a_round_trip(tmp_path: Path) -> None:
     assert load_settings(path) == (CHANGED, None)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["version"] == 1 and data["reactions"]["median"] == 401.5
+    assert (data["online_address"], data["online_name"]) == ("relay.example.org:7001",
+                                                             "Ñandú Ann")
 
 
 def test_the_environment_variable_moves_the_file(tmp_path: Path,
@@ -139,6 +143,11 @@ def test_a_failed_write_leaves_the_old_file_and_no_litter(tmp_path: Path,
     b'{"reactions": {"recent": ["fast"]}}',
     b'{"reactions": {"games": 1, "wins": 2}}',
     b'{"reactions": {"best": NaN}}',
+    b'{"online_address": 7777}',
+    b'{"online_name": null}',
+    b'{"online_name": "Ann\\nBob"}',
+    b'{"online_name": "a name far too long for the relay"}',
+    b'{"online_address": "' + b"x" * 261 + b'"}',
     b"[" * 100000,
 ])
 def test_a_bad_file_is_set_aside_and_the_defaults_are_used(tmp_path: Path, content: bytes) -> None:

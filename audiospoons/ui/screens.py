@@ -5,20 +5,25 @@ the speech output, the sound and the keyboard, and hands them to ``Screens``, wh
 menu model (``ui.menu``) with keys from the reader, speaking through the speaker and playing the
 menu cues in the middle of the stereo field.
 
-Play and the demonstration round are callbacks: ``Screens`` is given them, and calls them with
-the current settings; a callback may return new settings (a reaction record brought up to date),
-which are saved. ``open_main_menu`` wires them to ``audiospoons.ui.local``, imported only when
-the player chooses them:
+Play, Play online and the demonstration round are callbacks: ``Screens`` is given them, and
+calls them with the current settings; a callback may return new settings (a reaction record
+brought up to date), which are saved. ``open_main_menu`` wires them to ``audiospoons.ui.session``
+and ``audiospoons.ui.online``, imported only when the player chooses them:
 
 - Play: ``session.play_local_game(settings=settings, speaker=speaker, mixer=mixer, keys=keys)``
 - the demonstration: ``play_demonstration(settings=settings, speaker=speaker, mixer=mixer,
   keys=keys)``
+- Play online, once the address and the name are typed (``ui.onlinemenu``): ``online.join_relay``
+  as ``audiospoons join HOST:PORT --name NAME`` calls it, opening a room of the player's own
+  with their saved options; it returns True if the relay was reached, and then the address
+  and the name are saved for the next time.
 
 ``keys`` is the same reader the menus use, already open; ``mixer`` may be None (no sound).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib
 import sys
@@ -31,7 +36,16 @@ from babel import Locale
 
 from audiospoons.sound.cue import Cue
 from audiospoons.ui import gamekeys, keynames
-from audiospoons.ui.menu import Action, Choice, Item, Menu, Number, Response, Toggle
+from audiospoons.ui.menu import SELECT_CUE, Action, Choice, Item, Menu, Number, Response, Toggle
+from audiospoons.ui.onlinemenu import (
+    JoinRequest,
+    OnlineCallback,
+    Refused,
+    address_field,
+    name_field,
+    read_address,
+    read_name,
+)
 from audiospoons.ui.optionitems import (
     BOTS,
     CUSTOM,
@@ -53,6 +67,7 @@ from audiospoons.ui.settings import (
     problem_text,
     save_settings,
 )
+from audiospoons.ui.textentry import TextField
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import (
     UnknownLanguage,
@@ -68,6 +83,7 @@ from audiospoons.voice.tts import TtsOutput
 
 if TYPE_CHECKING:
     from audiospoons.sound.mixer import Mixer
+    from audiospoons.ui.online import WatchedKeys
 
 SYSTEM_LANGUAGE = "system"
 SPEECH_CHOICES = (SpeechMode.AUTO, SpeechMode.SCREENREADER, SpeechMode.TTS, SpeechMode.TEXT)
@@ -95,6 +111,8 @@ class CuePlayer(Protocol):
 HISTORY_KEYS = {",": "previous", "pageup": "previous", ".": "next", "pagedown": "next",
                 "<": "first", "shift+pageup": "first", ">": "last", "shift+pagedown": "last"}
 """Reviewing what was said, as in the game: no menu item starts with these."""
+TEXT_HISTORY_KEYS = {label: move for label, move in HISTORY_KEYS.items() if len(label) > 1}
+"""Reviewing what was said in a text field, where comma and period are typed."""
 
 GameCallback = Callable[[Settings], Settings | None]
 """Play, or the demonstration: given the settings, may return them updated."""
@@ -129,6 +147,7 @@ class Screens:
                  mixer: CuePlayer | None = None, speech: SpeechMode | None = None,
                  lang: str | None = None, settings_file: Path | None = None,
                  play: GameCallback | None = None, demonstrate: GameCallback | None = None,
+                 play_online: OnlineCallback | None = None,
                  sound_device: Mixer | None = None) -> None:
         self.settings = settings
         self.speaker = speaker
@@ -140,6 +159,7 @@ class Screens:
         self.settings_file = settings_file
         self.play = play
         self.demonstrate = demonstrate
+        self.play_online = play_online
         self.sound_device = sound_device
         self._pending: list[str] = []
         self._save_failed = False
@@ -219,6 +239,7 @@ class Screens:
         m = self.m
         return [
             Action("play", m.tr("menu.main.play"), m.tr("menu.main.play.about")),
+            Action("online", m.tr("menu.main.online"), m.tr("menu.main.online.about")),
             Action("options", m.tr("menu.main.options"), m.tr("menu.main.options.about")),
             Action("howto", m.tr("menu.main.howto"), m.tr("menu.main.howto.about")),
             Action("settings", m.tr("menu.main.settings"), m.tr("menu.main.settings.about")),
@@ -239,6 +260,8 @@ class Screens:
                 continue
             if response.activated == "play":
                 self.start(self.play, with_options=True)
+            elif response.activated == "online":
+                self.online_screen()
             elif response.activated == "options":
                 self.options_screen()
             elif response.activated == "howto":
@@ -293,6 +316,72 @@ class Screens:
             return
         if isinstance(result, Settings) and result.reactions != self.settings.reactions:
             self.save(replace(self.settings, reactions=result.reactions))
+
+    # ------------------------------------------------------------------ play online
+
+    def type_text(self, field: TextField) -> str | None:
+        """Keys to ``field`` until Enter (the text typed) or Escape (None). Each key's answer
+        (a character typed, deleted, passed over) is said but not kept in the history."""
+        self.say(field.opening())
+        while True:
+            label = self.next_key_label()
+            if label in TEXT_HISTORY_KEYS:
+                self.review(TEXT_HISTORY_KEYS[label])
+                continue
+            typed = field.press(label)
+            if typed.cancelled:
+                return None
+            if typed.accepted is not None:
+                self.cue(SELECT_CUE)
+                return typed.accepted
+            self.speaker.review(typed.speech)
+
+    def online_screen(self) -> None:
+        """The relay's address, then the player's name, then the room. Escape in the name goes
+        back to the address, Escape in the address to the main menu; after a relay that cannot
+        be reached the address is asked again, with what was typed."""
+        m = self.m
+        address, name = self.settings.online_address, self.settings.online_name
+        while True:
+            typed = self.type_text(address_field(address, m))
+            if typed is None:
+                return
+            address = typed.strip()
+            try:
+                host, port = read_address(address, m)
+            except Refused as problem:
+                self.say(str(problem))
+                continue
+            while True:
+                typed = self.type_text(name_field(name, m))
+                if typed is None:
+                    break
+                try:
+                    name = read_name(typed, m)
+                except Refused as problem:
+                    name = typed
+                    self.say(str(problem))
+                    continue
+                reached = self.go_online(JoinRequest(host, port, name))
+                if reached is None:
+                    return
+                if reached:
+                    self.save(replace(self.settings, online_address=address, online_name=name))
+                    return
+                self.say(m.tr("online.menu.again"))
+                break
+
+    def go_online(self, request: JoinRequest) -> bool | None:
+        """Play on the relay: whether it was reached, or None if online play is not there."""
+        if self.play_online is None:
+            self.say(self.m.tr("menu.unavailable"))
+            return None
+        self.say(self.m.tr("online.menu.connecting", host=request.host, port=request.port))
+        try:
+            return self.play_online(replace(self.settings, language=self.lang), request)
+        except Unavailable:
+            self.say(self.m.tr("menu.unavailable"))
+            return None
 
     # ------------------------------------------------------------------ options
 
@@ -615,6 +704,24 @@ def local_game(name: str, speaker: Speaker, mixer: CuePlayer | None,
     return call
 
 
+def online_game(speaker: Speaker, mixer: Mixer | None, keys: WatchedKeys) -> OnlineCallback:
+    """A callback that joins the relay as ``audiospoons join HOST:PORT --name NAME`` does (a
+    room of the player's own, with their saved options), on the keys the menus read."""
+
+    def call(settings: Settings, request: JoinRequest) -> bool:
+        try:
+            from audiospoons.ui.online import join_relay
+        except ImportError as error:
+            raise Unavailable(str(error)) from error
+        code = asyncio.run(join_relay(
+            request.host, request.port, request.name, room=None, values=dict(settings.options),
+            bots=0, messages=messages(language_for(settings)), speaker=speaker, sounds=mixer,
+            keys=keys, verbosity=settings.verbosity))
+        return code == 0
+
+    return call
+
+
 @contextlib.contextmanager
 def _opened(speaker: Speaker, mixer: object | None) -> Iterator[None]:
     try:
@@ -664,7 +771,8 @@ def open_main_menu(speech: str | None = None, lang: str | None = None, *,
                     settings, speaker=speaker, keys=keys, mixer=mixer, speech=mode,
                     lang=language, settings_file=settings_file, sound_device=mixer,
                     play=local_game("play_local_game", speaker, mixer, keys),
-                    demonstrate=local_game("play_demonstration", speaker, mixer, keys))
+                    demonstrate=local_game("play_demonstration", speaker, mixer, keys),
+                    play_online=online_game(speaker, mixer, keys))
                 screens.run()
         except KeyboardInterrupt:
             return 130

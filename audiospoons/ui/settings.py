@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 import platformdirs
 
 from audiospoons.engine.options import Options
+from audiospoons.net.names import NAME_LENGTH
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speech import SpeechMode
@@ -46,6 +47,8 @@ PLAYERS_MIN, PLAYERS_MAX = 2, 25
 """Twenty-five is as many as two packs deal four cards to and leave a stock (seed 002)."""
 RECENT_REACTIONS = 99
 """How many of the latest reaction times are kept to give the median."""
+ONLINE_ADDRESS_LENGTH = 260
+"""Characters in a relay's address: the longest host name (253), a colon and a port."""
 
 E = TypeVar("E", SpeechMode, Verbosity, SpoonStyle)
 
@@ -90,6 +93,7 @@ class Settings:
     system; ``keys`` moves game actions to other keys (action name to key label, see
     ``ui.gamekeys``); ``options`` holds game option values as text, for
     ``Options.from_mapping``. The mappings are plain dicts: do not change them in place.
+    ``online_address`` and ``online_name`` are what Play online last connected with, as typed.
     """
 
     speech: SpeechMode = SpeechMode.AUTO
@@ -106,6 +110,8 @@ class Settings:
     options: Mapping[str, str] = field(default_factory=dict)
     first_run: bool = True
     reactions: ReactionRecord = ReactionRecord()
+    online_address: str = ""
+    online_name: str = ""
 
     def game_options(self) -> Options:
         """The saved game options (raises ``InvalidOptions`` if they are not playable)."""
@@ -232,6 +238,8 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
         "bots": settings.bots,
         "options": dict(settings.options),
         "first_run": settings.first_run,
+        "online_address": settings.online_address,
+        "online_name": settings.online_name,
         "reactions": {
             "median": record.median,
             "best": record.best,
@@ -275,6 +283,8 @@ def settings_from_json(data: object) -> Settings:
         options=_text_mapping(data, "options"),
         first_run=_bool(data, "first_run", defaults.first_run),
         reactions=_record(data.get("reactions", {})),
+        online_address=_line(data, "online_address", ONLINE_ADDRESS_LENGTH),
+        online_name=_line(data, "online_name", NAME_LENGTH),
     )
 
 
@@ -292,6 +302,14 @@ def _int(data: dict[str, Any], key: str, default: int, low: int, high: int) -> i
 def _bool(data: dict[str, Any], key: str, default: bool) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
+        raise BadSettings(f"{key} {value!r}")
+    return value
+
+
+def _line(data: dict[str, Any], key: str, longest: int) -> str:
+    """A line of text as the player typed it: printable, at most ``longest`` characters."""
+    value = data.get(key, "")
+    if not isinstance(value, str) or not value.isprintable() or len(value) > longest:
         raise BadSettings(f"{key} {value!r}")
     return value
 

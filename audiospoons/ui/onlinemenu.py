@@ -1,0 +1,78 @@
+"""Play online from the main menu: the fields the player types, and what is wrong with them.
+
+The player types the relay's address (HOST or HOST:PORT, port 7777 if not given, read as
+``audiospoons join`` reads it) and a name. Both fields start empty the first time: an address
+is whatever the person running the relay gave out, so no guess would help, and a guess such as
+this machine's 127.0.0.1 would be read out as a string of digits that is almost never right.
+Once a connection has succeeded, both are remembered and offered the next time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from audiospoons.net.names import NAME_LENGTH, spoken_form
+from audiospoons.ui.settings import ONLINE_ADDRESS_LENGTH, Settings
+from audiospoons.ui.textentry import TextField
+from audiospoons.voice.i18n import Messages
+
+
+@dataclass(frozen=True, slots=True)
+class JoinRequest:
+    """Where to play online and as whom: a room of one's own on the relay at ``host:port``."""
+
+    host: str
+    port: int
+    name: str
+
+
+OnlineCallback = Callable[[Settings, JoinRequest], bool]
+"""Play online: given the settings and the request, play until the player leaves; True if the
+relay was reached, False if not (the reason has been said)."""
+
+
+class Refused(ValueError):
+    """What the player typed cannot be used; the message says why, in their language."""
+
+
+def address_field(text: str, m: Messages) -> TextField:
+    return TextField(m.tr("online.menu.address"), m, text,
+                     description=m.tr("online.menu.address.about"),
+                     max_length=ONLINE_ADDRESS_LENGTH)
+
+
+def name_field(text: str, m: Messages) -> TextField:
+    return TextField(m.tr("online.menu.name"), m, text,
+                     description=m.tr("online.menu.name.about"), max_length=NAME_LENGTH)
+
+
+def read_address(text: str, m: Messages) -> tuple[str, int]:
+    """The host and port of a typed address; raises ``Refused``."""
+    from audiospoons.cli import relay_address  # the very reading of ``audiospoons join``
+
+    text = text.strip()
+    if not text:
+        raise Refused(m.tr("online.menu.address.empty"))
+    if any(char.isspace() for char in text):
+        raise Refused(m.tr("online.menu.address.spaces"))
+    try:
+        host, port = relay_address(text)
+    except ValueError:
+        raise Refused(m.tr("online.menu.address.port")) from None
+    if not host:
+        raise Refused(m.tr("online.menu.address.host"))
+    return host, port
+
+
+def read_name(text: str, m: Messages) -> str:
+    """A typed name with its spaces tidied; raises ``Refused`` for a name the relay would
+    refuse on its face (the relay has the last word)."""
+    name = " ".join(text.split())
+    if not name:
+        raise Refused(m.tr("online.menu.name.empty"))
+    if not spoken_form(name):
+        raise Refused(m.tr("online.menu.name.letters"))
+    if len(name) > NAME_LENGTH:
+        raise Refused(m.ntr("text.full", NAME_LENGTH))
+    return name

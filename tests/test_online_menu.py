@@ -1,0 +1,328 @@
+"""Play online from the main menu: the text field model, the address and name checks, and the
+screens driven by scripted keys with a stand-in for the relay."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+from test_menu import Cues, ScriptedKeys
+
+from audiospoons.ui import screens
+from audiospoons.ui.onlinemenu import JoinRequest, Refused, read_address, read_name
+from audiospoons.ui.screens import Screens
+from audiospoons.ui.settings import Settings, load_settings
+from audiospoons.ui.textentry import TextField, character_name, typed_character
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.speaker import Speaker
+from audiospoons.voice.speech import SpeechMode, TextOutput
+
+EN = messages("en")
+ES = messages("es")
+
+
+def said(field: TextField, *labels: str) -> list[str | None]:
+    return [field.press(label).speech for label in labels]
+
+
+def keys_for(text: str) -> list[str]:
+    """The key labels that type ``text``."""
+    return ["space" if c == " " else f"shift+{c.lower()}" if c != c.lower() else c
+            for c in text]
+
+
+# ----------------------------------------------------------------------------- the field
+
+
+def test_a_field_opens_with_its_label_and_its_text_selected_or_blank() -> None:
+    assert TextField("Your name", EN).opening() == "Your name, edit text, blank"
+    assert TextField("Your name", EN, "Ann").opening() == "Your name, edit text, selected: Ann"
+    assert TextField("Tu nombre", ES).opening() == "Tu nombre, texto editable, vacío"
+
+
+def test_typed_characters_are_said_as_they_are_typed() -> None:
+    field = TextField("Address", EN)
+    assert said(field, "a", "shift+b", "space", ".", ":", "7", "-", "_") == [
+        "a", "capital B", "space", "dot", "colon", "7", "dash", "underscore"]
+    assert field.text == "aB .:7-_"
+    assert field.press("enter").accepted == "aB .:7-_"
+
+
+def test_keys_that_type_nothing_are_not_handled() -> None:
+    field = TextField("Address", EN, "x")
+    for label in ("ctrl+a", "alt+b", "f9", "tab", "insert", "pageup"):
+        assert field.press(label).handled is False, label
+    assert field.text == "x"
+
+
+def test_backspace_deletes_the_character_before_the_cursor_and_says_it() -> None:
+    field = TextField("Address", EN)
+    for label in keys_for("a.b"):
+        field.press(label)
+    assert said(field, "backspace", "backspace") == ["b", "dot"]
+    assert field.text == "a"
+    assert said(field, "backspace", "backspace") == ["a", "blank"]
+    assert field.text == ""
+
+
+def test_text_given_at_the_start_is_selected_so_typing_replaces_it() -> None:
+    field = TextField("Address", EN, "example.org")
+    assert said(field, "h") == ["h"]
+    assert field.text == "h"
+    assert said(field, "i") == ["i"] and field.text == "hi"
+
+
+def test_backspace_or_delete_on_selected_text_clears_it() -> None:
+    for label in ("backspace", "delete"):
+        field = TextField("Address", EN, "example.org")
+        assert said(field, label) == ["blank"]
+        assert field.text == "" and field.press("enter").accepted == ""
+
+
+def test_a_movement_key_keeps_selected_text() -> None:
+    field = TextField("Name", EN, "Ann")
+    assert said(field, "end", "x") == ["End of the text.", "x"]
+    assert field.text == "Annx"
+    field = TextField("Name", EN, "Ann")
+    assert said(field, "left", "shift+j") == ["capital A", "capital J"]
+    assert field.text == "JAnn"
+
+
+def test_the_cursor_moves_along_the_text_and_delete_takes_the_character_under_it() -> None:
+    field = TextField("Name", EN)
+    for label in keys_for("abc"):
+        field.press(label)
+    assert said(field, "home", "left", "right", "delete") == [
+        "a", "Start of the text.", "b", "b"]
+    assert field.text == "ac"
+    assert said(field, "right", "right", "delete", "backspace") == [
+        "End of the text.", "End of the text.", "End of the text.", "c"]
+    assert said(field, "home", "backspace", "d") == ["a", "Start of the text.", "d"]
+    assert field.text == "da"
+
+
+def test_up_or_down_reads_the_whole_text() -> None:
+    field = TextField("Name", EN)
+    assert said(field, "up") == ["blank"]
+    for label in keys_for("Bo b"):
+        field.press(label)
+    assert said(field, "up", "down") == ["Bo b", "Bo b"]
+
+
+def test_a_full_field_says_how_long_it_may_be_and_takes_no_more() -> None:
+    field = TextField("Name", EN, max_length=3)
+    assert said(field, "a", "b", "c", "d") == ["a", "b", "c", "At most 3 characters."]
+    assert field.text == "abc"
+    assert TextField("Name", EN, "abcdef", max_length=3).text == "abc"
+    assert said(TextField("N", ES, max_length=1), "a", "b") == ["a", "Como mucho 1 carácter."]
+
+
+def test_help_description_enter_and_escape() -> None:
+    field = TextField("Name", EN, "Ann", description="The name others hear.")
+    assert said(field, "f2", "shift+f1") == ["The name others hear."] * 2
+    assert field.press("f1").speech == EN.tr("text.help")
+    assert said(TextField("Name", EN), "f2") == ["No description."]
+    assert field.press("escape").cancelled is True
+    assert field.press("enter").accepted == "Ann"
+
+
+def test_characters_from_key_labels_and_their_names() -> None:
+    assert [typed_character(label) for label in ("a", "shift+a", "space", "shift+space", ":",
+                                                 "é", "shift+é", "enter", "ctrl+a", "kp1")] == [
+        "a", "A", " ", " ", ":", "é", "É", None, None, None]
+    assert character_name("A", ES) == "A mayúscula"
+    assert character_name(".", ES) == "punto"
+    assert character_name("[", EN) == "left bracket"
+    assert character_name("7", EN) == "7"
+
+
+# ----------------------------------------------------------------------------- the checks
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("example.org", ("example.org", 7777)),
+    ("  example.org:7000 ", ("example.org", 7000)),
+    ("[::1]:7001", ("::1", 7001)),
+    ("192.168.1.20", ("192.168.1.20", 7777)),
+])
+def test_an_address_is_read_as_join_reads_it(text: str, expected: tuple[str, int]) -> None:
+    assert read_address(text, EN) == expected
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("", "Type the relay's address first."),
+    ("   ", "Type the relay's address first."),
+    ("my host", "An address has no spaces."),
+    ("example.org:seven", "After the colon comes the port: a number from 1 to 65535."),
+    ("example.org:70000", "After the colon comes the port: a number from 1 to 65535."),
+    ("example.org:", "After the colon comes the port: a number from 1 to 65535."),
+    (":7000", "Before the colon comes the relay's name or number."),
+])
+def test_a_bad_address_is_refused_saying_why(text: str, reason: str) -> None:
+    with pytest.raises(Refused) as refused:
+        read_address(text, EN)
+    assert str(refused.value) == reason
+
+
+def test_a_name_is_tidied_and_a_name_without_letters_is_refused() -> None:
+    assert read_name("  Ann   Lee ", EN) == "Ann Lee"
+    for text, reason in (("", "Type your name first."), ("  ", "Type your name first."),
+                         ("!?", "A name needs at least one letter or digit."),
+                         ("x" * 21, "At most 20 characters.")):
+        with pytest.raises(Refused) as refused:
+            read_name(text, EN)
+        assert str(refused.value) == reason
+    with pytest.raises(Refused) as refused:
+        read_name("", ES)
+    assert str(refused.value) == "Escribe primero tu nombre."
+
+
+# ----------------------------------------------------------------------------- the screens
+
+
+class Relay:
+    """Stands in for joining the relay: answers from a list, and notes what was asked and
+    what the settings file held at that moment."""
+
+    def __init__(self, tmp_path: Path, *answers: bool) -> None:
+        self.file = tmp_path / "settings.json"
+        self.answers = list(answers)
+        self.asked: list[tuple[JoinRequest, Settings]] = []
+        self.saved_then: list[tuple[str, str]] = []
+
+    def __call__(self, settings: Settings, request: JoinRequest) -> bool:
+        self.asked.append((request, settings))
+        saved = load_settings(self.file)[0]
+        self.saved_then.append((saved.online_address, saved.online_name))
+        return self.answers.pop(0)
+
+
+def run_screens(tmp_path: Path, labels: Iterable[str], settings: Settings | None = None,
+                **kwargs: object) -> tuple[list[str], Screens]:
+    stream = io.StringIO()
+    ui = Screens(settings or Settings(first_run=False), speaker=Speaker(TextOutput(stream)),
+                 keys=ScriptedKeys(labels), mixer=Cues(), speech=SpeechMode.TEXT, lang="en",
+                 settings_file=tmp_path / "settings.json", **kwargs)  # type: ignore[arg-type]
+    with contextlib.suppress(EOFError):
+        ui.run()
+    return stream.getvalue().splitlines(), ui
+
+
+def test_play_online_asks_the_address_and_the_name_then_joins_and_saves_them(
+        tmp_path: Path) -> None:
+    relay = Relay(tmp_path, True)
+    lines, ui = run_screens(tmp_path, ["down", "f2", "enter", *keys_for("localhost:7000"),
+                                       "enter", *keys_for("Ann"), "enter"],
+                            play_online=relay)
+    assert lines == [
+        "Main menu. Play, 1 of 6", "Play online, 2 of 6", EN.tr("menu.main.online.about"),
+        "Relay address, edit text, blank",
+        "l", "o", "c", "a", "l", "h", "o", "s", "t", "colon", "7", "0", "0", "0",
+        "Your name, edit text, blank", "capital A", "n", "n",
+        "Connecting to localhost, port 7000.",
+        "Main menu. Play online, 2 of 6"]
+    [(request, given)] = relay.asked
+    assert request == JoinRequest("localhost", 7000, "Ann")
+    assert given.language == "en", "the relay's room speaks the menu's language"
+    assert relay.saved_then == [("", "")]
+    saved = load_settings(tmp_path / "settings.json")[0]
+    assert (saved.online_address, saved.online_name) == ("localhost:7000", "Ann")
+    assert saved == ui.settings
+    assert ui.mixer is not None and ui.mixer.played.count("menu-select") == 3  # type: ignore[attr-defined]
+
+
+def test_what_was_used_last_time_is_offered_and_enter_takes_it(tmp_path: Path) -> None:
+    relay = Relay(tmp_path, True)
+    settings = Settings(first_run=False, online_address="example.org", online_name="Bob")
+    lines, _ = run_screens(tmp_path, ["p", "p", "p", "enter", "enter", "enter"], settings,
+                           play_online=relay)
+    assert lines[1:] == ["Play online, 2 of 6", "Play, 1 of 6", "Play online, 2 of 6",
+                         "Relay address, edit text, selected: example.org",
+                         "Your name, edit text, selected: Bob",
+                         "Connecting to example.org, port 7777.",
+                         "Main menu. Play online, 2 of 6"]
+    assert [request for request, _ in relay.asked] == [JoinRequest("example.org", 7777, "Bob")]
+
+
+def test_bad_input_is_explained_and_asked_again_and_escape_goes_back(tmp_path: Path) -> None:
+    relay = Relay(tmp_path)
+    lines, _ = run_screens(tmp_path, [
+        "down", "enter", "enter", *keys_for("h:0"), "enter", *keys_for("host"), "enter",
+        "enter", *keys_for("!"), "enter", "escape", "escape", "escape", "escape"],
+        play_online=relay)
+    assert lines[2:] == [
+        "Relay address, edit text, blank", "Type the relay's address first.",
+        "Relay address, edit text, blank", "h", "colon", "0",
+        "After the colon comes the port: a number from 1 to 65535.",
+        "Relay address, edit text, selected: h:0", "h", "o", "s", "t",
+        "Your name, edit text, blank", "Type your name first.",
+        "Your name, edit text, blank", "!", "A name needs at least one letter or digit.",
+        "Your name, edit text, selected: !",
+        "Relay address, edit text, selected: host",
+        "Main menu. Play online, 2 of 6",
+        "Quit audiospoons? Enter quits, Escape goes back.", "Play online, 2 of 6"]
+    assert relay.asked == []
+    assert not (tmp_path / "settings.json").exists()
+
+
+def test_a_relay_not_reached_lets_the_player_try_again_and_only_success_is_saved(
+        tmp_path: Path) -> None:
+    relay = Relay(tmp_path, False, True)
+    lines, ui = run_screens(tmp_path, ["down", "enter", *keys_for("nowhere"), "enter",
+                                       *keys_for("Ann"), "enter", "enter", "enter"],
+                            play_online=relay)
+    assert lines[-6:] == ["Connecting to nowhere, port 7777.",
+                          "Check the address and the name: Enter on each tries again, Escape"
+                          " goes back.",
+                          "Relay address, edit text, selected: nowhere",
+                          "Your name, edit text, selected: Ann",
+                          "Connecting to nowhere, port 7777.",
+                          "Main menu. Play online, 2 of 6"]
+    assert len(relay.asked) == 2
+    assert relay.saved_then == [("", ""), ("", "")], "nothing is saved before it succeeds"
+    assert (ui.settings.online_address, ui.settings.online_name) == ("nowhere", "Ann")
+
+
+def test_a_relay_not_reached_and_abandoned_saves_nothing(tmp_path: Path) -> None:
+    relay = Relay(tmp_path, False)
+    settings = Settings(first_run=False, online_address="old.example", online_name="Old")
+    lines, ui = run_screens(tmp_path, ["down", "enter", *keys_for("new"), "enter", "enter",
+                                       "escape"], settings, play_online=relay)
+    assert lines[-2:] == ["Relay address, edit text, selected: new",
+                          "Main menu. Play online, 2 of 6"]
+    assert (ui.settings.online_address, ui.settings.online_name) == ("old.example", "Old")
+    assert not (tmp_path / "settings.json").exists()
+
+
+def test_comma_and_period_are_typed_in_a_field_and_page_up_reviews(tmp_path: Path) -> None:
+    relay = Relay(tmp_path, True)
+    lines, _ = run_screens(tmp_path, ["down", "enter", ",", ".", "pageup", "up", "escape"],
+                           play_online=relay)
+    assert lines[2:] == ["Relay address, edit text, blank", "comma", "dot",
+                         "Play online, 2 of 6", ",.", "Main menu. Play online, 2 of 6"]
+
+
+def test_online_play_that_is_not_there_says_so(tmp_path: Path) -> None:
+    def missing(settings: Settings, request: JoinRequest) -> bool:
+        raise screens.Unavailable("no network here")
+
+    for callback in (missing, None):
+        lines, _ = run_screens(tmp_path, ["down", "enter", *keys_for("h"), "enter",
+                                          *keys_for("a"), "enter"], play_online=callback)
+        assert lines[-2:] == ["That is not ready yet.", "Main menu. Play online, 2 of 6"]
+    assert not (tmp_path / "settings.json").exists()
+
+
+def test_the_menus_speak_spanish_online_too(tmp_path: Path) -> None:
+    stream = io.StringIO()
+    ui = Screens(Settings(first_run=False), speaker=Speaker(TextOutput(stream)),
+                 keys=ScriptedKeys(["down", "enter", "escape"]), speech=SpeechMode.TEXT,
+                 lang="es", settings_file=tmp_path / "settings.json")
+    with contextlib.suppress(EOFError):
+        ui.run()
+    assert stream.getvalue().splitlines() == [
+        "Menú principal. Jugar, 1 de 6", "Jugar en línea, 2 de 6",
+        "Dirección del servidor, texto editable, vacío", "Menú principal. Jugar en línea, 2 de 6"]
