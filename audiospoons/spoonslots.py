@@ -66,7 +66,7 @@ class SpoonSlots:
         elif isinstance(event, SpoonChallenged):
             if event.seat == me:
                 self.stole = self.busy = True
-        elif isinstance(event, ReactionTestStarted) and event.kind is ContestKind.FIGHT:
+        elif isinstance(event, ReactionTestStarted) and event.contest is ContestKind.FIGHT:
             if event.spoon is not None:
                 self._set(event.spoon, Slot.FIGHTING)
         elif isinstance(event, SpoonSafe | SpoonGrabbed) and event.spoon is not None:

@@ -319,7 +319,7 @@ class EmptySlot(Event):
 class ReactionTestStarted(Event):
     contenders: tuple[int, ...]
     mash: bool
-    kind: ContestKind = ContestKind.RACE
+    contest: ContestKind = ContestKind.RACE
     spoon: int | None = None
 
 
@@ -328,7 +328,7 @@ class ReactCue(Event):
     """The moment to press: heard by the contenders."""
 
     contenders: tuple[int, ...]
-    kind: ContestKind = ContestKind.RACE
+    contest: ContestKind = ContestKind.RACE
     spoon: int | None = None
 
 

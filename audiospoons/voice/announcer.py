@@ -150,7 +150,7 @@ class Announcer:
         if isinstance(event, ReactCue):
             return listener in event.contenders
         if isinstance(event, ReactionTestStarted):
-            return listener in event.contenders and event.kind is not ContestKind.SPOON
+            return listener in event.contenders and event.contest is not ContestKind.SPOON
         return isinstance(event, SpoonGrabbed | PrematureGrab | GrabTimeUp)
 
     def _brief(self) -> bool:
@@ -252,22 +252,22 @@ class Announcer:
                 return None
             return m.tr("reach.other", name=self.players[event.seat])
         if isinstance(event, ReactionTestStarted):
-            if event.kind is ContestKind.SPOON:
+            if event.contest is ContestKind.SPOON:
                 return None
             if you in event.contenders:
                 return m.tr("react.ready.mash" if event.mash else "react.ready")
             names = m.join(self._others(event.contenders, you))
-            if event.kind is ContestKind.FIGHT:
+            if event.contest is ContestKind.FIGHT:
                 return m.tr("fighting.others", names=names)
             return m.tr("racing.others", names=names)
         if isinstance(event, ReactCue):
-            if event.kind is ContestKind.SPOON and event.spoon is not None:
+            if event.contest is ContestKind.SPOON and event.spoon is not None:
                 if coloured(self.spoon_style, event.spoon):
                     return m.tr("spoon.react.now.colour", spoon=self._phrase(event.spoon))
                 return m.tr("spoon.react.now", spoon=event.spoon)
             if you not in event.contenders:
                 return None
-            if event.kind is ContestKind.FIGHT:
+            if event.contest is ContestKind.FIGHT:
                 return m.tr("fight.react.now", names=m.join(self._others(event.contenders, you)))
             return m.tr("react.now")
         if isinstance(event, FalseStart):
