@@ -6,9 +6,9 @@ import textwrap
 
 import pytest
 
-from audiospoons.replay.listen import listen
+from audiospoons.replay.listen import DEVICE_LAG, cue_length, listen
 from audiospoons.replay.scenario import parse_scenario
-from audiospoons.sound.cue import Cue
+from audiospoons.sound.cue import CUE_NAMES, Cue
 from audiospoons.voice import outputs
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.speaker import Speaker
@@ -47,7 +47,10 @@ class Recorder:
         """Nothing to release."""
 
 
-def test_lines_and_cues_come_at_their_moments_with_one_sleep_each() -> None:
+def heard_with(lengths: dict[str, float], *, sounds: bool = True
+               ) -> tuple[list[tuple[float, str]], list[float]]:
+    """What Ellen hears of the scenario on a fake clock that only sleeping moves, each cue
+    lasting as long as ``lengths`` says (0.1 s if not named); and the sleeps."""
     now = [100.0]
     sleeps: list[float] = []
     log: list[tuple[float, str]] = []
@@ -58,8 +61,14 @@ def test_lines_and_cues_come_at_their_moments_with_one_sleep_each() -> None:
 
     scenario = parse_scenario(SCENARIO)
     recorder = Recorder(log, now)
-    listen(scenario.new_game(), scenario.script, 2, speaker=Speaker(recorder), sounds=recorder,
-           lang="en", verbosity=Verbosity.FULL, clock=lambda: now[0], sleep=sleep)
+    listen(scenario.new_game(), scenario.script, 2, speaker=Speaker(recorder),
+           sounds=recorder if sounds else None, lang="en", verbosity=Verbosity.FULL,
+           clock=lambda: now[0], sleep=sleep, length=lambda name: lengths.get(name, 0.1))
+    return log, sleeps
+
+
+def test_lines_and_cues_come_at_their_moments_with_one_sleep_each() -> None:
+    log, sleeps = heard_with({"deal": 0.4})
     assert log[:4] == [
         (100.0, "Spoons: you against Andrew and Chris."),
         (100.0, "[deal -1.0]"),
@@ -69,7 +78,26 @@ def test_lines_and_cues_come_at_their_moments_with_one_sleep_each() -> None:
     assert (100.5, "[spoon -1.0]") in log
     assert (101.25, "Chris grabbed a spoon!") in log
     assert (101.25, "You are eliminated.") in log
-    assert sleeps == pytest.approx([0.5, 0.75, 3.0])
+    # The last moment is round 2's deal, after the round pause; the run stops once that deal
+    # has had time to sound to its end on the device.
+    assert log[-1][0] == 104.25 and "Round 2." in log[-1][1]
+    assert (104.25, "[deal +1.0]") in log
+    assert sleeps == pytest.approx([0.5, 0.75, 3.0, 0.4 + DEVICE_LAG])
+
+
+def test_the_run_ends_when_its_longest_sounding_cue_does() -> None:
+    # Round 1's end sounds for 5 s, on past round 2's deal at 4.25 s: it is heard out.
+    log, sleeps = heard_with({"deal": 0.4, "round-over": 5.0})
+    assert (101.25, "[round-over +0.0]") in log
+    assert sleeps == pytest.approx([0.5, 0.75, 3.0, 101.25 + 5.0 - 104.25 + DEVICE_LAG])
+    # Without a sound device nothing sounds on after the last line.
+    assert heard_with({"round-over": 5.0}, sounds=False)[1] == pytest.approx([0.5, 0.75, 3.0])
+
+
+def test_a_cue_lasts_as_long_as_its_sound_file() -> None:
+    assert 0.3 < cue_length("deal") < 1.0
+    assert all(cue_length(name) > 0.0 for name in CUE_NAMES)
+    assert cue_length("no such cue") == 0.0
 
 
 def test_auto_takes_a_running_screen_reader_then_tts_on_the_mixer_then_text(

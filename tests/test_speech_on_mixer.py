@@ -24,11 +24,13 @@ SCENARIO = textwrap.dedent("""
 """)
 AUDIBLE = 300
 RATE = 44100
+PAUSE = 0.2
+"""Seconds of quiet that part two stretches of sound."""
 
 
-def sound_ends(speech: str, tmp_path: Path) -> float:
-    """When the mixer's output for the scenario heard by Chris last rises above ``AUDIBLE``, in
-    seconds from its start."""
+def sounds_heard(speech: str, tmp_path: Path) -> list[tuple[float, float]]:
+    """The stretches of the mixer's output for the scenario heard by Chris above ``AUDIBLE``, as
+    (start, end) in seconds from its start, parted where it is quiet for ``PAUSE`` or more."""
     scenario = tmp_path / "game.toml"
     scenario.write_text(SCENARIO, encoding="utf-8")
     out = tmp_path / f"{speech}.raw"
@@ -40,16 +42,29 @@ def sound_ends(speech: str, tmp_path: Path) -> float:
         stdin=subprocess.DEVNULL)
     assert result.returncode == 0, result.stderr
     samples = array.array("h", out.read_bytes())
-    last = max((index for index, value in enumerate(samples) if abs(value) > AUDIBLE),
-               default=0)
-    return last // 2 / RATE
+    stretches: list[tuple[float, float]] = []
+    for index, value in enumerate(samples):
+        if abs(value) <= AUDIBLE:
+            continue
+        moment = index // 2 / RATE
+        if stretches and moment - stretches[-1][1] < PAUSE:
+            stretches[-1] = (stretches[-1][0], moment)
+        else:
+            stretches.append((moment, moment))
+    return stretches
 
 
 def test_spoken_lines_are_rendered_and_played_on_the_mixer(tmp_path: Path) -> None:
-    cues_end = sound_ends("text", tmp_path)
-    speech_end = sound_ends("tts", tmp_path)
-    # The game's cues (the deal, the grabs, the round's end) are over within about a second.
-    assert 0.5 < cues_end < 1.5
+    cues = sounds_heard("text", tmp_path)
+    # Two stretches of cues: round 1's (the deal, the grabs, the round's end), over within
+    # about a second; then, after the round pause, round 2's deal. The replay stops there, but
+    # only once that deal has been heard to its end, not cut off as the device closes.
+    assert len(cues) == 2, cues
+    (first_start, first_end), (deal_start, deal_end) = cues
+    assert 0.5 < first_end - first_start < 1.5
+    assert deal_start - first_end > 2.0
+    assert deal_end - deal_start > 0.25
     # The game's lines ("Spoons: you against...", "You grabbed a spoon!", ...) rendered by
     # espeak-ng last many seconds; live speech would not reach the mixer at all.
-    assert speech_end > cues_end + 3.0
+    speech_end = sounds_heard("tts", tmp_path)[-1][1]
+    assert speech_end > deal_end + 3.0

@@ -1,33 +1,57 @@
 """Hear a scenario played out in real time: its lines spoken, its cues played from their seats.
 
 The same lines and cues as ``audiospoons replay --listener NAME`` prints, at the moments they
-happen. Waiting for the next moment is one sleep, never a polling loop.
+happen. Waiting for the next moment is one sleep, never a polling loop. The run ends once its
+last cue has sounded to its end: the last cue often comes just before the end of the replay
+(the next round's deal, after the round pause), and closing the sound device at once would cut
+it off after however much of it the device happened to have played.
 """
 
 from __future__ import annotations
 
 import time
+import wave
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Protocol
 
 from audiospoons.engine.game import ClassicGame
 from audiospoons.replay.scenario import ScriptLine
 from audiospoons.replay.transcript import heard
+from audiospoons.sound.assets import sound_path
 from audiospoons.sound.cue import Cue
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.speaker import Speaker
+
+DEVICE_LAG = 0.25
+"""Seconds the sound device may still be playing a cue after its length has gone by: the cue
+starts in the device's next buffer, and the device plays a buffer or two behind."""
 
 
 class CuePlayer(Protocol):
     def play(self, cue: Cue) -> None: ...
 
 
+@cache
+def cue_length(name: str) -> float:
+    """How long cue ``name`` sounds, in seconds, from its WAV file (0.0 without one: such a cue is
+    not played)."""
+    try:
+        with wave.open(str(sound_path(name)), "rb") as sound:
+            return sound.getnframes() / sound.getframerate()
+    except (OSError, EOFError, KeyError, ImportError, wave.Error):
+        return 0.0
+
+
 def listen(game: ClassicGame, script: Sequence[ScriptLine], seat: int | None, *,
            speaker: Speaker, sounds: CuePlayer | None, lang: str, verbosity: Verbosity,
            clock: Callable[[], float] = time.monotonic,
-           sleep: Callable[[float], None] = time.sleep) -> None:
-    """Play ``script`` on ``game`` and let ``seat`` hear it as it happens."""
+           sleep: Callable[[float], None] = time.sleep,
+           length: Callable[[str], float] = cue_length) -> None:
+    """Play ``script`` on ``game`` and let ``seat`` hear it as it happens; returns once the
+    last cue played has been heard to its end (``length`` tells how long a cue lasts)."""
     start = clock()
+    quiet: float | None = None  # when, on ``clock``, the cues played so far have all ended
     for at, said in heard(game, script, seat, lang=lang, verbosity=verbosity):
         wait = start + at - clock()
         if wait > 0:
@@ -35,5 +59,11 @@ def listen(game: ClassicGame, script: Sequence[ScriptLine], seat: int | None, *,
         if isinstance(said, Cue):
             if sounds is not None:
                 sounds.play(said)
+                ends = clock() + length(said.name)
+                quiet = ends if quiet is None else max(quiet, ends)
         elif isinstance(said, Utterance):
             speaker.say(said)
+    if quiet is not None:
+        wait = quiet + DEVICE_LAG - clock()
+        if wait > 0:
+            sleep(wait)
