@@ -162,3 +162,70 @@ def test_keep_everyone_in_repeats_a_void_round_under_the_same_dealer_uncounted()
     assert (game.round, game.dealer, game.counted_rounds) == (2, 1, 0)
     assert [seat.misses for seat in game.seats] == [0, 0, 0]
     assert play_game(4, options, seed=5).rounds == 4
+
+
+LATE = """
+    [table]
+    players = ["Andrew", "Chris", "Ellen"]
+    seed = 4
+    late_window = 0.3
+    [table.hands]
+    Andrew = ["7H", "7C", "7D", "7S"]
+    [script]
+    lines = ["0.20 Andrew grab", "0.50 Chris grab from 0.48", "0.60 Ellen grab from 0.41"]
+"""
+
+
+def test_across_a_network_the_last_spoon_goes_to_the_grab_made_first_not_the_first_to_arrive(
+        ) -> None:
+    """Chris's grab reaches the last spoon first, but Ellen's, arriving later, was made
+    earlier: the spoon waits the late window, then goes to Ellen."""
+    assert replay(LATE)[3:10] == [
+        '  0.20  [sound spoon pan +1.00]',
+        '  0.80  [sound spoon pan -1.00]',
+        '  0.80  Ellen grabbed a spoon!',
+        '  0.80  [sound eliminated pan +0.00]',
+        '  0.80  Chris is eliminated.',
+        '  0.80  [sound round-over pan +0.00]',
+        '  0.80  Andrew had the set.',
+    ]
+
+
+def test_a_late_grab_made_later_than_the_one_holding_the_last_spoon_loses_it() -> None:
+    lines = replay(LATE.replace("from 0.41", "from 0.49"))
+    assert '  0.80  Chris grabbed a spoon!' in lines
+    assert '  0.80  Ellen is eliminated.' in lines
+
+
+def test_without_a_late_window_the_first_grab_to_arrive_takes_the_last_spoon() -> None:
+    lines = replay(LATE.replace("late_window = 0.3\n", ""))
+    assert lines[4:8] == ['  0.50  [sound spoon pan +0.00]', '  0.50  Chris grabbed a spoon!',
+                          '  0.50  [sound eliminated pan -1.00]', '  0.50  Ellen is eliminated.']
+
+
+def test_across_a_network_every_spoon_of_the_race_goes_in_the_order_the_grabs_were_made() -> None:
+    """Four players: Chris's grab arrives first but was made last, so it is Chris, not Debra
+    (whose grab arrived last), who is left without a spoon."""
+    lines = replay("""
+        [table]
+        players = ["Andrew", "Chris", "Ellen", "Debra"]
+        seed = 4
+        late_window = 0.3
+        [table.hands]
+        Andrew = ["7H", "7C", "7D", "7S"]
+        [script]
+        lines = ["0.20 Andrew grab", "0.50 Chris grab from 0.49", "0.55 Ellen grab from 0.30",
+                 "0.60 Debra grab from 0.45", "0.70 Chris grab"]
+    """)
+    assert lines[3:12] == [
+        '  0.20  [sound spoon pan +1.00]',
+        '  0.70  refused: Chris grab: Chris has reached for a spoon: the spoons go to the first'
+        ' hands on them',
+        '  0.80  [sound spoon pan -0.33]',
+        '  0.80  Ellen grabbed a spoon!',
+        '  0.80  [sound spoon pan -1.00]',
+        '  0.80  Debra grabbed a spoon!',
+        '  0.80  [sound eliminated pan +0.33]',
+        '  0.80  Chris is eliminated.',
+        '  0.80  [sound round-over pan +0.00]',
+    ]

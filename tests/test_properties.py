@@ -339,8 +339,9 @@ def options_for(players: int, values: dict[str, Any]) -> Options:
 
 def play_and_check(players: int, values: dict[str, Any], seed: int,
                    interject: Callable[[ClassicGame, float], Command | None] | None = None,
-                   ) -> InvariantWatch:
-    """Play one checked bot game with these options, through ``play_game``."""
+                   late_window: float = 0.0) -> InvariantWatch:
+    """Play one checked bot game with these options, through ``play_game``; ``late_window``
+    as the relay sets it for a room."""
     options = options_for(players, values)
     watch = InvariantWatch(players, options)
     games: list[ClassicGame] = []
@@ -348,6 +349,7 @@ def play_and_check(players: int, values: dict[str, Any], seed: int,
     def step(game: ClassicGame, events: list[Event]) -> None:
         if not games:
             games.append(game)
+            game.late_window = late_window
         watch(game, events)
 
     record = play_game(players, options, seed, step, interject)
@@ -431,11 +433,13 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 @settings(PROPERTY_SETTINGS, max_examples=120)
-@given(players=PLAYERS, values=ALL_OPTIONS, seed=SEEDS)
+@given(players=PLAYERS, values=ALL_OPTIONS, seed=SEEDS,
+       late_window=st.sampled_from([0.0, 0.0, 0.05, 0.3]))
 def test_every_invariant_holds_after_every_step_of_any_game(
-        players: int, values: dict[str, Any], seed: int) -> None:
-    """Bot-only games with any options the engine accepts for the table."""
-    watch = play_and_check(players, values, seed)
+        players: int, values: dict[str, Any], seed: int, late_window: float) -> None:
+    """Bot-only games with any options the engine accepts for the table, at one table or as
+    the relay plays them (the last spoon waiting for a grab made earlier)."""
+    watch = play_and_check(players, values, seed, late_window=late_window)
     assert watch.rounds_started >= 1
 
 

@@ -81,3 +81,20 @@ def test_a_press_in_the_first_quarter_second_is_taken_as_meant_for_before_the_te
     assert test.press(1, 10.1) == []
     test.due(11.5)
     assert test.press(1, 11.7)[0] == Reacted(11.7, 1, 0.2)
+
+
+def test_a_press_dated_before_it_arrived_ranks_by_when_it_happened() -> None:
+    """Across a network the relay dates each press: seat 0's arrives last but happened first,
+    and seat 1's, dated before the cue, is a false start though it arrived after it."""
+    test = first_test()
+    test.due(11.5)
+    assert test.press(2, 11.8) == [Reacted(11.8, 2, 0.3)]
+    assert test.press(1, 11.85, pressed_at=11.45) == [FalseStart(11.85, 1)]
+    assert test.press(0, 12.1, pressed_at=11.7) == [Reacted(12.1, 0, 0.2),
+                                                    ReactionTestEnded(12.1, (0, 2, 1), ())]
+
+
+def test_a_press_is_never_dated_after_it_arrived() -> None:
+    test = first_test()
+    test.due(11.5)
+    assert test.press(0, 11.9, pressed_at=12.5) == [Reacted(11.9, 0, 0.4)]

@@ -15,6 +15,7 @@ from audiospoons.engine.cards import Card, parse_card
 from audiospoons.net.wire import (
     COMMAND_KINDS,
     EVENT_KINDS,
+    WireError,
     _hints,
     decode_command,
     decode_event,
@@ -41,9 +42,12 @@ def sample(hint: Any) -> object:
     return {bool: True, int: 1, float: 1.5, str: "x"}[hint]
 
 
-def built(kind: type) -> Any:
+def built(kind: type, *, leave: tuple[str, ...] = ()) -> Any:
+    """An instance of ``kind`` with a sample in every field but those to ``leave`` at their
+    default."""
     hints = _hints(kind)
-    return kind(**{item.name: sample(hints[item.name]) for item in dataclasses.fields(kind)})
+    return kind(**{item.name: sample(hints[item.name]) for item in dataclasses.fields(kind)
+                   if item.name not in leave})
 
 
 @pytest.mark.parametrize("name", sorted(EVENT_KINDS))
@@ -56,7 +60,17 @@ def test_every_event_comes_back_from_the_wire_as_it_went(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(COMMAND_KINDS))
 def test_every_command_comes_back_from_the_wire_as_it_went(name: str) -> None:
-    command = built(COMMAND_KINDS[name])
+    command = built(COMMAND_KINDS[name], leave=("pressed_at",))
     line = json.loads(json.dumps(encode_command(command)))
     assert line["kind"] == name and "seat" not in line
     assert decode_command(line, command.seat) == command
+
+
+@pytest.mark.parametrize("name", ["react", "grab"])
+def test_a_press_dated_by_the_client_is_refused_and_never_sent(name: str) -> None:
+    """Only the relay dates a press: a client's date is an error, and none goes out."""
+    dated = built(COMMAND_KINDS[name])
+    assert dated.pressed_at == 1.5
+    assert "pressed_at" not in encode_command(dated)
+    with pytest.raises(WireError, match="the relay dates a press itself"):
+        decode_command({"kind": name, "pressed_at": 0.1}, 1)

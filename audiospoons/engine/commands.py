@@ -31,14 +31,20 @@ class Pass(Command):
 
 @dataclass(frozen=True, slots=True)
 class Grab(Command):
-    """Reach for a spoon; ``spoon`` names one where spoons are numbered."""
+    """Reach for a spoon; ``spoon`` names one where spoons are numbered. ``pressed_at``: as
+    for ``React``, in a fight."""
 
     spoon: int | None = None
+    pressed_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class React(Command):
-    """Press in a reaction test."""
+    """Press in a reaction test. ``pressed_at``: the game time of the press, when it happened
+    before the command reached the table (a press that crossed a network, dated by the relay;
+    never by a client). The test ranks the press by it."""
+
+    pressed_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -152,6 +152,15 @@ class ClassicGame:
         self.settle_at: float | None = None
         """With ``disputed = void``: the last spoon is gone, and the round ends at this time
         unless another hand takes hold of it before."""
+        self.late_window = 0.0
+        """Seconds a grab in the race for the spoons waits, once it has reached the table, for
+        grabs that happened earlier but arrived later (``Grab.pressed_at``); the spoons then go
+        in the order the grabs were made. A host whose presses cross a network sets it; at
+        one table it is 0 and a spoon goes to the first grab to arrive."""
+        self.claims: dict[int, tuple[float, float]] = {}
+        """The race grabs waiting for a spoon: seat to when it grabbed and when that arrived."""
+        self.claim_until: float | None = None
+        """When the next waiting grab is settled."""
         self.last_grab: int | None = None
         self.winners: tuple[int, ...] = ()
         self._first_deal = first_deal
@@ -210,6 +219,8 @@ class ClassicGame:
         soonest = self.deal_at
         if self.settle_at is not None and (soonest is None or self.settle_at < soonest):
             soonest = self.settle_at
+        if self.claim_until is not None and (soonest is None or self.claim_until < soonest):
+            soonest = self.claim_until
         if self.grab_deadline is not None and (soonest is None or self.grab_deadline < soonest):
             soonest = self.grab_deadline
         for running in self._tests:
@@ -258,6 +269,10 @@ class ClassicGame:
         if self.settle_at is not None and self.settle_at <= now:
             self.settle_at = None
             return self._end_round(now)
+        if self.claim_until is not None and self.claim_until <= now:
+            return self._settle_claim(now)
+        if self.grab_deadline is not None and self.grab_deadline <= now and self.claims:
+            return self._settle_claim(now)
         for running in self._tests:
             test_time = running.test.deadline()
             if test_time is not None and test_time <= now:
@@ -291,9 +306,9 @@ class ClassicGame:
                 self._verify_in_game(seat)
                 raise NotAllowedNow("there are no spoons in this game: give or copy the signal",
                                     reason="no-spoons")
-            return self.grab(seat, command.spoon)
+            return self.grab(seat, command.spoon, command.pressed_at)
         if isinstance(command, React):
-            return self.react(seat)
+            return self.react(seat, command.pressed_at)
         if isinstance(command, Feint):
             return self.feint(seat)
         if isinstance(command, Signal):
@@ -598,6 +613,9 @@ class ClassicGame:
                                 reason="racing")
         if self.phase is Phase.GRABBING and variant is None and self._mash_grabbing():
             raise NotAllowedNow("the race for the spoons is over", reason="race-over")
+        if index in self.claims:
+            raise NotAllowedNow(f"{seat.name} has reached for a spoon: the spoons go to the"
+                                " first hands on them", reason="reached")
         if self.now < seat.reach_locked_until:
             raise NotAllowedNow(f"{seat.name} reached too soon and must wait a moment",
                                 reason="locked")
@@ -629,7 +647,8 @@ class ClassicGame:
     def can_grab(self, index: int, spoon: int | None = None) -> bool:
         return _allowed(lambda i: self.verify_grab(i, spoon), index)
 
-    def grab(self, index: int, spoon: int | None = None) -> list[Event]:
+    def grab(self, index: int, spoon: int | None = None,
+             pressed_at: float | None = None) -> list[Event]:
         """Grab a spoon. A premature grab that is refused (``premature = none``) still locks the
         seat's grabs for ``FALSE_REACH_LOCKOUT`` seconds: otherwise pressing grab over and over,
         or holding the key down, would take a spoon the instant phase 2 began."""
@@ -641,16 +660,23 @@ class ClassicGame:
             raise
         running = self._test_of(index)
         if running is not None:
-            return running.test.press(index, self.now) + self._after_test_step(running)
+            return (running.test.press(index, self.now, pressed_at)
+                    + self._after_test_step(running))
         if self.is_premature(index):
             return self._premature(index)
         if self.settle_at is not None:
             return self._dispute(index)
+        at = self.now if pressed_at is None else min(self.now, pressed_at)
         variant = self._numbered
         if variant is not None:
             assert spoon is not None
             return variant.grab(index, spoon)
         starts_phase_two = self.first_grabber is None
+        if not starts_phase_two and self.late_window > 0:
+            self.claims[index] = (at, self.now)
+            if self.claim_until is None:
+                self.claim_until = self.now + self.late_window
+            return []
         events = self._begin_phase_two(index) if starts_phase_two else []
         events += self._give_spoon(index, first=starts_phase_two,
                                    hidden=starts_phase_two and self._first_grab_hidden())
@@ -663,6 +689,26 @@ class ClassicGame:
             racers = tuple(i for i in self.active_seats() if not self.seats[i].has_spoon)
             events += self._queue_test(racers, self._mash_results)
         return events
+
+    def _settle_claim(self, now: float) -> list[Event]:
+        """The earliest-arrived waiting grab has waited long enough: a spoon goes to the
+        earliest made. With the last spoon gone the round ends (with ``disputed = void``, two
+        grabs on it made within ``TIE_WINDOW`` void it); otherwise the next waiting grab is
+        settled when it too has waited."""
+        winner = min(self.claims, key=lambda seat: (*self.claims[seat], seat))
+        made = self.claims.pop(winner)[0]
+        events = self._give_spoon(winner)
+        self.last_grab = winner
+        if self.spoons > 0:
+            self.claim_until = (min(arrived for _, arrived in self.claims.values())
+                                + self.late_window) if self.claims else None
+            return events
+        rival = next((seat for seat, (at, _) in self.claims.items()
+                      if at - made < TIE_WINDOW), None)
+        self.claims, self.claim_until = {}, None
+        if self.options.disputed is Disputed.VOID and rival is not None:
+            return [*events, GrabDisputed(now, (winner, rival)), *self._void_round()]
+        return events + self._end_round(now)
 
     def _begin_phase_two(self, index: int) -> list[Event]:
         """The first legitimate grab: card play stops and the grab time limit starts (except
@@ -764,11 +810,12 @@ class ClassicGame:
     def can_react(self, index: int) -> bool:
         return _allowed(self.verify_react, index)
 
-    def react(self, index: int) -> list[Event]:
+    def react(self, index: int, pressed_at: float | None = None) -> list[Event]:
         self.verify_react(index)
         running = self._test_of(index)
         assert running is not None
-        return running.test.press(index, self.now) + self._after_test_step(running)
+        return (running.test.press(index, self.now, pressed_at)
+                + self._after_test_step(running))
 
     def _test_of(self, index: int) -> RunningTest | None:
         """The running test this seat is a contender in: a seat is in one at a time."""
@@ -929,6 +976,7 @@ class ClassicGame:
     def _clear_round_timers(self) -> None:
         self.grab_deadline = None
         self.settle_at = None
+        self.claims, self.claim_until = {}, None
         self._tests.clear()
         self._queued_tests.clear()
         self.selection.reset()

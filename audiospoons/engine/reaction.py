@@ -78,22 +78,25 @@ class ReactionTest:
         """True once a ``first`` contender's single press (or false start) is spent."""
         return not self.mash and (seat in self._pressed_at or seat in self._false_starts)
 
-    def press(self, seat: int, now: float) -> list[Event]:
-        """A contender's press; in ``first`` a second one is ignored (the game refuses it)."""
+    def press(self, seat: int, now: float, pressed_at: float | None = None) -> list[Event]:
+        """A contender's press, arriving at ``now``; ``pressed_at``, when it happened earlier
+        (a press across a network). In ``first`` a second press is ignored (the game refuses
+        it), and a press dated before the cue is a false start."""
+        at = now if pressed_at is None else min(now, pressed_at)
         if self.has_pressed(seat) or (not self.cued and now < self.start + PRESS_GRACE):
             return []
-        if not self.cued:
+        if not self.cued or (not self.mash and at < self.cue_at):
             if self.mash:
                 return []
-            self._false_starts[seat] = now
+            self._false_starts[seat] = at
             events: list[Event] = [FalseStart(now, seat)]
         elif self.mash:
             self._counts[seat] += 1
             self._last_count_at[seat] = now
             return []
         else:
-            self._pressed_at[seat] = now
-            events = [Reacted(now, seat, round(now - self.cue_at, 6))]
+            self._pressed_at[seat] = at
+            events = [Reacted(now, seat, round(at - self.cue_at, 6))]
         if all(self.has_pressed(s) for s in self.contenders):
             events += self._finish(max(now, self.cue_at) if self.cued else now)
         return events

@@ -72,10 +72,11 @@ def encode_event(event: Event) -> dict[str, JSON]:
 
 
 def encode_command(command: Command) -> dict[str, JSON]:
-    """``{"kind": "pass", "card": "QS"}``; the seat is the connection's, never sent."""
+    """``{"kind": "pass", "card": "QS"}``; the seat is the connection's and a press's time the
+    relay's: neither is sent."""
     out: dict[str, JSON] = {"kind": type(command).__name__.lower()}
     for item in dataclasses.fields(command):
-        if item.name != "seat":
+        if item.name not in ("seat", "pressed_at"):
             out[item.name] = encode_value(getattr(command, item.name))
     return out
 
@@ -177,5 +178,7 @@ def decode_command(raw: JSON, seat: int) -> Command:
                         f" {', '.join(sorted(COMMAND_KINDS))}")
     if "seat" in raw:
         raise WireError("a command names no seat: it is the sender's")
-    command: Command = kind(**_decode_fields(kind, raw, ("seat",), seat=seat))
+    if "pressed_at" in raw:
+        raise WireError("a command carries no time: the relay dates a press itself")
+    command: Command = kind(**_decode_fields(kind, raw, ("seat", "pressed_at"), seat=seat))
     return command

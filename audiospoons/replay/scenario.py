@@ -41,11 +41,15 @@ class Scenario:
     hands: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     stock: tuple[Card, ...] = ()
     script: list[ScriptLine] = field(default_factory=list)
+    late_window: float = 0.0
+    """As the relay sets it (``ClassicGame.late_window``): for presses across a network."""
 
     def new_game(self) -> ClassicGame:
         deal = Deal(dict(self.hands), self.stock) if self.hands or self.stock else None
-        return ClassicGame(self.players, self.options, random.Random(self.seed), self.dealer,
+        game = ClassicGame(self.players, self.options, random.Random(self.seed), self.dealer,
                            deal)
+        game.late_window = self.late_window
+        return game
 
     def seat_of(self, name: str) -> int:
         lowered = name.lower()
@@ -92,7 +96,12 @@ def parse_scenario(text: str) -> Scenario:
         scenario.hands[seat] = _cards(cards, name, text)
     if "stock" in table:
         scenario.stock = _cards(table["stock"], "stock", text)
-    unknown_keys = set(table) - {"players", "dealer", "seed", "hands", "stock"}
+    late = table.get("late_window", 0.0)
+    if isinstance(late, bool) or not isinstance(late, int | float) or not 0 <= late <= 1:
+        raise ScenarioError(f"{_where_key(text, 'late_window')}late_window must be seconds"
+                            " from 0 to 1")
+    scenario.late_window = float(late)
+    unknown_keys = set(table) - {"players", "dealer", "seed", "hands", "stock", "late_window"}
     if unknown_keys:
         key = sorted(unknown_keys)[0]
         raise ScenarioError(f"{_where_key(text, key)}unknown key {key!r} in [table]")
@@ -106,7 +115,19 @@ def parse_scenario(text: str) -> Scenario:
 
 def parse_command(seat: int, words: tuple[str, ...]) -> Command:
     """A script command (``take``, ``draw``, ``pass CARD``, ``grab [N]``, ``react``, ``feint``,
-    ``signal``) for ``seat``; raise ``ScenarioError`` if it is not one."""
+    ``signal``) for ``seat``; raise ``ScenarioError`` if it is not one. A grab or react may
+    end ``from T``: a press made at game time T that arrives at the line's time, as a press
+    across a network does (the relay dates it)."""
+    if len(words) >= 3 and words[-2].lower() == "from" and words[0].lower() in ("grab",
+                                                                                 "react"):
+        try:
+            pressed_at = float(words[-1])
+        except ValueError:
+            raise ScenarioError(f"from takes a time in seconds, not {words[-1]!r}") from None
+        command = parse_command(seat, words[:-2])
+        if isinstance(command, Grab):
+            return Grab(seat, command.spoon, pressed_at)
+        return React(seat, pressed_at)
     verb, args = words[0].lower(), words[1:]
     simple: dict[str, type[Command]] = {"take": Take, "draw": Draw, "react": React,
                                         "feint": Feint, "signal": Signal}

@@ -18,6 +18,7 @@ REFUSAL_IDS = {
     "has-spoon": "refused.has-spoon",
     "racing": "refused.racing",
     "race-over": "refused.race-over",
+    "reached": "refused.reached",
     "locked": "refused.locked",
     "no-set": "refused.no-set",
     "already-pressed": "refused.already-pressed",
