@@ -1,55 +1,78 @@
 """How fast the relay fans a message out to a room, and what a connection costs it, beside ngircd.
 
     python benchmarks/relay.py [--rooms 1,8,64] [--room-size 8] [--seconds 5] [--idle 1000]
-                               [--no-ngircd]
+                               [--processes 1] [--no-ngircd]
 
-The relay runs as its own process (``audiospoons serve``) on 127.0.0.1, as players meet it; the
-clients run here, in one asyncio loop. In every room each member in turn says a chat line
-carrying the moment it was sent (each member once a second, within the relay's chat limit), and
-every other member notes how long it took to arrive: the same path a game event takes from the
-relay's room to every seat. The same rooms then run through ngircd (Debian's ``ngircd``, in the
-foreground on 127.0.0.1, with no per-address cap and no flood penalty) as IRC channels, and the
-two are printed side by side. Memory: the relay's resident size before and after ``--idle``
-connections that said hello and then nothing, per connection.
+The relay runs as its own process (``audiospoons serve``) on 127.0.0.1, as players meet it. In
+every room each member in turn says a chat line carrying the moment it was sent (each member
+once a second, within the relay's chat limit; the rooms' turns are spread evenly over the
+second), and every other member notes how long it took to arrive: the same path a game event
+takes from the relay's room to every seat. The same rooms then run through ngircd (Debian's
+``ngircd``, in the foreground on 127.0.0.1, with no per-address cap and no flood penalty) as IRC
+channels, measured by the same client code, and the two are printed side by side.
+
+What "arrive" means: the clients are plain non-blocking sockets read with ``recvmsg``, each read
+carrying the kernel's receive time (``SO_TIMESTAMPNS``), the moment the server's ``send`` put the
+bytes in the member's socket. The latency printed (p50, p99 and the ratio of the p99s) runs from
+the speaker's ``send`` to that moment: the server's waking, its work and its writes, and nothing
+of the clients' own scheduling, which would otherwise count against the server (one client loop
+reading 512 sockets reads a broadcast's seven copies one after another, and is itself woken late
+when the machine is busy). What the clients' loop adds is shown beside it, as "loop p99": from
+the send to the moment the client's loop read the line. The clients run in ``--processes``
+worker processes, whole rooms to each; they share the machine's cores with the server.
+
+Memory: the relay's resident size before and after ``--idle`` connections that said hello and
+then nothing, per connection. CPU: the share of one core the server's thread ran for, over
+each run.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import multiprocessing
 import os
 import shutil
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 
+SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35)
+"""Linux's socket option for a receive time on each read (``SO_TIMESTAMPNS_OLD``)."""
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from audiospoons.net.client import RelayClient  # noqa: E402
+STAMP = b"^"
+"""Fences the speaker's seat and send time inside a chat line: ``^seat:time^``."""
 
 
 @dataclass(slots=True)
 class Run:
-    """Latencies (seconds) from a send to each other member's receipt, and how many arrived."""
+    """Latencies (seconds) from a send to each other member's socket (``kernel``) and to the
+    moment its client's loop read it (``loop``); the server's CPU seconds over ``seconds``."""
 
-    latencies: list[float] = field(default_factory=list)
+    kernel: list[float] = field(default_factory=list)
+    loop: list[float] = field(default_factory=list)
     seconds: float = 0.0
+    cpu: float = 0.0
 
-    def percentile(self, share: float) -> float:
-        ordered = sorted(self.latencies)
+    @staticmethod
+    def percentile(values: list[float], share: float) -> float:
+        ordered = sorted(values)
         if not ordered:
             return float("nan")
         return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
     @property
     def rate(self) -> float:
-        return len(self.latencies) / self.seconds if self.seconds else 0.0
+        return len(self.kernel) / self.seconds if self.seconds else 0.0
 
 
 def free_port() -> int:
@@ -67,86 +90,265 @@ def resident_kib(pid: int) -> int:
     return 0
 
 
-async def wait_for_port(port: int) -> None:
-    for _ in range(100):
+def cpu_seconds(pid: int) -> float:
+    """Time the process's main thread has run on a CPU (both servers run in one thread)."""
+    with open(f"/proc/{pid}/schedstat", encoding="ascii") as stat:
+        return int(stat.read().split()[0]) / 1e9
+
+
+def wait_for_port(port: int) -> None:
+    for _ in range(200):
         try:
-            _, writer = await asyncio.open_connection("127.0.0.1", port)
-            writer.close()
+            socket.create_connection(("127.0.0.1", port), timeout=1.0).close()
             return
         except OSError:
-            await asyncio.sleep(0.05)
+            time.sleep(0.05)
     raise RuntimeError(f"nothing listens on port {port}")
 
 
-# --------------------------------------------------------------------- the relay
+# --------------------------------------------------------------------- the clients
 
-async def relay_rooms(port: int, rooms: int, size: int) -> list[list[RelayClient]]:
-    tables: list[list[RelayClient]] = []
-    for number in range(rooms):
-        members = [await RelayClient.connect("127.0.0.1", port, f"r{number}p{seat}")
-                   for seat in range(size)]
-        members[0].send("create_room", name=f"Room {number}")
-        room = (await members[0].expect("room"))["room"]
-        for member in members[1:]:
-            member.send("join_room", room=room)
-            await member.expect("room", where=lambda m: not m.get("playing"))
-        tables.append(members)
-    return tables
+class LineClient:
+    """One member, of either server: a non-blocking socket read in the loop's reader callback.
+    Lines carrying a stamp are timed while ``run`` is set; other lines wait in ``inbox`` for
+    ``expect``; ``pong`` answers the server's keep-alives."""
+
+    def __init__(self, sock: socket.socket, seat: int, pong: Callable[[bytes], bytes | None]
+                 ) -> None:
+        self.sock = sock
+        self.seat = seat
+        self.pong = pong
+        self.run: Run | None = None
+        self.inbox: list[bytes] = []
+        self.waiter: asyncio.Future[None] | None = None
+        self.pending = b""
+        self.closed = False
+
+    @classmethod
+    async def open(cls, port: int, seat: int, pong: Callable[[bytes], bytes | None]
+                   ) -> LineClient:
+        sock = socket.socket()
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+        sock.setblocking(False)
+        loop = asyncio.get_running_loop()
+        await loop.sock_connect(sock, ("127.0.0.1", port))
+        client = cls(sock, seat, pong)
+        loop.add_reader(sock.fileno(), client.readable)
+        return client
+
+    def readable(self) -> None:
+        try:
+            data, ancillary, _, _ = self.sock.recvmsg(1 << 16, socket.CMSG_SPACE(16))
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data, ancillary = b"", []
+        seen = time.time()
+        if not data:
+            self.close()
+            return
+        arrived = seen
+        for level, kind, payload in ancillary:
+            if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS:
+                whole, nanoseconds = struct.unpack("qq", payload[:16])
+                arrived = whole + nanoseconds / 1e9
+        lines = (self.pending + data).split(b"\n")
+        self.pending = lines.pop()
+        for line in lines:
+            self.line(line, arrived, seen)
+
+    def line(self, line: bytes, arrived: float, seen: float) -> None:
+        reply = self.pong(line)
+        if reply is not None:
+            self.send(reply)
+            return
+        start = line.find(STAMP)
+        if start >= 0 and self.run is not None:
+            seat, sent = line[start + 1:line.index(STAMP, start + 1)].split(b":")
+            if int(seat) != self.seat:
+                self.run.kernel.append(arrived - float(sent))
+                self.run.loop.append(seen - float(sent))
+            return
+        self.inbox.append(line)
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    async def expect(self, *needles: bytes, timeout: float = 10.0) -> bytes:
+        """The next line holding every one of ``needles``, skipping others."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            while self.inbox:
+                line = self.inbox.pop(0)
+                if all(needle in line for needle in needles):
+                    return line
+            if self.closed:
+                raise RuntimeError("the server closed the connection")
+            self.waiter = loop.create_future()
+            await asyncio.wait_for(self.waiter, max(0.0, deadline - loop.time()))
+
+    def send(self, data: bytes) -> None:
+        """Small lines only: the socket takes them whole or the run is void."""
+        if not self.closed and self.sock.send(data) != len(data):
+            raise RuntimeError("a line did not fit in the socket")
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            asyncio.get_running_loop().remove_reader(self.sock.fileno())
+            self.sock.close()
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
 
 
-async def relay_fanout(port: int, rooms: int, size: int, seconds: float) -> Run:
-    tables = await relay_rooms(port, rooms, size)
-    await asyncio.sleep(0.5)
-    for members in tables:
-        for member in members:
-            member.pending.clear()
+def relay_pong(line: bytes) -> bytes | None:
+    if line.startswith(b'{"kind":"ping"'):
+        return b'{"kind":"pong","t":' + line.split(b":")[-1].rstrip(b"}") + b"}\n"
+    return None
+
+
+def irc_pong(line: bytes) -> bytes | None:
+    if line.startswith(b"PING"):
+        return b"PONG" + line[4:].rstrip(b"\r") + b"\r\n"
+    return None
+
+
+def relay_line(kind: str, **fields: object) -> bytes:
+    return json.dumps({"kind": kind, **fields}, separators=(",", ":")).encode() + b"\n"
+
+
+async def relay_member(port: int, seat: int, name: str) -> LineClient:
+    client = await LineClient.open(port, seat, relay_pong)
+    client.send(relay_line("hello", version=1, name=name))
+    await client.expect(b'"kind":"hello"')
+    return client
+
+
+async def relay_room(port: int, number: int, size: int) -> list[LineClient]:
+    members = [await relay_member(port, seat, f"r{number}p{seat}") for seat in range(size)]
+    members[0].send(relay_line("create_room", name=f"Room {number}"))
+    room = json.loads(await members[0].expect(b'"kind":"room"'))["room"]
+    for member in members[1:]:
+        member.send(relay_line("join_room", room=room))
+        await member.expect(b'"kind":"room"')
+    return members
+
+
+def relay_say(member: LineClient, room: int, text: str) -> None:
+    member.send(b'{"kind":"chat","text":"' + text.encode() + b'"}\n')
+
+
+async def irc_member(port: int, seat: int, nick: str, channel: str) -> LineClient:
+    client = await LineClient.open(port, seat, irc_pong)
+    client.send(f"NICK {nick}\r\nUSER {nick} 0 * :{nick}\r\n".encode())
+    await client.expect(b" 001 ")
+    client.send(f"JOIN {channel}\r\n".encode())
+    await client.expect(b" 366 ")
+    return client
+
+
+async def irc_room(port: int, number: int, size: int) -> list[LineClient]:
+    return [await irc_member(port, seat, f"r{number}p{seat}", f"#room{number}")
+            for seat in range(size)]
+
+
+def irc_say(member: LineClient, room: int, text: str) -> None:
+    member.send(f"PRIVMSG #room{room} :{text}\r\n".encode())
+
+
+SERVERS = {"relay": (relay_room, relay_say), "ngircd": (irc_room, irc_say)}
+
+
+async def talk(server: str, port: int, numbers: list[int], rooms: int, size: int,
+               pipe: Connection) -> None:
+    """One worker: seat ``numbers`` of the ``rooms`` rooms, say ready, then at the moment the
+    parent names speak to the schedule for ``seconds`` and send back what was timed."""
+    open_room, say = SERVERS[server]
+    tables = {number: await open_room(port, number, size) for number in numbers}
+    await asyncio.sleep(0.3)
     run = Run()
-
-    async def listen(member: RelayClient, stop: float) -> None:
-        loop = asyncio.get_running_loop()
-        while loop.time() < stop + 1.0:
-            try:
-                message = await member.receive(max(0.05, stop + 1.0 - loop.time()))
-            except Exception:
-                return
-            if message["kind"] == "chat" and message["name"] != member.name:
-                run.latencies.append(time.perf_counter() - float(message["text"]))
-
-    async def speak(members: list[RelayClient], offset: float, stop: float) -> None:
-        loop = asyncio.get_running_loop()
-        turn = 0
-        start = loop.time()
-        while loop.time() < stop:
-            await asyncio.sleep(max(0.0, start + offset + turn / size - loop.time()))
-            members[turn % size].send("chat", text=repr(time.perf_counter()))
-            turn += 1
-
-    loop = asyncio.get_running_loop()
-    stop = loop.time() + seconds
-    tasks = [listen(member, stop) for members in tables for member in members]
-    tasks += [speak(members, index / max(1, rooms) / size, stop)
-              for index, members in enumerate(tables)]
-    await asyncio.gather(*tasks)
-    run.seconds = seconds
-    for members in tables:
+    for members in tables.values():
         for member in members:
-            await member.close()
+            member.inbox.clear()
+            member.run = run
+    pipe.send("ready")
+    start, seconds = pipe.recv()
+    turns = sorted((start + number / rooms / size + turn / size, number, turn)
+                   for number in numbers for turn in range(int(seconds * size)))
+    for at, number, turn in turns:
+        await asyncio.sleep(max(0.0, at - time.time()))
+        say(tables[number][turn % size], number, f"^{turn % size}:{time.time()!r}^")
+    await asyncio.sleep(max(0.0, start + seconds + 0.5 - time.time()))
+    for members in tables.values():
+        for member in members:
+            member.close()
+    pipe.send((run.kernel, run.loop))
+
+
+def worker(server: str, port: int, numbers: list[int], rooms: int, size: int,
+           pipe: Connection) -> None:
+    asyncio.run(talk(server, port, numbers, rooms, size, pipe))
+
+
+def fanout(server: str, port: int, pid: int, rooms: int, size: int, seconds: float,
+           processes: int) -> Run:
+    """Rooms of ``size`` talking for ``seconds``, their clients spread over ``processes``."""
+    context = multiprocessing.get_context("fork")
+    shares = [list(range(rooms))[index::processes] for index in range(min(processes, rooms))]
+    pipes, workers = [], []
+    for numbers in shares:
+        mine, theirs = context.Pipe()
+        process = context.Process(target=worker,
+                                  args=(server, port, numbers, rooms, size, theirs))
+        process.start()
+        theirs.close()
+        pipes.append(mine)
+        workers.append(process)
+    for pipe in pipes:
+        try:
+            pipe.recv()
+        except EOFError:
+            raise RuntimeError(f"a worker failed to seat its rooms on {server}") from None
+    start = time.time() + 0.3
+    for pipe in pipes:
+        pipe.send((start, seconds))
+    time.sleep(max(0.0, start - time.time()))
+    cpu = cpu_seconds(pid)
+    time.sleep(seconds)
+    run = Run(seconds=seconds, cpu=cpu_seconds(pid) - cpu)
+    for pipe in pipes:
+        try:
+            kernel, loop = pipe.recv()
+        except EOFError:
+            raise RuntimeError(f"a worker failed during the run on {server}") from None
+        run.kernel += kernel
+        run.loop += loop
+    for process in workers:
+        process.join(10)
     return run
 
 
-async def relay_idle_memory(port: int, pid: int, count: int) -> float:
-    before = resident_kib(pid)
-    clients = []
-    for index in range(count):
-        clients.append(await RelayClient.connect("127.0.0.1", port, f"idle{index}"))
-    await asyncio.sleep(0.5)
-    after = resident_kib(pid)
-    for client in clients:
-        await client.close()
-    return (after - before) / count
+async def open_idle(port: int, count: int) -> list[LineClient]:
+    return [await relay_member(port, 0, f"idle{index}") for index in range(count)]
 
 
-# --------------------------------------------------------------------- ngircd
+def relay_idle_memory(port: int, pid: int, count: int) -> float:
+    """KiB of the relay's resident size per connection that said hello and then nothing."""
+
+    async def measure() -> float:
+        before = resident_kib(pid)
+        clients = await open_idle(port, count)
+        await asyncio.sleep(0.5)
+        after = resident_kib(pid)
+        for client in clients:
+            client.close()
+        return (after - before) / count
+
+    return asyncio.run(measure())
+
+
+# --------------------------------------------------------------------- the servers
 
 NGIRCD_CONF = """[Global]
 Name = bench.invalid
@@ -167,82 +369,13 @@ PAM = no
 """
 
 
-class IrcClient:
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                 nick: str) -> None:
-        self.reader, self.writer, self.nick = reader, writer, nick
-
-    @classmethod
-    async def connect(cls, port: int, nick: str, channel: str) -> IrcClient:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 20)
-        client = cls(reader, writer, nick)
-        writer.write(f"NICK {nick}\r\nUSER {nick} 0 * :{nick}\r\n".encode())
-        while True:
-            line = (await reader.readline()).decode(errors="replace")
-            if not line:
-                raise RuntimeError("ngircd closed the connection")
-            if line.startswith("PING"):
-                writer.write(("PONG" + line[4:]).encode())
-            if " 001 " in line:
-                break
-        writer.write(f"JOIN {channel}\r\n".encode())
-        while True:
-            line = (await reader.readline()).decode(errors="replace")
-            if " 366 " in line:
-                return client
-
-    def say(self, channel: str, text: str) -> None:
-        self.writer.write(f"PRIVMSG {channel} :{text}\r\n".encode())
-
-
-async def ngircd_fanout(port: int, rooms: int, size: int, seconds: float) -> Run:
-    tables = [[await IrcClient.connect(port, f"r{number}p{seat}", f"#room{number}")
-               for seat in range(size)] for number in range(rooms)]
-    await asyncio.sleep(0.5)
-    run = Run()
-    loop = asyncio.get_running_loop()
-    stop = loop.time() + seconds
-
-    async def listen(client: IrcClient) -> None:
-        while loop.time() < stop + 1.0:
-            try:
-                line = await asyncio.wait_for(client.reader.readline(),
-                                              max(0.05, stop + 1.0 - loop.time()))
-            except TimeoutError:
-                return
-            text = line.decode(errors="replace")
-            if text.startswith("PING"):
-                client.writer.write(("PONG" + text[4:]).encode())
-            elif " PRIVMSG " in text:
-                run.latencies.append(time.perf_counter() - float(text.rsplit(":", 1)[1]))
-
-    async def speak(members: list[IrcClient], channel: str, offset: float) -> None:
-        turn = 0
-        start = loop.time()
-        while loop.time() < stop:
-            await asyncio.sleep(max(0.0, start + offset + turn / size - loop.time()))
-            members[turn % size].say(channel, repr(time.perf_counter()))
-            turn += 1
-
-    tasks = [listen(client) for members in tables for client in members]
-    tasks += [speak(members, f"#room{index}", index / max(1, rooms) / size)
-              for index, members in enumerate(tables)]
-    await asyncio.gather(*tasks)
-    run.seconds = seconds
-    for members in tables:
-        for client in members:
-            client.writer.close()
-    return run
-
-
-# --------------------------------------------------------------------- running
-
-async def with_process(command: list[str], port: int,
-                       body: Callable[[int], Awaitable[None]]) -> None:
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+@contextmanager
+def running(command: list[str], port: int) -> Iterator[int]:
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               cwd=ROOT)
     try:
-        await wait_for_port(port)
-        await body(process.pid)
+        wait_for_port(port)
+        yield process.pid
     finally:
         process.terminate()
         process.wait(10)
@@ -252,70 +385,77 @@ def ms(value: float) -> str:
     return f"{value * 1000:.2f}"
 
 
-async def main_async(args: argparse.Namespace) -> int:
+def p50(values: list[float]) -> float:
+    return Run.percentile(values, 0.5)
+
+
+def p99(values: list[float]) -> float:
+    return Run.percentile(values, 0.99)
+
+
+def main_runs(args: argparse.Namespace) -> tuple[dict[int, Run], dict[int, Run], float]:
     rooms_list = [int(text) for text in args.rooms.split(",")]
-    relay_port = free_port()
-    results: dict[int, Run] = {}
-    memory: list[float] = []
-
-    async def on_relay(pid: int) -> None:
+    relay: dict[int, Run] = {}
+    port = free_port()
+    most = max(args.idle, max(rooms_list) * args.room_size) + 100
+    with running([sys.executable, "-m", "audiospoons", "serve", "--port", str(port),
+                  "--max-per-address", str(most)], port) as pid:
         for rooms in rooms_list:
-            results[rooms] = await relay_fanout(relay_port, rooms, args.room_size,
-                                                args.seconds)
-        memory.append(await relay_idle_memory(relay_port, pid, args.idle))
-
-    await with_process([sys.executable, "-m", "audiospoons", "serve", "--port",
-                        str(relay_port), "--max-per-address", str(args.idle + 100)],
-                       relay_port, on_relay)
-
+            relay[rooms] = fanout("relay", port, pid, rooms, args.room_size, args.seconds,
+                                  args.processes)
+        memory = relay_idle_memory(port, pid, args.idle)
     irc: dict[int, Run] = {}
     ngircd = shutil.which("ngircd")
     if ngircd and not args.no_ngircd:
-        irc_port = free_port()
+        port = free_port()
         with tempfile.TemporaryDirectory() as folder:
             conf = Path(folder) / "ngircd.conf"
-            conf.write_text(NGIRCD_CONF.format(port=irc_port), encoding="ascii")
-
-            async def on_ngircd(pid: int) -> None:
+            conf.write_text(NGIRCD_CONF.format(port=port), encoding="ascii")
+            with running([ngircd, "-n", "-f", str(conf)], port) as pid:
                 for rooms in rooms_list:
-                    irc[rooms] = await ngircd_fanout(irc_port, rooms, args.room_size,
-                                                     args.seconds)
+                    irc[rooms] = fanout("ngircd", port, pid, rooms, args.room_size,
+                                        args.seconds, args.processes)
+    return relay, irc, memory
 
-            await with_process([ngircd, "-n", "-f", str(conf)], irc_port, on_ngircd)
 
+def report(args: argparse.Namespace, relay: dict[int, Run], irc: dict[int, Run],
+           memory: float) -> None:
     print(f"relay fan-out on 127.0.0.1: rooms of {args.room_size}, each member speaking once"
           f" a second for {args.seconds:g} s; latency from a send to each other member's"
-          f" receipt (Python {sys.version.split()[0]}, {os.cpu_count()} cores)")
+          f" socket, ms (Python {sys.version.split()[0]}, {os.cpu_count()} cores, clients in"
+          f" {args.processes} process{'es' if args.processes > 1 else ''})")
     print()
-    header = (f"{'rooms':>5} {'conns':>6} {'relay p50 ms':>12} {'relay p99 ms':>12}"
-              f" {'msgs/s':>8}")
+    header = (f"{'rooms':>5} {'conns':>5} | {'relay p50':>9} {'p99':>5} {'loop p99':>8}"
+              f" {'cpu %':>5} {'msgs/s':>6}")
     if irc:
-        header += f" {'ngircd p50 ms':>13} {'ngircd p99 ms':>13} {'p99 ratio':>9}"
+        header += (f" | {'ngircd p50':>10} {'p99':>5} {'loop p99':>8} {'cpu %':>5}"
+                   f" | {'p99 ratio':>9}")
     print(header)
     print("-" * len(header))
-    for rooms in rooms_list:
-        run = results[rooms]
-        line = (f"{rooms:>5} {rooms * args.room_size:>6} {ms(run.percentile(0.5)):>12}"
-                f" {ms(run.percentile(0.99)):>12} {run.rate:>8.0f}")
+    for rooms, run in relay.items():
+        line = (f"{rooms:>5} {rooms * args.room_size:>5} | {ms(p50(run.kernel)):>9}"
+                f" {ms(p99(run.kernel)):>5} {ms(p99(run.loop)):>8}"
+                f" {100 * run.cpu / run.seconds:>5.1f} {run.rate:>6.0f}")
         if rooms in irc:
             other = irc[rooms]
-            ratio = run.percentile(0.99) / other.percentile(0.99)
-            line += (f" {ms(other.percentile(0.5)):>13} {ms(other.percentile(0.99)):>13}"
-                     f" {ratio:>9.2f}")
+            line += (f" | {ms(p50(other.kernel)):>10} {ms(p99(other.kernel)):>5}"
+                     f" {ms(p99(other.loop)):>8} {100 * other.cpu / other.seconds:>5.1f}"
+                     f" | {p99(run.kernel) / p99(other.kernel):>9.2f}")
         print(line)
     print()
-    print(f"memory: {memory[0]:.1f} KiB of the relay's resident size per idle connection"
-          f" ({args.idle} connections that said hello)")
+    print(f"memory: {memory:.1f} KiB of the relay's resident size per idle connection"
+          f" ({args.idle} connections that said hello, all open at once)")
     if not irc:
         print("ngircd: not compared (install Debian's ngircd, or drop --no-ngircd)")
-    goal = results.get(1)
-    if goal is not None:
-        print(f"goal, one 8-seat room p99 <= 1 ms: {ms(goal.percentile(0.99))} ms")
-    busy = results.get(64)
-    if busy is not None:
-        print(f"goal, 64 busy rooms of 8 p99 <= 2 ms: {ms(busy.percentile(0.99))} ms")
-    print(f"goal, at most 20 KiB per idle connection: {memory[0]:.1f} KiB")
-    return 0
+    goals = [(1, "one 8-seat room p99 <= 1 ms"), (64, "64 busy rooms of 8 p99 <= 2 ms")]
+    for rooms, goal in goals:
+        if rooms in relay:
+            print(f"goal, {goal}: {ms(p99(relay[rooms].kernel))} ms")
+    most = max(relay)
+    if most in irc:
+        print(f"goal, p99 ratio to ngircd <= 1.0 at {most * args.room_size} connections:"
+              f" {p99(relay[most].kernel) / p99(irc[most].kernel):.2f}")
+    print(f"goal, at most 20 KiB per idle connection: {memory:.1f} KiB")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -327,8 +467,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds of talk per measurement (default 5)")
     parser.add_argument("--idle", type=int, default=1000,
                         help="idle connections for the memory figure (default 1000)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="worker processes the clients run in (default 1)")
     parser.add_argument("--no-ngircd", action="store_true", help="measure the relay alone")
-    return asyncio.run(main_async(parser.parse_args(argv)))
+    args = parser.parse_args(argv)
+    relay, irc, memory = main_runs(args)
+    report(args, relay, irc, memory)
+    return 0
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import socket
 from typing import Any
 
 import pytest
@@ -197,16 +199,88 @@ def test_hello_comes_first_and_in_the_relays_version() -> None:
     with_relay(scenario)
 
 
-def test_a_reader_too_slow_for_its_queue_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Replies to a burst are queued faster than they are written: past the cap, the relay
-    drops the client rather than wait for it."""
-    monkeypatch.setattr(link, "QUEUE_LIMIT", 4)
+async def stops_reading(port: int, name: str) -> Raw:
+    """A client that says hello, then reads nothing more: its socket's receive buffer is kept
+    small, so what the relay writes to it soon piles up at the relay."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    raw = Raw(*await asyncio.open_connection(sock=sock))
+    raw.line({"kind": "hello", "version": 1, "name": name})
+    assert (await raw.next())["kind"] == "hello"
+    assert (await raw.next())["kind"] == "rooms"
+    return raw
+
+
+async def ended(raw: Raw) -> bool:
+    """True once the relay has closed or cut off the connection."""
+    try:
+        return await raw.closed()
+    except ConnectionError:
+        return True
+
+
+def test_a_reader_too_slow_for_its_buffer_is_cut_off(monkeypatch: pytest.MonkeyPatch,
+                                                     caplog: pytest.LogCaptureFixture) -> None:
+    """A member of a busy room stops reading: once more than ``WRITE_LIMIT`` bytes wait for it
+    at the relay, it is cut off then and there, while the member who reads hears every line."""
+    monkeypatch.setattr(link, "WRITE_LIMIT", 32 * 1024)
+    caplog.set_level(logging.INFO, logger="audiospoons.relay")
 
     async def scenario(relay: Relay, port: int) -> None:
-        raw = await Raw.open(port, "Ann")
-        raw.bytes(b'{"kind":"list_rooms"}\n' * 10)
-        assert await raw.closed()
+        ann = await Raw.open(port, "Ann")
+        ann.line({"kind": "create_room", "name": "Busy"})
+        number = (await ann.next())["room"]
+        slow = await stops_reading(port, "Slow")
+        slow.line({"kind": "join_room", "room": number})
+        assert (await ann.next())["kind"] == "room"
+        slow.writer.transport.pause_reading()
+        room = relay.rooms[number]
+        heard: list[int] = []
+        sent = 0
+        while any(client.name == "Slow" for client in relay.clients):
+            assert sent < 20_000, "the relay kept writing to a client that reads nothing"
+            for _ in range(8):
+                room.broadcast("chat", scope="room", name="Ann", text=f"{sent} {'x' * 1000}")
+                sent += 1
+            while len(heard) < sent:
+                message = await ann.next()
+                if message["kind"] == "chat":
+                    heard.append(int(message["text"].split()[0]))
+        assert sent * 1000 > link.WRITE_LIMIT
+        assert "dropping Slow (127.0.0.1): too slow to read" in caplog.messages
+        assert heard == list(range(sent))
+        assert [seat.name for seat in room.seats] == ["Ann"]
+        slow.writer.transport.resume_reading()
+        assert await ended(slow)
+        await still_serving(port)
+
+    with_relay(scenario)
+
+
+def test_a_dropped_connection_that_never_reads_is_cut_off_after_a_grace(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dropping a client sends what was written to it first, but one that never takes it is cut
+    off after ``CLOSE_GRACE`` seconds, and the task serving it ends."""
+    monkeypatch.setattr(link, "CLOSE_GRACE", 0.3)
+
+    async def scenario(relay: Relay, port: int) -> None:
+        slow = await stops_reading(port, "Slow")
+        slow.writer.transport.pause_reading()
+        (client,) = relay.clients
+        for _ in range(10_000):
+            client.send("chat", scope="lobby", name="Ann", text="x" * 1000)
+            if client.transport.get_write_buffer_size():
+                break
+        assert 0 < client.transport.get_write_buffer_size() <= link.WRITE_LIMIT
+        handlers = set(relay.handlers)
+        slow.bytes(b"y" * 5000)
+        done, _ = await asyncio.wait(handlers, timeout=5.0)
+        assert done == handlers
         assert not relay.clients
+        slow.writer.transport.resume_reading()
+        assert await ended(slow)
         await still_serving(port)
 
     with_relay(scenario)

@@ -82,17 +82,33 @@ def test_the_wire_codec_refuses_anything_but_exact_commands_and_events(raw: Any,
         assert decode_command(encode_command(command), 2) == command
 
 
-class FakeWriter:
-    """Stands in for a socket: the lobby only queues messages for the writer task."""
+class FakeTransport:
+    """Stands in for a socket's transport: it takes every byte at once, so nothing waits."""
+
+    def __init__(self) -> None:
+        self.closing = False
 
     def write(self, data: bytes) -> None:
         """Nothing is sent."""
 
-    async def drain(self) -> None:
-        """Nothing to wait for."""
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def is_closing(self) -> bool:
+        return self.closing
 
     def close(self) -> None:
-        """Nothing to close."""
+        self.closing = True
+
+    def abort(self) -> None:
+        self.closing = True
+
+
+class FakeWriter:
+    """Stands in for a stream writer: the lobby writes to its transport."""
+
+    def __init__(self) -> None:
+        self.transport = FakeTransport()
 
 
 def _value(wanted: type | tuple[type, ...], draw: st.DrawFn) -> Any:

@@ -1,13 +1,22 @@
 """One connection to the relay, as the lobby and the rooms see it: who it is, where it is, and
-its output, written from a bounded queue so that a broadcast never waits for a slow reader (one
-whose queue fills is dropped instead)."""
+its output.
+
+A message is written straight to the connection's transport, which sends it at once when the
+socket can take it and buffers it otherwise: a broadcast costs one ``write`` a member, with no
+task to wake for each. A reader that lets more than ``WRITE_LIMIT`` bytes pile up in that buffer
+is too slow, and is cut off there and then, so a broadcast never waits for one client and one
+client cannot make the relay hold an unbounded backlog for it.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from audiospoons.net.fairness import RoundTrips
 from audiospoons.net.protocol import CLIENT_KINDS, Connection, TokenBucket, encode
 
 if TYPE_CHECKING:
@@ -16,8 +25,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("audiospoons.relay")
 
-QUEUE_LIMIT = 512
-"""Messages waiting for a client; past that it is too slow and is dropped."""
+WRITE_LIMIT = 256 * 1024
+"""Bytes written to a client and not yet taken by its socket; past that it is too slow and is
+cut off."""
+CLOSE_GRACE = 10.0
+"""Seconds a dropped connection has to take what was written to it before it is cut off."""
 CHAT_RATE = TokenBucket(rate=1.0, burst=5.0, tokens=5.0)
 """Chat lines: five at once, then one a second."""
 
@@ -28,16 +40,32 @@ class Client:
     def __init__(self, relay: Relay, writer: asyncio.StreamWriter, address: str) -> None:
         self.relay = relay
         self.writer = writer
+        self.transport = writer.transport
         self.address = address
         self.name = ""
         self.greeted = False
         self.room: Room | None = None
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LIMIT)
         self.connection = Connection(CLIENT_KINDS)
         self.chat_bucket = CHAT_RATE
-        self.rtt: float | None = None
+        self.trips = RoundTrips()
+        """Its recent round trips, from the relay's pings."""
         self.heard_at = relay.clock()
         self.gone = False
+        self.inbound: Inbound | None = None
+
+    async def read(self, reader: asyncio.StreamReader, receive: Callable[[bytes], None]) -> None:
+        """Hand what the connection sends to ``receive``, read by read, until it ends or this
+        client is dropped. The stream's protocol gives way to ``Inbound`` here: a read reaches
+        ``receive`` in the loop's own callback, with no task to wake for it."""
+        if reader.exception() is not None or reader.at_eof() or self.transport.is_closing():
+            return
+        self.inbound = Inbound(receive)
+        self.transport.set_protocol(self.inbound)
+        reader.feed_eof()
+        early = await reader.read()
+        if early:
+            receive(early)
+        await self.inbound.ended
 
     def send(self, kind: str, **fields: Any) -> None:
         self.send_line(encode(kind, **fields))
@@ -45,43 +73,60 @@ class Client:
     def send_line(self, line: bytes) -> None:
         if self.gone:
             return
-        try:
-            self.queue.put_nowait(line)
-        except asyncio.QueueFull:
+        transport = self.transport
+        if transport.is_closing():
+            self.drop()
+            return
+        transport.write(line)
+        if transport.get_write_buffer_size() > WRITE_LIMIT:
             log.info("dropping %s (%s): too slow to read", self.name or "?", self.address)
+            transport.abort()
             self.drop()
 
     def error(self, code: str, message: str) -> None:
         self.send("error", code=code, message=message)
 
     def drop(self) -> None:
-        """Close this connection: the writer finishes with what is queued, then closes."""
+        """Close this connection: what was written to it is sent first, then it closes (cut off
+        after ``CLOSE_GRACE`` seconds if the other end does not take it)."""
         if self.gone:
             return
         self.gone = True
-        if self.queue.full():
-            while not self.queue.empty():
-                self.queue.get_nowait()
-        self.queue.put_nowait(None)
+        transport = self.transport
+        transport.close()
+        if transport.get_write_buffer_size():
+            asyncio.get_running_loop().call_later(CLOSE_GRACE, transport.abort)
         self.relay.left(self)
 
-    async def write(self) -> None:
-        try:
-            while True:
-                data = await self.queue.get()
-                batch = []
-                while data is not None:
-                    batch.append(data)
-                    if self.queue.empty():
-                        break
-                    data = self.queue.get_nowait()
-                if batch:
-                    self.writer.write(b"".join(batch))
-                    await self.writer.drain()
-                if data is None:
-                    break
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            self.writer.close()
-            self.drop()
+    async def closed(self) -> None:
+        """Wait until the connection has closed (after ``drop``, once its output is sent)."""
+        if self.inbound is not None:
+            await self.inbound.lost
+            return
+        with contextlib.suppress(ConnectionError, OSError):
+            await self.writer.wait_closed()
+
+
+class Inbound(asyncio.Protocol):
+    """A connection's protocol once the relay reads it: bytes go from the transport straight to
+    ``receive``. ``ended`` is done when the other end has finished sending, or the connection is
+    lost; ``lost`` when the connection is closed."""
+
+    def __init__(self, receive: Callable[[bytes], None]) -> None:
+        loop = asyncio.get_running_loop()
+        self.receive = receive
+        self.ended: asyncio.Future[None] = loop.create_future()
+        self.lost: asyncio.Future[None] = loop.create_future()
+
+    def data_received(self, data: bytes) -> None:
+        self.receive(data)
+
+    def eof_received(self) -> bool:
+        if not self.ended.done():
+            self.ended.set_result(None)
+        return True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        for future in (self.ended, self.lost):
+            if not future.done():
+                future.set_result(None)

@@ -82,31 +82,23 @@ class Relay:
         if Counter(c.address for c in self.clients)[address] >= cap:
             client.error("too-many", f"at most {cap} connections from one address")
             client.drop()
-            await client.write()
+            await client.closed()
             return
         self.clients.add(client)
-        writer_task = asyncio.create_task(client.write())
-        pinger = asyncio.create_task(self._ping(client))
+        watch = asyncio.create_task(self._ping(client))
         try:
             await self._read(client, reader)
         finally:
-            pinger.cancel()
+            watch.cancel()
             client.drop()
-            await writer_task
+            await client.closed()
 
     async def _read(self, client: Client, reader: asyncio.StreamReader) -> None:
-        started = self.clock()
-        while not client.gone:
-            limit = (HELLO_TIMEOUT - (self.clock() - started) if not client.greeted
-                     else SILENCE_TIMEOUT - (self.clock() - client.heard_at))
-            try:
-                data = await asyncio.wait_for(reader.read(4096), max(0.0, limit))
-            except (TimeoutError, ConnectionError, OSError):
-                if not client.gone:
-                    client.error("timeout", "no hello in time" if not client.greeted
-                                 else "silent too long")
-                return
-            if not data:
+        """Take in what the client sends until the connection ends or is dropped (``_ping``
+        keeps the deadlines, so a read needs no timer of its own)."""
+
+        def receive(data: bytes) -> None:
+            if client.gone:
                 return
             now = self.clock()
             client.heard_at = now
@@ -115,18 +107,36 @@ class Relay:
                     client.error(item.code, item.message)
                     if item.fatal:
                         client.drop()
-                        return
                 else:
                     self._dispatch(client, item, now)
 
     async def _ping(self, client: Client) -> None:
         while not client.gone:
-            await asyncio.sleep(PING_INTERVAL)
-            client.send("ping", t=self.clock())
+            now = self.clock()
+            deadline = (opened + HELLO_TIMEOUT if not client.greeted
+                        else client.heard_at + SILENCE_TIMEOUT)
+            if now >= deadline:
+                client.error("timeout", "no hello in time" if not client.greeted
+                             else "silent too long")
+                client.drop()
+                return
+            if now >= ping_at:
+                client.send("ping", t=now)
+                ping_at = now + PING_INTERVAL
+            await asyncio.sleep(min(deadline, ping_at) - now)
 
     def left(self, client: Client) -> None:
+                if client.gone:
+                    return
+
+        await client.read(reader, receive)
         self.clients.discard(client)
         if client.room is not None:
+        """Ping every ``PING_INTERVAL``, and drop a connection with no hello ``HELLO_TIMEOUT``
+        after it opened, or silent for ``SILENCE_TIMEOUT``: one timer a connection at a time,
+        set for whichever of these comes first."""
+        opened = self.clock()
+        ping_at = opened + PING_INTERVAL
             self._leave_room(client)
 
     # ----------------------------------------------------------------- messages
