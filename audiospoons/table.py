@@ -10,13 +10,57 @@ arrives. Times are game seconds; the shell maps its clock onto them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
-from audiospoons.bots.simple import SimpleBot
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import CardPassed, CardTaken, Eliminated, Event
-from audiospoons.engine.game import ClassicGame
+
+
+class Game(Protocol):
+    """A pure game as the Table runs it (``engine.game.ClassicGame``, ``razz.game.RazzGame``):
+    commands and time in, events out."""
+
+    @property
+    def now(self) -> float: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def start(self) -> list[Event]: ...
+
+    def handle(self, command: Command, now: float) -> list[Event]:
+        """Apply ``command`` at ``now``; a refusal raises ``SpoonsError`` and changes
+        nothing."""
+
+    def advance(self, now: float) -> list[Event]:
+        """Fire every timer due by ``now``."""
+
+    def next_deadline(self) -> float | None: ...
+
+
+class Bot(Protocol):
+    """A seat the Table plays itself (``bots.simple.SimpleBot``, ``razz.bots.RazzBot``)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def active(self) -> bool:
+        """Still in the game: a bot that is out plans nothing more."""
+
+    def observe(self, event: Event) -> bool:
+        """Take in an event as this seat may know it; True if it should plan afresh."""
+
+    def next_move(self) -> tuple[float, Command] | None: ...
+
+    def moved(self, now: float) -> None: ...
+
+    def refused(self, now: float, reason: str = "") -> None: ...
+
+
+G = TypeVar("G", bound=Game)
+B = TypeVar("B", bound=Bot)
 
 
 class Listener(Protocol):
@@ -28,21 +72,22 @@ class Listener(Protocol):
         """Events as this seat may know them (``Event.seen_by`` already applied)."""
 
 
-Watcher = Callable[[ClassicGame, list[Event]], None]
+Watcher = Callable[[G, list[Event]], None]
+"""Told every event of the game as the table sees it, with the game (tests, transcripts)."""
 
 
-class Table:
+class Table(Generic[G, B]):
     """A game, its bots and its listeners."""
 
-    def __init__(self, game: ClassicGame, bots: Sequence[SimpleBot] = ()) -> None:
+    def __init__(self, game: G, bots: Sequence[B] = ()) -> None:
         self.game = game
         self.bots = list(bots)
         self.listeners: list[Listener] = []
-        self.watchers: list[Watcher] = []
+        self.watchers: list[Watcher[G]] = []
         self.log: list[tuple[float, Command]] = []
         """Every accepted command with its time: enough to replay the game."""
-        self._plans: dict[SimpleBot, tuple[float, Command]] = {}
-        self._touched: set[SimpleBot] = set(self.bots)
+        self._plans: dict[B, tuple[float, Command]] = {}
+        self._touched: set[B] = set(self.bots)
 
     # ----------------------------------------------------------------- the game's life
 
@@ -70,7 +115,7 @@ class Table:
         due = self.next_due()
         return None if due is None else due[0]
 
-    def next_due(self) -> tuple[float, SimpleBot | None] | None:
+    def next_due(self) -> tuple[float, B | None] | None:
         """The next thing to do and when: a bot's move (the bot), or a game timer (None). The
         earliest move goes first, the lower seat among equals, unless a timer comes first; a
         timer at the very time of a move fires first."""
@@ -88,7 +133,7 @@ class Table:
         """Do everything due at or before game time ``now``, in time order."""
         self._run(now, inclusive=True)
 
-    def step(self, due: tuple[float, SimpleBot | None] | None = None) -> bool:
+    def step(self, due: tuple[float, B | None] | None = None) -> bool:
         """Jump to the next thing due (``due``, when just asked of ``next_due``) and do it: the
         way to play in virtual time. False when nothing is due."""
         if due is None:
@@ -98,7 +143,13 @@ class Table:
         self._do(*due)
         return True
 
-    def touch(self, bot: SimpleBot) -> None:
+    def remove_bot(self, bot: B) -> None:
+        """``bot`` plays no more (its seat's player is back): its planned move goes with it."""
+        self.bots.remove(bot)
+        self._plans.pop(bot, None)
+        self._touched.discard(bot)
+
+    def touch(self, bot: B) -> None:
         """Have ``bot`` plan afresh before its next move."""
         self._touched.add(bot)
 
@@ -122,7 +173,7 @@ class Table:
                 self._plans[bot] = plan
         self._touched.clear()
 
-    def _do(self, at: float, mover: SimpleBot | None) -> None:
+    def _do(self, at: float, mover: B | None) -> None:
         if mover is None:
             self._deliver(self.game.advance(at))
             return

@@ -7,12 +7,22 @@ import asyncio
 import dataclasses
 import json
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 
 from audiospoons.bots.levels import Pace
 from audiospoons.engine.cards import Card
-from audiospoons.engine.events import CardsDealt, CardTaken, Event, GameOver, KnifeRedrawn
+from audiospoons.engine.events import (
+    CardsDealt,
+    CardTaken,
+    Event,
+    GameOver,
+    KnifeRedrawn,
+    ReactionTestEnded,
+    ReactionTestStarted,
+)
+from audiospoons.net import server
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient, RelayError
 from audiospoons.net.server import Relay
@@ -52,6 +62,22 @@ async def connect(port: int, name: str) -> RelayClient:
 async def recording(port: int, name: str) -> RelayClient:
     """A client that keeps every byte the relay sends it, from its hello on."""
     return await RelayClient.connect("127.0.0.1", port, name, record=True)
+
+
+async def three_seated(port: int, options: dict[str, str]
+                       ) -> tuple[list[RelayClient], int, list[dict[str, Any]]]:
+    """Ann, Bob and Cy at a game of Ann's room with ``options``: their clients, the room and
+    each one's ``game_started``."""
+    clients = [await connect(port, name) for name in ("Ann", "Bob", "Cy")]
+    ann = clients[0]
+    ann.send("create_room", options=options)
+    room = (await ann.expect("room"))["room"]
+    for client in clients[1:]:
+        client.send("join_room", room=room)
+        client.send("ready", ready=True)
+    await asyncio.sleep(0.3)
+    ann.send("start")
+    return clients, room, [await client.expect("game_started") for client in clients]
 
 
 def test_the_lobby_lists_rooms_and_refuses_what_is_out_of_place() -> None:
@@ -169,15 +195,7 @@ def test_a_whole_game_between_remote_bots_and_nobody_hears_another_seats_cards()
 
 def test_a_player_who_leaves_mid_game_is_played_on_by_a_bot() -> None:
     async def scenario(relay: Relay, port: int) -> None:
-        ann, bob, cy = [await connect(port, name) for name in ("Ann", "Bob", "Cy")]
-        ann.send("create_room", options=QUICK_GAME)
-        room = (await ann.expect("room"))["room"]
-        for client in (bob, cy):
-            client.send("join_room", room=room)
-            client.send("ready", ready=True)
-        await asyncio.sleep(0.3)
-        ann.send("start")
-        started = [await client.expect("game_started") for client in (ann, bob, cy)]
+        (ann, bob, cy), room, started = await three_seated(port, QUICK_GAME)
         await cy.close()
         results = await asyncio.gather(play_seat(ann, started[0], pace=FAST),
                                        play_seat(bob, started[1], seed=1, pace=FAST))
@@ -187,5 +205,113 @@ def test_a_player_who_leaves_mid_game_is_played_on_by_a_bot() -> None:
         assert relay.rooms[room].table is None
         await ann.close()
         await bob.close()
+
+    with_relay(scenario)
+
+
+def test_a_lost_connection_keeps_the_seat_for_its_token_and_tells_the_game_so_far() -> None:
+    """Cy's connection dies mid-game: a bot plays the seat, which is held for Cy's token. Cy
+    comes back on a new connection, is told the game so far (their own hand among it), and
+    plays to the end; the old token is spent, and a made-up one is refused."""
+
+    async def scenario(relay: Relay, port: int) -> None:
+        (ann, bob, cy), room, started = await three_seated(port, {**QUICK_GAME,
+                                                                  "word": "PIG"})
+        tokens = [message["token"] for message in started]
+        assert all(len(bytes.fromhex(token)) == 16 for token in tokens)
+        assert len(set(tokens)) == 3
+        first = await play_seat(cy, started[2], seed=2, pace=FAST,
+                                until=lambda event: isinstance(event, CardTaken))
+        cy.writer.transport.abort()
+        playing = asyncio.gather(play_seat(ann, started[0], pace=FAST),
+                                 play_seat(bob, started[1], seed=1, pace=FAST))
+        await asyncio.sleep(1.0)
+
+        stranger = await connect(port, "Dee")
+        stranger.send("rejoin", token="00" * 16)
+        assert (await stranger.expect("error"))["code"] == "no-seat"
+        back = await connect(port, "Cyrus")
+        resumed, told = await back.rejoin(tokens[2])
+        assert resumed["seat"] == 2 and resumed["resumed"] is True
+        assert back.name == "Cy" and resumed["token"] != tokens[2]
+        assert resumed["game_time"] > 0.5
+        dealt = next(event for event in told if isinstance(event, CardsDealt))
+        assert dealt == next(e for e in first.events if isinstance(e, CardsDealt))
+        assert dealt.seat == 2 and all(card is not None for card in dealt.cards)
+        stranger.send("rejoin", token=tokens[2])
+        assert (await stranger.expect("error"))["code"] == "no-seat"
+        seat_state = relay.rooms[room].seats[2]
+        assert seat_state.member is not None and not seat_state.stand_in
+        assert relay.rooms[room].stand_ins == {}
+
+        results = [*await asyncio.gather(
+            playing, play_seat(back, resumed, seed=3, pace=FAST, told=told))]
+        assert results[1].over and all(result.over for result in results[0])
+        heard = [message for message in results[0][0].heard
+                 if message["kind"] not in ("room", "limit")]
+        assert heard == [{"kind": "left", "name": "Cy", "stand_in": True, "held": 60.0},
+                         {"kind": "back", "name": "Cy"}]
+        state = await ann.expect("room", where=lambda m: not m["playing"])
+        assert [seat["name"] for seat in state["seats"]] == ["Ann", "Bob", "Cy"]
+        for client in (ann, bob, back, stranger):
+            await client.close()
+
+    with_relay(scenario)
+
+
+def test_a_client_killed_in_the_middle_of_a_fight_never_stalls_the_round(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Single selection: the moment a reaction test with Cy in it begins, Cy's connection is
+    cut. The stand-in bot presses for the seat and the game plays on to its end. The seat is
+    held a moment only here, so Cy's token is refused once that moment has passed."""
+    monkeypatch.setattr(server, "SEAT_HOLD", 0.2)
+
+    async def scenario(relay: Relay, port: int) -> None:
+        selection = {**QUICK_GAME, "word": "PIG", "grabbing": "selection"}
+        (ann, bob, cy), _, started = await three_seated(port, selection)
+        playing = asyncio.gather(play_seat(ann, started[0], pace=FAST),
+                                 play_seat(bob, started[1], seed=1, pace=FAST))
+        cut = await play_seat(cy, started[2], seed=2, pace=FAST, until=lambda event: (
+            isinstance(event, ReactionTestStarted) and 2 in event.contenders))
+        assert not cut.over, "no reaction test had Cy in it"
+        cy.writer.transport.abort()
+        await asyncio.sleep(0.5)
+        late = await connect(port, "Cy")
+        late.send("rejoin", token=started[2]["token"])
+        assert (await late.expect("error"))["message"] == "that seat is no longer held for you"
+        results = await playing
+        assert all(result.over for result in results)
+        limits = [message["seconds"] for message in results[0].heard
+                  if message["kind"] == "limit"]
+        assert None in limits and any(0 < (seconds or 0) <= 2.0 for seconds in limits)
+        tests_after = [event for event in results[0].events[len(cut.events):]
+                       if isinstance(event, ReactionTestEnded)]
+        assert tests_after and 2 in tests_after[0].ranking
+        for client in (ann, bob, late):
+            await client.close()
+
+    with_relay(scenario)
+
+
+def test_a_spectator_who_comes_in_mid_game_hears_it_from_then_on_and_may_leave() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        (ann, bob, cy), room, started = await three_seated(port, {**QUICK_GAME, "word": "PIG"})
+        playing = asyncio.gather(*(play_seat(client, begun, seed=seed, pace=FAST)
+                                   for seed, (client, begun) in enumerate(
+                                       zip((ann, bob, cy), started, strict=True))))
+        await asyncio.sleep(1.0)
+        dee = await connect(port, "Dee")
+        dee.send("spectate", room=room)
+        watching = await dee.expect("game_started")
+        assert watching["seat"] is None and watching["players"] == ["Ann", "Bob", "Cy"]
+        assert "token" not in watching
+        heard = decode_event((await dee.expect("event"))["event"])
+        assert not _cards_in(heard)
+        dee.send("leave_room")
+        await dee.expect("rooms")
+        assert len(relay.rooms[room].table.listeners) == 3  # type: ignore[union-attr]
+        assert all(result.over for result in await playing)
+        for client in (ann, bob, cy, dee):
+            await client.close()
 
     with_relay(scenario)

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from audiospoons.bots.levels import Level, Pace
 from audiospoons.bots.simple import SimpleBot
-from audiospoons.engine.events import Event, GameOver
+from audiospoons.engine.events import Event, GameOver, RoundEnded
 from audiospoons.engine.options import Options
 from audiospoons.net.client import RelayClient, RelayError
 from audiospoons.net.wire import decode_event, encode_command
@@ -27,23 +28,31 @@ class BotSeatResult:
     seat: int
     events: list[Event] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
+    heard: list[dict[str, Any]] = field(default_factory=list)
+    """Every other message: who left, who came back, chat."""
     over: bool = False
 
 
 async def play_seat(client: RelayClient, started: dict[str, Any], *, seed: int = 0,
                     pace: Pace | None = None, level: Level = Level.NORMAL,
-                    timeout: float = 120.0) -> BotSeatResult:
-    """Play the seat of ``started`` (a ``game_started`` message) until the game is over."""
+                    timeout: float = 120.0, told: Sequence[Event] = (),
+                    until: Callable[[Event], bool] | None = None) -> BotSeatResult:
+    """Play the seat of ``started`` (a ``game_started`` message) until the game is over, or
+    until an event for which ``until`` holds. ``told``: the game so far, for a seat taken
+    back after a lost connection."""
     loop = asyncio.get_running_loop()
     seat = started["seat"]
     options = Options.from_mapping(started["options"])
     bot = SimpleBot(seat, options, random.Random(seed), pace, level)
     result = BotSeatResult(seat)
-    origin = loop.time()
-    deadline = origin + timeout
+    for event in told:
+        bot.observe(event)
+    origin = loop.time() - float(started.get("game_time", 0.0))
+    deadline = loop.time() + timeout
     answer_by: float | None = None
-    """After a command, the bot waits for the relay's answer (its event, or a refusal) before it
-    plans again, as a player waits to hear what their key did; or until this time."""
+    """After a command, the bot waits for the relay's answer (an event of its own seat, or a
+    refusal) before it plans again, as a player waits to hear what their key did; or until this
+    time, or the end of the round."""
     while not result.over:
         if loop.time() > deadline:
             raise RelayError(f"seat {seat}: the game did not end in {timeout:g} s")
@@ -65,13 +74,20 @@ async def play_seat(client: RelayClient, started: dict[str, Any], *, seed: int =
                 bot.moved(now)
                 answer_by = loop.time() + ANSWER_WAIT
             continue
-        answer_by = None
+        if message["kind"] == "refused":
+            answer_by = None
         if message["kind"] == "event":
             event = decode_event(message["event"])
+            if getattr(event, "seat", None) == seat or isinstance(event, RoundEnded | GameOver):
+                answer_by = None
             result.events.append(event)
             bot.observe(event)
             result.over = isinstance(event, GameOver)
+            if until is not None and until(event):
+                return result
         elif message["kind"] == "refused":
             result.refusals.append(message["reason"])
             bot.refused(now, message["reason"])
+        else:
+            result.heard.append(message)
     return result

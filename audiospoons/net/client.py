@@ -9,6 +9,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from audiospoons.engine.events import Event
 from audiospoons.net.protocol import (
     MAX_RELAY_LINE,
     PROTOCOL_VERSION,
@@ -17,10 +18,15 @@ from audiospoons.net.protocol import (
     ProtocolError,
     encode,
 )
+from audiospoons.net.wire import decode_event
 
 
 class RelayError(Exception):
     """The relay refused us, or the connection ended."""
+
+
+class SeatRefused(RelayError):
+    """The relay holds no seat for the token given."""
 
 
 class RelayClient:
@@ -91,6 +97,23 @@ class RelayClient:
             message = await self.receive(max(0.0, deadline - loop.time()))
             if message["kind"] in kinds and (where is None or where(message)):
                 return message
+
+    async def rejoin(self, token: str, timeout: float = 10.0
+                     ) -> tuple[dict[str, Any], list[Event]]:
+        """Take back the seat ``token`` holds: its ``game_started`` message (with the seat's
+        new token) and the game so far as the seat saw it. ``SeatRefused`` if it is not held."""
+        self.send("rejoin", token=token)
+        started = await self.expect("game_started", "error", timeout=timeout)
+        if started["kind"] == "error":
+            raise SeatRefused(started["message"])
+        self.name = started["players"][started["seat"]]
+        told: list[Event] = []
+        while True:
+            message = await self.expect("catch_up", "back", timeout=timeout)
+            if message["kind"] == "back" and message["name"] == self.name:
+                return started, told
+            if message["kind"] == "catch_up":
+                told += [decode_event(event) for event in message["events"]]
 
     async def close(self) -> None:
         self.closed = True

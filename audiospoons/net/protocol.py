@@ -41,6 +41,7 @@ CLIENT_KINDS: dict[str, tuple[Fields, Fields]] = {
     "hello": ({"version": int, "name": TEXT}, {"client": TEXT}),
     "ping": ({"t": NUMBER}, {}),
     "pong": ({"t": NUMBER}, {}),
+    "rejoin": ({"token": TEXT}, {}),
     "list_rooms": ({}, {}),
     "create_room": ({}, {"name": TEXT, "preset": TEXT, "options": OBJECT, "password": TEXT}),
     "join_room": ({"room": int}, {"password": TEXT}),
@@ -54,7 +55,7 @@ CLIENT_KINDS: dict[str, tuple[Fields, Fields]] = {
     "start": ({}, {}),
     "chat": ({"text": TEXT}, {"scope": TEXT}),
     "kick": ({"name": TEXT}, {}),
-    "command": ({"command": OBJECT}, {}),
+    "command": ({"command": OBJECT}, {"reaction": NUMBER}),
 }
 """What a client may send: each kind's required fields and optional fields, with their types."""
 

@@ -5,21 +5,39 @@ Game time runs from the moment the game starts, on the relay's clock. A command 
 the time it reached the relay; events go to each seat as ``Event.seen_by`` that seat, and to
 spectators as the table sees them. When a player leaves mid-game a bot takes the seat at once,
 told the round so far as that seat saw it, so the game never waits for someone who has gone.
+A player whose connection was lost may take the seat back from the bot (``take_back``) with the
+seat's token, and is told the game so far: the standing of earlier rounds and this round's
+events as the seat saw them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import secrets
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from audiospoons.bots.levels import Level
-from audiospoons.bots.simple import make_bot
+from audiospoons.bots.simple import SimpleBot, make_bot
 from audiospoons.engine.commands import Command
-from audiospoons.engine.events import Event, GameOver, RoundStarted
+from audiospoons.engine.events import (
+    CardPassed,
+    CardTaken,
+    DealerChanged,
+    Eliminated,
+    Event,
+    GameOver,
+    GameStarted,
+    LetterGiven,
+    PointAdded,
+    RoundStarted,
+    TeamsFormed,
+)
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import Options
+from audiospoons.net.fairness import Cues
 from audiospoons.net.names import spoken_form
 from audiospoons.net.protocol import encode
 from audiospoons.net.wire import encode_event
@@ -28,6 +46,8 @@ from audiospoons.table import Table, Watcher
 
 MAX_SEATS = 12
 """Seats in a room: people and bots together."""
+STANDING = (GameStarted, TeamsFormed, LetterGiven, PointAdded, Eliminated, DealerChanged)
+"""Events of earlier rounds that still matter to where the game stands."""
 
 
 class Member(Protocol):
@@ -52,6 +72,12 @@ class Seat:
     bot_name: str = ""
     stand_in: bool = False
     """A bot playing on for someone who left the game: the seat goes when the game ends."""
+    token: str | None = None
+    """The secret that gives this seat back to its player after a lost connection (128 bits,
+    good once: taking the seat back gives a new one)."""
+    held_until: float | None = None
+    """While the seat's player is away after a lost connection: until when, on the relay's
+    clock, the seat is theirs to take back. None while they are here."""
 
     @property
     def name(self) -> str:
@@ -59,14 +85,20 @@ class Seat:
 
 
 class SeatListener:
-    """Sends one seat's view of the game to its member (or a spectator's, with seat None)."""
+    """Sends one seat's view of the game to its member (or a spectator's, with seat None), and
+    notes when the seat was sent the cues a press may answer: a press is timed from there
+    (``fairness``)."""
 
-    def __init__(self, member: Member, seat: int | None) -> None:
+    def __init__(self, member: Member, seat: int | None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.member = member
         self.seat = seat
+        self.clock = clock
+        self.cues = Cues(-1 if seat is None else seat)
 
     def receive(self, events: Sequence[Event]) -> None:
         for event in events:
+            self.cues.observe(event, self.clock())
             self.member.send("event", event=encode_event(event))
 
 
@@ -82,12 +114,22 @@ class Room:
     password: str | None = None
     seats: list[Seat] = field(default_factory=list)
     spectators: list[Member] = field(default_factory=list)
-    table: Table | None = None
+    table: Table[ClassicGame, SimpleBot] | None = None
     started_at: float = 0.0
     round_events: list[Event] = field(default_factory=list)
     """Every event of the round under way: enough to tell a bot that takes a seat over."""
+    standing: list[Event] = field(default_factory=list)
+    """The ``STANDING`` events of the game's earlier rounds."""
+    stand_ins: dict[int, SimpleBot] = field(default_factory=dict)
+    watching: dict[int, SeatListener] = field(default_factory=dict)
+    """Each spectator's ears on the game under way, by the spectator's id."""
+    limits: dict[int, float | None] = field(default_factory=dict)
+    """The time-limit deadline each seat was last told of (game time)."""
+    """The bot playing each seat whose player has gone."""
     listeners: dict[int, SeatListener] = field(default_factory=dict)
-    watchers: list[Watcher] = field(default_factory=list)
+    clock: Callable[[], float] = time.monotonic
+    """The relay's clock, for timing presses."""
+    watchers: list[Watcher[ClassicGame]] = field(default_factory=list)
     """Given every event of each game the room plays, as the table sees it (for tests and
     benchmarks: nothing in the relay reads them)."""
 
@@ -103,10 +145,11 @@ class Room:
                 return index
         return None
 
-    def name_taken(self, name: str, by: Member | None = None) -> bool:
+    def name_taken(self, name: str) -> bool:
+        """Someone here (a player, a bot or a spectator) has a name that sounds like
+        ``name``."""
         form = spoken_form(name)
-        names = [seat.name for seat in self.seats if seat.member is not by]
-        names += [member.name for member in self.spectators if member is not by]
+        names = [seat.name for seat in self.seats] + [member.name for member in self.spectators]
         return any(spoken_form(other) == form for other in names)
 
     def bot_name(self) -> str:
@@ -149,16 +192,18 @@ class Room:
         bots = [make_bot(index, self.options, random.Random(rng.getrandbits(64)), seat.level)
                 for index, seat in enumerate(self.seats) if seat.level is not None]
         table = Table(game, bots)
-        self.listeners = {index: SeatListener(seat.member, index)
+        self.listeners = {index: SeatListener(seat.member, index, self.clock)
                           for index, seat in enumerate(self.seats) if seat.member is not None}
-        table.listeners += [*self.listeners.values(),
-                            *(SeatListener(member, None) for member in self.spectators)]
+        self.watching = {id(member): SeatListener(member, None) for member in self.spectators}
+        table.listeners += [*self.listeners.values(), *self.watching.values()]
         table.watchers += [self._remember, *self.watchers]
         self.table, self.started_at = table, now
+        self.round_events, self.standing, self.stand_ins, self.limits = [], [], {}, {}
         for index, seat in enumerate(self.seats):
             if seat.member is not None:
+                seat.token = secrets.token_hex(16)
                 seat.member.send("game_started", players=names, seat=index,
-                                 options=self.options.describe())
+                                 options=self.options.describe(), token=seat.token)
         for member in self.spectators:
             member.send("game_started", players=names, seat=None,
                         options=self.options.describe())
@@ -167,6 +212,8 @@ class Room:
     def _remember(self, game: ClassicGame, events: list[Event]) -> None:
         for event in events:
             if isinstance(event, RoundStarted):
+                self.standing += [past for past in self.round_events
+                                  if isinstance(past, STANDING)]
                 self.round_events = []
             self.round_events.append(event)
             if isinstance(event, GameOver):
@@ -180,11 +227,36 @@ class Room:
         """A seated member's command at relay time ``now``; a refusal raises
         ``SpoonsError``."""
         assert self.table is not None
-        self.table.submit(command, self.game_time(now))
+        try:
+            self.table.submit(command, self.game_time(now))
+        finally:
+            self._tell_limits(now)
+
+    def late_window(self, seconds: float) -> None:
+        """How long the last spoon waits for a grab made earlier than the one that reached it
+        (``ClassicGame.late_window``): the relay keeps it to its players' round trips."""
+        if self.table is not None:
+            self.table.game.late_window = seconds
 
     def run_until(self, now: float) -> None:
         if self.table is not None and not self.table.over:
             self.table.run_until(self.game_time(now))
+            self._tell_limits(now)
+
+    def _tell_limits(self, now: float) -> None:
+        """Tell each seated member when the time limit running against them changes: the
+        seconds left (``limit``), or none, so that their game can tick the last seconds."""
+        table = self.table
+        if table is None:
+            return
+        game_now = self.game_time(now)
+        for index, listener in self.listeners.items():
+            deadline = None if table.over else table.game.limit_deadline(index)
+            if deadline == self.limits.get(index):
+                continue
+            self.limits[index] = deadline
+            listener.member.send("limit", seconds=None if deadline is None
+                                 else round(max(0.0, deadline - game_now), 3))
 
     def next_wakeup(self) -> float | None:
         """When, on the relay's clock, the game next has something to do."""
@@ -215,3 +287,58 @@ class Room:
         bot.ready_at = table.game.now
         table.bots.append(bot)
         table.touch(bot)
+        self.stand_ins[index] = bot
+
+    def watch(self, member: Member) -> None:
+        """A spectator joins: into the game under way, if there is one, from now on."""
+        self.spectators.append(member)
+        table = self.table
+        if table is None or table.over:
+            return
+        listener = SeatListener(member, None)
+        self.watching[id(member)] = listener
+        table.listeners.append(listener)
+        member.send("game_started", players=[seat.name for seat in self.seats], seat=None,
+                    options=self.options.describe())
+
+    def unwatch(self, member: Member) -> None:
+        """A spectator leaves."""
+        self.spectators.remove(member)
+        listener = self.watching.pop(id(member), None)
+        if listener is not None and self.table is not None and listener in self.table.listeners:
+            self.table.listeners.remove(listener)
+
+    def seat_for_token(self, token: str) -> int | None:
+        """The seat whose token ``token`` is (compared in constant time), or None."""
+        found = None
+        for index, seat in enumerate(self.seats):
+            if seat.token is not None and secrets.compare_digest(seat.token, token):
+                found = index
+        return found
+
+    def take_back(self, index: int, member: Member) -> list[Event]:
+        """``member`` takes seat ``index`` back from its stand-in bot: the game so far as the
+        seat saw it, to tell them (the cards that passed between other seats left out: they
+        change nothing the seat knows)."""
+        seat = self.seats[index]
+        seat.member, seat.level, seat.stand_in, seat.held_until = member, None, False, None
+        seat.token = secrets.token_hex(16)
+        table = self.table
+        assert table is not None
+        bot = self.stand_ins.pop(index, None)
+        if bot is not None:
+            table.remove_bot(bot)
+        listener = SeatListener(member, index, self.clock)
+        self.listeners[index] = listener
+        self.limits.pop(index, None)
+        table.listeners.append(listener)
+        told = []
+        for event in [*self.standing, *self.round_events]:
+            passed_to_me = isinstance(event, CardPassed) and event.to == index
+            if isinstance(event, CardTaken | CardPassed) and event.seat != index \
+                    and not passed_to_me:
+                continue
+            view = event.seen_by(index)
+            if view is not None:
+                told.append(view)
+        return told

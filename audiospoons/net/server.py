@@ -1,9 +1,9 @@
 """The relay: an asyncio shell around ``protocol.Connection`` and the rooms' Table hosts.
 
 One task reads each connection (``link`` writes it, never making a broadcast wait for a slow
-reader), and one per room fires the game's timers. Everything a client sends is checked by the protocol, then by the
-lobby's rules here, then by the game's own ``verify``; every refusal is a message saying why, and
-nothing a client sends can stop the relay or another room.
+reader), and one per room fires the game's timers. Everything a client sends is checked by the
+protocol, then by the lobby's rules here, then by the game's own ``verify``; every refusal is a
+message saying why, and nothing a client sends can stop the relay or another room.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import math
 import random
 import signal
 import time
@@ -20,9 +21,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from audiospoons.bots.levels import Level
+from audiospoons.engine.commands import Command, Grab, React
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.options import Options
 from audiospoons.engine.presets import PRESET_KEY, with_preset
+from audiospoons.net.fairness import judge, late_window
 from audiospoons.net.link import Client
 from audiospoons.net.names import BadText, clean_chat, clean_name
 from audiospoons.net.protocol import (
@@ -31,7 +34,7 @@ from audiospoons.net.protocol import (
     ProtocolError,
 )
 from audiospoons.net.room import MAX_SEATS, Room, Seat
-from audiospoons.net.wire import WireError, decode_command
+from audiospoons.net.wire import WireError, decode_command, encode_event
 
 log = logging.getLogger("audiospoons.relay")
 
@@ -39,6 +42,10 @@ DEFAULT_PORT = 7777
 HELLO_TIMEOUT = 10.0
 SILENCE_TIMEOUT = 20.0
 PING_INTERVAL = 5.0
+SEAT_HOLD = 60.0
+"""Seconds a seat in a game is kept for a player whose connection was lost."""
+CATCH_UP_BATCH = 100
+"""Events in one ``catch_up`` message to a player taking their seat back."""
 PER_ADDRESS = 16
 """Connections from one address at once."""
 
@@ -109,8 +116,17 @@ class Relay:
                         client.drop()
                 else:
                     self._dispatch(client, item, now)
+                if client.gone:
+                    return
+
+        await client.read(reader, receive)
 
     async def _ping(self, client: Client) -> None:
+        """Ping every ``PING_INTERVAL``, and drop a connection with no hello ``HELLO_TIMEOUT``
+        after it opened, or silent for ``SILENCE_TIMEOUT``: one timer a connection at a time,
+        set for whichever of these comes first."""
+        opened = self.clock()
+        ping_at = opened + PING_INTERVAL
         while not client.gone:
             now = self.clock()
             deadline = (opened + HELLO_TIMEOUT if not client.greeted
@@ -126,18 +142,9 @@ class Relay:
             await asyncio.sleep(min(deadline, ping_at) - now)
 
     def left(self, client: Client) -> None:
-                if client.gone:
-                    return
-
-        await client.read(reader, receive)
         self.clients.discard(client)
         if client.room is not None:
-        """Ping every ``PING_INTERVAL``, and drop a connection with no hello ``HELLO_TIMEOUT``
-        after it opened, or silent for ``SILENCE_TIMEOUT``: one timer a connection at a time,
-        set for whichever of these comes first."""
-        opened = self.clock()
-        ping_at = opened + PING_INTERVAL
-            self._leave_room(client)
+            self._leave_room(client, hold=True)
 
     # ----------------------------------------------------------------- messages
 
@@ -148,7 +155,7 @@ class Relay:
             return
         if kind == "pong":
             if isinstance(body["t"], int | float) and body["t"] <= now:
-                client.rtt = now - float(body["t"])
+                client.trips.add(now - float(body["t"]))
             return
         if not client.greeted:
             if kind != "hello":
@@ -197,7 +204,8 @@ class Relay:
             return
         name = clean_chat(str(body.get("name", ""))) or f"{client.name}'s room"
         password = body.get("password") or None
-        room = Room(self.next_room, name[:40], client, options, values, password)
+        room = Room(self.next_room, name[:40], client, options, values, password,
+                    clock=self.clock)
         self.next_room += 1
         self.rooms[room.number] = room
         room.seats.append(Seat(client))
@@ -222,6 +230,37 @@ class Relay:
             return None
         return room
 
+    def _on_rejoin(self, client: Client, body: dict[str, Any], now: float) -> None:
+        """Take back a seat held since a lost connection, with its token."""
+        if client.room is not None:
+            client.error("in-room", "leave this room first")
+            return
+        found = next(((room, index) for room in self.rooms.values() if room.playing
+                      for index in [room.seat_for_token(body["token"])] if index is not None),
+                     None)
+        if found is None:
+            client.error("no-seat", "no seat is held for that token")
+            return
+        room, index = found
+        seat = room.seats[index]
+        old = seat.member
+        if isinstance(old, Client) and old is not client:
+            old.error("replaced", "your seat was taken back from another connection")
+            old.drop()
+        if seat.held_until is None or seat.held_until < now:
+            client.error("no-seat", "that seat is no longer held for you")
+            return
+        client.name, client.room = seat.bot_name, room
+        told = room.take_back(index, client)
+        client.send("game_started", players=[s.name for s in room.seats], seat=index,
+                    options=room.options.describe(), token=seat.token, resumed=True,
+                    game_time=room.game_time(now))
+        for start in range(0, len(told), CATCH_UP_BATCH):
+            client.send("catch_up", events=[encode_event(event)
+                                            for event in told[start:start + CATCH_UP_BATCH]])
+        room.broadcast("back", name=client.name)
+        self._wake_room(room)
+
     def _on_join_room(self, client: Client, body: dict[str, Any], now: float) -> None:
         room = self._room_for(client, body)
         if room is None:
@@ -241,8 +280,8 @@ class Relay:
         room = self._room_for(client, body)
         if room is None:
             return
-        room.spectators.append(client)
         client.room = room
+        room.watch(client)
         room.broadcast("room", **room.state())
 
     def _on_leave_room(self, client: Client, body: dict[str, Any], now: float) -> None:
@@ -252,17 +291,26 @@ class Relay:
         self._leave_room(client)
         self._on_list_rooms(client, {}, now)
 
-    def _leave_room(self, client: Client) -> None:
+    def _leave_room(self, client: Client, *, hold: bool = False) -> None:
+        """``client`` leaves its room; ``hold``: its connection was lost, so a seat in a game
+        is kept ``SEAT_HOLD`` seconds for it to take back, a bot playing it meanwhile."""
         room = client.room
         if room is None:
             return
         client.room = None
         index = room.seat_of(client)
         if client in room.spectators:
-            room.spectators.remove(client)
+            room.unwatch(client)
         elif index is not None and room.playing:
+            seat = room.seats[index]
+            held = hold and seat.token is not None
+            if held:
+                seat.held_until = self.clock() + SEAT_HOLD
+            else:
+                seat.token = None
             room.hand_to_bot(index)
-            room.broadcast("left", name=client.name, stand_in=True)
+            room.broadcast("left", name=client.name, stand_in=True,
+                           **({"held": SEAT_HOLD} if held else {}))
             self._wake_room(room)
         elif index is not None:
             del room.seats[index]
@@ -330,7 +378,7 @@ class Relay:
         if len(room.seats) >= MAX_SEATS:
             client.error("full", f"the room has all {MAX_SEATS} seats taken")
             return
-        room.spectators.remove(client)
+        room.unwatch(client)
         room.seats.append(Seat(client))
         room.broadcast("room", **room.state())
 
@@ -382,11 +430,30 @@ class Relay:
         except WireError as error:
             client.error("bad-field", str(error))
             return
+        command = self._dated(client, room, command, body.get("reaction"), now)
+        room.late_window(late_window(seat.member.trips for seat in room.seats
+                                     if isinstance(seat.member, Client)))
         try:
             room.submit(command, now)
         except SpoonsError as error:
             client.send("refused", reason=error.reason, message=str(error))
         self._wake_room(room)
+
+    def _dated(self, client: Client, room: Room, command: Command, reported: float | None,
+               now: float) -> Command:
+        """A press answering the seat's cue, dated when it was judged to happen
+        (``fairness``); anything else as it came."""
+        listener = room.listeners.get(command.seat)
+        cue = None if listener is None else listener.cues.answered(command)
+        if cue is None:
+            return command
+        sent, cue_at = cue
+        judged = judge(sent, now, reported, client.trips)
+        pressed_at = (math.nextafter(cue_at, -math.inf) if judged.false_start
+                      else cue_at + judged.reaction)
+        if isinstance(command, Grab):
+            return Grab(command.seat, command.spoon, pressed_at)
+        return React(command.seat, pressed_at)
 
     def _on_chat(self, client: Client, body: dict[str, Any], now: float) -> None:
         allowed, client.chat_bucket = client.chat_bucket.take(now)

@@ -1,0 +1,134 @@
+"""Fair reactions across a network: how long a remote player really took to press, from what
+the relay saw and what the client says. Pure.
+
+The relay sends a seat its cue at ``sent`` and the press comes back at ``arrived``, both on the
+relay's clock. Between them lie the reaction and the trip there and back. The client reports
+the reaction on its own clock: from when its cue played to the key press. The relay believes
+that report only if the rest of the span, ``arrived - sent - reported``, is a trip the client's
+connection could have made: at least nothing, at most its slowest recent round trip plus
+``TOLERANCE``. Otherwise (no report, or one that does not fit) the reaction is the span less
+the client's typical round trip. Either way the compensation, what is taken off the span, is at
+most ``COMPENSATION_CAP``, and a reaction under ``FALSE_START`` is a false start: no one hears a
+cue and presses that fast, so the press was on its way before the cue.
+
+A client that lies about its reaction can gain at most ``TOLERANCE`` over the slowest round trip
+the relay has recently measured for it; lying the other way only costs it.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from audiospoons.engine.commands import Command, Grab, React
+from audiospoons.engine.events import (
+    Event,
+    PhaseTwoStarted,
+    Reached,
+    ReactCue,
+    ReactionTestEnded,
+    RoundStarted,
+    SpoonGrabbed,
+)
+
+TOLERANCE = 0.010
+"""Seconds a reported reaction may leave unexplained beyond the slowest recent round trip."""
+COMPENSATION_CAP = 0.300
+"""The most, in seconds, taken off the relay's own measure of a press for the network."""
+FALSE_START = 0.100
+"""A reaction quicker than this (seconds) is a false start."""
+RTT_SAMPLES = 8
+"""Round trips kept per connection: the typical one is their median."""
+
+
+class Source(Enum):
+    CLIENT = "client"
+    """The client's own report, consistent with what the relay saw."""
+    RELAY = "relay"
+    """The relay's measure, less the client's typical round trip."""
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    reaction: float
+    """Seconds from the cue to the press, as judged."""
+    source: Source
+    false_start: bool
+
+
+@dataclass(slots=True)
+class RoundTrips:
+    """The recent round trips of one connection, from the relay's pings."""
+
+    samples: deque[float] = field(default_factory=lambda: deque(maxlen=RTT_SAMPLES))
+
+    def add(self, seconds: float) -> None:
+        if seconds >= 0.0:
+            self.samples.append(seconds)
+
+    @property
+    def typical(self) -> float:
+        """The median of the recent round trips; 0 before the first."""
+        return statistics.median(self.samples) if self.samples else 0.0
+
+    @property
+    def slowest(self) -> float:
+        return max(self.samples, default=0.0)
+
+
+Stamp = tuple[float, float]
+"""When a cue was sent or heard (on the clock of whoever keeps it) and its game time."""
+
+
+@dataclass(slots=True)
+class Cues:
+    """The cues ``seat`` may be answering: its reaction test's cue, and the first sign in the
+    round that the spoons are going (the first grab, or a reach that may be it). The relay
+    keeps one a seat, stamped when it sent each cue; a client keeps one, stamped when it heard
+    it, and reports the time from there to a press."""
+
+    seat: int
+    test: Stamp | None = None
+    race: Stamp | None = None
+
+    def observe(self, event: Event, now: float) -> None:
+        if isinstance(event, RoundStarted):
+            self.test = self.race = None
+        elif isinstance(event, ReactCue) and self.seat in event.contenders:
+            self.test = (now, event.at)
+        elif isinstance(event, ReactionTestEnded):
+            self.test = None
+        elif (isinstance(event, PhaseTwoStarted | SpoonGrabbed | Reached)
+              and event.seat != self.seat and self.race is None):
+            self.race = (now, event.at)
+
+    def answered(self, command: Command) -> Stamp | None:
+        """The cue ``command`` answers, if it is a press that answers one."""
+        if isinstance(command, React):
+            return self.test
+        if isinstance(command, Grab):
+            return self.test or self.race
+        return None
+
+
+def late_window(lines: Iterable[RoundTrips]) -> float:
+    """How long the last spoon waits for a grab made earlier that arrives later: the most any
+    of these connections' presses can be dated back, never over ``COMPENSATION_CAP``."""
+    slowest = max((trips.slowest for trips in lines), default=0.0)
+    return min(COMPENSATION_CAP, slowest + TOLERANCE)
+
+
+def judge(sent: float, arrived: float, reported: float | None, trips: RoundTrips) -> Judged:
+    """A remote press: the cue sent at ``sent``, the press arrived at ``arrived`` (the relay's
+    clock), and the reaction the client ``reported`` (its clock), if it did."""
+    span = arrived - sent
+    trip = None if reported is None else span - reported
+    if reported is not None and trip is not None and 0.0 <= trip <= trips.slowest + TOLERANCE:
+        reaction, source = reported, Source.CLIENT
+    else:
+        reaction, source = span - trips.typical, Source.RELAY
+    reaction = min(span, max(reaction, span - COMPENSATION_CAP))
+    return Judged(reaction, source, reaction < FALSE_START)

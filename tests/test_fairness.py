@@ -1,0 +1,117 @@
+"""Judging a remote press: the client's report where it fits what the relay saw, the relay's
+own measure where it does not, the cap on compensation, and false starts."""
+
+from __future__ import annotations
+
+import pytest
+from test_relay_fuzz import FakeWriter
+
+from audiospoons.engine.cards import parse_card
+from audiospoons.engine.commands import Grab, Pass, React
+from audiospoons.engine.events import ReactCue, ReactionTestEnded
+from audiospoons.engine.options import Options
+from audiospoons.net.fairness import (
+    COMPENSATION_CAP,
+    TOLERANCE,
+    Judged,
+    RoundTrips,
+    Source,
+    judge,
+    late_window,
+)
+from audiospoons.net.link import Client
+from audiospoons.net.room import Room, SeatListener
+from audiospoons.net.server import Relay
+
+
+def trips(*seconds: float) -> RoundTrips:
+    measured = RoundTrips()
+    for value in seconds:
+        measured.add(value)
+    return measured
+
+
+def test_an_honest_report_that_fits_the_round_trip_is_believed() -> None:
+    assert judge(10.0, 10.45, 0.25, trips(0.18, 0.2, 0.22)) == Judged(0.25, Source.CLIENT, False)
+
+
+def test_a_report_that_leaves_too_long_a_trip_gives_way_to_the_relays_measure() -> None:
+    """The client claims 0.1 s where the trip would have had to take 0.35 s on a 0.2 s line:
+    the relay takes its own measure less the typical round trip."""
+    judged = judge(10.0, 10.45, 0.1, trips(0.18, 0.2, 0.22))
+    assert judged.source is Source.RELAY
+    assert judged.reaction == pytest.approx(0.25)
+
+
+def test_a_liar_gains_at_most_the_tolerance() -> None:
+    line = trips(0.2, 0.2, 0.2)
+    truth = 0.25
+    arrived = 10.0 + truth + 0.2
+    best = min(judge(10.0, arrived, claim / 1000, line).reaction for claim in range(0, 400))
+    assert truth - best == pytest.approx(TOLERANCE)
+
+
+def test_a_report_longer_than_the_whole_span_is_not_believed() -> None:
+    judged = judge(10.0, 10.3, 0.5, trips(0.05))
+    assert judged.source is Source.RELAY and judged.reaction == pytest.approx(0.25)
+
+
+def test_compensation_is_capped() -> None:
+    judged = judge(10.0, 11.0, None, trips(0.9, 0.9))
+    assert judged.reaction == pytest.approx(1.0 - COMPENSATION_CAP)
+
+
+def test_with_no_round_trip_measured_yet_the_relay_takes_the_whole_span() -> None:
+    assert judge(10.0, 10.4, None, RoundTrips()) == Judged(pytest.approx(0.4), Source.RELAY,
+                                                           False)
+
+
+def test_too_quick_a_reaction_is_a_false_start() -> None:
+    assert judge(10.0, 10.25, 0.06, trips(0.19)).false_start
+    assert judge(10.0, 10.1, None, trips(0.05)).false_start
+    assert not judge(10.0, 10.31, 0.11, trips(0.2)).false_start
+
+
+def test_only_the_last_round_trips_count() -> None:
+    measured = trips(*([1.0] * 8), *([0.1] * 8))
+    assert measured.typical == 0.1 and measured.slowest == 0.1
+
+
+class Member:
+    name = "Ann"
+
+    def send(self, kind: str, **fields: object) -> None:
+        """Nothing is kept."""
+
+    def send_line(self, line: bytes) -> None:
+        """Nothing is kept."""
+
+
+def test_the_relay_dates_a_press_from_the_seats_cue_by_the_judgement() -> None:
+    """The cue (game time 5.0) went to seat 0 at relay time 100.0 and its press arrived at
+    100.45 over a 0.2 s line, the client saying 0.25 s: the press is dated 5.25. One that
+    judges too quick is dated just before the cue (a false start), and a command that
+    answers no cue is left as it came."""
+    relay = Relay(clock=lambda: 100.0)
+    client = Client(relay, FakeWriter(), "127.0.0.1")  # type: ignore[arg-type]
+    for trip in (0.19, 0.2, 0.21):
+        client.trips.add(trip)
+    room = Room(1, "r", Member(), Options(), {}, clock=relay.clock)
+    listener = SeatListener(Member(), 0, relay.clock)
+    room.listeners = {0: listener}
+    listener.receive([ReactCue(5.0, (0, 1))])
+    assert listener.cues.test == (100.0, 5.0)
+    dated = relay._dated(client, room, React(0), 0.25, 100.45)
+    assert dated == React(0, pressed_at=pytest.approx(5.25))
+    early = relay._dated(client, room, Grab(0), None, 100.25)
+    assert early.pressed_at is not None and early.pressed_at < 5.0
+    assert relay._dated(client, room, Pass(0, parse_card("QS")), 0.2, 100.3) == \
+        Pass(0, parse_card("QS"))
+    listener.receive([ReactionTestEnded(5.5, (0, 1), ())])
+    assert relay._dated(client, room, React(0), 0.25, 100.45) == React(0)
+
+
+def test_the_last_spoon_waits_as_long_as_the_slowest_line_can_date_a_press_back() -> None:
+    assert late_window([trips(0.05, 0.12), trips(0.08)]) == pytest.approx(0.12 + TOLERANCE)
+    assert late_window([trips(0.9)]) == COMPENSATION_CAP
+    assert late_window([]) == TOLERANCE
