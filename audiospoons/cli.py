@@ -93,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("address", metavar="HOST[:PORT]", help="the relay (port 7777 if not given)")
     join.add_argument("--name", required=True, help="your name at the table (1 to 20 characters)")
     join.add_argument("--room", type=int,
-                      help="the room to join; without it, you open a room of your own")
+                      help="the room to join; without it, the relay's lobby (with --bots, a"
+                           " room of your own at once)")
     join.add_argument("--password",
                       help="the room's password: to join it, or to give a room of your own")
     join.add_argument("--bots", type=int, default=0,
@@ -212,7 +213,8 @@ def _join(args: argparse.Namespace) -> int:
             with TerminalKeys() as keys:
                 code = asyncio.run(join_relay(
                     host, port, args.name, room=args.room, values=values, bots=args.bots,
-                    password=args.password,
+                    password=args.password, key_overrides=dict(settings.keys),
+                    spoon_style=settings.spoon_keys,
                     messages=messages(lang), speaker=audio.speaker, sounds=audio.mixer,
                     keys=keys, verbosity=settings.verbosity))
         except KeyboardInterrupt:

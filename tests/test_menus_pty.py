@@ -380,8 +380,11 @@ def type_text(player: Player, text: str) -> None:
         player.key(char, spoken)
 
 
-def test_play_online_from_the_main_menu_and_the_address_and_name_offered_again(
+def test_play_online_from_the_main_menu_a_room_opened_and_joined_from_the_lobby(
         tmp_path: Path, config: Path, players: list[Player]) -> None:
+    """Ann opens a room from the lobby; Bob, at another keyboard, hears it in the lobby's list
+    and joins it; each leaves the room for the lobby, then the relay for the main menu, and
+    the address and the name are offered again the next time."""
     port, closed = free_port(), free_port()
     relay = subprocess.Popen([sys.executable, "-m", "audiospoons", "serve", "--port", str(port)],
                              env=environment(tmp_path, "relay"), stderr=subprocess.PIPE,
@@ -410,12 +413,35 @@ def test_play_online_from_the_main_menu_and_the_address_and_name_offered_again(
         player.key("up", f"127.0.0.1:{port}")
         player.key("enter", "Your name, edit text, selected: Ann")
         player.key("enter", f"Connecting to 127.0.0.1, port {port}.")
-        player.hear("Connected to 127.0.0.1 as Ann.", "Room 1, Ann's room: Ann, the host.")
-        player.key("escape", "You left the room.")
-        player.hear("Main menu. Play online, 2 of 6")
-        player.quit()
+        player.hear("Connected to 127.0.0.1 as Ann.", "Lobby: no rooms open. New room, 1 of 1")
         data = saved(config)
-        assert (data["online_address"], data["online_name"]) == (f"127.0.0.1:{port}", "Ann")
+        assert (data["online_address"], data["online_name"]) == (f"127.0.0.1:{port}", "Ann"), \
+            "saved as soon as the relay takes the name"
+        player.key("f2", "A room of your own, with your options, and you its host: the others"
+                   " find it in this list and join you.")
+        player.key("enter", "Room 1, Ann's room: Ann, the host.")
+
+        bob = start(players, tmp_path / "bob")
+        skip_welcome(bob)
+        bob.key("down", "Play online, 2 of 6")
+        bob.key("enter", "Relay address, edit text, blank")
+        type_text(bob, f"127.0.0.1:{port}")
+        bob.key("enter", "Your name, edit text, blank")
+        type_text(bob, "Bob")
+        bob.key("enter", f"Connecting to 127.0.0.1, port {port}.")
+        bob.hear("Connected to 127.0.0.1 as Bob.", "Lobby: 1 room open. New room, 1 of 2")
+        bob.key("down", "Room 1, Ann's room, 1 player, waiting, 2 of 2")
+        bob.key("enter", "Room 1, Ann's room: Ann, the host and Bob.")
+        player.hear("Room 1, Ann's room: Ann, the host and Bob.")
+        bob.key("escape", "You left the room.",
+                "Lobby: 1 room open. Room 1, Ann's room, 1 player, waiting, 2 of 2")
+        player.hear("Room 1, Ann's room: Ann, the host.")
+        bob.key("escape", "You left the relay.", "Main menu. Play online, 2 of 6")
+        bob.quit()
+
+        player.key("escape", "You left the room.", "Lobby: no rooms open. New room, 1 of 1")
+        player.key("escape", "You left the relay.", "Main menu. Play online, 2 of 6")
+        player.quit()
 
         again = start(players, config)
         again.hear("Main menu. Play, 1 of 6")

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
 from test_menu import Cues, ScriptedKeys
 
 from audiospoons.ui import screens
-from audiospoons.ui.onlinemenu import JoinRequest, Refused, read_address, read_name
+from audiospoons.ui.onlinemenu import JoinRequest, Outcome, Refused, read_address, read_name
 from audiospoons.ui.screens import Screens
 from audiospoons.ui.settings import Settings, load_settings
 from audiospoons.ui.textentry import TextField, character_name, typed_character
@@ -184,20 +184,30 @@ def test_a_name_is_tidied_and_a_name_without_letters_is_refused() -> None:
 
 
 class Relay:
-    """Stands in for joining the relay: answers from a list, and notes what was asked and
-    what the settings file held at that moment."""
+    """Stands in for joining the relay: answers from a list (the relay takes the name when
+    the answer is ``PLAYED``), and notes what was asked, and what the settings file held when
+    it was asked and once the name was taken, while the player is still on the relay."""
 
-    def __init__(self, tmp_path: Path, *answers: bool) -> None:
+    def __init__(self, tmp_path: Path, *answers: Outcome) -> None:
         self.file = tmp_path / "settings.json"
         self.answers = list(answers)
         self.asked: list[tuple[JoinRequest, Settings]] = []
         self.saved_then: list[tuple[str, str]] = []
+        self.saved_on_the_relay: list[tuple[str, str]] = []
 
-    def __call__(self, settings: Settings, request: JoinRequest) -> bool:
-        self.asked.append((request, settings))
+    def saved(self) -> tuple[str, str]:
         saved = load_settings(self.file)[0]
-        self.saved_then.append((saved.online_address, saved.online_name))
-        return self.answers.pop(0)
+        return saved.online_address, saved.online_name
+
+    def __call__(self, settings: Settings, request: JoinRequest,
+                 connected: Callable[[], None]) -> Outcome:
+        self.asked.append((request, settings))
+        self.saved_then.append(self.saved())
+        answer = self.answers.pop(0)
+        if answer is Outcome.PLAYED:
+            connected()
+            self.saved_on_the_relay.append(self.saved())
+        return answer
 
 
 def run_screens(tmp_path: Path, labels: Iterable[str], settings: Settings | None = None,
@@ -213,7 +223,7 @@ def run_screens(tmp_path: Path, labels: Iterable[str], settings: Settings | None
 
 def test_play_online_asks_the_address_and_the_name_then_joins_and_saves_them(
         tmp_path: Path) -> None:
-    relay = Relay(tmp_path, True)
+    relay = Relay(tmp_path, Outcome.PLAYED)
     lines, ui = run_screens(tmp_path, ["down", "f2", "enter", *keys_for("localhost:7000"),
                                        "enter", *keys_for("Ann"), "enter"],
                             play_online=relay)
@@ -228,6 +238,7 @@ def test_play_online_asks_the_address_and_the_name_then_joins_and_saves_them(
     assert request == JoinRequest("localhost", 7000, "Ann")
     assert given.language == "en", "the relay's room speaks the menu's language"
     assert relay.saved_then == [("", "")]
+    assert relay.saved_on_the_relay == [("localhost:7000", "Ann")], "saved once connected"
     saved = load_settings(tmp_path / "settings.json")[0]
     assert (saved.online_address, saved.online_name) == ("localhost:7000", "Ann")
     assert saved == ui.settings
@@ -235,7 +246,7 @@ def test_play_online_asks_the_address_and_the_name_then_joins_and_saves_them(
 
 
 def test_what_was_used_last_time_is_offered_and_enter_takes_it(tmp_path: Path) -> None:
-    relay = Relay(tmp_path, True)
+    relay = Relay(tmp_path, Outcome.PLAYED)
     settings = Settings(first_run=False, online_address="example.org", online_name="Bob")
     lines, _ = run_screens(tmp_path, ["p", "p", "p", "enter", "enter", "enter"], settings,
                            play_online=relay)
@@ -270,7 +281,7 @@ def test_bad_input_is_explained_and_asked_again_and_escape_goes_back(tmp_path: P
 
 def test_a_relay_not_reached_lets_the_player_try_again_and_only_success_is_saved(
         tmp_path: Path) -> None:
-    relay = Relay(tmp_path, False, True)
+    relay = Relay(tmp_path, Outcome.UNREACHABLE, Outcome.PLAYED)
     lines, ui = run_screens(tmp_path, ["down", "enter", *keys_for("nowhere"), "enter",
                                        *keys_for("Ann"), "enter", "enter", "enter"],
                             play_online=relay)
@@ -286,8 +297,25 @@ def test_a_relay_not_reached_lets_the_player_try_again_and_only_success_is_saved
     assert (ui.settings.online_address, ui.settings.online_name) == ("nowhere", "Ann")
 
 
+def test_a_name_the_relay_refuses_asks_for_the_name_again_not_the_address(
+        tmp_path: Path) -> None:
+    relay = Relay(tmp_path, Outcome.NAME_REFUSED, Outcome.NAME_REFUSED, Outcome.PLAYED)
+    lines, ui = run_screens(tmp_path, ["down", "enter", *keys_for("relay.example"), "enter",
+                                       *keys_for("Ann"), "enter", "enter", *keys_for("Bo"),
+                                       "enter"], play_online=relay)
+    assert lines[-8:] == ["Connecting to relay.example, port 7777.",
+                          "Your name, edit text, selected: Ann",
+                          "Connecting to relay.example, port 7777.",
+                          "Your name, edit text, selected: Ann", "capital B", "o",
+                          "Connecting to relay.example, port 7777.",
+                          "Main menu. Play online, 2 of 6"]
+    assert [request.name for request, _ in relay.asked] == ["Ann", "Ann", "Bo"]
+    assert relay.saved_then == [("", ""), ("", ""), ("", "")]
+    assert (ui.settings.online_address, ui.settings.online_name) == ("relay.example", "Bo")
+
+
 def test_a_relay_not_reached_and_abandoned_saves_nothing(tmp_path: Path) -> None:
-    relay = Relay(tmp_path, False)
+    relay = Relay(tmp_path, Outcome.UNREACHABLE)
     settings = Settings(first_run=False, online_address="old.example", online_name="Old")
     lines, ui = run_screens(tmp_path, ["down", "enter", *keys_for("new"), "enter", "enter",
                                        "escape"], settings, play_online=relay)
@@ -298,7 +326,7 @@ def test_a_relay_not_reached_and_abandoned_saves_nothing(tmp_path: Path) -> None
 
 
 def test_comma_and_period_are_typed_in_a_field_and_page_up_reviews(tmp_path: Path) -> None:
-    relay = Relay(tmp_path, True)
+    relay = Relay(tmp_path, Outcome.PLAYED)
     lines, _ = run_screens(tmp_path, ["down", "enter", ",", ".", "pageup", "up", "escape"],
                            play_online=relay)
     assert lines[2:] == ["Relay address, edit text, blank", "comma", "dot",
@@ -306,7 +334,8 @@ def test_comma_and_period_are_typed_in_a_field_and_page_up_reviews(tmp_path: Pat
 
 
 def test_online_play_that_is_not_there_says_so(tmp_path: Path) -> None:
-    def missing(settings: Settings, request: JoinRequest) -> bool:
+    def missing(settings: Settings, request: JoinRequest,
+                connected: Callable[[], None]) -> Outcome:
         raise screens.Unavailable("no network here")
 
     for callback in (missing, None):

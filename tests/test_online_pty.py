@@ -1,6 +1,7 @@
 """Two people play a whole game through a relay, each at a keyboard in a real pseudo-terminal,
 by ear (``--speech text``): ``audiospoons serve`` and two ``audiospoons join`` over TCP on
-127.0.0.1."""
+127.0.0.1. The first opens a room from the relay's lobby; the second asks for it with
+``--room``."""
 
 from __future__ import annotations
 
@@ -102,6 +103,8 @@ def test_two_people_play_a_whole_game_through_the_relay_by_ear(tmp_path: Path) -
         ann = join(tmp_path, port, "Ann", "--preset", "no-stock", "--option",
                    "grab_time_limit=3", "--option", "premature=eliminate")
         ann.expect_exact("Connected to 127.0.0.1 as Ann.")
+        ann.expect_exact("Lobby: no rooms open. New room, 1 of 1")
+        ann.send("\r")
         ann.expect_exact("Room 1, Ann's room: Ann, the host.")
         bob = join(tmp_path, port, "Bob", "--room", "1")
         bob.expect_exact("Room 1, Ann's room: Ann, the host and Bob.")
@@ -120,9 +123,13 @@ def test_two_people_play_a_whole_game_through_the_relay_by_ear(tmp_path: Path) -
             child.expect(r"Room 1, Ann's room: [^\r]+\.")
         ann.send("\x1b")
         ann.expect_exact("You left the room.")
-        ann.expect(pexpect.EOF, timeout=10)
+        ann.expect_exact("Lobby: 1 room open. New room, 1 of 2")
         bob.expect(re.escape("Room 1, Ann's room: Bob, the host."))
+        ann.send("\x1b")
+        ann.expect_exact("You left the relay.")
+        ann.expect(pexpect.EOF, timeout=10)
         bob.send("\x1b")
+        bob.expect_exact("You left the room.")
         bob.expect(pexpect.EOF, timeout=10)
     finally:
         for child in (ann, bob):

@@ -1,10 +1,17 @@
-"""Playing online at this keyboard: a room on a relay, then its games, heard as local games are.
+"""Playing online at this keyboard: the relay's lobby, a room, then its games, heard as local
+games are.
 
 The same ears (``LocalPlayer``) and keys (``KeyboardSeat``) as a local game; the table is the
 relay's. One asyncio loop reads both the relay and the keyboard (the terminal's file descriptor
-is watched by the loop, so nothing polls and a key is stamped the moment it is read). In the
-room, Enter says you are ready, or, for the host, starts the game; Escape leaves. A game online
-cannot pause: Escape twice leaves it, and a bot plays on for you.
+is watched by the loop, so nothing polls and a key is stamped the moment it is read).
+
+Connected without a room asked for, the player is in the lobby (``ui.lobby``): a menu of the
+relay's rooms, where Enter opens a room of one's own, takes a seat in a room, or watches one
+playing (``ui.spectator``); Escape there leaves the relay. In a room, Enter says you are ready,
+or, for the host, starts the game; Escape leaves the room, back to the lobby. A game online
+cannot pause: Escape twice leaves it, and a bot plays on for you. Asked for a room (``audiospoons
+join --room N``, or ``--bots``), the player goes straight into it, and leaving it leaves the
+relay, as a script expects; if the room cannot be had, the lobby opens instead.
 """
 
 from __future__ import annotations
@@ -12,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -21,11 +28,16 @@ from audiospoons.engine.errors import NotAllowedNow
 from audiospoons.engine.events import GameOver
 from audiospoons.engine.options import Options
 from audiospoons.keys.reader import ESCAPE_DELAY
-from audiospoons.net.client import RelayClient, RelayError
+from audiospoons.net.client import RelayClient, RelayError, SeatRefused
+from audiospoons.net.fairness import Cues
+from audiospoons.net.protocol import PROTOCOL_VERSION
 from audiospoons.net.wire import WireError, decode_event, encode_command
+from audiospoons.sound.cue import Cue
 from audiospoons.ui.gamekeys import keymap
+from audiospoons.ui.lobby import Lobby, Step, read_rooms, refusal_text
 from audiospoons.ui.player import CuePlayer, KeySource, LocalPlayer, PressedKey, ReactionRecord
 from audiospoons.ui.seatkeys import KeyboardSeat
+from audiospoons.ui.spectator import Watcher
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
@@ -33,6 +45,22 @@ from audiospoons.voice.spoonnames import SpoonStyle
 
 LEAVE_WINDOW = 5.0
 """Seconds within which a second Escape leaves an online game."""
+RECONNECT_EVERY = 2.0
+"""Seconds between tries to reach the relay again after the connection is lost."""
+RECONNECT_FOR = 58.0
+"""Seconds of trying before giving up: a little under the time the relay holds the seat."""
+
+PLAYED = 0
+UNREACHABLE = 2
+NAME_REFUSED = 3
+"""What ``join_relay`` returns (the exit status of ``audiospoons join``): the relay was
+reached and the player has left it; it could not be reached; it would not take the name."""
+
+Reconnect = Callable[[], Awaitable[RelayClient]]
+
+
+class NameRefused(RelayError):
+    """The relay would not take the name given (``bad-name``)."""
 
 
 class WatchedKeys(KeySource, Protocol):
@@ -43,11 +71,16 @@ class WatchedKeys(KeySource, Protocol):
 
 @dataclass(slots=True)
 class Where:
-    """Where the player stands on the relay."""
+    """Where the player stands on the relay: in ``room`` (its last state), or not; ``asked``
+    while a room asked for (made, joined, watched) has not been answered; ``to_lobby`` on the
+    way to the lobby, until the relay's list of rooms comes (what comes before it is from the
+    room just left); ``left`` once the player has left the relay."""
 
     room: dict[str, Any] | None = None
     ready: bool = False
     left: bool = False
+    asked: bool = False
+    to_lobby: bool = False
     said: list[str] = field(default_factory=list)
 
 
@@ -80,10 +113,30 @@ class RemoteGame(KeyboardSeat):
         """The command a refusal from the relay answers: the keys wait for no answer, so a
         refusal is for the latest."""
         self._escape_at: float | None = None
+        self.cues = Cues(self.me)
+        """When this seat heard the cues a press may answer."""
+        self.token: str | None = started.get("token")
+        """The secret that takes this seat back after a lost connection."""
+
+    def briefing(self) -> list[str]:
+        """Where things stand, for a player back after a lost connection."""
+        player, view = self.player, self.player.view
+        said = [self.messages.tr("online.back", round=view.round) if view.playing
+                else self.messages.tr("online.back.between")]
+        if view.playing:
+            said += [player.hand_text(), player.spoons_text(self.options.grabbing)]
+        return [*said, player.players_text()]
 
     def send(self, command: Command, at: float) -> None:
-        """To the relay, which applies it when it arrives; a refusal comes back later."""
+        """To the relay, which applies it when it arrives; a refusal comes back later. A press
+        answering this seat's cue carries the time from the cue to the key (this clock's),
+        for the relay to judge it fairly."""
         self._last_sent = command
+        cue = self.cues.answered(command)
+        if cue is not None:
+            self.client.send("command", command=encode_command(command),
+                             reaction=round(at - cue[0], 4))
+            return
         self.client.send("command", command=encode_command(command))
 
     def resume_after(self, paused: float) -> None:
@@ -106,12 +159,28 @@ class RemoteGame(KeyboardSeat):
                 event = decode_event(message["event"])
             except WireError:
                 return
+            self.cues.observe(event, self.clock())
             self.player.receive([event])
             self.over = self.over or isinstance(event, GameOver)
+        elif kind == "limit":
+            seconds = message.get("seconds")
+            now = self.clock()
+            self.player.countdown.set(None if not isinstance(seconds, int | float)
+                                      else now + float(seconds), now)
         elif kind == "refused" and self._last_sent is not None:
             error = NotAllowedNow(str(message.get("message", "")),
                                   reason=str(message.get("reason", "error")))
             self.refused(self._last_sent, error)
+
+    def tick(self) -> None:
+        """The ticks of the last seconds of your time limit that are due."""
+        for _ in self.player.countdown.due(self.clock()):
+            self.player.play([Cue("tick")])
+
+    def next_tick_in(self) -> float | None:
+        """Seconds to the next tick, if one is to come."""
+        due = self.player.countdown.next_tick()
+        return None if due is None else max(0.0, due - self.clock())
 
     def on_keys(self, pressed: Sequence[PressedKey], keys: KeySource) -> None:
         for key in pressed:
@@ -120,19 +189,30 @@ class RemoteGame(KeyboardSeat):
 
 
 class OnlineSession:
-    """A sitting on a relay: the room, then its games, until the player leaves."""
+    """A sitting on a relay: the lobby (with ``lobby``), a room, its games, until the player
+    leaves. ``new_room`` holds the fields of ``create_room`` for a room of the player's own
+    (its options, preset and password)."""
 
     def __init__(self, client: RelayClient, messages: Messages, speaker: Speaker,
                  sounds: CuePlayer | None, keys: WatchedKeys, *,
                  verbosity: Verbosity = Verbosity.BRIEF,
                  key_overrides: dict[str, str] | None = None,
-                 spoon_style: SpoonStyle = SpoonStyle.NUMBERS) -> None:
+                 spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
+                 reconnect: Reconnect | None = None, lobby: bool = False,
+                 new_room: Mapping[str, Any] | None = None) -> None:
         self.client, self.m, self.speaker, self.sounds = client, messages, speaker, sounds
+        self.reconnect = reconnect
+        """A new connection to the same relay, to take the seat back when this one is lost."""
         self.keys = keys
         self.verbosity, self.key_overrides, self.spoon_style = (verbosity, key_overrides,
                                                                  spoon_style)
-        self.where = Where()
+        self.new_room = dict(new_room or {})
+        self.where = Where(to_lobby=lobby)
+        self.lobby: Lobby | None = Lobby(messages) if lobby else None
+        """The rooms of the relay, once the player has been in the lobby: leaving a room then
+        goes back to it, not out of the relay."""
         self.game: RemoteGame | None = None
+        self.watcher: Watcher | None = None
         self._pressed: asyncio.Queue[list[PressedKey]] = asyncio.Queue()
 
     def say(self, text: str, *, urgent: bool = False) -> None:
@@ -144,21 +224,102 @@ class OnlineSession:
         loop.add_reader(self.keys.fileno(), self._read_keys)
         network = asyncio.create_task(self._network())
         try:
-            while not self.where.left and not network.done():
+            while not self.where.left:
                 waiting = asyncio.create_task(self._pressed.get())
-                done, _ = await asyncio.wait({waiting, network},
+                tick_in = None if self.game is None else self.game.next_tick_in()
+                done, _ = await asyncio.wait({waiting, network}, timeout=tick_in,
                                              return_when=asyncio.FIRST_COMPLETED)
                 if waiting in done:
                     self._on_keys(waiting.result())
                 else:
                     waiting.cancel()
-            if network.done() and not self.where.left:
-                error = network.exception()
-                self.say(self.m.tr("online.lost", reason=str(error) if error else ""))
+                if self.game is not None:
+                    self.game.tick()
+                if network.done() and not self.where.left:
+                    error = network.exception()
+                    if not await self._take_seat_back(str(error) if error else ""):
+                        break
+                    network = asyncio.create_task(self._network())
         finally:
             loop.remove_reader(self.keys.fileno())
             network.cancel()
             await self.client.close()
+
+    async def _take_seat_back(self, reason: str) -> bool:
+        """The connection is lost: in a game, try again for as long as the relay holds the
+        seat; True once it is back (and the player told where things stand)."""
+        game = self.game
+        if game is None or game.token is None or self.reconnect is None:
+            self.say(self.m.tr("online.lost", reason=reason))
+            return False
+        self.say(self.m.tr("online.reconnecting"))
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + RECONNECT_FOR
+        while True:
+            try:
+                client = await self.reconnect()
+                try:
+                    started, told = await client.rejoin(game.token)
+                except RelayError:
+                    await client.close()
+                    raise
+            except (OSError, TimeoutError, RelayError) as error:
+                if isinstance(error, SeatRefused) or loop.time() + RECONNECT_EVERY > give_up:
+                    self.say(self.m.tr("online.reconnect.failed", reason=str(error)))
+                    return False
+                await asyncio.sleep(RECONNECT_EVERY)
+                continue
+            break
+        await self.client.close()
+        self.client = client
+        self.game = self._new_game(started)
+        self.game.player.catch_up(told)
+        for text in self.game.briefing():
+            self.say(text)
+        return True
+
+    # ----------------------------------------------------------------- asking for a room
+
+    def create_room(self, bots: int = 0) -> None:
+        """A room of the player's own, with ``bots`` bots seated."""
+        self.where.asked = True
+        self.client.send("create_room", **self.new_room)
+        for _ in range(bots):
+            self.client.send("add_bot")
+
+    def enter_room(self, room: int, *, watch: bool = False, password: str | None = None
+                   ) -> None:
+        """A seat in ``room`` (or, with ``watch``, a place as its spectator)."""
+        self.where.asked = True
+        secret = {"password": password} if password else {}
+        self.client.send("spectate" if watch else "join_room", room=room, **secret)
+
+    def _leave_room(self) -> None:
+        """Out of the room (and the game, if one is under way): back to the lobby, or out of
+        the relay for a player who came for this room alone."""
+        self.client.send("leave_room")
+        self.say(self.m.tr("online.left"))
+        self._out_of_room()
+
+    def _out_of_room(self) -> None:
+        self.game = self.watcher = None
+        self.where.ready = False
+        if self.lobby is None:
+            self.where.left = True
+            return
+        self.where.room, self.where.to_lobby = None, True
+
+    def _to_lobby(self) -> None:
+        """A room asked for was refused: the player is in the lobby (opened if it was not)."""
+        if self.lobby is None:
+            self.lobby = Lobby(self.m)
+            self.where.to_lobby = True
+            self.client.send("list_rooms")
+
+    def _new_game(self, started: dict[str, Any]) -> RemoteGame:
+        return RemoteGame(self.client, started, self.m, self.speaker, self.sounds,
+                          verbosity=self.verbosity, key_overrides=self.key_overrides,
+                          spoon_style=self.spoon_style)
 
     def _read_keys(self) -> None:
         """The terminal has input: read it. A lone Escape is told from the start of a key's
@@ -182,41 +343,96 @@ class OnlineSession:
 
     # ----------------------------------------------------------------- messages
 
+    STALE = frozenset({"room", "game_started", "event", "limit", "refused", "left", "back"})
+    """What the relay may still send of a room the player has just left."""
+
     def _on_message(self, message: dict[str, Any]) -> None:
         kind = message["kind"]
+        if self.where.to_lobby and kind in self.STALE:
+            return
         game = self.game
-        if kind in ("event", "refused") and game is not None:
+        if kind in ("event", "refused", "limit") and game is not None:
             game.on_message(message)
             if game.over:
                 self.game = None
+        elif kind == "event" and self.watcher is not None:
+            self.watcher.on_message(message)
+            if self.watcher.over:
+                self.watcher = None
+        elif kind == "game_started" and message.get("seat") is None:
+            self.watcher = Watcher(message, self.m, self.speaker, self.sounds,
+                                   verbosity=self.verbosity, spoon_style=self.spoon_style)
         elif kind == "game_started":
-            self.game = RemoteGame(self.client, message, self.m, self.speaker, self.sounds,
-                                   verbosity=self.verbosity, key_overrides=self.key_overrides,
-                                   spoon_style=self.spoon_style)
+            self.game = self._new_game(message)
         elif kind == "room":
+            self.where.asked = False
             self._room(message)
+        elif kind == "rooms":
+            self._rooms(message)
+        elif kind == "chat" and message.get("scope") == "lobby":
+            self.say(self.m.tr("online.chat.lobby", name=message["name"], text=message["text"]))
         elif kind == "chat":
             self.say(self.m.tr("online.chat", name=message["name"], text=message["text"]))
-        elif kind == "error":
-            self.say(self.m.tr("online.error", message=message["message"]))
+        elif kind == "error" and message.get("code") != "replaced":
+            self._error(message)
+        elif kind == "left" and message.get("held"):
+            self.say(self.m.tr("online.held", name=message["name"]))
         elif kind == "left" and message.get("stand_in"):
             self.say(self.m.tr("online.stand.in", name=message["name"]))
+        elif kind == "back" and message["name"] != self.client.name:
+            self.say(self.m.tr("online.back.other", name=message["name"]))
+        elif kind == "error" and message.get("code") == "replaced":
+            self.say(self.m.tr("online.replaced"))
+            self.where.left = True
         elif kind == "kicked":
             self.say(self.m.tr("online.kicked"))
-            self.where.left = True
+            self._out_of_room()
+
+    def _error(self, message: dict[str, Any]) -> None:
+        """An error from the relay; one answering a room asked for is said in the player's
+        words, and leaves them in the lobby."""
+        asked, self.where.asked = self.where.asked, False
+        refusal = refusal_text(message.get("code"), self.m) if asked else None
+        self.say(refusal or self.m.tr("online.error", message=message["message"]))
+        if asked and self.where.room is None:
+            self._to_lobby()
+
+    def _rooms(self, message: dict[str, Any]) -> None:
+        """The relay's list of rooms: the lobby opens with it, or follows it."""
+        lobby = self.lobby
+        if lobby is None:
+            return
+        step = lobby.update(read_rooms(message))
+        if self.where.to_lobby:
+            self.where.to_lobby, self.where.room = False, None
+            self.say(lobby.opening())
+        elif self.where.room is None:
+            self._step(step)
 
     def _room(self, state: dict[str, Any]) -> None:
         before = self.where.room
         self.where.room = state
+        watching = self._watching(state)
         if state["playing"]:
+            if before is None and watching:
+                self.say(self._room_text(state))
             return
         me = next((seat for seat in state["seats"] if seat["name"] == self.client.name), None)
         self.where.ready = bool(me and me["ready"])
-        seats = [self._seat_text(seat, state["host"]) for seat in state["seats"]]
-        text = self.m.tr("online.room", number=state["room"], name=state["name"],
-                         seats=self.m.join(seats))
         if before is None or before.get("seats") != state["seats"] or before.get("playing"):
-            self.say(text)
+            self.say(self._room_text(state))
+
+    def _watching(self, state: dict[str, Any]) -> bool:
+        """The player is in the room without a seat: a spectator."""
+        return not any(seat["name"] == self.client.name and seat["bot"] is None
+                       for seat in state["seats"])
+
+    def _room_text(self, state: dict[str, Any]) -> str:
+        seats = self.m.join([self._seat_text(seat, state["host"]) for seat in state["seats"]])
+        if self._watching(state):
+            return self.m.tr("online.watching", number=state["room"], name=state["name"],
+                             seats=seats)
+        return self.m.tr("online.room", number=state["room"], name=state["name"], seats=seats)
 
     def _seat_text(self, seat: dict[str, Any], host: str) -> str:
         if seat["bot"]:
@@ -234,22 +450,55 @@ class OnlineSession:
         if game is not None:
             game.on_keys(pressed, self.keys)
             if game.quit:
-                self.say(self.m.tr("online.left"))
-                self.client.send("leave_room")
-                self.where.left = True
+                self._leave_room()
             return
         for key in pressed:
             self.speaker.interrupt()
-            self._lobby_key(key.label)
+            if self.where.room is None and self.lobby is not None:
+                self._step(self.lobby.press(key.label))
+            else:
+                self._room_key(key.label)
+            if self.where.left:
+                return
 
-    def _lobby_key(self, label: str) -> None:
+    def _step(self, step: Step) -> None:
+        """Do what a key in the lobby (or a new list of rooms) asks."""
+        if step.cue is not None and self.sounds is not None:
+            self.sounds.play(Cue(step.cue))
+        if step.review is not None:
+            history = self.speaker.history
+            self.speaker.review({"previous": history.previous, "next": history.next,
+                                 "first": history.first, "last": history.last}[step.review]())
+        self.speaker.review(step.echo)
+        if step.speech:
+            self.say(step.speech)
+        if step.leave:
+            self.say(self.m.tr("online.lobby.left"))
+            self.where.left = True
+        elif self.where.asked:
+            return
+        elif step.create:
+            self.create_room()
+        elif step.enter is not None:
+            self.enter_room(step.enter.room, watch=step.enter.watch,
+                            password=step.enter.password)
+
+    def _room_key(self, label: str) -> None:
         room = self.where.room
-        if label == "escape":
+        watching = room is not None and self._watching(room)
+        if label == "escape" and room is None:
             self.client.send("leave_room")
             self.say(self.m.tr("online.left"))
             self.where.left = True
+        elif label == "escape":
+            self._leave_room()
         elif label == "f1":
-            self.say(self.m.tr("online.help"))
+            self.say(self.m.tr("online.watching.help") if watching else self.m.tr("online.help"))
+        elif label == "enter" and room is not None and watching:
+            if room["playing"]:
+                self.say(self.m.tr("online.watching.wait"))
+            else:
+                self.client.send("take_seat")
         elif label == "enter" and room is not None:
             if room["host"] == self.client.name:
                 self.client.send("start")
@@ -258,32 +507,77 @@ class OnlineSession:
                 self.say(self.m.tr("online.notready") if self.where.ready
                          else self.m.tr("online.ready"))
         elif label in ("r", "f2") and room is not None:
-            self.where.room = None
-            self._room(room)
+            self.say(self._room_text(room))
+
+
+async def reach_relay(host: str, port: int, name: str, *, timeout: float = 10.0
+                      ) -> RelayClient:
+    """Connect and say hello, as ``RelayClient.connect`` does, telling a name the relay will
+    not take (``NameRefused``) from any other refusal (``RelayError``)."""
+    reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+    client = RelayClient(reader, writer)
+    client.send("hello", version=PROTOCOL_VERSION, name=name, client="audiospoons")
+    try:
+        reply = await client.expect("hello", "error", timeout=timeout)
+    except RelayError:
+        await client.close()
+        raise
+    if reply["kind"] == "error":
+        await client.close()
+        if reply.get("code") == "bad-name":
+            raise NameRefused(reply["message"])
+        raise RelayError(reply["message"])
+    client.name = reply["name"]
+    return client
+
+
+def room_fields(values: Mapping[str, str], password: str | None) -> dict[str, Any]:
+    """The fields of ``create_room`` for a room of one's own: the options, the preset among
+    them sent apart, and the password if any."""
+    options = {key: value for key, value in values.items() if key != "preset"}
+    fields: dict[str, Any] = {"options": options}
+    if values.get("preset"):
+        fields["preset"] = values["preset"]
+    if password:
+        fields["password"] = password
+    return fields
 
 
 async def join_relay(host: str, port: int, name: str, *, room: int | None,
-                     values: dict[str, str], bots: int, messages: Messages, speaker: Speaker,
+                     values: Mapping[str, str], bots: int, messages: Messages, speaker: Speaker,
                      sounds: CuePlayer | None, keys: WatchedKeys, password: str | None = None,
-                     verbosity: Verbosity = Verbosity.BRIEF) -> int:
-    """Connect, create or join the room, and play until the player leaves. 0, or 2 when the
-    relay cannot be reached or refuses."""
+                     verbosity: Verbosity = Verbosity.BRIEF,
+                     key_overrides: Mapping[str, str] | None = None,
+                     spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
+                     on_connected: Callable[[], None] | None = None) -> int:
+    """Connect and play until the player leaves: into ``room`` if given, into a room of one's
+    own with ``bots`` bots if there are any, else the lobby. ``on_connected`` is called once
+    the relay has taken the name. Returns ``PLAYED``, ``UNREACHABLE`` (the relay cannot be
+    reached, or refuses), or ``NAME_REFUSED``; what went wrong has been said."""
     try:
-        client = await RelayClient.connect(host, port, name)
+        client = await reach_relay(host, port, name)
+    except NameRefused as error:
+        speaker.say(Utterance(messages.tr("online.name.refused", host=host, name=name,
+                                          reason=str(error))))
+        return NAME_REFUSED
     except (OSError, TimeoutError, RelayError) as error:
         speaker.say(Utterance(messages.tr("online.cannot", host=host, port=port,
                                           reason=str(error))))
-        return 2
+        return UNREACHABLE
+    if on_connected is not None:
+        on_connected()
     speaker.say(Utterance(messages.tr("online.connected", host=host, name=client.name)))
-    secret = {"password": password} if password else {}
-    if room is None:
-        preset = values.pop("preset", None)
-        extra = {"preset": preset} if preset else {}
-        client.send("create_room", options=values, **extra, **secret)
-        for _ in range(bots):
-            client.send("add_bot")
-    else:
-        client.send("join_room", room=room, **secret)
-    session = OnlineSession(client, messages, speaker, sounds, keys, verbosity=verbosity)
+
+    async def reconnect() -> RelayClient:
+        return await reach_relay(host, port, name)
+
+    session = OnlineSession(client, messages, speaker, sounds, keys, verbosity=verbosity,
+                            key_overrides=dict(key_overrides or {}), spoon_style=spoon_style,
+                            reconnect=reconnect, lobby=room is None and bots == 0,
+                            new_room=room_fields(values, password))
+    if room is not None:
+        session.enter_room(room, password=password)
+    elif bots:
+        session.create_room(bots)
     await session.run()
-    return 0
+    return PLAYED

@@ -4,13 +4,15 @@ The player types the relay's address (HOST or HOST:PORT, port 7777 if not given,
 ``audiospoons join`` reads it) and a name. Both fields start empty the first time: an address
 is whatever the person running the relay gave out, so no guess would help, and a guess such as
 this machine's 127.0.0.1 would be read out as a string of digits that is almost never right.
-Once a connection has succeeded, both are remembered and offered the next time.
+Once a connection has succeeded, both are remembered and offered the next time. Connected, the
+player is in the relay's lobby (``ui.lobby``), where they open a room or join one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 
 from audiospoons.net.names import NAME_LENGTH, spoken_form
 from audiospoons.ui.settings import ONLINE_ADDRESS_LENGTH, Settings
@@ -20,16 +22,29 @@ from audiospoons.voice.i18n import Messages
 
 @dataclass(frozen=True, slots=True)
 class JoinRequest:
-    """Where to play online and as whom: a room of one's own on the relay at ``host:port``."""
+    """Where to play online and as whom: the relay at ``host:port``, as ``name``."""
 
     host: str
     port: int
     name: str
 
 
-OnlineCallback = Callable[[Settings, JoinRequest], bool]
-"""Play online: given the settings and the request, play until the player leaves; True if the
-relay was reached, False if not (the reason has been said)."""
+class Outcome(Enum):
+    """How a sitting on the relay ended."""
+
+    PLAYED = "played"
+    """The relay took the name; the player has left it."""
+    UNREACHABLE = "unreachable"
+    """The relay could not be reached (or refused the connection): the address is asked
+    again."""
+    NAME_REFUSED = "name"
+    """The relay would not take the name: the name is asked again."""
+
+
+OnlineCallback = Callable[[Settings, JoinRequest, Callable[[], None]], Outcome]
+"""Play online: given the settings, the request, and what to do the moment the relay takes the
+name (save the address and the name), play until the player leaves. What went wrong, if
+anything, has been said."""
 
 
 class Refused(ValueError):

@@ -142,6 +142,16 @@ class LocalPlayer:
                 self._fight_time = None
         self.cursor = min(self.cursor, max(0, len(self.view.hand) - 1))
 
+    def catch_up(self, events: Sequence[Event]) -> None:
+        """Take in the game so far without a word or a sound: a seat taken back after a lost
+        connection (the announcer is told too, as it follows some things across events)."""
+        for event in events:
+            self.view.observe(event)
+            if isinstance(event, RoundStarted | SpoonsChanged):
+                self.colours.deal(event.spoons)
+            self.announcer.announce(event, self.me)
+        self.cursor = min(self.cursor, max(0, len(self.view.hand) - 1))
+
     def play(self, cues: Sequence[Cue]) -> None:
         if self.sounds is not None:
             for cue in cues:

@@ -14,9 +14,10 @@ and ``audiospoons.ui.online``, imported only when the player chooses them:
 - the demonstration: ``play_demonstration(settings=settings, speaker=speaker, mixer=mixer,
   keys=keys)``
 - Play online, once the address and the name are typed (``ui.onlinemenu``): ``online.join_relay``
-  as ``audiospoons join HOST:PORT --name NAME`` calls it, opening a room of the player's own
-  with their saved options; it returns True if the relay was reached, and then the address
-  and the name are saved for the next time.
+  as ``audiospoons join HOST:PORT --name NAME`` calls it, into the relay's lobby, where "New
+  room" opens a room with the saved options (its games have the saved keys and spoon style);
+  the moment the relay takes the name, the address and the name are saved for the next time.
+  A relay that cannot be reached asks for the address again, a name it refuses for the name.
 
 ``keys`` is the same reader the menus use, already open; ``mixer`` may be None (no sound).
 """
@@ -40,6 +41,7 @@ from audiospoons.ui.menu import SELECT_CUE, Action, Choice, Item, Menu, Number, 
 from audiospoons.ui.onlinemenu import (
     JoinRequest,
     OnlineCallback,
+    Outcome,
     Refused,
     address_field,
     name_field,
@@ -337,9 +339,10 @@ class Screens:
             self.speaker.review(typed.speech)
 
     def online_screen(self) -> None:
-        """The relay's address, then the player's name, then the room. Escape in the name goes
-        back to the address, Escape in the address to the main menu; after a relay that cannot
-        be reached the address is asked again, with what was typed."""
+        """The relay's address, then the player's name, then the relay's lobby. Escape in the
+        name goes back to the address, Escape in the address to the main menu; after a relay
+        that cannot be reached the address is asked again, after a name it refuses the name,
+        with what was typed. Both are saved as soon as the relay takes the name."""
         m = self.m
         address, name = self.settings.online_address, self.settings.online_name
         while True:
@@ -362,23 +365,28 @@ class Screens:
                     name = typed
                     self.say(str(problem))
                     continue
-                reached = self.go_online(JoinRequest(host, port, name))
-                if reached is None:
+                outcome = self.go_online(JoinRequest(host, port, name), address)
+                if outcome is None or outcome is Outcome.PLAYED:
                     return
-                if reached:
-                    self.save(replace(self.settings, online_address=address, online_name=name))
-                    return
+                if outcome is Outcome.NAME_REFUSED:
+                    continue
                 self.say(m.tr("online.menu.again"))
                 break
 
-    def go_online(self, request: JoinRequest) -> bool | None:
-        """Play on the relay: whether it was reached, or None if online play is not there."""
+    def go_online(self, request: JoinRequest, address: str) -> Outcome | None:
+        """Play on the relay (``address`` as typed, saved with the name once the relay takes
+        it): how it ended, or None if online play is not there."""
         if self.play_online is None:
             self.say(self.m.tr("menu.unavailable"))
             return None
+
+        def connected() -> None:
+            self.save(replace(self.settings, online_address=address, online_name=request.name))
+
         self.say(self.m.tr("online.menu.connecting", host=request.host, port=request.port))
         try:
-            return self.play_online(replace(self.settings, language=self.lang), request)
+            return self.play_online(replace(self.settings, language=self.lang), request,
+                                    connected)
         except Unavailable:
             self.say(self.m.tr("menu.unavailable"))
             return None
@@ -705,19 +713,24 @@ def local_game(name: str, speaker: Speaker, mixer: CuePlayer | None,
 
 
 def online_game(speaker: Speaker, mixer: Mixer | None, keys: WatchedKeys) -> OnlineCallback:
-    """A callback that joins the relay as ``audiospoons join HOST:PORT --name NAME`` does (a
-    room of the player's own, with their saved options), on the keys the menus read."""
+    """A callback that joins the relay as ``audiospoons join HOST:PORT --name NAME`` does (its
+    lobby; a room of the player's own has their saved options), on the keys the menus read,
+    with the player's keys and spoon style in its games."""
 
-    def call(settings: Settings, request: JoinRequest) -> bool:
+    def call(settings: Settings, request: JoinRequest, connected: Callable[[], None]
+             ) -> Outcome:
         try:
-            from audiospoons.ui.online import join_relay
+            from audiospoons.ui.online import NAME_REFUSED, PLAYED, join_relay
         except ImportError as error:
             raise Unavailable(str(error)) from error
         code = asyncio.run(join_relay(
             request.host, request.port, request.name, room=None, values=dict(settings.options),
             bots=0, messages=messages(language_for(settings)), speaker=speaker, sounds=mixer,
-            keys=keys, verbosity=settings.verbosity))
-        return code == 0
+            keys=keys, verbosity=settings.verbosity, key_overrides=dict(settings.keys),
+            spoon_style=settings.spoon_keys, on_connected=connected))
+        if code == PLAYED:
+            return Outcome.PLAYED
+        return Outcome.NAME_REFUSED if code == NAME_REFUSED else Outcome.UNREACHABLE
 
     return call
 

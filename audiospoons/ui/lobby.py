@@ -1,0 +1,232 @@
+"""The lobby of a relay as a spoken menu: the rooms it lists, and what Enter on one does. Pure.
+
+Connected without a room, the player is in the lobby. Its menu (``ui.menu``, with the keys of
+every menu) has "New room" first, a room of one's own, then one item per room the relay lists:
+"Room 2, Bob's room, 3 players, waiting". Enter on a waiting room takes a seat in it; on a room
+playing a game it watches the game; a room with a password asks for the password first, in a
+text field (``ui.textentry``). Escape leaves the relay.
+
+The relay sends its list again whenever a room opens, closes, fills or starts a game, which on
+a busy relay is often. The menu follows each list, keeping the cursor on the same room (by its
+number), and says "Rooms changed." only when a room opens or closes: a player waiting for a
+friend's room hears it appear, and is not talked over each time someone takes a seat somewhere
+(moving onto a room says how it stands now). When the room under the cursor has closed, the item
+the cursor falls on is said too, so that Enter never acts on a room the player has not heard.
+Nothing is said while the player types a password.
+
+Nothing here reads a key, speaks or sends: ``Lobby.press`` and ``Lobby.update`` return a
+``Step`` for the session to act on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from audiospoons.net.names import clean_chat
+from audiospoons.ui.menu import SELECT_CUE, Action, Item, Menu
+from audiospoons.ui.screens import HISTORY_KEYS, TEXT_HISTORY_KEYS, menu_label_of
+from audiospoons.ui.textentry import TextField
+from audiospoons.voice.i18n import Messages
+
+NEW_ROOM = "new"
+PASSWORD_LENGTH = 100
+ROOM_NAME_LENGTH = 40
+"""The longest room name the relay gives; anything longer is cut here too."""
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A room as the lobby lists it."""
+
+    number: int
+    name: str
+    players: int
+    playing: bool
+    password: bool
+
+    @property
+    def key(self) -> str:
+        return f"room{self.number}"
+
+
+def read_rooms(message: Mapping[str, Any]) -> list[Listed]:
+    """The rooms of a ``rooms`` message, in the relay's order; an entry that is not as the
+    protocol says is left out (the list comes from the network)."""
+    rooms = message.get("rooms")
+    listed: list[Listed] = []
+    seen: set[int] = set()
+    for entry in rooms if isinstance(rooms, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        number, name, players = entry.get("room"), entry.get("name"), entry.get("players")
+        playing, password = entry.get("playing"), entry.get("password")
+        if (not isinstance(number, int) or isinstance(number, bool) or number in seen
+                or not isinstance(name, str) or not isinstance(players, int)
+                or not isinstance(playing, bool) or not isinstance(password, bool)):
+            continue
+        seen.add(number)
+        listed.append(Listed(number, clean_chat(name)[:ROOM_NAME_LENGTH], max(players, 0),
+                             playing, password))
+    return listed
+
+
+@dataclass(frozen=True, slots=True)
+class Enter:
+    """A room to go into: as a spectator when ``watch``, with ``password`` if it has one."""
+
+    room: int
+    watch: bool
+    password: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What a key (or a new list) did: ``speech`` to say and keep in the history, ``echo`` to
+    say only (the answer to a key typed in the password field), a ``cue``, a ``review`` of the
+    history ("previous", "next", "first", "last"); and whether to ``create`` a room of one's
+    own, ``enter`` a room, or ``leave`` the relay."""
+
+    speech: str | None = None
+    echo: str | None = None
+    cue: str | None = None
+    review: str | None = None
+    create: bool = False
+    enter: Enter | None = None
+    leave: bool = False
+
+
+class Lobby:
+    """The rooms of a relay, as a menu kept up to date, and the password field when open."""
+
+    def __init__(self, messages: Messages) -> None:
+        self.m = messages
+        self.rooms: list[Listed] = []
+        self.menu = Menu(self.title(), self.items(), messages)
+        self.field: TextField | None = None
+        self.asking: Listed | None = None
+        """The room whose password the field asks for."""
+
+    # ------------------------------------------------------------------ words
+
+    def title(self) -> str:
+        if not self.rooms:
+            return self.m.tr("online.lobby.empty")
+        return self.m.ntr("online.lobby.title", len(self.rooms))
+
+    def opening(self) -> str:
+        """'Lobby: 2 rooms open. New room, 1 of 3'."""
+        return self.menu.opening()
+
+    def room_text(self, room: Listed) -> str:
+        m = self.m
+        fields = {"number": room.number, "name": room.name,
+                  "players": m.ntr("online.lobby.players", room.players),
+                  "state": m.tr("online.lobby.playing") if room.playing
+                  else m.tr("online.lobby.waiting")}
+        if room.password:
+            return m.tr("online.lobby.room.locked", **fields)
+        return m.tr("online.lobby.room", **fields)
+
+    def room_about(self, room: Listed) -> str:
+        m = self.m
+        if room.password:
+            return (m.tr("online.lobby.locked.watch.about") if room.playing
+                    else m.tr("online.lobby.locked.about"))
+        if room.playing:
+            return m.tr("online.lobby.watch.about")
+        return m.tr("online.lobby.join.about")
+
+    def items(self) -> list[Item]:
+        m = self.m
+        return [Action(NEW_ROOM, m.tr("online.lobby.new"), m.tr("online.lobby.new.about")),
+                *(Action(room.key, self.room_text(room), self.room_about(room))
+                  for room in self.rooms)]
+
+    def help_text(self) -> str:
+        return " ".join((self.m.tr("menu.help"), self.m.tr("online.lobby.help")))
+
+    # ------------------------------------------------------------------ the relay's list
+
+    def update(self, rooms: list[Listed]) -> Step:
+        """A new list from the relay: the menu follows it, the cursor staying on its room."""
+        before = {room.number for room in self.rooms}
+        current = self.menu.current.key
+        self.rooms = list(rooms)
+        self.menu.reset(self.items(), self.title())
+        if {room.number for room in self.rooms} == before or self.field is not None:
+            return Step()
+        changed = self.m.tr("online.lobby.changed")
+        if self.menu.current.key != current:
+            return Step(speech=f"{changed} {self.menu.item_text()}")
+        return Step(speech=changed)
+
+    def _listed(self, key: str) -> Listed | None:
+        return next((room for room in self.rooms if room.key == key), None)
+
+    # ------------------------------------------------------------------ keys
+
+    def press(self, label: str) -> Step:
+        """What the key named ``label`` (as the key reader names it: "shift+a") does."""
+        if self.field is not None:
+            return self._type(label)
+        label = menu_label_of(label)
+        if label == "f1":
+            return Step(speech=self.help_text())
+        if label in HISTORY_KEYS:
+            return Step(review=HISTORY_KEYS[label])
+        response = self.menu.press(label)
+        if response.back:
+            return Step(leave=True)
+        if response.activated == NEW_ROOM:
+            return Step(cue=response.cue, create=True)
+        if response.activated is not None:
+            room = self._listed(response.activated)
+            if room is not None:
+                return self._choose(room, response.cue)
+        return Step(speech=response.speech, cue=response.cue)
+
+    def _choose(self, room: Listed, cue: str | None) -> Step:
+        if not room.password:
+            return Step(cue=cue, enter=Enter(room.number, room.playing))
+        self.asking = room
+        self.field = TextField(self.m.tr("online.lobby.password", number=room.number), self.m,
+                               description=self.m.tr("online.lobby.password.about"),
+                               max_length=PASSWORD_LENGTH)
+        return Step(speech=self.field.opening(), cue=cue)
+
+    def _type(self, label: str) -> Step:
+        """A key in the password field: Enter tries the password, Escape goes back to the
+        rooms."""
+        assert self.field is not None and self.asking is not None
+        if label in TEXT_HISTORY_KEYS:
+            return Step(review=TEXT_HISTORY_KEYS[label])
+        typed = self.field.press(label)
+        if typed.cancelled:
+            self.field = self.asking = None
+            return Step(speech=self.menu.item_text())
+        if typed.accepted is not None:
+            if not typed.accepted:
+                return Step(speech=self.m.tr("online.lobby.password.empty"))
+            # The room as listed now: it may have started a game while the password was typed.
+            room = self._listed(self.asking.key) or self.asking
+            self.field = self.asking = None
+            return Step(cue=SELECT_CUE, enter=Enter(room.number, room.playing, typed.accepted))
+        return Step(echo=typed.speech)
+
+
+def refusal_text(code: object, m: Messages) -> str | None:
+    """The relay's refusal of a room asked for (its ``error`` code), in the player's words;
+    None for a code that is not such a refusal."""
+    if code == "password":
+        return m.tr("online.refused.password")
+    if code == "name-taken":
+        return m.tr("online.refused.name-taken")
+    if code == "full":
+        return m.tr("online.refused.full")
+    if code == "playing":
+        return m.tr("online.refused.playing")
+    if code == "no-room":
+        return m.tr("online.refused.no-room")
+    return None

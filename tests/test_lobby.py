@@ -1,0 +1,518 @@
+"""The relay's lobby at the keyboard: the menu of rooms as a pure model, the session's way
+through lobby, room and game with a stand-in for the relay, then real relays on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from fakes import Lines, Pressed
+from test_online import PipeKeys, heard
+from test_online_pty import free_port
+from test_relay import with_relay
+
+from audiospoons.engine.events import GameStarted, RoundStarted
+from audiospoons.engine.options import Options
+from audiospoons.net import server
+from audiospoons.net.client import RelayClient
+from audiospoons.net.wire import encode_event
+from audiospoons.ui import online
+from audiospoons.ui.gamekeys import Action as GameAction
+from audiospoons.ui.lobby import Enter, Listed, Lobby, Step, read_rooms, refusal_text
+from audiospoons.ui.online import (
+    NAME_REFUSED,
+    PLAYED,
+    UNREACHABLE,
+    OnlineSession,
+    join_relay,
+    room_fields,
+)
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.speaker import Speaker
+from audiospoons.voice.spoonnames import SpoonStyle
+
+EN = messages("en")
+ES = messages("es")
+
+KITCHEN = {"room": 2, "name": "Kitchen", "players": 3, "playing": False, "password": False}
+CELLAR = {"room": 3, "name": "Cellar", "players": 1, "playing": True, "password": False}
+ATTIC = {"room": 5, "name": "Attic", "players": 2, "playing": False, "password": True}
+
+
+def lobby_of(*rooms: dict[str, Any], lang: str = "en") -> Lobby:
+    lobby = Lobby(messages(lang))
+    lobby.update(read_rooms({"rooms": list(rooms)}))
+    return lobby
+
+
+def speech(lobby: Lobby, *labels: str) -> list[str | None]:
+    return [lobby.press(label).speech for label in labels]
+
+
+# ----------------------------------------------------------------------------- the menu
+
+
+def test_the_rooms_are_read_from_the_relays_list_leaving_out_what_is_not_a_room() -> None:
+    rooms = read_rooms({"rooms": [
+        KITCHEN, {"room": "4", "name": "x", "players": 1, "playing": False, "password": False},
+        {"room": True, "name": "x", "players": 1, "playing": False, "password": False},
+        {**KITCHEN, "name": "Again"}, "junk", {**CELLAR, "name": "Cel\u202elar\x07" + "r" * 60},
+        {"room": 6, "name": "x", "players": 1, "playing": "no", "password": False}]})
+    assert rooms == [Listed(2, "Kitchen", 3, False, False),
+                     Listed(3, "Cel lar " + "r" * 32, 1, True, False)]
+    assert read_rooms({"rooms": "none"}) == [] == read_rooms({})
+
+
+def test_the_lobby_opens_with_new_room_and_then_each_room_as_it_stands() -> None:
+    assert Lobby(EN).opening() == "Lobby: no rooms open. New room, 1 of 1"
+    lobby = lobby_of(KITCHEN, CELLAR, ATTIC)
+    assert lobby.opening() == "Lobby: 3 rooms open. New room, 1 of 4"
+    assert speech(lobby, "down", "down", "down", "down", "home", "end", "up") == [
+        "Room 2, Kitchen, 3 players, waiting, 2 of 4",
+        "Room 3, Cellar, 1 player, playing, 3 of 4",
+        "Room 5, Attic, 2 players, waiting, with a password, 4 of 4",
+        "Bottom. Room 5, Attic, 2 players, waiting, with a password, 4 of 4",
+        "New room, 1 of 4",
+        "Room 5, Attic, 2 players, waiting, with a password, 4 of 4",
+        "Room 3, Cellar, 1 player, playing, 3 of 4"]
+    assert speech(lobby, "r", "r", "shift+n") == [
+        "Room 5, Attic, 2 players, waiting, with a password, 4 of 4",
+        "Room 2, Kitchen, 3 players, waiting, 2 of 4", "New room, 1 of 4"]
+    assert lobby_of(KITCHEN).opening() == "Lobby: 1 room open. New room, 1 of 2"
+
+
+def test_f2_says_what_enter_does_on_each_item_and_f1_the_keys() -> None:
+    lobby = lobby_of(KITCHEN, CELLAR, ATTIC, {**CELLAR, "room": 7, "password": True})
+    assert speech(lobby, "f2", "down", "f2", "down", "f2", "down", "f2", "down", "shift+f1")[::2] \
+        == [EN.tr("online.lobby.new.about"), "Enter takes a seat in this room.",
+            EN.tr("online.lobby.watch.about"),
+            "Enter asks for the room's password, then takes a seat.",
+            "A game is under way: Enter asks for the room's password, then watches it."]
+    help_text = lobby.press("f1").speech
+    assert help_text is not None
+    assert help_text.startswith(EN.tr("menu.help")) and "Escape leaves the relay." in help_text
+
+
+def test_enter_makes_a_room_joins_a_waiting_one_watches_a_playing_one_and_escape_leaves() -> None:
+    lobby = lobby_of(KITCHEN, CELLAR)
+    assert lobby.press("enter") == Step(cue="menu-select", create=True)
+    lobby.press("down")
+    assert lobby.press("enter").enter == Enter(2, watch=False)
+    lobby.press("down")
+    assert lobby.press("space").enter == Enter(3, watch=True)
+    assert lobby.press("escape") == Step(leave=True)
+
+
+def test_a_room_with_a_password_asks_for_it_in_a_text_field() -> None:
+    lobby = lobby_of(KITCHEN, ATTIC)
+    lobby.press("end")
+    opened = lobby.press("enter")
+    assert (opened.speech, opened.enter) == ("Password of room 5, edit text, blank", None)
+    assert lobby.press("enter").speech == "Type the room's password first."
+    assert [lobby.press(label).echo for label in ("s", "shift+p", "space", "pageup")] == [
+        "s", "capital P", "space", None]
+    assert lobby.press("pageup").review == "previous"
+    assert lobby.press("f2").echo == "The word the room's host gave out for getting in."
+    assert lobby.press("enter") == Step(cue="menu-select", enter=Enter(5, False, "sP "))
+    assert lobby.press("up").speech == "Room 2, Kitchen, 3 players, waiting, 2 of 3"
+    lobby.press("down")
+    lobby.press("enter")
+    lobby.press("x")
+    assert lobby.press("escape").speech == (
+        "Room 5, Attic, 2 players, waiting, with a password, 3 of 3")
+    assert lobby.field is None and lobby.press("escape").leave
+
+
+def test_a_password_typed_while_the_room_began_a_game_watches_the_game() -> None:
+    lobby = lobby_of(ATTIC)
+    lobby.press("down")
+    lobby.press("enter")
+    lobby.press("w")
+    assert lobby.update(read_rooms({"rooms": [{**ATTIC, "playing": True}, KITCHEN]})) == Step()
+    assert lobby.press("enter").enter == Enter(5, True, "w")
+
+
+def test_a_new_list_keeps_the_cursor_on_its_room_and_says_only_that_rooms_came_or_went() -> None:
+    lobby = lobby_of(KITCHEN, CELLAR)
+    lobby.press("end")
+    assert lobby.update(read_rooms({"rooms": [{**KITCHEN, "players": 4}, CELLAR]})) == Step()
+    assert lobby.update(read_rooms({"rooms": [CELLAR]})) == Step(speech="Rooms changed.")
+    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, playing, 2 of 2"
+    assert lobby.update(read_rooms({"rooms": [CELLAR, ATTIC]})).speech == "Rooms changed."
+    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, playing, 2 of 3"
+    assert lobby.opening() == ("Lobby: 2 rooms open. Room 3, Cellar, 1 player, playing,"
+                               " 2 of 3")
+    assert lobby.update(read_rooms({"rooms": [ATTIC]})).speech == (
+        "Rooms changed. Room 5, Attic, 2 players, waiting, with a password, 2 of 2")
+    assert lobby.update(read_rooms({"rooms": []})).speech == "Rooms changed. New room, 1 of 1"
+
+
+def test_the_lobby_speaks_spanish() -> None:
+    lobby = lobby_of(KITCHEN, {**ATTIC, "players": 1, "playing": True}, lang="es")
+    assert lobby.opening() == "Vestíbulo: 2 salas abiertas. Sala nueva, 1 de 3"
+    assert speech(lobby, "down", "down") == [
+        "Sala 2, Kitchen, 3 jugadores, esperando, 2 de 3",
+        "Sala 5, Attic, 1 jugador, jugando, con contraseña, 3 de 3"]
+    assert Lobby(ES).opening() == "Vestíbulo: ninguna sala abierta. Sala nueva, 1 de 1"
+    assert refusal_text("full", ES) == "Esa sala tiene todos los asientos ocupados."
+
+
+def test_the_relays_refusals_of_a_room_are_said_in_the_players_words() -> None:
+    assert [refusal_text(code, EN) for code in ("password", "name-taken", "full", "playing",
+                                               "no-room", "bad-options", None)] == [
+        "That is not the room's password.",
+        "Someone in that room has a name that sounds like yours.",
+        "That room has every seat taken.",
+        "That room has just begun a game: Enter now watches it.",
+        "That room is no longer open.", None, None]
+
+
+def test_a_room_of_ones_own_sends_the_preset_apart_and_the_password_if_any() -> None:
+    values = {"preset": "pig", "hand_size": "5"}
+    assert room_fields(values, None) == {"options": {"hand_size": "5"}, "preset": "pig"}
+    assert room_fields({}, "spoons") == {"options": {}, "password": "spoons"}
+    assert values == {"preset": "pig", "hand_size": "5"}
+
+
+# ----------------------------------------------------------------------------- the session
+
+
+class Relay:
+    """Stands in for the relay's connection: keeps what the session sends."""
+
+    def __init__(self, name: str = "Ann") -> None:
+        self.name = name
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+
+    def send(self, kind: str, **fields: Any) -> None:
+        self.sent.append((kind, fields))
+
+
+def room_state(number: int, *seated: str, host: str = "Ann", playing: bool = False,
+               name: str = "Ann's room") -> dict[str, Any]:
+    return {"kind": "room", "room": number, "name": name, "host": host, "playing": playing,
+            "password": False, "spectators": [], "options": Options().describe(),
+            "seats": [{"name": who, "bot": None, "ready": False} for who in seated]}
+
+
+def rooms(*listed: dict[str, Any]) -> dict[str, Any]:
+    return {"kind": "rooms", "rooms": list(listed)}
+
+
+def session(*, lobby: bool = True, name: str = "Ann"
+            ) -> tuple[OnlineSession, Relay, Lines]:
+    relay, lines = Relay(name), Lines()
+    new_room = {"options": {"hand_size": "5"}, "preset": "pig"}
+    return OnlineSession(relay, EN, Speaker(lines), None, None,  # type: ignore[arg-type]
+                         lobby=lobby, new_room=new_room), relay, lines
+
+
+def press(who: OnlineSession, *labels: str) -> None:
+    for label in labels:
+        who._on_keys([Pressed(label, 1.0)])
+
+
+def test_new_room_opens_a_room_of_your_own_and_leaving_it_goes_back_to_the_lobby() -> None:
+    ann, relay, lines = session()
+    ann._on_message(rooms(KITCHEN))
+    assert lines.spoken == ["Lobby: 1 room open. New room, 1 of 2"]
+    press(ann, "enter", "enter")
+    assert relay.sent == [("create_room", {"options": {"hand_size": "5"}, "preset": "pig"})], \
+        "a second Enter before the relay answers asks nothing more"
+    ann._on_message(room_state(1, "Ann"))
+    assert lines.spoken[-1] == "Room 1, Ann's room: Ann, the host."
+    press(ann, "escape")
+    assert relay.sent[-1] == ("leave_room", {})
+    assert lines.spoken[-1] == "You left the room." and not ann.where.left
+    ann._on_message(room_state(1, "Ann", "Bob"))
+    ann._on_message({"kind": "left", "name": "Bob", "stand_in": True})
+    assert lines.spoken[-1] == "You left the room.", "what the room sent before the list is old"
+    ann._on_message(rooms(KITCHEN))
+    ann._on_message(rooms(KITCHEN))
+    assert lines.spoken[-2:] == ["You left the room.", "Lobby: 1 room open. New room, 1 of 2"]
+    press(ann, "down")
+    assert lines.spoken[-1] == "Room 2, Kitchen, 3 players, waiting, 2 of 2"
+    press(ann, "escape")
+    assert lines.spoken[-1] == "You left the relay." and ann.where.left
+
+
+def test_a_refusal_is_said_and_the_player_stays_in_the_lobby() -> None:
+    ann, relay, lines = session()
+    ann._on_message(rooms(KITCHEN, ATTIC))
+    press(ann, "down", "enter")
+    assert relay.sent == [("join_room", {"room": 2})]
+    ann._on_message({"kind": "error", "code": "full", "message": "that room has all 12 seats"})
+    assert lines.spoken[-1] == "That room has every seat taken."
+    press(ann, "down", "enter", "o", "k", "enter")
+    assert relay.sent[-1] == ("join_room", {"room": 5, "password": "ok"})
+    ann._on_message({"kind": "error", "code": "password", "message": "not the password"})
+    assert lines.spoken[-1] == "That is not the room's password."
+    assert ann.where.room is None and not ann.where.left
+    press(ann, "up")
+    assert lines.spoken[-1] == "Room 2, Kitchen, 3 players, waiting, 2 of 3"
+    ann._on_message({"kind": "error", "code": "no-room", "message": "you are not in a room"})
+    assert lines.spoken[-1] == "you are not in a room", "an error nothing asked for is as sent"
+
+
+def test_rooms_changed_is_said_in_the_lobby_and_chat_from_the_lobby_is_read_out() -> None:
+    ann, _, lines = session()
+    ann._on_message(rooms())
+    ann._on_message(rooms(KITCHEN))
+    ann._on_message(rooms({**KITCHEN, "players": 4}))
+    assert lines.spoken == ["Lobby: no rooms open. New room, 1 of 1", "Rooms changed."]
+    ann._on_message({"kind": "chat", "scope": "lobby", "name": "Bob", "text": "room 2, anyone?"})
+    assert lines.spoken[-1] == "Bob says in the lobby: room 2, anyone?"
+    ann._on_message({"kind": "chat", "scope": "room", "name": "Bob", "text": "hi"})
+    assert lines.spoken[-1] == "Bob says: hi"
+
+
+def test_a_playing_room_is_watched_heard_from_outside_and_left_with_one_escape() -> None:
+    cy, relay, lines = session(name="Cy")
+    cy._on_message(rooms(CELLAR))
+    press(cy, "down", "enter")
+    assert relay.sent == [("spectate", {"room": 3})]
+    cy._on_message(room_state(3, "Ann", "Bob", playing=True, name="Cellar"))
+    assert lines.spoken[-1] == "You are watching room 3, Cellar: Ann, the host and Bob."
+    press(cy, "enter")
+    assert lines.spoken[-1] == "You can take a seat once this game is over."
+    cy._on_message({"kind": "game_started", "players": ["Ann", "Bob"], "seat": None,
+                    "options": Options().describe()})
+    for event in (GameStarted(0.0, ("Ann", "Bob")), RoundStarted(0.0, 1, 0, 1, (0, 1))):
+        cy._on_message({"kind": "event", "event": encode_event(event)})
+    assert lines.spoken[-2:] == ["Spoons for Ann and Bob.",
+                                 "Round 1. Ann deals. 1 spoon on the table."]
+    press(cy, "f1")
+    assert lines.spoken[-1] == EN.tr("online.watching.help")
+    press(cy, "escape")
+    assert relay.sent[-1] == ("leave_room", {}) and cy.watcher is None
+    cy._on_message(rooms(CELLAR))
+    assert lines.spoken[-1] == "Lobby: 1 room open. Room 3, Cellar, 1 player, playing, 2 of 2"
+
+
+def test_between_games_a_spectators_enter_takes_a_seat() -> None:
+    cy, relay, lines = session(name="Cy")
+    cy._on_message(rooms(KITCHEN))
+    press(cy, "down", "enter")
+    cy._on_message(room_state(2, "Ann", name="Kitchen"))
+    assert lines.spoken[-1] == "You are watching room 2, Kitchen: Ann, the host."
+    press(cy, "enter")
+    assert relay.sent[-1] == ("take_seat", {})
+    cy._on_message(room_state(2, "Ann", "Cy", name="Kitchen"))
+    assert lines.spoken[-1] == "Room 2, Kitchen: Ann, the host and Cy."
+
+
+def test_leaving_a_game_goes_back_to_the_lobby_and_being_kicked_too() -> None:
+    bob, relay, lines = session(name="Bob")
+    bob._on_message(rooms(KITCHEN))
+    press(bob, "down", "enter")
+    bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
+    bob._on_message({"kind": "game_started", "players": ["Ann", "Bob"], "seat": 1,
+                     "options": Options().describe(), "token": "0" * 32})
+    assert bob.game is not None
+    press(bob, "escape", "escape")
+    assert relay.sent[-1] == ("leave_room", {}) and bob.game is None and not bob.where.left
+    bob._on_message({"kind": "event", "event": encode_event(GameStarted(0.0, ("Ann", "Bob")))})
+    bob._on_message(rooms(KITCHEN))
+    assert lines.spoken[-2:] == ["You left the room.",
+                                 "Lobby: 1 room open. Room 2, Kitchen, 3 players, waiting,"
+                                 " 2 of 2"]
+    press(bob, "enter")
+    bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
+    bob._on_message({"kind": "kicked", "room": 2})
+    bob._on_message(rooms(KITCHEN))
+    assert lines.spoken[-2:] == ["The host has taken you out of the room.",
+                                 "Lobby: 1 room open. Room 2, Kitchen, 3 players, waiting,"
+                                 " 2 of 2"]
+    assert not bob.where.left
+
+
+def test_a_player_who_asked_for_a_room_leaves_the_relay_with_it() -> None:
+    bob, relay, lines = session(lobby=False, name="Bob")
+    bob.enter_room(2)
+    bob._on_message(rooms(KITCHEN))
+    bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
+    assert lines.spoken == ["Room 2, Kitchen: Ann, the host and Bob."]
+    press(bob, "escape")
+    assert relay.sent[-1] == ("leave_room", {}) and bob.where.left
+
+
+def test_a_room_asked_for_and_refused_opens_the_lobby() -> None:
+    bob, relay, lines = session(lobby=False, name="Bob")
+    bob.enter_room(9, password="x")
+    assert relay.sent == [("join_room", {"room": 9, "password": "x"})]
+    bob._on_message(rooms(KITCHEN))
+    bob._on_message({"kind": "error", "code": "no-room", "message": "there is no room 9"})
+    assert relay.sent[-1] == ("list_rooms", {})
+    bob._on_message(rooms(KITCHEN))
+    assert lines.spoken == ["That room is no longer open.",
+                            "Lobby: 1 room open. New room, 1 of 2"]
+    press(bob, "down", "enter")
+    bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
+    press(bob, "escape")
+    assert not bob.where.left, "once in the lobby, leaving a room goes back to it"
+
+
+# ----------------------------------------------------------------------------- a real relay
+
+
+async def in_lobby(port: int, name: str, **kwargs: Any
+                   ) -> tuple[asyncio.Task[int], PipeKeys, Lines]:
+    """``name`` at a keyboard, through ``join_relay`` into the relay's lobby."""
+    keys, lines = PipeKeys(), Lines()
+    task = asyncio.create_task(join_relay(
+        "127.0.0.1", port, name, room=None, values={"preset": "pig"}, bots=0, messages=EN,
+        speaker=Speaker(lines), sounds=None, keys=keys, **kwargs))  # type: ignore[arg-type]
+    await heard(lines, "Lobby:")
+    return task, keys, lines
+
+
+async def hear_next(lines: Lines, after: int, text: str) -> int:
+    """Where ``text`` is said, at ``after`` or later."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 20.0
+    while loop.time() < deadline:
+        for index in range(after, len(lines.spoken)):
+            if lines.spoken[index] == text:
+                return index
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"never heard {text!r} after line {after}; heard"
+                         f" {lines.spoken[after:]}")
+
+
+def test_one_opens_a_room_from_the_lobby_and_another_hears_it_and_joins_it() -> None:
+    async def scenario(relay: server.Relay, port: int) -> None:
+        saved: list[str] = []
+        ann_run, ann_keys, ann = await in_lobby(port, "Ann",
+                                                on_connected=lambda: saved.append("Ann"))
+        assert saved == ["Ann"]
+        bob_run, bob_keys, bob = await in_lobby(port, "Bob")
+        assert ann.spoken[:2] == ["Connected to 127.0.0.1 as Ann.",
+                                  "Lobby: no rooms open. New room, 1 of 1"]
+        ann_keys.press("enter")
+        await hear_next(ann, 2, "Room 1, Ann's room: Ann, the host.")
+        mark = await hear_next(bob, 2, "Rooms changed.")
+        bob_keys.press("down")
+        await hear_next(bob, mark, "Room 1, Ann's room, 1 player, waiting, 2 of 2")
+        bob_keys.press("enter")
+        await hear_next(bob, mark, "Room 1, Ann's room: Ann, the host and Bob.")
+        await hear_next(ann, 2, "Room 1, Ann's room: Ann, the host and Bob.")
+        assert relay.rooms[1].options.signal, "the room has the preset given"
+        bob_keys.press("escape")
+        mark = await hear_next(bob, mark, "You left the room.")
+        await hear_next(bob, mark, "Lobby: 1 room open. Room 1, Ann's room, 1 player, waiting,"
+                                   " 2 of 2")
+        await hear_next(ann, 2, "Room 1, Ann's room: Ann, the host.")
+        bob_keys.press("escape")
+        assert await asyncio.wait_for(bob_run, 5.0) == PLAYED
+        assert bob.spoken[-1] == "You left the relay."
+        ann_keys.press("escape")
+        mark = await hear_next(ann, 2, "You left the room.")
+        await hear_next(ann, mark, "Lobby: no rooms open. New room, 1 of 1")
+        ann_keys.press("escape")
+        assert await asyncio.wait_for(ann_run, 5.0) == PLAYED
+        assert relay.rooms == {}
+        ann_keys.close()
+        bob_keys.close()
+
+    with_relay(scenario)
+
+
+def test_a_room_with_a_password_joined_then_watched_from_the_lobby() -> None:
+    async def scenario(relay: server.Relay, port: int) -> None:
+        ann = await RelayClient.connect("127.0.0.1", port, "Ann")
+        ann.send("create_room", name="Attic", password="spoons", options={"word": "PIG"})
+        await ann.expect("room")
+        cy_run, cy_keys, cy = await in_lobby(port, "Cy")
+        assert cy.spoken[-1] == "Lobby: 1 room open. New room, 1 of 2"
+        cy_keys.press("down")
+        await hear_next(cy, 0, "Room 1, Attic, 1 player, waiting, with a password, 2 of 2")
+        cy_keys.press("enter")
+        await hear_next(cy, 0, "Password of room 1, edit text, blank")
+        for label in ("f", "o", "r", "k", "s", "enter"):
+            cy_keys.press(label)
+        mark = await hear_next(cy, 0, "That is not the room's password.")
+        cy_keys.press("enter")
+        for label in ("s", "p", "o", "o", "n", "s", "enter"):
+            cy_keys.press(label)
+        await hear_next(cy, mark, "Room 1, Attic: Ann, the host and Cy.")
+        cy_keys.press("escape")
+        await hear_next(cy, mark, "Lobby: 1 room open. Room 1, Attic, 1 player, waiting,"
+                                  " with a password, 2 of 2")
+        cy_keys.press("escape")
+        assert await asyncio.wait_for(cy_run, 5.0) == PLAYED
+
+        ann.send("add_bot")
+        await ann.expect("room", where=lambda m: len(m["seats"]) == 2)
+        ann.send("start")
+        await ann.expect("game_started")
+        dee_run, dee_keys, dee = await in_lobby(port, "Dee")
+        dee_keys.press("end")
+        await hear_next(dee, 0, "Room 1, Attic, 2 players, playing, with a password, 2 of 2")
+        dee_keys.press("enter")
+        for label in ("s", "p", "o", "o", "n", "s", "enter"):
+            dee_keys.press(label)
+        await hear_next(dee, 0, "You are watching room 1, Attic: Ann, the host and Andrew,"
+                                " a bot.")
+        assert [member.name for member in relay.rooms[1].spectators] == ["Dee"]
+        dee_keys.press("escape")
+        await hear_next(dee, 0, "Lobby: 1 room open. Room 1, Attic, 2 players, playing,"
+                                " with a password, 2 of 2")
+        assert relay.rooms[1].spectators == []
+        dee_keys.press("escape")
+        assert await asyncio.wait_for(dee_run, 5.0) == PLAYED
+        await ann.close()
+        cy_keys.close()
+        dee_keys.close()
+
+    with_relay(scenario)
+
+
+def test_a_name_the_relay_refuses_is_told_from_a_relay_that_cannot_be_reached() -> None:
+    async def scenario(relay: server.Relay, port: int) -> None:
+        lines, keys, saved = Lines(), PipeKeys(), []
+        common: dict[str, Any] = {
+            "room": None, "values": {}, "bots": 0, "messages": EN, "speaker": Speaker(lines),
+            "sounds": None, "keys": keys, "on_connected": lambda: saved.append(True)}
+        assert await join_relay("127.0.0.1", port, "Ann\u200b", **common) == NAME_REFUSED
+        assert lines.spoken[-1].startswith("The relay at 127.0.0.1 does not take the name Ann")
+        closed = free_port()
+        assert await join_relay("127.0.0.1", closed, "Ann", **common) == UNREACHABLE
+        assert lines.spoken[-1].startswith(f"Cannot reach the relay at 127.0.0.1 port {closed}")
+        assert saved == []
+        keys.close()
+
+    with_relay(scenario)
+
+
+def test_join_relay_gives_a_game_the_players_keys_and_spoon_style(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    sessions: list[OnlineSession] = []
+
+    class Kept(OnlineSession):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            sessions.append(self)
+
+    monkeypatch.setattr(online, "OnlineSession", Kept)
+
+    async def scenario(relay: server.Relay, port: int) -> None:
+        keys, lines = PipeKeys(), Lines()
+        run = asyncio.create_task(join_relay(
+            "127.0.0.1", port, "Ann", room=None, values={"word": "PIG", "round_pause": "0.2"},
+            bots=2, messages=EN, speaker=Speaker(lines), sounds=None, keys=keys,  # type: ignore[arg-type]
+            key_overrides={"slot-1": "q"}, spoon_style=SpoonStyle.COLOURS))
+        await heard(lines, "Room 1, Ann's room: Ann, the host, Andrew, a bot, and Britany")
+        keys.press("enter")
+        await heard(lines, "Your cards:")
+        [ann] = sessions
+        assert ann.game is not None
+        assert ann.game.keys["q"] is GameAction.SLOT_1 and "a" not in ann.game.keys
+        assert ann.game.player.spoon_style is SpoonStyle.COLOURS
+        keys.press("escape")
+        keys.press("escape")
+        await heard(lines, "You left the room.")
+        assert await asyncio.wait_for(run, 5.0) == PLAYED, "asked for bots: no lobby"
+        keys.close()
+
+    with_relay(scenario)
