@@ -42,6 +42,8 @@ DEFAULT_PORT = 7777
 HELLO_TIMEOUT = 10.0
 SILENCE_TIMEOUT = 20.0
 PING_INTERVAL = 5.0
+GAME_PING_INTERVAL = 2.0
+"""Seconds between pings in a game: its presses are judged by the round trips they measure."""
 SEAT_HOLD = 60.0
 """Seconds a seat in a game is kept for a player whose connection was lost."""
 CATCH_UP_BATCH = 100
@@ -122,7 +124,7 @@ class Relay:
         await client.read(reader, receive)
 
     async def _ping(self, client: Client) -> None:
-        """Ping every ``PING_INTERVAL``, and drop a connection with no hello ``HELLO_TIMEOUT``
+        """Ping every ``PING_INTERVAL`` (``GAME_PING_INTERVAL`` in a game), and drop a connection with no hello ``HELLO_TIMEOUT``
         after it opened, or silent for ``SILENCE_TIMEOUT``: one timer a connection at a time,
         set for whichever of these comes first."""
         opened = self.clock()
@@ -138,7 +140,8 @@ class Relay:
                 return
             if now >= ping_at:
                 client.send("ping", t=now)
-                ping_at = now + PING_INTERVAL
+                playing = client.room is not None and client.room.playing
+                ping_at = now + (GAME_PING_INTERVAL if playing else PING_INTERVAL)
             await asyncio.sleep(min(deadline, ping_at) - now)
 
     def left(self, client: Client) -> None:
@@ -182,6 +185,7 @@ class Relay:
         client.greeted = True
         client.send("hello", version=PROTOCOL_VERSION, name=client.name)
         self._on_list_rooms(client, {}, 0.0)
+        client.send("ping", t=self.clock())
 
     def _on_hello(self, client: Client, body: dict[str, Any], now: float) -> None:
         client.error("out-of-place", "hello is said once")
