@@ -101,11 +101,13 @@ class Table(Generic[G, B]):
         return self.game.over
 
     def submit(self, command: Command, at: float) -> list[Event]:
-        """A command from a seat at game time ``at``: everything due before it happens first
-        (a bot's move due at the very same moment comes after). A refusal raises
-        ``SpoonsError`` and changes nothing."""
+        """A command from a seat at game time ``at``: everything due before it happens first,
+        and a timer due at that very moment (a bot's move due then comes after). A refusal
+        raises ``SpoonsError`` and changes nothing the command would have."""
         self._run(at, inclusive=False)
-        events = self.game.handle(command, max(at, self.game.now))
+        at = max(at, self.game.now)
+        self._deliver(self.game.advance(at))
+        events = self.game.handle(command, at)
         self.log.append((self.game.now, command))
         self._deliver(events)
         return events

@@ -175,11 +175,16 @@ class Room:
         return {"room": self.number, "name": self.name, "players": len(self.seats),
                 "playing": self.playing, "password": self.password is not None}
 
-    def broadcast(self, kind: str, **fields: Any) -> None:
-        """The same message to every member, encoded once."""
+    def broadcast(self, kind: str, *, last: Member | None = None, **fields: Any) -> None:
+        """The same message to every member, encoded once; to ``last`` (the one who said it,
+        for whom it is only an echo) after everyone else."""
         line = encode(kind, **fields)
-        for member in self.members():
-            member.send_line(line)
+        members = self.members()
+        for member in members:
+            if member is not last:
+                member.send_line(line)
+        if last is not None and last in members:
+            last.send_line(line)
 
     # ----------------------------------------------------------------- the game
 

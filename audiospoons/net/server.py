@@ -1,9 +1,10 @@
 """The relay: an asyncio shell around ``protocol.Connection`` and the rooms' Table hosts.
 
-One task reads each connection (``link`` writes it, never making a broadcast wait for a slow
-reader), and one per room fires the game's timers. Everything a client sends is checked by the
-protocol, then by the lobby's rules here, then by the game's own ``verify``; every refusal is a
-message saying why, and nothing a client sends can stop the relay or another room.
+Each connection is read and written by ``link`` (straight from the loop's callbacks, never
+making a broadcast wait for a slow reader), and one task per room fires the game's timers.
+Everything a client sends is checked by the protocol, then by the lobby's rules here, then by
+the game's own ``verify``; every refusal is a message saying why, and nothing a client sends can
+stop the relay or another room.
 """
 
 from __future__ import annotations
@@ -124,9 +125,10 @@ class Relay:
         await client.read(reader, receive)
 
     async def _ping(self, client: Client) -> None:
-        """Ping every ``PING_INTERVAL`` (``GAME_PING_INTERVAL`` in a game), and drop a connection with no hello ``HELLO_TIMEOUT``
-        after it opened, or silent for ``SILENCE_TIMEOUT``: one timer a connection at a time,
-        set for whichever of these comes first."""
+        """Ping every ``PING_INTERVAL`` (``GAME_PING_INTERVAL`` in a game), and drop a
+        connection with no hello ``HELLO_TIMEOUT`` after it opened, or silent for
+        ``SILENCE_TIMEOUT``: one timer a connection at a time, set for whichever of these
+        comes first."""
         opened = self.clock()
         ping_at = opened + PING_INTERVAL
         while not client.gone:
@@ -313,8 +315,8 @@ class Relay:
             else:
                 seat.token = None
             room.hand_to_bot(index)
-            room.broadcast("left", name=client.name, stand_in=True,
-                           **({"held": SEAT_HOLD} if held else {}))
+            extra: dict[str, Any] = {"held": SEAT_HOLD} if held else {}
+            room.broadcast("left", name=client.name, stand_in=True, **extra)
             self._wake_room(room)
         elif index is not None:
             del room.seats[index]
@@ -473,7 +475,8 @@ class Relay:
                 if other.greeted:
                     other.send("chat", scope="lobby", name=client.name, text=text)
         elif scope == "room" and client.room is not None:
-            client.room.broadcast("chat", scope="room", name=client.name, text=text)
+            client.room.broadcast("chat", last=client, scope="room", name=client.name,
+                                  text=text)
         else:
             client.error("bad-field", "chat goes to the room you are in, or to the lobby")
 
