@@ -13,6 +13,12 @@ from typing import Any
 
 from audiospoons.engine.cards import DeckKind, pack_size
 from audiospoons.engine.errors import InvalidOptions
+from audiospoons.engine.optionparse import (
+    boolean_option,
+    enum_option,
+    number_option,
+    show_option,
+)
 
 
 class DrawVariant(Enum):
@@ -199,56 +205,6 @@ class OptionSpec:
     show: Callable[[object], str]
 
 
-def _enum(kind: type[Enum], key: str) -> Callable[[object], object]:
-    def parse(raw: object) -> object:
-        text = str(raw).strip().lower()
-        for member in kind:
-            if member.value == text:
-                return member
-        allowed = ", ".join(m.value for m in kind)
-        raise InvalidOptions(f"{key} = {raw!r} is not one of: {allowed}")
-
-    return parse
-
-
-def _number(key: str, minimum: float, *, integer: bool = False, allow_random: bool = False,
-            choices: tuple[int, ...] = ()) -> Callable[[object], object]:
-    def parse(raw: object) -> object:
-        if allow_random and str(raw).strip().lower() == "random":
-            return None
-        if isinstance(raw, bool):
-            raise InvalidOptions(f"{key} takes a number, not {raw!r}")
-        try:
-            value = float(str(raw).strip())
-        except ValueError:
-            raise InvalidOptions(f"{key} = {raw!r} is not a number") from None
-        if value != value or value in (float("inf"), float("-inf")):
-            raise InvalidOptions(f"{key} = {raw!r} is not a number")
-        if integer and not value.is_integer():
-            raise InvalidOptions(f"{key} takes a whole number, not {raw!r}")
-        if value < minimum:
-            raise InvalidOptions(f"{key} must be {minimum:g} or more, not {raw!r}")
-        if choices and int(value) not in choices:
-            raise InvalidOptions(f"{key} must be one of {', '.join(map(str, choices))}")
-        return int(value) if integer else value
-
-    return parse
-
-
-def _boolean(key: str) -> Callable[[object], object]:
-    def parse(raw: object) -> object:
-        if isinstance(raw, bool):
-            return raw
-        text = str(raw).strip().lower()
-        if text in ("true", "yes", "on", "1"):
-            return True
-        if text in ("false", "no", "off", "0"):
-            return False
-        raise InvalidOptions(f"{key} = {raw!r} is not true or false")
-
-    return parse
-
-
 def _word(raw: object) -> object:
     word = str(raw).strip().upper()
     if not word.isalpha() or not 1 <= len(word) <= 12:
@@ -257,99 +213,92 @@ def _word(raw: object) -> object:
 
 
 def _show(value: object) -> str:
-    if isinstance(value, Enum):
-        return str(value.value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "random"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
+    return "random" if value is None else show_option(value)
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("draw", "draw, discard, either",
                "Where players get cards: everyone draws from the stock, only the dealer draws and"
-               " cards pass left, or either one.", _enum(DrawVariant, "draw"), _show),
+               " cards pass left, or either one.", enum_option(DrawVariant, "draw"), _show),
     OptionSpec("grabbing", "reaction, selection, realtime",
                "How spoons are taken: reaction only, single selection, or realtime fighting.",
-               _enum(Grabbing, "grabbing"), _show),
+               enum_option(Grabbing, "grabbing"), _show),
     OptionSpec("selection_time", "seconds",
                "Single selection: how long after the first grab everyone has to choose a spoon.",
-               _number("selection_time", 0.5), _show),
+               number_option("selection_time", 0.5), _show),
     OptionSpec("claim_hold", "seconds",
                "Realtime fighting: how long a grabbed spoon must go unchallenged to be safe.",
-               _number("claim_hold", 0.5), _show),
+               number_option("claim_hold", 0.5), _show),
     OptionSpec("stealer_timeframe", "seconds",
                "Realtime fighting: after a steal, how long others may join the fight for that"
-               " spoon.", _number("stealer_timeframe", 0.0), _show),
+               " spoon.", number_option("stealer_timeframe", 0.0), _show),
     OptionSpec("reaction_style", "first, mash",
                "Reaction tests: the slowest single press loses, or the fewest presses in three"
-               " seconds loses.", _enum(ReactionStyle, "reaction_style"), _show),
+               " seconds loses.", enum_option(ReactionStyle, "reaction_style"), _show),
     OptionSpec("react_pause", "seconds, or random",
                "The pause before react now; random is one to two seconds.",
-               _number("react_pause", 0.0, allow_random=True), _show),
+               number_option("react_pause", 0.0, allow_random=True), _show),
     OptionSpec("react_timeout", "seconds",
                "How long after react now a press still counts.",
-               _number("react_timeout", 0.1), _show),
+               number_option("react_timeout", 0.1), _show),
     OptionSpec("spoons_subtracted", "whole number, 1 or more",
                "How many fewer spoons than active players (never fewer than one spoon).",
-               _number("spoons_subtracted", 1, integer=True), _show),
+               number_option("spoons_subtracted", 1, integer=True), _show),
     OptionSpec("grab_time_limit", "seconds, 0 for none",
                "How long after the first grab players have before they lose for not grabbing.",
-               _number("grab_time_limit", 0.0), _show),
+               number_option("grab_time_limit", 0.0), _show),
     OptionSpec("discard_time_limit", "seconds, 0 for none",
                "How long a player may wait before a random card is discarded for them.",
-               _number("discard_time_limit", 0.0), _show),
+               number_option("discard_time_limit", 0.0), _show),
     OptionSpec("premature", "none, eliminate, letter, void, bluff",
                "A grab before anyone has a set: refused, out of the game, a letter, or the round"
                " is void; or bluff: a feint key reaches without taking, and a real grab too soon"
-               " is out of the game.", _enum(Premature, "premature"), _show),
+               " is out of the game.", enum_option(Premature, "premature"), _show),
     OptionSpec("announce_phase2", "true, false",
                "Speak an alert when the spoons start going, not only the spoon sound.",
-               _boolean("announce_phase2"), _show),
+               boolean_option("announce_phase2"), _show),
     OptionSpec("scoring", "sudden-death, letters, points",
                "No spoon: out at once, a letter of the word, or a penalty point.",
-               _enum(Scoring, "scoring"), _show),
+               enum_option(Scoring, "scoring"), _show),
     OptionSpec("word", "a word",
                "The word spelled by letters scoring; its length is the number of lives.",
                _word, _show),
     OptionSpec("joint_winners_at_two", "true, false",
                "Stop when two players are left and call them joint winners.",
-               _boolean("joint_winners_at_two"), _show),
+               boolean_option("joint_winners_at_two"), _show),
     OptionSpec("next_dealer", "rotate, first-set",
                "The next dealer: the next player to the left, or whoever made the first set.",
-               _enum(NextDealer, "next_dealer"), _show),
+               enum_option(NextDealer, "next_dealer"), _show),
     OptionSpec("deck", "standard, two-packs, no-stock, knives",
                "One pack, two packs shuffled together, four cards of a rank per player, or the"
-               " Knives pack with its special cards.", _enum(DeckKind, "deck"), _show),
+               " Knives pack with its special cards.", enum_option(DeckKind, "deck"), _show),
     OptionSpec("hand_size", "3, 4, 5",
                "Cards in a hand; the set is four of a kind, or three of a kind with three cards.",
-               _number("hand_size", 3, integer=True, choices=(3, 4, 5)), _show),
+               number_option("hand_size", 3, integer=True, choices=(3, 4, 5)), _show),
     OptionSpec("round_pause", "seconds",
                "The pause between the end of a round and the next deal.",
-               _number("round_pause", 0.0), _show),
+               number_option("round_pause", 0.0), _show),
     OptionSpec("teams", "true, false",
                "Play in pairs, partners seated apart; a team is out when both are, and the last"
-               " team standing wins.", _boolean("teams"), _show),
+               " team standing wins.", boolean_option("teams"), _show),
     OptionSpec("signal", "true, false",
                "Pig, Donkey and Tongue: no spoons; a player with a set gives a silent signal,"
-               " everyone copies it, and the last to copy loses.", _boolean("signal"), _show),
+               " everyone copies it, and the last to copy loses.", boolean_option("signal"), _show),
     OptionSpec("knife_redraw", "1, 2, 3, 4",
                "The Knives pack: how many cards a player discards and draws anew when a card"
                " bearing Knives enters their hand.",
-               _number("knife_redraw", 1, integer=True, choices=(1, 2, 3, 4)), _show),
+               number_option("knife_redraw", 1, integer=True, choices=(1, 2, 3, 4)), _show),
     OptionSpec("keep_playing", "true, false",
                "Card play goes on while the spoons go (seed 001); the first to grab keeps their"
-               " set whole. Off: card play stops (seed 000).", _boolean("keep_playing"), _show),
+               " set whole. Off: card play stops (seed 000).", boolean_option("keep_playing"),
+               _show),
     OptionSpec("waiting_pile", "true, false",
                "A pile of passed cards may wait beside a slow player (seed 001); off, a player"
                " may pass only once the last card passed on has been picked up (seed 002).",
-               _boolean("waiting_pile"), _show),
+               boolean_option("waiting_pile"), _show),
     OptionSpec("disputed", "order, void",
                "Two hands on the last spoon within a millisecond: the first to arrive keeps it,"
-               " or the round is void and redealt (seed 004).", _enum(Disputed, "disputed"),
+               " or the round is void and redealt (seed 004).", enum_option(Disputed, "disputed"),
                _show),
 )
 
