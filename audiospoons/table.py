@@ -146,8 +146,10 @@ class Table(Generic[G, B]):
         return True
 
     def remove_bot(self, bot: B) -> None:
-        """``bot`` plays no more (its seat's player is back): its planned move goes with it."""
-        self.bots.remove(bot)
+        """``bot`` plays no more (its seat's player is back): its planned move goes with it.
+        A bot whose seat is out of the game has gone already."""
+        if bot in self.bots:
+            self.bots.remove(bot)
         self._plans.pop(bot, None)
         self._touched.discard(bot)
 

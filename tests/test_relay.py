@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -16,15 +17,18 @@ from audiospoons.engine.cards import Card
 from audiospoons.engine.events import (
     CardsDealt,
     CardTaken,
+    Eliminated,
     Event,
     GameOver,
     KnifeRedrawn,
     ReactionTestEnded,
     ReactionTestStarted,
 )
+from audiospoons.engine.options import Options
 from audiospoons.net import server
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient, RelayError
+from audiospoons.net.room import Room, Seat
 from audiospoons.net.server import Relay
 from audiospoons.net.wire import decode_event
 
@@ -315,3 +319,33 @@ def test_a_spectator_who_comes_in_mid_game_hears_it_from_then_on_and_may_leave()
             await client.close()
 
     with_relay(scenario)
+
+
+def test_a_seat_knocked_out_while_its_player_was_away_can_still_be_taken_back() -> None:
+    """The stand-in bot lost the seat's last life: the player coming back hears the game go on
+    without them, and the relay keeps serving their connection."""
+    members = [Member(name) for name in ("Ann", "Bob", "Cy")]
+    room = Room(1, "r", members[0], Options.from_mapping({"word": "P"}), {})
+    room.seats = [Seat(member) for member in members]
+    room.start(0.0, random.Random(1))
+    room.seats[2].held_until = 60.0
+    room.hand_to_bot(2)
+    table = room.table
+    assert table is not None
+    table._deliver([Eliminated(1.0, (2,))])
+    assert room.stand_ins[2] not in table.bots
+    back = Member("Cy")
+    told = room.take_back(2, back)
+    assert room.seats[2].member is back and room.stand_ins == {}
+    assert any(isinstance(event, CardsDealt) for event in told)
+
+
+class Member:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def send(self, kind: str, **fields: object) -> None:
+        """Nothing is kept."""
+
+    def send_line(self, line: bytes) -> None:
+        """Nothing is kept."""
