@@ -12,9 +12,10 @@ it when that action would be left with none.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeVar
 
 from audiospoons.keys.key import parse_label
 
@@ -144,17 +145,21 @@ def _usable(label: str) -> str | None:
     return canonical if refusal(canonical) is None else None
 
 
-def bindings(overrides: Mapping[str, str] | None = None) -> dict[Action, tuple[str, ...]]:
-    """Every action's keys: the defaults, with ``overrides`` (action name to key labels,
-    separated by spaces) moving actions to other keys. A key taken by an override is freed from
-    the action that had it. Unknown actions, the ``FIXED`` ones, and overrides with no usable key
-    (reserved, the number row, not a key) are ignored; an empty override leaves the action
-    without a key."""
-    actions = {action: list(keys) for action, keys in DEFAULT_KEYS.items()}
-    by_name = {action.value: action for action in Action}
+A = TypeVar("A", bound=Enum)
+
+
+def bind(defaults: Mapping[A, tuple[str, ...]], fixed: Container[A],
+         overrides: Mapping[str, str] | None = None) -> dict[A, tuple[str, ...]]:
+    """Every action's keys, for any game's actions: ``defaults``, with ``overrides`` (action
+    name to key labels, separated by spaces) moving actions to other keys. A key taken by an
+    override is freed from the action that had it. Unknown actions, the ``fixed`` ones, and
+    overrides with no usable key (reserved, the number row, not a key) are ignored; an empty
+    override leaves the action without a key."""
+    actions = {action: list(keys) for action, keys in defaults.items()}
+    by_name = {str(action.value): action for action in defaults}
     for name, value in (overrides or {}).items():
         action = by_name.get(name)
-        if action is None or action in FIXED:
+        if action is None or action in fixed:
             continue
         words = value.split()
         labels = list(dict.fromkeys(
@@ -167,6 +172,11 @@ def bindings(overrides: Mapping[str, str] | None = None) -> dict[Action, tuple[s
                     keys.remove(label)
         actions[action] = labels
     return {action: tuple(keys) for action, keys in actions.items()}
+
+
+def bindings(overrides: Mapping[str, str] | None = None) -> dict[Action, tuple[str, ...]]:
+    """Every action of the classic game's keys (see ``bind``)."""
+    return bind(DEFAULT_KEYS, FIXED, overrides)
 
 
 def keymap(overrides: Mapping[str, str] | None = None) -> dict[str, Action]:
