@@ -5,7 +5,7 @@ game would tell that seat: its own hand (in the order the cards came, and sorted
 cursor), every seat's card count (public in Razz), whose turn it is and which way play goes, the
 top card and the suit in force, the count, the King under way, the race for the spoons, who owes
 the phrase and until when, who has a last card to announce, the mistakes that may be razzed, and
-the scores. The keys (``razz.keys``) and the voice read this, never the game, so a seat at the
+the scores. The keys (``ui.razzkeys``) and the voice read this, never the game, so a seat at the
 keyboard knows exactly what a seat over the network would.
 
 The hand cursor lives here too, as it must follow the hand: it stays on its card while other
