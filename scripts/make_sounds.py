@@ -393,12 +393,116 @@ def knife(rng: np.random.Generator) -> Signal:
     return fade(out, 0.0005, 0.03)
 
 
+# --- Razz Spoons: the powers, the razz and the phrase ------------------------------------------
+
+
+def horn_note(freq: float, seconds: float) -> Signal:
+    """A short brassy note: a mellow sawtooth swelling in quickly, with a slow decay."""
+    note = saw(freq, seconds, 3500.0) * decay(seconds, 0.25, attack=0.012)
+    return fade(note, 0.002, 0.03)
+
+
+def king(rng: np.random.Generator) -> Signal:
+    """A King: a low two-note horn call, a short note and a held one a fourth above (D4 G4),
+    lower and plainer than the game's winning fanfare."""
+    out = silence(0.36)
+    place(out, horn_note(293.66, 0.1), 0.0, gain=0.8)
+    place(out, horn_note(392.0, 0.27), 0.09)
+    return fade(out, 0.001, 0.04)
+
+
+def reverse(rng: np.random.Generator) -> Signal:
+    """A Queen: a smooth whistle that swoops up an octave, taps the far wall, and swoops
+    straight back down: the turn."""
+    half = 0.15
+    up = glide(520.0, 1040.0, half)
+    pitch = np.concatenate((up, up[::-1]))
+    seconds = len(pitch) / RATE
+    t = times(seconds) / seconds
+    out = 0.8 * partials(pitch, seconds, [1.0, 2.0, 3.0], [1.0, 0.25, 0.08])
+    out *= np.sin(np.pi * t) ** 1.5
+    tap = partials(2080.0, 0.05, [1.0, 2.1], [1.0, 0.4], [0.008, 0.004])
+    place(out, tap, half - 0.004)
+    return fade(out, 0.01, 0.04)
+
+
+def pluck(freq: float, seconds: float) -> Signal:
+    """A plucked string: harmonics that die away faster the higher they are."""
+    return partials(freq, seconds, [1.0, 2.0, 3.0, 4.0], [1.0, 0.5, 0.3, 0.15],
+                    [0.09, 0.05, 0.03, 0.02])
+
+
+def repeat(rng: np.random.Generator) -> Signal:
+    """A Ten: the same plucked note twice in quick succession (A5, A5): again."""
+    out = silence(0.3)
+    place(out, pluck(880.0, 0.16), 0.0)
+    place(out, pluck(880.0, 0.18), 0.12)
+    return fade(out, 0.0005, 0.03)
+
+
+def wild(rng: np.random.Generator) -> Signal:
+    """An Eight: a shimmering run of five small bells up a pentatonic scale, the last one
+    trembling: anything goes."""
+    out = silence(0.38)
+    notes = (1046.5, 1174.66, 1318.51, 1567.98, 1760.0)
+    for i, freq in enumerate(notes):
+        last = i == len(notes) - 1
+        seconds = 0.22 if last else 0.16
+        tremble = 1.0 + 0.012 * np.sin(2.0 * np.pi * 9.0 * times(seconds))
+        pitch: float | Signal = freq * tremble if last else freq
+        ring = partials(pitch, seconds, [1.0, 2.0, 3.0], [1.0, 0.3, 0.1], [0.07, 0.04, 0.025])
+        place(out, fade(ring, 0.0005, 0.04), i * 0.035, gain=0.6 + 0.1 * i)
+    return fade(out, 0.0005, 0.04)
+
+
+def count(rng: np.random.Generator) -> Signal:
+    """A Two or an ace on the count: one hollow temple-block tock, higher and rounder than the
+    table knock."""
+    seconds = 0.15
+    block = partials(760.0, seconds, [1.0, 2.76, 5.4], [1.0, 0.35, 0.12], [0.035, 0.012, 0.006])
+    tap = band_noise(rng, seconds, 2000.0, 8000.0) * decay(seconds, 0.0015, attack=0.0003)
+    return fade(block + 0.25 * tap, 0.0005, 0.03)
+
+
+def razz(rng: np.random.Generator) -> Signal:
+    """A razz: a rude buzzer, a low raspberry that flutters and sags, flat rather than rising
+    like the fight's buzz."""
+    seconds = 0.38
+    t = times(seconds) / seconds
+    pitch = glide(125.0, 98.0, seconds)
+    buzz = saw(pitch, seconds, 3000.0) + 0.6 * saw(pitch * 1.5, seconds, 3000.0)
+    flutter = 0.6 + 0.4 * np.tanh(4.0 * np.sin(phase_of(glide(32.0, 24.0, seconds))))
+    rasp = 1.0 + 0.3 * band_noise(rng, seconds, 40.0, 200.0)
+    envelope = np.clip(t / 0.05, 0.0, 1.0) * (1.0 - 0.4 * t)
+    return fade(buzz * flutter * rasp * envelope * 0.6, 0.01, 0.05)
+
+
+def phrase(rng: np.random.Generator) -> Signal:
+    """The Razzing Phrase: a cartoon boing, a springy tone that wobbles as it settles."""
+    seconds = 0.34
+    t = times(seconds)
+    wobble = 1.0 + 0.3 * np.exp(-t / 0.09) * np.sin(2.0 * np.pi * 15.0 * t)
+    pitch = glide(240.0, 340.0, seconds) * wobble
+    tone = partials(pitch, seconds, [1.0, 2.0, 3.0], [1.0, 0.35, 0.12])
+    return fade(tone * decay(seconds, 0.16, attack=0.004), 0.001, 0.05)
+
+
+def last_card(rng: np.random.Generator) -> Signal:
+    """One card left: a doorbell ding-dong, two bell notes falling a major third (B5 G5)."""
+    out = silence(0.42)
+    place(out, chime_note(987.77, 0.3), 0.0)
+    place(out, chime_note(783.99, 0.29), 0.13)
+    return fade(out, 0.0005, 0.04)
+
+
 CUES: dict[str, Callable[[np.random.Generator], Signal]] = {
     "deal": deal, "shuffle": shuffle, "card-in": card_in, "card-out": card_out, "set": set_,
     "spoon": spoon, "empty-slot": empty_slot, "react": react, "fight": fight, "slip": slip,
     "eliminated": eliminated, "letter": letter, "round-over": round_over, "win": win,
     "tick": tick, "menu-move": menu_move, "menu-select": menu_select, "signal": signal,
     "knife": knife,
+    "king": king, "reverse": reverse, "repeat": repeat, "wild": wild, "count": count,
+    "razz": razz, "phrase": phrase, "last-card": last_card,
 }
 
 

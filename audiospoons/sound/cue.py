@@ -8,6 +8,7 @@ CUE_NAMES = (
     "deal", "shuffle", "card-in", "card-out", "set", "spoon", "empty-slot", "react", "fight",
     "slip", "eliminated", "letter", "round-over", "win", "tick", "menu-move", "menu-select",
     "signal", "knife",
+    "king", "reverse", "repeat", "wild", "count", "razz", "phrase", "last-card",
 )
 
 
