@@ -210,9 +210,9 @@ class Table(Generic[G, B]):
             if isinstance(event, Eliminated):
                 self.bots = [bot for bot in self.bots if bot.active]
                 self._plans = {bot: plan for bot, plan in self._plans.items() if bot.active}
-        for listener in self.listeners:
+        for watcher in self.watchers:
+            watcher(self.game, events)
+        for listener in list(self.listeners):
             views = [view for event in events if (view := event.seen_by(listener.seat))]
             if views:
                 listener.receive(views)
-        for watcher in self.watchers:
-            watcher(self.game, events)

@@ -8,7 +8,7 @@ from test_relay_fuzz import FakeWriter
 
 from audiospoons.engine.cards import parse_card
 from audiospoons.engine.commands import Grab, Pass, React
-from audiospoons.engine.events import ReactCue, ReactionTestEnded
+from audiospoons.engine.events import ReactCue, ReactionTestEnded, SpoonGrabbed
 from audiospoons.engine.options import Options
 from audiospoons.net.fairness import (
     COMPENSATION_CAP,
@@ -115,3 +115,19 @@ def test_the_last_spoon_waits_as_long_as_the_slowest_line_can_date_a_press_back(
     assert late_window([trips(0.05, 0.12), trips(0.08)]) == pytest.approx(0.12 + TOLERANCE)
     assert late_window([trips(0.9)]) == COMPENSATION_CAP
     assert late_window([]) == TOLERANCE
+
+
+def test_a_race_grab_too_quick_to_be_a_reaction_is_taken_as_it_arrived() -> None:
+    """In the race for the spoons, a grab judged a false start gets no compensation: dated
+    before the cue it would win; dated on arrival it wins nothing."""
+    relay = Relay(clock=lambda: 100.0)
+    client = Client(relay, FakeWriter(), "127.0.0.1")  # type: ignore[arg-type]
+    client.trips.add(0.2)
+    room = Room(1, "r", Member(), Options(), {}, clock=relay.clock)
+    listener = SeatListener(Member(), 0, relay.clock)
+    room.listeners = {0: listener}
+    listener.receive([SpoonGrabbed(5.0, 1, 2, True)])
+    assert listener.cues.race == (100.0, 5.0)
+    assert relay._dated(client, room, Grab(0), 0.0, 100.21) == Grab(0)
+    honest = relay._dated(client, room, Grab(0), 0.25, 100.45)
+    assert honest == Grab(0, pressed_at=pytest.approx(5.25))

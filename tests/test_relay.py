@@ -349,3 +349,23 @@ class Member:
 
     def send_line(self, line: bytes) -> None:
         """Nothing is kept."""
+
+
+def test_a_room_whose_host_leaves_passes_to_whoever_is_left_even_a_spectator() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        ann, dee = await connect(port, "Ann"), await connect(port, "Dee")
+        ann.send("create_room")
+        room = (await ann.expect("room"))["room"]
+        dee.send("spectate", room=room)
+        await dee.expect("room", where=lambda m: m["spectators"] == ["Dee"])
+        ann.send("leave_room")
+        state = await dee.expect("room", where=lambda m: m["host"] == "Dee")
+        assert state["seats"] == []
+        dee.send("take_seat")
+        dee.send("add_bot")
+        seated = await dee.expect("room", where=lambda m: len(m["seats"]) == 2)
+        assert [seat["name"] for seat in seated["seats"]] == ["Dee", "Andrew"]
+        await ann.close()
+        await dee.close()
+
+    with_relay(scenario)

@@ -333,3 +333,39 @@ def test_a_spectator_written_from_the_protocol_document_hears_a_bot_game_to_its_
         assert event["winners"] in ([0], [1])
 
     with_relay(scenario, timeout=120)
+
+
+def test_numbers_that_are_not_finite_or_too_big_are_refused_and_a_bad_token_too() -> None:
+    """JSON as Python reads it allows NaN, Infinity and huge integers: the relay refuses them
+    with a message, keeps the connection, and never echoes a NaN."""
+
+    async def scenario(relay: Relay, port: int) -> None:
+        raw = await Raw.open(port, "Ann")
+        for line in (b'{"kind":"ping","t":NaN}\n', b'{"kind":"pong","t":-Infinity}\n',
+                     b'{"kind":"ping","t":1' + b"0" * 400 + b'}\n'):
+            raw.bytes(line)
+            reply = await raw.next()
+            assert reply["code"] == "bad-field" and "finite" in reply["message"]
+        raw.line({"kind": "rejoin", "token": "\u00e9" * 32})
+        assert (await raw.next())["code"] == "no-seat"
+        raw.line({"kind": "list_rooms"})
+        assert (await raw.next())["kind"] == "rooms"
+
+    with_relay(scenario)
+
+
+def test_only_the_pong_of_the_ping_sent_counts_as_a_round_trip() -> None:
+    """A client cannot make its line look slower (and its presses quicker) with pongs the
+    relay never asked for."""
+
+    async def scenario(relay: Relay, port: int) -> None:
+        raw = await Raw.open(port, "Ann")
+        client = next(iter(relay.clients))
+        for _ in range(8):
+            raw.line({"kind": "pong", "t": relay.clock() - 0.29})
+        raw.line({"kind": "list_rooms"})
+        await raw.next()
+        assert len(client.trips.samples) <= 1, "only the pong of the ping after hello"
+        assert client.trips.slowest < 0.1
+
+    with_relay(scenario)

@@ -49,6 +49,8 @@ class Client:
         self.chat_bucket = CHAT_RATE
         self.trips = RoundTrips()
         """Its recent round trips, from the relay's pings."""
+        self.ping_sent: float | None = None
+        """The ``t`` of the ping not yet answered: only its pong counts as a round trip."""
         self.heard_at = relay.clock()
         self.gone = False
         self.inbound: Inbound | None = None
@@ -82,6 +84,11 @@ class Client:
             log.info("dropping %s (%s): too slow to read", self.name or "?", self.address)
             transport.abort()
             self.drop()
+
+    def ping(self, now: float) -> None:
+        """Ask for a pong, to time the round trip (an unanswered ping is forgotten)."""
+        self.ping_sent = now
+        self.send("ping", t=now)
 
     def error(self, code: str, message: str) -> None:
         self.send("error", code=code, message=message)

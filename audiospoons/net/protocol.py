@@ -12,6 +12,7 @@ same way. ``docs/protocol.md`` is the reference for every kind.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,12 +110,22 @@ def check_fields(kind: str, body: Mapping[str, Any], schema: Mapping[str, tuple[
             return f"{kind}.{name} has the wrong type"
         if not isinstance(value, wanted):
             return f"{kind}.{name} has the wrong type"
+        if isinstance(value, int | float) and not isinstance(value, bool) and not _plain(value):
+            return f"{kind}.{name} must be a finite number of sensible size"
     return None
+
+
+def _plain(number: float) -> bool:
+    """A number the relay can compute with: finite, and within a float's range."""
+    try:
+        return math.isfinite(float(number)) and abs(number) < 1e12
+    except OverflowError:
+        return False
 
 
 def encode(kind: str, **fields: Any) -> bytes:
     """One message as a line of bytes."""
-    return json.dumps({"kind": kind, **fields}, ensure_ascii=False,
+    return json.dumps({"kind": kind, **fields}, ensure_ascii=False, allow_nan=False,
                       separators=(",", ":")).encode("utf-8") + b"\n"
 
 

@@ -255,7 +255,7 @@ class Room:
         if table is None:
             return
         game_now = self.game_time(now)
-        for index, listener in self.listeners.items():
+        for index, listener in list(self.listeners.items()):
             deadline = None if table.over else table.game.limit_deadline(index)
             if deadline == self.limits.get(index):
                 continue

@@ -15,6 +15,7 @@ import hmac
 import logging
 import math
 import random
+import re
 import signal
 import time
 from collections import Counter
@@ -141,7 +142,7 @@ class Relay:
                 client.drop()
                 return
             if now >= ping_at:
-                client.send("ping", t=now)
+                client.ping(now)
                 playing = client.room is not None and client.room.playing
                 ping_at = now + (GAME_PING_INTERVAL if playing else PING_INTERVAL)
             await asyncio.sleep(min(deadline, ping_at) - now)
@@ -159,8 +160,9 @@ class Relay:
             client.send("pong", t=body["t"])
             return
         if kind == "pong":
-            if isinstance(body["t"], int | float) and body["t"] <= now:
-                client.trips.add(now - float(body["t"]))
+            if client.ping_sent is not None and body["t"] == client.ping_sent:
+                client.trips.add(now - client.ping_sent)
+                client.ping_sent = None
             return
         if not client.greeted:
             if kind != "hello":
@@ -187,7 +189,7 @@ class Relay:
         client.greeted = True
         client.send("hello", version=PROTOCOL_VERSION, name=client.name)
         self._on_list_rooms(client, {}, 0.0)
-        client.send("ping", t=self.clock())
+        client.ping(self.clock())
 
     def _on_hello(self, client: Client, body: dict[str, Any], now: float) -> None:
         client.error("out-of-place", "hello is said once")
@@ -241,6 +243,9 @@ class Relay:
         if client.room is not None:
             client.error("in-room", "leave this room first")
             return
+        if re.fullmatch(r"[0-9a-f]{32}", body["token"]) is None:
+            client.error("no-seat", "no seat is held for that token")
+            return
         found = next(((room, index) for room in self.rooms.values() if room.playing
                       for index in [room.seat_for_token(body["token"])] if index is not None),
                      None)
@@ -258,6 +263,8 @@ class Relay:
             return
         client.name, client.room = seat.bot_name, room
         told = room.take_back(index, client)
+        if room.host not in room.members():
+            room.host = client
         client.send("game_started", players=[s.name for s in room.seats], seat=index,
                     options=room.options.describe(), token=seat.token, resumed=True,
                     game_time=room.game_time(now))
@@ -321,12 +328,13 @@ class Relay:
         elif index is not None:
             del room.seats[index]
         people = [seat for seat in room.seats if seat.member is not None]
-        if not people and not room.spectators and not room.playing:
+        held = any(seat.held_until is not None and seat.held_until > self.clock()
+                   for seat in room.seats)
+        if not people and not room.spectators and not held:
             self._close_room(room)
         else:
-            host = next((seat.member for seat in people if seat.member is not None), None)
-            if room.host is client and host is not None:
-                room.host = host
+            if room.host is client and room.members():
+                room.host = room.members()[0]
             room.broadcast("room", **room.state())
         self._lobby_changed()
 
@@ -411,6 +419,9 @@ class Relay:
         room = self._host_room(client)
         if room is None:
             return
+        if room.table is not None:
+            client.error("playing", "the last game is still being put away: start again")
+            return
         waiting = [seat.name for seat in room.seats
                    if seat.member is not None and seat.member is not client and not seat.ready]
         if waiting:
@@ -448,13 +459,18 @@ class Relay:
     def _dated(self, client: Client, room: Room, command: Command, reported: float | None,
                now: float) -> Command:
         """A press answering the seat's cue, dated when it was judged to happen
-        (``fairness``); anything else as it came."""
+        (``fairness``); anything else as it came. A false start in a reaction test is dated
+        just before its cue, and so loses; one in the race for the spoons gets no compensation
+        at all (it is dated when it arrived), so that pressing at once wins nothing."""
         listener = room.listeners.get(command.seat)
         cue = None if listener is None else listener.cues.answered(command)
         if cue is None:
             return command
         sent, cue_at = cue
         judged = judge(sent, now, reported, client.trips)
+        in_test = listener is not None and cue == listener.cues.test
+        if judged.false_start and not in_test:
+            return command
         pressed_at = (math.nextafter(cue_at, -math.inf) if judged.false_start
                       else cue_at + judged.reaction)
         if isinstance(command, Grab):
@@ -471,7 +487,7 @@ class Relay:
             return
         scope = body.get("scope", "room")
         if scope == "lobby":
-            for other in self.clients:
+            for other in list(self.clients):
                 if other.greeted:
                     other.send("chat", scope="lobby", name=client.name, text=text)
         elif scope == "room" and client.room is not None:
@@ -494,7 +510,7 @@ class Relay:
 
     def _lobby_changed(self) -> None:
         rooms = [room.summary() for room in self.rooms.values()]
-        for other in self.clients:
+        for other in list(self.clients):
             if other.greeted and other.room is None:
                 other.send("rooms", rooms=rooms)
 

@@ -272,6 +272,8 @@ class OnlineSession:
             break
         await self.client.close()
         self.client = client
+        while not self._pressed.empty():
+            self._pressed.get_nowait()
         self.game = self._new_game(started)
         self.game.player.catch_up(told)
         for text in self.game.briefing():
