@@ -369,3 +369,21 @@ def test_only_the_pong_of_the_ping_sent_counts_as_a_round_trip() -> None:
         assert client.trips.slowest < 0.1
 
     with_relay(scenario)
+
+
+def test_requests_refused_over_and_over_close_the_connection() -> None:
+    """Ten refusals at once are a player's slips; the eleventh before the count recovers is
+    abuse."""
+
+    async def scenario(relay: Relay, port: int) -> None:
+        raw = await Raw.open(port, "Ann")
+        for _ in range(10):
+            raw.line({"kind": "start"})
+            assert (await raw.next())["code"] == "no-room"
+        raw.line({"kind": "start"})
+        last = await raw.next()
+        assert last["code"] == "no-room" and "too many refusals" in last["message"]
+        assert await raw.closed()
+        await still_serving(port)
+
+    with_relay(scenario)

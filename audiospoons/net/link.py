@@ -32,6 +32,12 @@ CLOSE_GRACE = 10.0
 """Seconds a dropped connection has to take what was written to it before it is cut off."""
 CHAT_RATE = TokenBucket(rate=1.0, burst=5.0, tokens=5.0)
 """Chat lines: five at once, then one a second."""
+REFUSALS = 10
+REFUSAL_RATE = 6.0
+REFUSAL_BUCKET = TokenBucket(rate=1.0 / REFUSAL_RATE, burst=float(REFUSALS),
+                             tokens=float(REFUSALS))
+"""Refused requests a connection may make before it is closed: ten at once, then one each six
+seconds."""
 
 
 class Client:
@@ -47,6 +53,7 @@ class Client:
         self.room: Room | None = None
         self.connection = Connection(CLIENT_KINDS)
         self.chat_bucket = CHAT_RATE
+        self.refusals = REFUSAL_BUCKET
         self.trips = RoundTrips()
         """Its recent round trips, from the relay's pings."""
         self.ping_sent: float | None = None
@@ -92,6 +99,17 @@ class Client:
 
     def error(self, code: str, message: str) -> None:
         self.send("error", code=code, message=message)
+
+    def refuse(self, code: str, message: str) -> None:
+        """An error in what the client asked of the lobby or a room. Now and then is a
+        player's slip; ``REFUSALS`` in a row, faster than one each ``REFUSAL_RATE`` seconds
+        on average, is abuse, and closes the connection."""
+        allowed, self.refusals = self.refusals.take(self.relay.clock())
+        if allowed:
+            self.error(code, message)
+            return
+        self.error(code, f"{message}; too many refusals close the connection")
+        self.drop()
 
     def drop(self) -> None:
         """Close this connection: what was written to it is sent first, then it closes (cut off

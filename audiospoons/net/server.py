@@ -166,25 +166,25 @@ class Relay:
             return
         if not client.greeted:
             if kind != "hello":
-                client.error("hello-first", "say hello first")
+                client.refuse("hello-first", "say hello first")
                 return
             self._hello(client, body)
             return
         handler = getattr(self, f"_on_{kind}", None)
         if handler is None:
-            client.error("out-of-place", f"{kind} is not for now")
+            client.refuse("out-of-place", f"{kind} is not for now")
             return
         handler(client, body, now)
 
     def _hello(self, client: Client, body: dict[str, Any]) -> None:
         if body["version"] != PROTOCOL_VERSION:
-            client.error("version", f"this relay speaks version {PROTOCOL_VERSION}")
+            client.refuse("version", f"this relay speaks version {PROTOCOL_VERSION}")
             client.drop()
             return
         try:
             client.name = clean_name(body["name"])
         except BadText as error:
-            client.error("bad-name", str(error))
+            client.refuse("bad-name", str(error))
             return
         client.greeted = True
         client.send("hello", version=PROTOCOL_VERSION, name=client.name)
@@ -192,14 +192,14 @@ class Relay:
         client.ping(self.clock())
 
     def _on_hello(self, client: Client, body: dict[str, Any], now: float) -> None:
-        client.error("out-of-place", "hello is said once")
+        client.refuse("out-of-place", "hello is said once")
 
     def _on_list_rooms(self, client: Client, body: dict[str, Any], now: float) -> None:
         client.send("rooms", rooms=[room.summary() for room in self.rooms.values()])
 
     def _on_create_room(self, client: Client, body: dict[str, Any], now: float) -> None:
         if client.room is not None:
-            client.error("in-room", "leave this room first")
+            client.refuse("in-room", "leave this room first")
             return
         values = {str(k): str(v) for k, v in body.get("options", {}).items()}
         if "preset" in body:
@@ -208,7 +208,7 @@ class Relay:
             values = {key: str(value) for key, value in with_preset(values).items()}
             options = Options.from_mapping(values)
         except SpoonsError as error:
-            client.error("bad-options", str(error))
+            client.refuse("bad-options", str(error))
             return
         name = clean_chat(str(body.get("name", ""))) or f"{client.name}'s room"
         password = body.get("password") or None
@@ -224,33 +224,33 @@ class Relay:
     def _room_for(self, client: Client, body: dict[str, Any]) -> Room | None:
         room = self.rooms.get(body["room"])
         if room is None:
-            client.error("no-room", f"there is no room {body['room']}")
+            client.refuse("no-room", f"there is no room {body['room']}")
             return None
         if client.room is not None:
-            client.error("in-room", "leave this room first")
+            client.refuse("in-room", "leave this room first")
             return None
         if room.password is not None and not hmac.compare_digest(
                 str(body.get("password", "")).encode("utf-8"), room.password.encode("utf-8")):
-            client.error("password", "that is not the room's password")
+            client.refuse("password", "that is not the room's password")
             return None
         if room.name_taken(client.name):
-            client.error("name-taken", "someone in that room has a name that sounds the same")
+            client.refuse("name-taken", "someone in that room has a name that sounds the same")
             return None
         return room
 
     def _on_rejoin(self, client: Client, body: dict[str, Any], now: float) -> None:
         """Take back a seat held since a lost connection, with its token."""
         if client.room is not None:
-            client.error("in-room", "leave this room first")
+            client.refuse("in-room", "leave this room first")
             return
         if re.fullmatch(r"[0-9a-f]{32}", body["token"]) is None:
-            client.error("no-seat", "no seat is held for that token")
+            client.refuse("no-seat", "no seat is held for that token")
             return
         found = next(((room, index) for room in self.rooms.values() if room.playing
                       for index in [room.seat_for_token(body["token"])] if index is not None),
                      None)
         if found is None:
-            client.error("no-seat", "no seat is held for that token")
+            client.refuse("no-seat", "no seat is held for that token")
             return
         room, index = found
         seat = room.seats[index]
@@ -259,7 +259,7 @@ class Relay:
             old.error("replaced", "your seat was taken back from another connection")
             old.drop()
         if seat.held_until is None or seat.held_until < now:
-            client.error("no-seat", "that seat is no longer held for you")
+            client.refuse("no-seat", "that seat is no longer held for you")
             return
         client.name, client.room = seat.bot_name, room
         told = room.take_back(index, client)
@@ -279,10 +279,10 @@ class Relay:
         if room is None:
             return
         if room.playing:
-            client.error("playing", "that room is playing: spectate, or wait for the end")
+            client.refuse("playing", "that room is playing: spectate, or wait for the end")
             return
         if len(room.seats) >= MAX_SEATS:
-            client.error("full", f"that room has all {MAX_SEATS} seats taken")
+            client.refuse("full", f"that room has all {MAX_SEATS} seats taken")
             return
         room.seats.append(Seat(client))
         client.room = room
@@ -299,7 +299,7 @@ class Relay:
 
     def _on_leave_room(self, client: Client, body: dict[str, Any], now: float) -> None:
         if client.room is None:
-            client.error("no-room", "you are not in a room")
+            client.refuse("no-room", "you are not in a room")
             return
         self._leave_room(client)
         self._on_list_rooms(client, {}, now)
@@ -348,13 +348,13 @@ class Relay:
     def _host_room(self, client: Client, *, idle: bool = True) -> Room | None:
         room = client.room
         if room is None:
-            client.error("no-room", "you are not in a room")
+            client.refuse("no-room", "you are not in a room")
             return None
         if room.host is not client:
-            client.error("not-host", "only the room's host may do that")
+            client.refuse("not-host", "only the room's host may do that")
             return None
         if idle and room.playing:
-            client.error("playing", "not while the game is on")
+            client.refuse("playing", "not while the game is on")
             return None
         return room
 
@@ -365,10 +365,10 @@ class Relay:
         try:
             level = Level(body.get("level", "normal"))
         except ValueError:
-            client.error("bad-field", "a bot's level is easy, normal, hard or expert")
+            client.refuse("bad-field", "a bot's level is easy, normal, hard or expert")
             return
         if len(room.seats) >= MAX_SEATS:
-            client.error("full", f"the room has all {MAX_SEATS} seats taken")
+            client.refuse("full", f"the room has all {MAX_SEATS} seats taken")
             return
         room.seats.append(Seat(level=level, bot_name=room.bot_name()))
         room.broadcast("room", **room.state())
@@ -379,7 +379,7 @@ class Relay:
             return
         bots = [index for index, seat in enumerate(room.seats) if seat.member is None]
         if not bots:
-            client.error("no-bot", "there is no bot to remove")
+            client.refuse("no-bot", "there is no bot to remove")
             return
         del room.seats[bots[-1]]
         room.broadcast("room", **room.state())
@@ -387,10 +387,10 @@ class Relay:
     def _on_take_seat(self, client: Client, body: dict[str, Any], now: float) -> None:
         room = client.room
         if room is None or client not in room.spectators or room.playing:
-            client.error("out-of-place", "take a seat as a spectator, between games")
+            client.refuse("out-of-place", "take a seat as a spectator, between games")
             return
         if len(room.seats) >= MAX_SEATS:
-            client.error("full", f"the room has all {MAX_SEATS} seats taken")
+            client.refuse("full", f"the room has all {MAX_SEATS} seats taken")
             return
         room.unwatch(client)
         room.seats.append(Seat(client))
@@ -400,7 +400,7 @@ class Relay:
         room = client.room
         index = None if room is None else room.seat_of(client)
         if room is None or index is None or room.playing:
-            client.error("out-of-place", "leave a seat you have, between games")
+            client.refuse("out-of-place", "leave a seat you have, between games")
             return
         del room.seats[index]
         room.spectators.append(client)
@@ -410,7 +410,7 @@ class Relay:
         room = client.room
         index = None if room is None else room.seat_of(client)
         if room is None or index is None or room.playing:
-            client.error("out-of-place", "be ready in a seat, between games")
+            client.refuse("out-of-place", "be ready in a seat, between games")
             return
         room.seats[index].ready = bool(body["ready"])
         room.broadcast("room", **room.state())
@@ -420,17 +420,17 @@ class Relay:
         if room is None:
             return
         if room.table is not None:
-            client.error("playing", "the last game is still being put away: start again")
+            client.refuse("playing", "the last game is still being put away: start again")
             return
         waiting = [seat.name for seat in room.seats
                    if seat.member is not None and seat.member is not client and not seat.ready]
         if waiting:
-            client.error("not-ready", f"not ready yet: {', '.join(waiting)}")
+            client.refuse("not-ready", f"not ready yet: {', '.join(waiting)}")
             return
         try:
             room.start(now, self.rng)
         except SpoonsError as error:
-            client.error("bad-options", str(error))
+            client.refuse("bad-options", str(error))
             return
         self._lobby_changed()
         self._wake[room.number] = asyncio.Event()
@@ -440,12 +440,12 @@ class Relay:
         room = client.room
         index = None if room is None else room.seat_of(client)
         if room is None or index is None or not room.playing:
-            client.error("out-of-place", "commands are for a seat in a game")
+            client.refuse("out-of-place", "commands are for a seat in a game")
             return
         try:
             command = decode_command(body["command"], index)
         except WireError as error:
-            client.error("bad-field", str(error))
+            client.refuse("bad-field", str(error))
             return
         command = self._dated(client, room, command, body.get("reaction"), now)
         room.late_window(late_window(seat.member.trips for seat in room.seats
@@ -480,7 +480,7 @@ class Relay:
     def _on_chat(self, client: Client, body: dict[str, Any], now: float) -> None:
         allowed, client.chat_bucket = client.chat_bucket.take(now)
         if not allowed:
-            client.error("chat-flood", "too many chat lines: wait a moment")
+            client.refuse("chat-flood", "too many chat lines: wait a moment")
             return
         text = clean_chat(body["text"])
         if not text:
@@ -494,7 +494,7 @@ class Relay:
             client.room.broadcast("chat", last=client, scope="room", name=client.name,
                                   text=text)
         else:
-            client.error("bad-field", "chat goes to the room you are in, or to the lobby")
+            client.refuse("bad-field", "chat goes to the room you are in, or to the lobby")
 
     def _on_kick(self, client: Client, body: dict[str, Any], now: float) -> None:
         room = self._host_room(client, idle=False)
@@ -503,7 +503,7 @@ class Relay:
         target = next((member for member in room.members()
                        if member.name == body["name"] and member is not client), None)
         if not isinstance(target, Client):
-            client.error("no-player", f"nobody called {body['name'][:40]!r} is in the room")
+            client.refuse("no-player", f"nobody called {body['name'][:40]!r} is in the room")
             return
         target.send("kicked", room=room.number)
         self._leave_room(target)
