@@ -23,6 +23,9 @@ from audiospoons.voice.i18n import (
 )
 from audiospoons.voice.speech import SpeechMode
 
+GAMES = ("spoons", "razz")
+"""The games ``play`` plays: the classic game, and Razz Spoons."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -69,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("options", help="list the game options with their defaults")
 
     play = commands.add_parser("play", help="play a game against bots at once")
+    play.add_argument("--game", choices=GAMES, default=GAMES[0],
+                      help="which game: spoons (default), or razz for Razz Spoons")
     play.add_argument("--players", type=int,
                       help="players at the table, you included (default: as saved, first 4)")
     add_game_arguments(play)
@@ -269,6 +274,8 @@ def _speak(game: ClassicGame, script: Sequence[ScriptLine], seat: int | None, la
 def _play(args: argparse.Namespace) -> int:
     """A game against bots at this keyboard, straight away: the saved settings and options,
     with what the command line changes for this run; the reaction record is saved after."""
+    if args.game == "razz":
+        return _play_razz(args)
     from dataclasses import replace
 
     from audiospoons.keys.reader import TerminalKeys
@@ -306,6 +313,48 @@ def _play(args: argparse.Namespace) -> int:
         save_settings(replace(settings, reactions=played.reactions, first_run=False))
     except OSError as error:
         print(f"audiospoons play: the reaction record was not saved: {error}", file=sys.stderr)
+    return 0
+
+
+def _play_razz(args: argparse.Namespace) -> int:
+    """Razz Spoons against bots at this keyboard: its options from ``--option`` alone (the
+    saved options are the classic game's), the saved players, bots, language and voice."""
+    from dataclasses import replace
+
+    from audiospoons.keys.reader import TerminalKeys
+    from audiospoons.razz.options import RazzOptions
+    from audiospoons.ui.audio import open_audio
+    from audiospoons.ui.session import play_local_razz_game
+    from audiospoons.ui.settings import load_settings, problem_text
+
+    settings, problem = load_settings()
+    try:
+        if args.preset:
+            raise SpoonsError("--preset names a way of playing the classic game, not Razz"
+                              " Spoons; give Razz Spoons' options with --option")
+        lang = choose_language(args.lang or settings.language)
+        options = RazzOptions.from_mapping(option_values(args.option))
+        run = replace(
+            settings, players=args.players or settings.players, bots=args.bots or settings.bots,
+            verbosity=Verbosity(args.verbosity) if args.verbosity else settings.verbosity,
+            language=lang)
+        options.check_players(run.players)
+    except (SpoonsError, UnknownLanguage) as error:
+        print(f"audiospoons play: {error}", file=sys.stderr)
+        return 2
+    if not at_a_keyboard("play"):
+        return 2
+    mode = SpeechMode(args.speech) if args.speech else settings.speech
+    with open_audio(mode, lang, settings.rate) as audio:
+        if problem is not None:
+            audio.speaker.say(Utterance(problem_text(problem, messages(lang))))
+        try:
+            with TerminalKeys() as keys:
+                play_local_razz_game(settings=run, options=options, speaker=audio.speaker,
+                                     mixer=audio.mixer, keys=keys, seed=args.seed)
+        except KeyboardInterrupt:
+            return 130
+        audio.finish()
     return 0
 
 

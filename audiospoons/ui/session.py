@@ -6,10 +6,12 @@ from collections.abc import Callable
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.options import Options
+from audiospoons.razz.options import RazzOptions
 from audiospoons.sound.mixer import Mixer
 from audiospoons.ui.demo import play_demonstration as demo_round
 from audiospoons.ui.local import LocalGame
 from audiospoons.ui.player import GameResult, KeySource, ReactionRecord
+from audiospoons.ui.razzlocal import LocalRazzGame
 from audiospoons.ui.settings import Settings
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages, choose_language, messages
@@ -106,3 +108,28 @@ def past_record(settings: Settings) -> ReactionRecord:
     return ReactionRecord(tuple(ms / 1000 for ms in reactions.recent), reactions.games,
                           reactions.wins,
                           None if reactions.best is None else reactions.best / 1000)
+
+
+def play_razz_games(options: RazzOptions, players: int, messages: Messages, speaker: Speaker,
+                    mixer: Mixer | None, keys: KeySource, *,
+                    verbosity: Verbosity = Verbosity.FULL, seed: int | None = None,
+                    bot_level: Level = Level.NORMAL) -> None:
+    """Games of Razz Spoons until the player quits one, or says no to another. The keys are
+    Razz Spoons' own defaults: the saved key settings are the classic game's."""
+    game_seed = seed
+    while True:
+        game = LocalRazzGame(options, players, messages, speaker, mixer, seed=game_seed,
+                             verbosity=verbosity, rate_setter=rate_changer(speaker.output),
+                             bot_level=bot_level)
+        result = game.play(keys)
+        if result.won is None or not _again(messages, speaker, keys):
+            return
+        game_seed = None if game_seed is None else game_seed + 1
+
+
+def play_local_razz_game(*, settings: Settings, options: RazzOptions, speaker: Speaker,
+                         mixer: Mixer | None, keys: KeySource, seed: int | None = None) -> None:
+    """Razz Spoons against bots with the settings' players, bots, language and verbosity."""
+    play_razz_games(options, settings.players, messages(choose_language(settings.language)),
+                    speaker, mixer, keys, verbosity=settings.verbosity,
+                    bot_level=Level(settings.bots), seed=seed)

@@ -1,0 +1,101 @@
+"""The Razz Spoons seat's ears at this keyboard: every event it may know, spoken and played from
+its place, and the words of the status keys, read from its view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from audiospoons.engine.events import Event
+from audiospoons.razz.game import Phase
+from audiospoons.sound.countdown import Countdown
+from audiospoons.sound.cue import Cue
+from audiospoons.sound.razzcues import RazzCueMapper
+from audiospoons.ui.player import YOU, CuePlayer
+from audiospoons.ui.razzkeys import CursorAt
+from audiospoons.ui.razzview import RazzSeatView
+from audiospoons.voice.announcer import Utterance, Verbosity, sentence_start
+from audiospoons.voice.cardnames import card_name
+from audiospoons.voice.i18n import Messages
+from audiospoons.voice.razzannouncer import RazzAnnouncer
+from audiospoons.voice.razzstatus import RazzStatus
+from audiospoons.voice.speaker import Speaker
+
+
+class RazzPlayer:
+    """The keyboard seat of a Razz Spoons table: view, voice and sounds."""
+
+    def __init__(self, players: Sequence[str], messages: Messages, speaker: Speaker,
+                 sounds: CuePlayer | None, verbosity: Verbosity = Verbosity.FULL,
+                 seat: int = YOU) -> None:
+        self.seat: int | None = seat
+        self.me = seat
+        self.view = RazzSeatView(seat)
+        self.messages = messages
+        self.speaker = speaker
+        self.sounds = sounds
+        self.announcer = RazzAnnouncer(players, messages, verbosity=verbosity)
+        self.status = RazzStatus(players, messages)
+        self.mapper = RazzCueMapper(len(players))
+        self.countdown = Countdown()
+
+    def receive(self, events: Sequence[Event]) -> None:
+        for event in events:
+            self.view.observe(event)
+            self.play(self.mapper.cues(event, self.me))
+            for said in self.announcer.announce(event, self.me):
+                self.speaker.say(said)
+
+    def play(self, cues: Sequence[Cue]) -> None:
+        if self.sounds is not None:
+            for cue in cues:
+                self.sounds.play(cue)
+
+    def say_text(self, text: str) -> None:
+        self.speaker.say(Utterance(text))
+
+    # ----------------------------------------------------------------- what you can ask
+
+    def cursor_text(self, at: CursorAt) -> str:
+        """'Seven of hearts, playable, 3 of 7.'"""
+        m = self.messages
+        if at.card is None:
+            return m.tr("razz.hand.none")
+        name = card_name(m, at.card)
+        text = (m.tr("razz.cursor.playable", card=name, position=at.index + 1, count=at.size)
+                if at.playable else
+                m.tr("cursor.card", card=name, position=at.index + 1, count=at.size))
+        return sentence_start(text)
+
+    def turn_text(self) -> str:
+        """Whose turn (or a King under way, or the race), then which way play goes."""
+        view = self.view
+        king = view.king
+        turn = self.status.turn(
+            self.me, view.turn_seat if view.in_round else None,
+            king_from=None if king is None else king.sender,
+            king_to=None if king is None else king.target,
+            king_count=0 if king is None else king.count,
+            spoons_out=view.phase is Phase.RACE)
+        return " ".join(sentence_start(line) for line in
+                        (turn, self.status.direction(view.clockwise, self.me)))
+
+    def top_text(self) -> str:
+        view = self.view
+        return sentence_start(self.status.top(view.top, view.suit, view.count))
+
+    def counts_text(self) -> str:
+        return sentence_start(self.status.counts(self.view.counts, self.me))
+
+    def scores_text(self) -> str:
+        return sentence_start(self.status.scores(self.view.totals, self.me))
+
+    def hand_text(self) -> str:
+        return sentence_start(self.status.hand(self.view.ordered))
+
+    def razzing_text(self) -> str:
+        """The phrase, who owes it, and the mistakes this seat may razz."""
+        view = self.view
+        owing = [seat for seat in sorted(view.owed) if view.owes(seat)]
+        return self.status.phrase(view.phrase, self.me, owing=owing,
+                                  razzable=[(fault.seat, fault.fault)
+                                            for fault in view.razzable()])

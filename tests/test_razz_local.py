@@ -1,0 +1,210 @@
+"""Razz Spoons at the keyboard, played through the same loop as at a terminal, with a clock that
+jumps and keys pressed as a player would: when it is their turn to act."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fakes import Clock, Lines, Pressed
+
+from audiospoons.engine.cards import Card
+from audiospoons.razz.commands import ChoosePhrase, DrawCard, PlayCard, Razz
+from audiospoons.razz.options import RazzOptions
+from audiospoons.razz.piles import RazzDeal
+from audiospoons.sound.cue import Cue
+from audiospoons.ui.razzlocal import LocalRazzGame
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.razzrefusals import RAZZ_REFUSALS, razz_refusal_text
+from audiospoons.voice.speaker import Speaker
+
+STARTER = Card("5", "H")
+QUIT = ["!escape", "!q", "!y"]
+
+
+class Sounds:
+    def __init__(self) -> None:
+        self.sound_volume = 1.0
+        self.played: list[Cue] = []
+
+    def play(self, cue: Cue) -> None:
+        self.played.append(cue)
+
+
+class Keys:
+    """Presses the script's keys in order, each 0.3 s after the game wants something of the
+    player (their turn, their King to answer, the phrase to type); "!key" presses at once, and
+    "~5" lets five seconds go by without a key."""
+
+    def __init__(self, clock: Clock, script: list[str]) -> None:
+        self.clock = clock
+        self.script = list(script)
+        self.game: LocalRazzGame | None = None
+        self.waiting = 0.0
+
+    def read(self, timeout: float | None) -> Sequence[Pressed]:
+        assert self.game is not None
+        assert self.script, "the script ran out before the game let go of the keys"
+        label = self.script[0]
+        if label.startswith("~"):
+            self.waiting = self.waiting or float(label[1:])
+            step = self.waiting if timeout is None else min(timeout, self.waiting)
+            self.clock.now += step
+            self.waiting -= step
+            if self.waiting <= 0:
+                self.script.pop(0)
+            return []
+        view = self.game.player.view
+        if label.startswith("!") or view.to_act() == view.seat or self.game.phrase is not None:
+            self.script.pop(0)
+            self.clock.now += 0.3
+            return [Pressed(label.lstrip("!") or label, self.clock.now)]
+        assert timeout is not None, "the game waits for ever, and the player has nothing to do"
+        self.clock.now += timeout
+        return []
+
+
+def play(script: list[str], *, dealer: int = 2, hand: tuple[Card, ...] = (),
+         won: bool | None = None, **options: object) -> tuple[LocalRazzGame, Lines, Sounds]:
+    """A three-player game from a fixed deal: with Chris (seat 2) dealing, you play first."""
+    clock, lines, sounds = Clock(), Lines(), Sounds()
+    deal = RazzDeal(hands={0: hand} if hand else {}, starter=STARTER)
+    game = LocalRazzGame(RazzOptions.from_mapping(options), 3, messages("en"), Speaker(lines),
+                         sounds, seed=7, clock=clock, first_deal=deal, dealer=dealer)
+    keys = Keys(clock, script)
+    keys.game = game
+    result = game.play(keys)
+    assert result.won is won
+    assert not keys.script
+    return game, lines, sounds
+
+
+def mine(game: LocalRazzGame) -> list[object]:
+    return [command for _, command in game.table.log if command.seat == 0]
+
+
+def test_your_turn_is_announced_and_enter_plays_the_card_under_the_cursor() -> None:
+    hand = (Card("2", "C"), Card("7", "H"), Card("3", "S"))
+    game, lines, _ = play(["up", "enter", *QUIT], hand=hand)
+    assert "Your turn: the top card is the five of hearts." in lines.spoken
+    assert "Seven of hearts, playable, 2 of 3." in lines.spoken
+    assert "You play the seven of hearts; 2 cards left." in lines.spoken
+    assert mine(game) == [PlayCard(0, Card("7", "H"))]
+
+
+def test_a_status_key_keeps_a_question_open_and_another_key_leaves_it() -> None:
+    hand = (Card("K", "H"), Card("3", "C"), Card("4", "C"))
+    game, lines, _ = play(["up", "enter", "t", "enter", *QUIT], hand=hand)
+    assert "Your turn. Play goes clockwise: after you comes Britany." in lines.spoken
+    assert mine(game) == [PlayCard(0, Card("K", "H"), target=1)]
+    game, _, _ = play(["up", "enter", "d", *QUIT], hand=hand)
+    assert mine(game) == [DrawCard(0)]
+    assert game.question is None
+
+
+def test_your_last_card_played_wins_the_game_and_it_is_over() -> None:
+    game, lines, _ = play(["enter"], hand=(Card("7", "H"),), won=True, end_at=1)
+    assert game.table.over
+    assert mine(game) == [PlayCard(0, Card("7", "H"))]
+    assert any("win" in text for text in lines.spoken[-3:])
+
+
+def test_a_king_asks_whom_and_sends_its_cards_to_the_one_chosen() -> None:
+    hand = (Card("K", "H"), Card("3", "C"), Card("4", "C"))
+    game, lines, _ = play(["up", "enter", "right", "enter", *QUIT], hand=hand)
+    asked = lines.spoken.index("Send the King's cards to whom? Britany. Left and Right to"
+                               " choose, Enter to send, Escape to go back.")
+    assert lines.spoken[asked + 1] == "Chris"
+    assert mine(game) == [PlayCard(0, Card("K", "H"), target=2)]
+    assert any(text.startswith("You aim the king at Chris") for text in lines.spoken)
+
+
+def test_an_eight_asks_the_suit_and_a_letter_names_it() -> None:
+    hand = (Card("8", "C"), Card("3", "D"), Card("4", "D"))
+    game, lines, _ = play(["enter", "s", *QUIT], hand=hand)
+    assert ("Which suit does the Eight name? diamonds. C, D, H or S, or Left, Right and Enter;"
+            " Escape to go back.") in lines.spoken
+    assert mine(game) == [PlayCard(0, Card("8", "C"), suit="S")]
+    assert "You play the eight of clubs and call spades; 2 cards left." in lines.spoken
+
+
+def test_escape_leaves_a_question_and_nothing_is_played() -> None:
+    hand = (Card("8", "C"), Card("3", "D"), Card("4", "D"))
+    game, lines, _ = play(["enter", "escape", *QUIT], hand=hand)
+    assert "Not played." in lines.spoken
+    assert mine(game) == []
+
+
+def test_the_dealer_types_the_phrase_and_an_empty_one_is_refused() -> None:
+    game, lines, _ = play(["enter", "o", "shift+k", "!", "enter", *QUIT], dealer=0)
+    assert "Razzing Phrase, edit text, blank" in lines.spoken
+    assert "The phrase needs 1 to 40 characters." in lines.spoken
+    assert "capital K" in lines.spoken
+    assert mine(game) == [ChoosePhrase(0, "oK!")]
+    assert "The Razzing Phrase is oK!" in lines.spoken
+    assert game.phrase is None
+
+
+def test_a_bots_phrase_is_heard_and_a_move_before_it_is_refused_in_words() -> None:
+    game, lines, _ = play(["!enter", "!d", "~5", *QUIT], dealer=1)
+    assert "Britany is choosing the Razzing Phrase." in lines.spoken
+    assert "Wait: the dealer is choosing the Razzing Phrase." in lines.spoken
+    assert game.player.view.phrase is not None
+    assert f"The Razzing Phrase is {game.player.view.phrase}" in " ".join(lines.spoken)
+    assert mine(game) == []
+
+
+def test_a_draw_out_of_turn_is_refused_in_words() -> None:
+    game, lines, _ = play(["a", "enter", "!d", *QUIT], dealer=0)
+    assert "It is not your turn." in lines.spoken
+    assert mine(game) == [ChoosePhrase(0, "a")]
+
+
+def test_z_with_no_mistake_asks_whom_and_razzes_the_one_chosen() -> None:
+    game, lines, _ = play(["z", "right", "z", *QUIT])
+    assert ("Razz whom? Britany. Left and Right to choose, Enter to razz, Escape to go back."
+            in lines.spoken)
+    assert mine(game) == [Razz(0, 2)]
+    assert "You razz Chris wrongly." in lines.spoken
+
+
+def test_the_status_keys_answer_from_the_view() -> None:
+    hand = (Card("2", "C"), Card("7", "H"), Card("3", "S"))
+    _, lines, _ = play(["t", "f2", "f3", "f4", "f6", "h", "f1", "f5", *QUIT], hand=hand)
+    for line in ("Your turn. Play goes clockwise: after you comes Britany.",
+                 "The top card is the five of hearts.",
+                 "You have 3 cards. Clubs: a two. Hearts: a seven. Spades: a three."):
+        assert line in lines.spoken
+    assert "Cards: you 3, Britany 7, and Chris 7." in lines.spoken
+    assert "No points yet." in lines.spoken
+    assert any(text.startswith("The Razzing Phrase is ") and "There is no mistake for you to"
+               " razz." in text for text in lines.spoken)
+    assert any(text.startswith("Left and Right move through your hand") for text in lines.spoken)
+    assert any(text.startswith("Options: ") and "turn_time_limit: " in text
+               for text in lines.spoken)
+
+
+def test_your_time_limit_ticks_down_and_runs_out() -> None:
+    _, lines, sounds = play(["t", "~6", *QUIT], turn_time_limit=5)
+    assert [cue.name for cue in sounds.played].count("tick") == 3
+    assert "Your time is up." in lines.spoken
+
+
+def test_no_ticks_without_a_limit() -> None:
+    _, _, sounds = play(["t", "~6", *QUIT])
+    assert "tick" not in [cue.name for cue in sounds.played]
+
+
+def test_the_pause_leaves_its_time_out_of_the_game() -> None:
+    game, lines, _ = play(["t", "!escape", "~30", "!enter", *QUIT], turn_time_limit=5)
+    assert "Go on." in lines.spoken
+    assert game.now() < 5
+    assert "Your time is up." not in lines.spoken
+
+
+def test_every_reason_is_said_in_english_and_spanish() -> None:
+    for lang in ("en", "es"):
+        m = messages(lang)
+        texts = {reason: razz_refusal_text(m, reason) for reason in RAZZ_REFUSALS}
+        assert all(texts.values())
+        assert len(set(texts.values())) == len(texts)
+        assert razz_refusal_text(m, "no-such-reason") == m.tr("refused.error")
