@@ -24,6 +24,7 @@ from audiospoons.razz.piles import RazzDeal
 from audiospoons.simulate import bot_names
 from audiospoons.sound.cue import Cue
 from audiospoons.table import Table
+from audiospoons.ui.pausekeys import change_rate, change_volume, pause_menu
 from audiospoons.ui.player import YOU, CuePlayer, GameResult, KeySource
 from audiospoons.ui.razzkeys import (
     Cancelled,
@@ -232,9 +233,11 @@ class LocalRazzGame:
         if action is RazzAction.MENU:
             return self._pause(keys)
         if action in (RazzAction.VOLUME_DOWN, RazzAction.VOLUME_UP):
-            self._volume(-VOLUME_STEP if action is RazzAction.VOLUME_DOWN else VOLUME_STEP)
+            change_volume(self.speaker, self.sounds, self.messages,
+                          -VOLUME_STEP if action is RazzAction.VOLUME_DOWN else VOLUME_STEP)
         elif action in (RazzAction.RATE_DOWN, RazzAction.RATE_UP):
-            self._rate(-RATE_STEP if action is RazzAction.RATE_DOWN else RATE_STEP)
+            change_rate(self.speaker, self.rate_setter, self.messages,
+                        -RATE_STEP if action is RazzAction.RATE_DOWN else RATE_STEP)
         else:
             answer = self._answers().get(action)
             if answer is not None:
@@ -264,47 +267,12 @@ class LocalRazzGame:
         return m.tr("options.summary", options=m.join(
             [f"{key}: {value}" for key, value in self.options.describe().items()]))
 
-    def _volume(self, step: float) -> None:
-        if self.sounds is None:
-            self.speaker.review(self.messages.tr("sound.no.device"))
-            return
-        volume = round(min(max(self.sounds.sound_volume + step, 0.0), 1.0), 2)
-        self.sounds.sound_volume = volume
-        self.speaker.review(self.messages.tr("volume.sound", percent=round(volume * 100)))
-
-    def _rate(self, step: int) -> None:
-        rate = self.rate_setter(step) if self.rate_setter is not None else None
-        if rate is None:
-            self.speaker.review(self.messages.tr("rate.fixed"))
-        else:
-            self.speaker.review(self.messages.tr("rate.speech", rate=rate))
-
     # ----------------------------------------------------------------- the pause menu
 
     def _pause(self, keys: KeySource) -> bool:
         """The game stops while the pause menu is open: the clock's time there is left out.
         False when the player quits."""
-        paused_at = self.clock()
-        self.speaker.review(self.messages.tr("pause.menu"))
-        try:
-            while True:
-                for key in keys.read(None):
-                    self.speaker.interrupt()
-                    if key.label in ("enter", "escape"):
-                        self.speaker.review(self.messages.tr("game.resumed"))
-                        return True
-                    if key.label == "q":
-                        return not self._confirm_quit(keys)
-        finally:
-            self._start += self.clock() - paused_at
+        return pause_menu(self.speaker, self.messages, keys, self.clock, self._resume_after)
 
-    def _confirm_quit(self, keys: KeySource) -> bool:
-        self.speaker.review(self.messages.tr("quit.confirm"))
-        while True:
-            pressed = keys.read(None)
-            if pressed:
-                self.speaker.interrupt()
-                if pressed[0].label == self.messages.tr("quit.confirm.key"):
-                    return True
-                self.speaker.review(self.messages.tr("game.resumed"))
-                return False
+    def _resume_after(self, paused: float) -> None:
+        self._start += paused

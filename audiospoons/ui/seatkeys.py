@@ -16,6 +16,7 @@ from audiospoons.ui.keynames import action_name, keys_text
 from audiospoons.ui.menu import Action as MenuAction
 from audiospoons.ui.menu import Toggle
 from audiospoons.ui.optionitems import option_items
+from audiospoons.ui.pausekeys import change_rate, change_volume, pause_menu
 from audiospoons.ui.player import (
     CuePlayer,
     KeySource,
@@ -126,9 +127,11 @@ class KeyboardSeat:
         elif action in (Action.SPOON_NEXT, Action.SPOON_PREVIOUS):
             self._move_spoon_focus(1 if action is Action.SPOON_NEXT else -1)
         elif action in (Action.VOLUME_DOWN, Action.VOLUME_UP):
-            self._volume(-VOLUME_STEP if action is Action.VOLUME_DOWN else VOLUME_STEP)
+            change_volume(self.speaker, self.sounds, self.messages,
+                          -VOLUME_STEP if action is Action.VOLUME_DOWN else VOLUME_STEP)
         elif action in (Action.RATE_DOWN, Action.RATE_UP):
-            self._rate(-RATE_STEP if action is Action.RATE_DOWN else RATE_STEP)
+            change_rate(self.speaker, self.rate_setter, self.messages,
+                        -RATE_STEP if action is Action.RATE_DOWN else RATE_STEP)
         else:
             answer = self._answers().get(action)
             if answer is not None:
@@ -208,44 +211,6 @@ class KeyboardSeat:
             parts.append(f"{item.label}: {value}")
         return m.tr("options.summary", options=m.join(parts))
 
-    def _volume(self, step: float) -> None:
-        if self.sounds is None:
-            self.speaker.review(self.messages.tr("sound.no.device"))
-            return
-        volume = round(min(max(self.sounds.sound_volume + step, 0.0), 1.0), 2)
-        self.sounds.sound_volume = volume
-        self.speaker.review(self.messages.tr("volume.sound", percent=round(volume * 100)))
-
-    def _rate(self, step: int) -> None:
-        rate = self.rate_setter(step) if self.rate_setter is not None else None
-        if rate is None:
-            self.speaker.review(self.messages.tr("rate.fixed"))
-        else:
-            self.speaker.review(self.messages.tr("rate.speech", rate=rate))
-
     def _pause(self, keys: KeySource) -> bool:
         """The game stops while the pause menu is open: the clock's time there is left out."""
-        paused_at = self.clock()
-        self.speaker.review(self.messages.tr("pause.menu"))
-        try:
-            while True:
-                for key in keys.read(None):
-                    self.speaker.interrupt()
-                    if key.label in ("enter", "escape"):
-                        self.speaker.review(self.messages.tr("game.resumed"))
-                        return True
-                    if key.label == "q":
-                        return not self._confirm_quit(keys)
-        finally:
-            self.resume_after(self.clock() - paused_at)
-
-    def _confirm_quit(self, keys: KeySource) -> bool:
-        self.speaker.review(self.messages.tr("quit.confirm"))
-        while True:
-            pressed = keys.read(None)
-            if pressed:
-                self.speaker.interrupt()
-                if pressed[0].label == self.messages.tr("quit.confirm.key"):
-                    return True
-                self.speaker.review(self.messages.tr("game.resumed"))
-                return False
+        return pause_menu(self.speaker, self.messages, keys, self.clock, self.resume_after)
