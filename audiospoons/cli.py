@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.errors import SpoonsError
@@ -22,6 +23,13 @@ from audiospoons.voice.i18n import (
     messages,
 )
 from audiospoons.voice.speech import SpeechMode
+
+if TYPE_CHECKING:
+    from audiospoons.keys.reader import TerminalKeys
+    from audiospoons.ui.audio import Audio
+    from audiospoons.ui.settings import Settings
+
+T = TypeVar("T")
 
 GAMES = ("spoons", "razz")
 """The games ``play`` plays: the classic game, and Razz Spoons."""
@@ -278,10 +286,8 @@ def _play(args: argparse.Namespace) -> int:
         return _play_razz(args)
     from dataclasses import replace
 
-    from audiospoons.keys.reader import TerminalKeys
-    from audiospoons.ui.audio import open_audio
     from audiospoons.ui.session import play_local_game
-    from audiospoons.ui.settings import load_settings, problem_text, save_settings
+    from audiospoons.ui.settings import load_settings, save_settings
 
     settings, problem = load_settings()
     try:
@@ -296,19 +302,11 @@ def _play(args: argparse.Namespace) -> int:
     except (SpoonsError, UnknownLanguage) as error:
         print(f"audiospoons play: {error}", file=sys.stderr)
         return 2
-    if not at_a_keyboard("play"):
-        return 2
-    mode = SpeechMode(args.speech) if args.speech else settings.speech
-    with open_audio(mode, lang, settings.rate) as audio:
-        if problem is not None:
-            audio.speaker.say(Utterance(problem_text(problem, messages(lang))))
-        try:
-            with TerminalKeys() as keys:
-                played = play_local_game(settings=run, speaker=audio.speaker,
-                                         mixer=audio.mixer, keys=keys, seed=args.seed)
-        except KeyboardInterrupt:
-            return 130
-        audio.finish()
+    code, played = _at_the_keyboard(args, settings, problem, lang, lambda audio, keys: (
+        play_local_game(settings=run, speaker=audio.speaker, mixer=audio.mixer, keys=keys,
+                        seed=args.seed)))
+    if played is None:
+        return code
     try:
         save_settings(replace(settings, reactions=played.reactions, first_run=False))
     except OSError as error:
@@ -321,11 +319,9 @@ def _play_razz(args: argparse.Namespace) -> int:
     saved options are the classic game's), the saved players, bots, language and voice."""
     from dataclasses import replace
 
-    from audiospoons.keys.reader import TerminalKeys
     from audiospoons.razz.options import RazzOptions
-    from audiospoons.ui.audio import open_audio
     from audiospoons.ui.session import play_local_razz_game
-    from audiospoons.ui.settings import load_settings, problem_text
+    from audiospoons.ui.settings import load_settings
 
     settings, problem = load_settings()
     try:
@@ -342,20 +338,33 @@ def _play_razz(args: argparse.Namespace) -> int:
     except (SpoonsError, UnknownLanguage) as error:
         print(f"audiospoons play: {error}", file=sys.stderr)
         return 2
+    code, _ = _at_the_keyboard(args, settings, problem, lang, lambda audio, keys: (
+        play_local_razz_game(settings=run, options=options, speaker=audio.speaker,
+                             mixer=audio.mixer, keys=keys, seed=args.seed)))
+    return code
+
+
+def _at_the_keyboard(args: argparse.Namespace, settings: Settings, problem: str | None,
+                     lang: str, play: Callable[[Audio, TerminalKeys], T]) -> tuple[int, T | None]:
+    """Open the speech, the sound and the terminal, say any problem with the settings file, and
+    ``play``: its exit code (2 off a keyboard, 130 on Ctrl+C) and what it gave."""
+    from audiospoons.keys.reader import TerminalKeys
+    from audiospoons.ui.audio import open_audio
+    from audiospoons.ui.settings import problem_text
+
     if not at_a_keyboard("play"):
-        return 2
+        return 2, None
     mode = SpeechMode(args.speech) if args.speech else settings.speech
     with open_audio(mode, lang, settings.rate) as audio:
         if problem is not None:
             audio.speaker.say(Utterance(problem_text(problem, messages(lang))))
         try:
             with TerminalKeys() as keys:
-                play_local_razz_game(settings=run, options=options, speaker=audio.speaker,
-                                     mixer=audio.mixer, keys=keys, seed=args.seed)
+                result = play(audio, keys)
         except KeyboardInterrupt:
-            return 130
+            return 130, None
         audio.finish()
-    return 0
+    return 0, result
 
 
 def _listen(args: argparse.Namespace) -> int:
