@@ -59,7 +59,16 @@ class Action(Enum):
 
 SLOTS = (Action.SLOT_1, Action.SLOT_2, Action.SLOT_3, Action.SLOT_4, Action.SLOT_5)
 
+SHARED_KEYS: dict[str, tuple[str, ...]] = {
+    "history-previous": (",", "pageup"), "history-next": (".", "pagedown"),
+    "history-first": ("<", "shift+pageup"), "history-last": (">", "shift+pagedown"),
+    "repeat": ("r",), "volume-down": ("f7",), "volume-up": ("f8",), "rate-down": ("f9",),
+    "rate-up": ("f10",), "help": ("f1",), "menu": ("escape",),
+}
+"""The keys every game has, by action name: what was said, volume, rate, help, the pause."""
+
 DEFAULT_KEYS: dict[Action, tuple[str, ...]] = {
+    **{Action(name): keys for name, keys in SHARED_KEYS.items()},
     Action.SPACE: ("space",),
     Action.PASS: ("enter",),
     Action.CURSOR_LEFT: ("left",),
@@ -77,20 +86,9 @@ DEFAULT_KEYS: dict[Action, tuple[str, ...]] = {
     Action.WAITING: ("f4",),
     Action.OPTIONS: ("f5",),
     Action.REACTION: ("f6",),
-    Action.HISTORY_PREVIOUS: (",", "pageup"),
-    Action.HISTORY_NEXT: (".", "pagedown"),
-    Action.HISTORY_FIRST: ("<", "shift+pageup"),
-    Action.HISTORY_LAST: (">", "shift+pagedown"),
-    Action.REPEAT: ("r",),
-    Action.VOLUME_DOWN: ("f7",),
-    Action.VOLUME_UP: ("f8",),
-    Action.RATE_DOWN: ("f9",),
-    Action.RATE_UP: ("f10",),
     Action.SPOON_NEXT: ("tab",),
     Action.SPOON_PREVIOUS: ("shift+tab",),
     Action.FEINT: ("b",),
-    Action.HELP: ("f1",),
-    Action.MENU: ("escape",),
 }
 
 RESERVED = ("insert", "capslock")

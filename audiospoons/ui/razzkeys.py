@@ -65,7 +65,7 @@ from audiospoons.razz.commands import (
 from audiospoons.razz.game import Phase
 from audiospoons.razz.options import RazzOptions
 from audiospoons.razz.rules import EIGHT, KING, fits
-from audiospoons.ui.gamekeys import bind
+from audiospoons.ui.gamekeys import SHARED_KEYS, bind
 from audiospoons.ui.razzview import RazzSeatView
 
 Verify = Callable[[Command], None]
@@ -111,6 +111,7 @@ class RazzAction(Enum):
 
 
 DEFAULT_RAZZ_KEYS: dict[RazzAction, tuple[str, ...]] = {
+    **{RazzAction(name): keys for name, keys in SHARED_KEYS.items()},
     RazzAction.CURSOR_LEFT: ("left",),
     RazzAction.CURSOR_RIGHT: ("right",),
     RazzAction.CURSOR_FIRST: ("home",),
@@ -131,17 +132,6 @@ DEFAULT_RAZZ_KEYS: dict[RazzAction, tuple[str, ...]] = {
     RazzAction.SCORES: ("f4",),
     RazzAction.OPTIONS: ("f5",),
     RazzAction.RAZZING: ("f6",),
-    RazzAction.HISTORY_PREVIOUS: (",", "pageup"),
-    RazzAction.HISTORY_NEXT: (".", "pagedown"),
-    RazzAction.HISTORY_FIRST: ("<", "shift+pageup"),
-    RazzAction.HISTORY_LAST: (">", "shift+pagedown"),
-    RazzAction.REPEAT: ("r",),
-    RazzAction.VOLUME_DOWN: ("f7",),
-    RazzAction.VOLUME_UP: ("f8",),
-    RazzAction.RATE_DOWN: ("f9",),
-    RazzAction.RATE_UP: ("f10",),
-    RazzAction.HELP: ("f1",),
-    RazzAction.MENU: ("escape",),
 }
 
 FIXED_RAZZ: dict[RazzAction, str] = {RazzAction.HELP: "f1", RazzAction.MENU: "escape"}
