@@ -1,0 +1,199 @@
+"""The keys of a Razz Spoons seat at this keyboard, local or online: what each key does, the
+questions a key asks (whom a King sends its cards to, the suit an Eight names, whom to razz),
+and the field where the dealer types the Razzing Phrase. Pure of where the game runs: a
+subclass sends the commands (to the local table, or to the relay), may check them first
+(``_verify``), and says what Escape does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from audiospoons.engine.commands import Command
+from audiospoons.razz.game import PHRASE_LENGTH
+from audiospoons.razz.options import RazzOptions
+from audiospoons.ui.pausekeys import change_rate, change_volume
+from audiospoons.ui.player import CuePlayer, KeySource
+from audiospoons.ui.razzkeys import (
+    Cancelled,
+    CursorAt,
+    PhraseQuestion,
+    QuestionKind,
+    RazzAction,
+    RazzKeys,
+    Refused,
+    SeatQuestion,
+    SuitQuestion,
+    Tell,
+    Verify,
+)
+from audiospoons.ui.razzplayer import RazzPlayer
+from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
+from audiospoons.ui.textentry import TextField
+from audiospoons.voice.i18n import Messages
+from audiospoons.voice.razzrefusals import razz_refusal_text
+from audiospoons.voice.razzstatus import suit_word
+from audiospoons.voice.speaker import Speaker
+
+Asked = SeatQuestion | SuitQuestion
+
+
+class RazzKeyboardSeat:
+    """A player's keys at a Razz Spoons table: set up by the subclass."""
+
+    player: RazzPlayer
+    options: RazzOptions
+    messages: Messages
+    speaker: Speaker
+    sounds: CuePlayer | None
+    keys: RazzKeys
+    rate_setter: Callable[[int], int | None] | None
+    question: Asked | None
+    """A question a key asked, taking the keys until it is answered or left."""
+    phrase: tuple[PhraseQuestion, TextField] | None
+    """The dealer's phrase being typed."""
+
+    def _verify(self) -> Verify | None:
+        """The game's check of a command before it is sent, where the game is here."""
+        return None
+
+    def _reach(self, at: float) -> None:
+        """Everything due before a key pressed at ``at`` happens first."""
+
+    def _pause(self, keys: KeySource) -> bool:
+        """Escape: False when the player leaves the game."""
+        raise NotImplementedError
+
+    def _open_phrase(self) -> None:
+        """The game waits for you to choose the phrase: the field opens, once."""
+        if self.phrase is not None:
+            return
+        asked = self.keys.opening_question(self.player.view)
+        if asked is None:
+            return
+        m = self.messages
+        field = TextField(m.tr("razz.phrase.field"), m, max_length=PHRASE_LENGTH,
+                          description=m.tr("razz.phrase.field.about"))
+        self.phrase = asked, field
+        self.player.say_text(field.opening())
+
+    # ----------------------------------------------------------------- keys
+
+    def _on_key(self, label: str, at: float, keys: KeySource) -> bool:
+        """Act on one key; False when the player quits the game."""
+        self.speaker.interrupt()
+        self._reach(at)
+        if self.phrase is not None:
+            return self._type(label, at, keys)
+        if self.question is not None:
+            answer = self.question.press(label, self._verify())
+            if answer is not None:
+                self._answer(answer, at)
+                return True
+        outcome = self.keys.press(label, self.player.view, self._verify())
+        if outcome is None:
+            return True
+        if isinstance(outcome, Tell):
+            return self._tell(outcome.action, keys)
+        # A key the question does not use leaves it; a status key keeps it open.
+        self.question = None
+        if isinstance(outcome, PhraseQuestion):
+            self._open_phrase()
+        elif isinstance(outcome, CursorAt):
+            self.speaker.review(self.player.cursor_text(outcome))
+        elif isinstance(outcome, SeatQuestion | SuitQuestion):
+            self.question = outcome
+            self.speaker.review(self._asking(outcome))
+        else:
+            self._answer(outcome, at)
+        return True
+
+    def _type(self, label: str, at: float, keys: KeySource) -> bool:
+        """A key in the phrase field: Enter chooses the phrase, Escape pauses the game."""
+        assert self.phrase is not None
+        asked, field = self.phrase
+        typed = field.press(label)
+        if typed.cancelled:
+            if not self._pause(keys):
+                return False
+            self.speaker.review(field.opening())
+        elif typed.accepted is not None:
+            command = asked.answer(typed.accepted, self._verify())
+            if isinstance(command, Refused):
+                self.player.say_text(razz_refusal_text(self.messages, command.reason))
+            elif self._submit(command, at):
+                self.phrase = None
+        elif typed.speech is not None:
+            self.speaker.review(typed.speech)
+        return True
+
+    def _answer(self, answer: Command | Refused | Cancelled | Asked, at: float) -> None:
+        """A question's answer, or a key's move: send it, say why not, or ask on."""
+        if isinstance(answer, SeatQuestion | SuitQuestion):
+            self.question = answer
+            self.speaker.review(self._focused(answer))
+            return
+        self.question = None
+        if isinstance(answer, Cancelled):
+            self.speaker.review(self.messages.tr("razz.ask.cancelled"))
+        elif isinstance(answer, Refused):
+            self.player.say_text(razz_refusal_text(self.messages, answer.reason))
+        else:
+            self._submit(answer, at)
+
+    def _submit(self, command: Command, at: float) -> bool:
+        """Apply ``command``, made at ``at``; False when it is refused (and the reason said)."""
+        raise NotImplementedError
+
+    def _focused(self, question: Asked) -> str:
+        """The player or the suit a question is on."""
+        if isinstance(question, SuitQuestion):
+            return suit_word(self.messages, question.focused)
+        return self.player.status.players[question.focused]
+
+    def _asking(self, question: Asked) -> str:
+        m, focus = self.messages, self._focused(question)
+        if isinstance(question, SuitQuestion):
+            return m.tr("razz.ask.suit", suit=focus)
+        if question.kind is QuestionKind.KING_TARGET:
+            return m.tr("razz.ask.king", name=focus)
+        return m.tr("razz.ask.razz", name=focus)
+
+    def _tell(self, action: RazzAction, keys: KeySource) -> bool:
+        """The keys that only say something, change a setting, or pause."""
+        if action is RazzAction.MENU:
+            return self._pause(keys)
+        if action in (RazzAction.VOLUME_DOWN, RazzAction.VOLUME_UP):
+            change_volume(self.speaker, self.sounds, self.messages,
+                          -VOLUME_STEP if action is RazzAction.VOLUME_DOWN else VOLUME_STEP)
+        elif action in (RazzAction.RATE_DOWN, RazzAction.RATE_UP):
+            change_rate(self.speaker, self.rate_setter, self.messages,
+                        -RATE_STEP if action is RazzAction.RATE_DOWN else RATE_STEP)
+        else:
+            answer = self._answers().get(action)
+            if answer is not None:
+                self.speaker.review(answer())
+        return True
+
+    def _answers(self) -> dict[RazzAction, Callable[[], str | None]]:
+        player, history, m = self.player, self.speaker.history, self.messages
+        return {
+            RazzAction.HAND: player.hand_text,
+            RazzAction.TURN: player.turn_text,
+            RazzAction.TOP: player.top_text,
+            RazzAction.COUNTS: player.counts_text,
+            RazzAction.SCORES: player.scores_text,
+            RazzAction.RAZZING: player.razzing_text,
+            RazzAction.OPTIONS: self._options_text,
+            RazzAction.HISTORY_PREVIOUS: history.previous,
+            RazzAction.HISTORY_NEXT: history.next,
+            RazzAction.HISTORY_FIRST: history.first,
+            RazzAction.HISTORY_LAST: history.last,
+            RazzAction.REPEAT: history.current,
+            RazzAction.HELP: lambda: m.tr("razz.help"),
+        }
+
+    def _options_text(self) -> str:
+        m = self.messages
+        return m.tr("options.summary", options=m.join(
+            [f"{key}: {value}" for key, value in self.options.describe().items()]))
