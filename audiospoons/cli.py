@@ -80,8 +80,6 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("options", help="list the game options with their defaults")
 
     play = commands.add_parser("play", help="play a game against bots at once")
-    play.add_argument("--game", choices=GAMES, default=GAMES[0],
-                      help="which game: spoons (default), or razz for Razz Spoons")
     play.add_argument("--players", type=int,
                       help="players at the table, you included (default: as saved, first 4)")
     add_game_arguments(play)
@@ -214,7 +212,7 @@ def _join(args: argparse.Namespace) -> int:
         lang = choose_language(args.lang or settings.language)
         values = option_values(preset_pairs(args))
         if args.room is None:
-            Options.from_mapping(with_preset(values))
+            check_options(args.game, values)
     except (SpoonsError, UnknownLanguage, ValueError) as error:
         print(f"audiospoons join: {error}", file=sys.stderr)
         return 2
@@ -225,7 +223,8 @@ def _join(args: argparse.Namespace) -> int:
         try:
             with TerminalKeys() as keys:
                 code = asyncio.run(join_relay(
-                    host, port, args.name, room=args.room, values=values, bots=args.bots,
+                    host, port, args.name, room=args.room, game=args.game, values=values,
+                    bots=args.bots,
                     password=args.password, key_overrides=dict(settings.keys),
                     spoon_style=settings.spoon_keys,
                     messages=messages(lang), speaker=audio.speaker, sounds=audio.mixer,
@@ -416,7 +415,10 @@ def parse_option_pairs(pairs: Sequence[str]) -> Options:
 
 
 def add_game_arguments(parser: argparse.ArgumentParser, when: str = "") -> None:
-    """``--option`` and ``--preset``: the game's options, led by a preset."""
+    """``--game``, ``--option`` and ``--preset``: which game, and its options, led by a
+    preset."""
+    parser.add_argument("--game", choices=GAMES, default=GAMES[0],
+                        help=f"{when}which game: spoons (default), or razz for Razz Spoons")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help=f"{when}a game option; repeat for more")
     parser.add_argument("--preset", metavar="NAME",
@@ -438,6 +440,13 @@ def play_values(saved: Mapping[str, str], args: argparse.Namespace) -> dict[str,
         return {key: str(value) for key, value in
                 with_preset({PRESET_KEY: args.preset, **given}).items()}
     return {**saved, **given}
+
+
+def check_options(game: str, values: Mapping[str, str]) -> None:
+    """Raise ``SpoonsError`` if ``values`` (a preset among them) are not options of ``game``."""
+    from audiospoons.net.games import ROOM_GAMES
+
+    ROOM_GAMES[game].read_options(values)
 
 
 def option_values(pairs: Sequence[str]) -> dict[str, str]:

@@ -82,6 +82,16 @@ def test_the_lobby_opens_with_new_room_and_then_each_room_as_it_stands() -> None
     assert lobby_of(KITCHEN).opening() == "Lobby: 1 room open. New room, 1 of 2"
 
 
+def test_a_room_that_plays_razz_spoons_says_so_in_each_language() -> None:
+    den = {"room": 7, "name": "Den", "players": 2, "playing": False, "password": True,
+           "game": "razz"}
+    assert read_rooms({"rooms": [den]}) == [Listed(7, "Den", 2, False, True, razz=True)]
+    assert speech(lobby_of(den), "down") == [
+        "Room 7, Den, 2 players, waiting, with a password, Razz Spoons, 2 of 2"]
+    assert speech(lobby_of(den, lang="es"), "down") == [
+        "Sala 7, Den, 2 jugadores, esperando, con contraseña, Cucharas Razz, 2 de 2"]
+
+
 def test_f2_says_what_enter_does_on_each_item_and_f1_the_keys() -> None:
     lobby = lobby_of(KITCHEN, CELLAR, ATTIC, {**CELLAR, "room": 7, "password": True})
     assert speech(lobby, "f2", "down", "f2", "down", "f2", "down", "f2", "down", "shift+f1")[::2] \

@@ -66,7 +66,7 @@ def test_every_command_comes_back_from_the_wire_as_it_went(name: str) -> None:
     assert decode_command(line, command.seat) == command
 
 
-@pytest.mark.parametrize("name", ["react", "grab"])
+@pytest.mark.parametrize("name", ["react", "grab", "grabspoon"])
 def test_a_press_dated_by_the_client_is_refused_and_never_sent(name: str) -> None:
     """Only the relay dates a press: a client's date is an error, and none goes out."""
     dated = built(COMMAND_KINDS[name])

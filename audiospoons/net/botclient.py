@@ -1,6 +1,6 @@
 """A bot that plays a seat through the relay as a remote player would: it hears only the events
 the relay sends its seat, and sends commands at the moments it means to. For tests and load
-benchmarks; the same ``SimpleBot`` plays the seats of local games."""
+benchmarks; the same bots (``SimpleBot``, ``RazzBot``) play the seats of local games."""
 
 from __future__ import annotations
 
@@ -15,7 +15,15 @@ from audiospoons.bots.simple import SimpleBot
 from audiospoons.engine.events import Event, GameOver, RoundEnded
 from audiospoons.engine.options import Options
 from audiospoons.net.client import RelayClient, RelayError
+from audiospoons.net.games import RAZZ
 from audiospoons.net.wire import decode_event, encode_command
+from audiospoons.razz.bots import RazzBot
+from audiospoons.razz.events import GameWon, RoundWon
+from audiospoons.razz.options import RazzOptions
+from audiospoons.table import Bot
+
+ENDS = (RoundEnded, GameOver, RoundWon, GameWon)
+"""Events after which a bot waiting for the answer to its command plans again."""
 
 ANSWER_WAIT = 1.0
 """Seconds a remote bot waits for the answer to its command before it plans again."""
@@ -42,8 +50,7 @@ async def play_seat(client: RelayClient, started: dict[str, Any], *, seed: int =
     back after a lost connection."""
     loop = asyncio.get_running_loop()
     seat = started["seat"]
-    options = Options.from_mapping(started["options"])
-    bot = SimpleBot(seat, options, random.Random(seed), pace, level)
+    bot = seat_bot(started, seed, pace, level)
     result = BotSeatResult(seat)
     for event in told:
         bot.observe(event)
@@ -78,11 +85,11 @@ async def play_seat(client: RelayClient, started: dict[str, Any], *, seed: int =
             answer_by = None
         if message["kind"] == "event":
             event = decode_event(message["event"])
-            if getattr(event, "seat", None) == seat or isinstance(event, RoundEnded | GameOver):
+            if getattr(event, "seat", None) == seat or isinstance(event, ENDS):
                 answer_by = None
             result.events.append(event)
             bot.observe(event)
-            result.over = isinstance(event, GameOver)
+            result.over = isinstance(event, GameOver | GameWon)
             if until is not None and until(event):
                 return result
         elif message["kind"] == "refused":
@@ -91,3 +98,12 @@ async def play_seat(client: RelayClient, started: dict[str, Any], *, seed: int =
         else:
             result.heard.append(message)
     return result
+
+
+def seat_bot(started: dict[str, Any], seed: int, pace: Pace | None, level: Level) -> Bot:
+    """The bot for the game ``started`` says the room plays."""
+    seat, rng = int(started["seat"]), random.Random(seed)
+    if started.get("game") == RAZZ:
+        return RazzBot(seat, RazzOptions.from_mapping(started["options"]), rng, level,
+                       pace=pace)
+    return SimpleBot(seat, Options.from_mapping(started["options"]), rng, pace, level)

@@ -33,6 +33,8 @@ from audiospoons.engine.events import (
     RoundStarted,
     SpoonGrabbed,
 )
+from audiospoons.razz.commands import GrabSpoon
+from audiospoons.razz.events import DealStarted, RaceOver, SpoonsOut
 
 TOLERANCE = 0.010
 """Seconds a reported reaction may leave unexplained beyond the slowest recent round trip."""
@@ -88,15 +90,18 @@ class Cues:
     """The cues ``seat`` may be answering: its reaction test's cue, and the first sign in the
     round that the spoons are going (the first grab, or a reach that may be it). The relay
     keeps one a seat, stamped when it sent each cue; a client keeps one, stamped when it heard
-    it, and reports the time from there to a press."""
+    it, and reports the time from there to a press. In Razz Spoons the race's cue is a Jack
+    putting the spoons out, heard by all but its player, and each Jack's race has its own."""
 
     seat: int
     test: Stamp | None = None
     race: Stamp | None = None
 
     def observe(self, event: Event, now: float) -> None:
-        if isinstance(event, RoundStarted):
+        if isinstance(event, RoundStarted | DealStarted | RaceOver):
             self.test = self.race = None
+        elif isinstance(event, SpoonsOut) and event.seat != self.seat:
+            self.race = (now, event.at)
         elif isinstance(event, ReactCue) and self.seat in event.contenders:
             self.test = (now, event.at)
         elif isinstance(event, ReactionTestEnded):
@@ -111,6 +116,8 @@ class Cues:
             return self.test
         if isinstance(command, Grab):
             return self.test or self.race
+        if isinstance(command, GrabSpoon):
+            return self.race
         return None
 
 

@@ -20,34 +20,18 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from audiospoons.bots.levels import Level
-from audiospoons.bots.simple import SimpleBot, make_bot
 from audiospoons.engine.commands import Command
-from audiospoons.engine.events import (
-    CardPassed,
-    CardTaken,
-    DealerChanged,
-    Eliminated,
-    Event,
-    GameOver,
-    GameStarted,
-    LetterGiven,
-    PointAdded,
-    RoundStarted,
-    TeamsFormed,
-)
-from audiospoons.engine.game import ClassicGame
-from audiospoons.engine.options import Options
+from audiospoons.engine.events import Event
 from audiospoons.net.fairness import Cues
+from audiospoons.net.games import CLASSIC_GAME, RoomGame, RoomOptions
 from audiospoons.net.names import spoken_form
 from audiospoons.net.protocol import encode
 from audiospoons.net.wire import encode_event
 from audiospoons.simulate import BOT_NAMES
-from audiospoons.table import Table, Watcher
+from audiospoons.table import Bot, Game, Table, Watcher
 
 MAX_SEATS = 12
 """Seats in a room: people and bots together."""
-STANDING = (GameStarted, TeamsFormed, LetterGiven, PointAdded, Eliminated, DealerChanged)
-"""Events of earlier rounds that still matter to where the game stands."""
 
 
 class Member(Protocol):
@@ -109,27 +93,29 @@ class Room:
     number: int
     name: str
     host: Member
-    options: Options
+    options: RoomOptions
     values: dict[str, str]
     password: str | None = None
+    game: RoomGame = CLASSIC_GAME
+    """Which game the room plays: classic Spoons or Razz Spoons."""
     seats: list[Seat] = field(default_factory=list)
     spectators: list[Member] = field(default_factory=list)
-    table: Table[ClassicGame, SimpleBot] | None = None
+    table: Table[Game, Bot] | None = None
     started_at: float = 0.0
     round_events: list[Event] = field(default_factory=list)
     """Every event of the round under way: enough to tell a bot that takes a seat over."""
     standing: list[Event] = field(default_factory=list)
-    """The ``STANDING`` events of the game's earlier rounds."""
-    stand_ins: dict[int, SimpleBot] = field(default_factory=dict)
+    """The events of the game's earlier rounds that still matter (``RoomGame.standing``)."""
+    stand_ins: dict[int, Bot] = field(default_factory=dict)
+    """The bot playing each seat whose player has gone."""
     watching: dict[int, SeatListener] = field(default_factory=dict)
     """Each spectator's ears on the game under way, by the spectator's id."""
     limits: dict[int, float | None] = field(default_factory=dict)
     """The time-limit deadline each seat was last told of (game time)."""
-    """The bot playing each seat whose player has gone."""
     listeners: dict[int, SeatListener] = field(default_factory=dict)
     clock: Callable[[], float] = time.monotonic
     """The relay's clock, for timing presses."""
-    watchers: list[Watcher[ClassicGame]] = field(default_factory=list)
+    watchers: list[Watcher[Game]] = field(default_factory=list)
     """Given every event of each game the room plays, as the table sees it (for tests and
     benchmarks: nothing in the relay reads them)."""
 
@@ -169,11 +155,12 @@ class Room:
                 "seats": [{"name": seat.name, "bot": seat.level.value if seat.level else None,
                            "ready": seat.ready} for seat in self.seats],
                 "spectators": [member.name for member in self.spectators],
-                "options": self.options.describe()}
+                "game": self.game.name, "options": self.options.describe()}
 
     def summary(self) -> dict[str, Any]:
         return {"room": self.number, "name": self.name, "players": len(self.seats),
-                "playing": self.playing, "password": self.password is not None}
+                "playing": self.playing, "password": self.password is not None,
+                "game": self.game.name}
 
     def broadcast(self, kind: str, *, last: Member | None = None, **fields: Any) -> None:
         """The same message to every member, encoded once; to ``last`` (the one who said it,
@@ -192,11 +179,12 @@ class Room:
         """Deal the game in: the seats as they are, bots where bots sit."""
         names = [seat.name for seat in self.seats]
         self.options.check_players(len(names))
-        game = ClassicGame(names, self.options, random.Random(rng.getrandbits(64)),
-                           dealer=rng.randrange(len(names)))
-        bots = [make_bot(index, self.options, random.Random(rng.getrandbits(64)), seat.level)
+        game = self.game.deal(names, self.options, random.Random(rng.getrandbits(64)),
+                              rng.randrange(len(names)))
+        bots = [self.game.bot(index, self.options, random.Random(rng.getrandbits(64)),
+                              seat.level)
                 for index, seat in enumerate(self.seats) if seat.level is not None]
-        table = Table(game, bots)
+        table: Table[Game, Bot] = Table(game, bots)
         self.listeners = {index: SeatListener(seat.member, index, self.clock)
                           for index, seat in enumerate(self.seats) if seat.member is not None}
         self.watching = {id(member): SeatListener(member, None) for member in self.spectators}
@@ -208,20 +196,21 @@ class Room:
             if seat.member is not None:
                 seat.token = secrets.token_hex(16)
                 seat.member.send("game_started", players=names, seat=index,
-                                 options=self.options.describe(), token=seat.token)
+                                 game=self.game.name, options=self.options.describe(),
+                                 token=seat.token)
         for member in self.spectators:
-            member.send("game_started", players=names, seat=None,
+            member.send("game_started", players=names, seat=None, game=self.game.name,
                         options=self.options.describe())
         table.start()
 
-    def _remember(self, game: ClassicGame, events: list[Event]) -> None:
+    def _remember(self, game: Game, events: list[Event]) -> None:
         for event in events:
-            if isinstance(event, RoundStarted):
+            if isinstance(event, self.game.round_start):
                 self.standing += [past for past in self.round_events
-                                  if isinstance(past, STANDING)]
+                                  if isinstance(past, self.game.standing)]
                 self.round_events = []
             self.round_events.append(event)
-            if isinstance(event, GameOver):
+            if isinstance(event, self.game.game_over):
                 for seat in self.seats:
                     seat.ready = False
 
@@ -241,7 +230,7 @@ class Room:
         """How long the last spoon waits for a grab made earlier than the one that reached it
         (``ClassicGame.late_window``): the relay keeps it to its players' round trips."""
         if self.table is not None:
-            self.table.game.late_window = seconds
+            self.game.set_late_window(self.table.game, seconds)
 
     def run_until(self, now: float) -> None:
         if self.table is not None and not self.table.over:
@@ -256,7 +245,7 @@ class Room:
             return
         game_now = self.game_time(now)
         for index, listener in list(self.listeners.items()):
-            deadline = None if table.over else table.game.limit_deadline(index)
+            deadline = None if table.over else self.game.limit_deadline(table.game, index)
             if deadline == self.limits.get(index):
                 continue
             self.limits[index] = deadline
@@ -282,14 +271,14 @@ class Room:
         listener = self.listeners.pop(index, None)
         if listener is not None and listener in table.listeners:
             table.listeners.remove(listener)
-        if not table.game.seats[index].active:
+        if not self.game.in_game(table.game, index):
             return
-        bot = make_bot(index, self.options, random.Random(index), Level.NORMAL)
+        bot = self.game.bot(index, self.options, random.Random(index), Level.NORMAL)
         for event in self.round_events:
             view = event.seen_by(index)
             if view is not None:
                 bot.observe(view)
-        bot.ready_at = table.game.now
+        self.game.wake(bot, table.game.now)
         table.bots.append(bot)
         table.touch(bot)
         self.stand_ins[index] = bot
@@ -304,7 +293,7 @@ class Room:
         self.watching[id(member)] = listener
         table.listeners.append(listener)
         member.send("game_started", players=[seat.name for seat in self.seats], seat=None,
-                    options=self.options.describe())
+                    game=self.game.name, options=self.options.describe())
 
     def unwatch(self, member: Member) -> None:
         """A spectator leaves."""
@@ -339,9 +328,7 @@ class Room:
         table.listeners.append(listener)
         told = []
         for event in [*self.standing, *self.round_events]:
-            passed_to_me = isinstance(event, CardPassed) and event.to == index
-            if isinstance(event, CardTaken | CardPassed) and event.seat != index \
-                    and not passed_to_me:
+            if not self.game.told_on_return(event, index):
                 continue
             view = event.seen_by(index)
             if view is not None:

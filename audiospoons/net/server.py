@@ -25,9 +25,9 @@ from typing import Any
 from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command, Grab, React
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.engine.options import Options
-from audiospoons.engine.presets import PRESET_KEY, with_preset
+from audiospoons.engine.presets import PRESET_KEY
 from audiospoons.net.fairness import judge, late_window
+from audiospoons.net.games import CLASSIC, ROOM_GAMES
 from audiospoons.net.link import Client
 from audiospoons.net.names import BadText, clean_chat, clean_name
 from audiospoons.net.protocol import (
@@ -37,6 +37,7 @@ from audiospoons.net.protocol import (
 )
 from audiospoons.net.room import MAX_SEATS, Room, Seat
 from audiospoons.net.wire import WireError, decode_command, encode_event
+from audiospoons.razz.commands import GrabSpoon
 
 log = logging.getLogger("audiospoons.relay")
 
@@ -201,19 +202,23 @@ class Relay:
         if client.room is not None:
             client.refuse("in-room", "leave this room first")
             return
+        game = ROOM_GAMES.get(body.get("game", CLASSIC))
+        if game is None:
+            client.refuse("bad-options", f"there is no game {body['game']!r}; the games are"
+                          f" {', '.join(ROOM_GAMES)}")
+            return
         values = {str(k): str(v) for k, v in body.get("options", {}).items()}
         if "preset" in body:
             values = {PRESET_KEY: body["preset"], **values}
         try:
-            values = {key: str(value) for key, value in with_preset(values).items()}
-            options = Options.from_mapping(values)
+            options, values = game.read_options(values)
         except SpoonsError as error:
             client.refuse("bad-options", str(error))
             return
         name = clean_chat(str(body.get("name", ""))) or f"{client.name}'s room"
         password = body.get("password") or None
         room = Room(self.next_room, name[:40], client, options, values, password,
-                    clock=self.clock)
+                    game=game, clock=self.clock)
         self.next_room += 1
         self.rooms[room.number] = room
         room.seats.append(Seat(client))
@@ -266,7 +271,8 @@ class Relay:
         if room.host not in room.members():
             room.host = client
         client.send("game_started", players=[s.name for s in room.seats], seat=index,
-                    options=room.options.describe(), token=seat.token, resumed=True,
+                    game=room.game.name, options=room.options.describe(), token=seat.token,
+                    resumed=True,
                     game_time=room.game_time(now))
         for start in range(0, len(told), CATCH_UP_BATCH):
             client.send("catch_up", events=[encode_event(event)
@@ -475,6 +481,8 @@ class Relay:
                       else cue_at + judged.reaction)
         if isinstance(command, Grab):
             return Grab(command.seat, command.spoon, pressed_at)
+        if isinstance(command, GrabSpoon):
+            return GrabSpoon(command.seat, pressed_at)
         return React(command.seat, pressed_at)
 
     def _on_chat(self, client: Client, body: dict[str, Any], now: float) -> None:

@@ -1,6 +1,8 @@
 """Events and commands as JSON values, and back: pure.
 
-Every event of ``engine.events`` and every command of ``engine.commands`` is a frozen dataclass,
+Every event of ``engine.events`` and ``razz.events`` and every command of ``engine.commands`` and
+``razz.commands`` is a frozen dataclass (the two games' class names differ, so one name space
+serves both),
 so one generic codec serves them all, led by the classes' own type hints: a card is written in
 its notation ("10H", "TRAVELER-DK"), an enum by its value, a tuple as a list, ``None`` as null.
 Decoding checks every field against its type and raises ``WireError`` saying what is wrong, so a
@@ -11,6 +13,7 @@ command from the network is either exactly a command or refused. The relay sends
 from __future__ import annotations
 
 import dataclasses
+import sys
 import types
 import typing
 from enum import Enum
@@ -23,6 +26,8 @@ from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import MalformedCommand
 from audiospoons.engine.events import Event
+from audiospoons.razz import commands as razz_command_module
+from audiospoons.razz import events as razz_event_module
 
 JSON = Any
 """A value ``json`` reads or writes."""
@@ -37,18 +42,22 @@ def _kinds(module: types.ModuleType, base: type) -> dict[str, type]:
             if isinstance(value, type) and issubclass(value, base) and value is not base}
 
 
-EVENT_KINDS: dict[str, type[Event]] = _kinds(event_module, Event)
+EVENT_KINDS: dict[str, type[Event]] = {
+    **_kinds(event_module, Event), **_kinds(razz_event_module, Event)}
 """Every event class by its name, as the ``kind`` of an event on the wire."""
 
 COMMAND_KINDS: dict[str, type[Command]] = {
-    name.lower(): kind for name, kind in _kinds(command_module, Command).items()}
-"""Every command class by its lower-case name: take, draw, pass, grab, react, feint, signal."""
+    name.lower(): kind
+    for module in (command_module, razz_command_module)
+    for name, kind in _kinds(module, Command).items()}
+"""Every command class by its lower-case name: take, draw, pass, grab, react, feint, signal;
+and Razz Spoons' choosephrase, playcard, drawcard, keep, sayphrase, grabspoon, announce,
+razz."""
 
 
 @cache
 def _hints(kind: type) -> dict[str, Any]:
-    module = event_module if issubclass(kind, Event) else command_module
-    return typing.get_type_hints(kind, vars(module))
+    return typing.get_type_hints(kind, vars(sys.modules[kind.__module__]))
 
 
 def encode_value(value: object) -> JSON:

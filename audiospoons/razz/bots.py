@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from audiospoons.bots.levels import Level, skill_for
+from audiospoons.bots.levels import Level, Pace, skill_for
 from audiospoons.engine.cards import SUITS, Card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
@@ -135,17 +135,18 @@ class Seen:
 
 
 class RazzBot:
-    """One bot at one seat; ``level`` sets its pace and its skill, ``skill`` (when given)
-    replaces the level's."""
+    """One bot at one seat; ``level`` sets its pace and its skill, ``skill`` and ``pace``
+    (when given) replace the level's."""
 
     def __init__(self, seat: int, options: RazzOptions, rng: random.Random,
-                 level: Level = Level.NORMAL, skill: RazzSkill | None = None) -> None:
+                 level: Level = Level.NORMAL, skill: RazzSkill | None = None,
+                 pace: Pace | None = None) -> None:
         self.seat = seat
         self.options = options
         self.rng = rng
         self.level = level
         self.skill = RAZZ_SKILLS[level] if skill is None else skill
-        pace = skill_for(level).pace
+        pace = skill_for(level).pace if pace is None else pace
         self._card_delay, self._reaction_delay = pace.card, pace.reaction
         self.active = True
         self.seen = Seen()

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from audiospoons.net.games import RAZZ
 from audiospoons.net.names import clean_chat
 from audiospoons.ui.menu import SELECT_CUE, Action, Item, Menu
 from audiospoons.ui.screens import HISTORY_KEYS, TEXT_HISTORY_KEYS, menu_label_of
@@ -45,6 +46,8 @@ class Listed:
     players: int
     playing: bool
     password: bool
+    razz: bool = False
+    """The room plays Razz Spoons, not classic Spoons."""
 
     @property
     def key(self) -> str:
@@ -68,7 +71,7 @@ def read_rooms(message: Mapping[str, Any]) -> list[Listed]:
             continue
         seen.add(number)
         listed.append(Listed(number, clean_chat(name)[:ROOM_NAME_LENGTH], max(players, 0),
-                             playing, password))
+                             playing, password, entry.get("game") == RAZZ))
     return listed
 
 
@@ -125,9 +128,9 @@ class Lobby:
                   "players": m.ntr("online.lobby.players", room.players),
                   "state": m.tr("online.lobby.playing") if room.playing
                   else m.tr("online.lobby.waiting")}
-        if room.password:
-            return m.tr("online.lobby.room.locked", **fields)
-        return m.tr("online.lobby.room", **fields)
+        text = (m.tr("online.lobby.room.locked", **fields) if room.password
+                else m.tr("online.lobby.room", **fields))
+        return m.tr("online.lobby.razz", room=text) if room.razz else text
 
     def room_about(self, room: Listed) -> str:
         m = self.m

@@ -25,17 +25,18 @@ from typing import Any, Protocol
 
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import NotAllowedNow
-from audiospoons.engine.events import GameOver
+from audiospoons.engine.events import Event, GameOver
 from audiospoons.engine.options import Options
 from audiospoons.keys.reader import ESCAPE_DELAY
 from audiospoons.net.client import RelayClient, RelayError, SeatRefused
-from audiospoons.net.fairness import Cues
+from audiospoons.net.games import CLASSIC, RAZZ
 from audiospoons.net.protocol import PROTOCOL_VERSION
-from audiospoons.net.wire import WireError, decode_event, encode_command
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.gamekeys import keymap
 from audiospoons.ui.lobby import Lobby, Step, read_rooms, refusal_text
 from audiospoons.ui.player import CuePlayer, KeySource, LocalPlayer, PressedKey, ReactionRecord
+from audiospoons.ui.razzonline import RemoteRazzGame
+from audiospoons.ui.relayseat import OnlineGame, RelaySeat
 from audiospoons.ui.seatkeys import KeyboardSeat
 from audiospoons.ui.spectator import Watcher
 from audiospoons.voice.announcer import Utterance, Verbosity
@@ -43,8 +44,6 @@ from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle
 
-LEAVE_WINDOW = 5.0
-"""Seconds within which a second Escape leaves an online game."""
 RECONNECT_EVERY = 2.0
 """Seconds between tries to reach the relay again after the connection is lost."""
 RECONNECT_FOR = 58.0
@@ -84,8 +83,8 @@ class Where:
     said: list[str] = field(default_factory=list)
 
 
-class RemoteGame(KeyboardSeat):
-    """One game of the room, at this keyboard."""
+class RemoteGame(RelaySeat, KeyboardSeat):
+    """One game of classic Spoons in the room, at this keyboard."""
 
     def __init__(self, client: RelayClient, started: dict[str, Any], messages: Messages,
                  speaker: Speaker, sounds: CuePlayer | None, *,
@@ -94,7 +93,7 @@ class RemoteGame(KeyboardSeat):
                  clock: Callable[[], float] = time.monotonic,
                  rate_setter: Callable[[int], int | None] | None = None,
                  spoon_style: SpoonStyle = SpoonStyle.NUMBERS) -> None:
-        self.client = client
+        self._start_relay_seat(client, started, clock)
         names: list[str] = list(started["players"])
         self.me = int(started["seat"])
         self.options = Options.from_mapping(started["options"])
@@ -104,22 +103,10 @@ class RemoteGame(KeyboardSeat):
         self.messages, self.speaker, self.sounds = messages, speaker, sounds
         self.keys = keymap(key_overrides)
         self.key_overrides = dict(key_overrides or {})
-        self.clock = clock
         self.rate_setter = rate_setter
         self.record = ReactionRecord()
-        self.over = False
-        self.quit = False
-        self._last_sent: Command | None = None
-        """The command a refusal from the relay answers: the keys wait for no answer, so a
-        refusal is for the latest."""
-        self._escape_at: float | None = None
-        self.cues = Cues(self.me)
-        """When this seat heard the cues a press may answer."""
-        self.token: str | None = started.get("token")
-        """The secret that takes this seat back after a lost connection."""
 
     def briefing(self) -> list[str]:
-        """Where things stand, for a player back after a lost connection."""
         player, view = self.player, self.player.view
         said = [self.messages.tr("online.back", round=view.round) if view.playing
                 else self.messages.tr("online.back.between")]
@@ -127,65 +114,26 @@ class RemoteGame(KeyboardSeat):
             said += [player.hand_text(), player.spoons_text(self.options.grabbing)]
         return [*said, player.players_text()]
 
+    def catch_up(self, told: Sequence[Event]) -> None:
+        self.player.catch_up(told)
+
     def send(self, command: Command, at: float) -> None:
-        """To the relay, which applies it when it arrives; a refusal comes back later. A press
-        answering this seat's cue carries the time from the cue to the key (this clock's),
-        for the relay to judge it fairly."""
-        self._last_sent = command
-        cue = self.cues.answered(command)
-        if cue is not None:
-            self.client.send("command", command=encode_command(command),
-                             reaction=round(at - cue[0], 4))
-            return
-        self.client.send("command", command=encode_command(command))
+        self.send_command(command, at)
 
     def resume_after(self, paused: float) -> None:
         """The relay's game does not stop: nothing to shift."""
 
     def _pause(self, keys: KeySource) -> bool:
-        """No pause online: Escape twice within ``LEAVE_WINDOW`` leaves the game."""
-        now = self.clock()
-        if self._escape_at is not None and now - self._escape_at <= LEAVE_WINDOW:
-            self.quit = True
-            return False
-        self._escape_at = now
-        self.speaker.review(self.messages.tr("online.leave.confirm"))
-        return True
+        return self.escape_to_leave()
 
-    def on_message(self, message: dict[str, Any]) -> None:
-        kind = message["kind"]
-        if kind == "event":
-            try:
-                event = decode_event(message["event"])
-            except WireError:
-                return
-            self.cues.observe(event, self.clock())
-            self.player.receive([event])
-            self.over = self.over or isinstance(event, GameOver)
-        elif kind == "limit":
-            seconds = message.get("seconds")
-            now = self.clock()
-            self.player.countdown.set(None if not isinstance(seconds, int | float)
-                                      else now + float(seconds), now)
-        elif kind == "refused" and self._last_sent is not None:
-            error = NotAllowedNow(str(message.get("message", "")),
-                                  reason=str(message.get("reason", "error")))
-            self.refused(self._last_sent, error)
+    def _ears(self) -> LocalPlayer:
+        return self.player
 
-    def tick(self) -> None:
-        """The ticks of the last seconds of your time limit that are due."""
-        for _ in self.player.countdown.due(self.clock()):
-            self.player.play([Cue("tick")])
+    def _ends_game(self, event: Event) -> bool:
+        return isinstance(event, GameOver)
 
-    def next_tick_in(self) -> float | None:
-        """Seconds to the next tick, if one is to come."""
-        due = self.player.countdown.next_tick()
-        return None if due is None else max(0.0, due - self.clock())
-
-    def on_keys(self, pressed: Sequence[PressedKey], keys: KeySource) -> None:
-        for key in pressed:
-            if not self._on_key(key.label, key.at, keys):
-                return
+    def _refused(self, command: Command, reason: str, message: str) -> None:
+        self.refused(command, NotAllowedNow(message, reason=reason))
 
 
 class OnlineSession:
@@ -211,7 +159,7 @@ class OnlineSession:
         self.lobby: Lobby | None = Lobby(messages) if lobby else None
         """The rooms of the relay, once the player has been in the lobby: leaving a room then
         goes back to it, not out of the relay."""
-        self.game: RemoteGame | None = None
+        self.game: OnlineGame | None = None
         self.watcher: Watcher | None = None
         self._pressed: asyncio.Queue[list[PressedKey]] = asyncio.Queue()
 
@@ -275,7 +223,7 @@ class OnlineSession:
         while not self._pressed.empty():
             self._pressed.get_nowait()
         self.game = self._new_game(started)
-        self.game.player.catch_up(told)
+        self.game.catch_up(told)
         for text in self.game.briefing():
             self.say(text)
         return True
@@ -318,7 +266,10 @@ class OnlineSession:
             self.where.to_lobby = True
             self.client.send("list_rooms")
 
-    def _new_game(self, started: dict[str, Any]) -> RemoteGame:
+    def _new_game(self, started: dict[str, Any]) -> OnlineGame:
+        if started.get("game") == RAZZ:
+            return RemoteRazzGame(self.client, started, self.m, self.speaker, self.sounds,
+                                  verbosity=self.verbosity)
         return RemoteGame(self.client, started, self.m, self.speaker, self.sounds,
                           verbosity=self.verbosity, key_overrides=self.key_overrides,
                           spoon_style=self.spoon_style)
@@ -533,11 +484,14 @@ async def reach_relay(host: str, port: int, name: str, *, timeout: float = 10.0
     return client
 
 
-def room_fields(values: Mapping[str, str], password: str | None) -> dict[str, Any]:
-    """The fields of ``create_room`` for a room of one's own: the options, the preset among
-    them sent apart, and the password if any."""
+def room_fields(values: Mapping[str, str], password: str | None, game: str = CLASSIC
+                ) -> dict[str, Any]:
+    """The fields of ``create_room`` for a room of one's own: the game, its options, the
+    preset among them sent apart, and the password if any."""
     options = {key: value for key, value in values.items() if key != "preset"}
     fields: dict[str, Any] = {"options": options}
+    if game != CLASSIC:
+        fields["game"] = game
     if values.get("preset"):
         fields["preset"] = values["preset"]
     if password:
@@ -546,7 +500,8 @@ def room_fields(values: Mapping[str, str], password: str | None) -> dict[str, An
 
 
 async def join_relay(host: str, port: int, name: str, *, room: int | None,
-                     values: Mapping[str, str], bots: int, messages: Messages, speaker: Speaker,
+                     values: Mapping[str, str], game: str = CLASSIC, bots: int,
+                     messages: Messages, speaker: Speaker,
                      sounds: CuePlayer | None, keys: WatchedKeys, password: str | None = None,
                      verbosity: Verbosity = Verbosity.BRIEF,
                      key_overrides: Mapping[str, str] | None = None,
@@ -576,7 +531,7 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
     session = OnlineSession(client, messages, speaker, sounds, keys, verbosity=verbosity,
                             key_overrides=dict(key_overrides or {}), spoon_style=spoon_style,
                             reconnect=reconnect, lobby=room is None and bots == 0,
-                            new_room=room_fields(values, password))
+                            new_room=room_fields(values, password, game))
     if room is not None:
         session.enter_room(room, password=password)
     elif bots:

@@ -1,0 +1,154 @@
+"""What every game played through the relay at this keyboard shares, whichever game it is:
+sending a command (with the time from its cue, for a press that answers one), the time limit the
+relay reports and its ticks, and Escape twice to leave, as an online game cannot pause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from audiospoons.engine.commands import Command
+from audiospoons.engine.events import Event
+from audiospoons.net.client import RelayClient
+from audiospoons.net.fairness import Cues
+from audiospoons.net.wire import WireError, decode_event, encode_command
+from audiospoons.sound.countdown import Countdown
+from audiospoons.sound.cue import Cue
+from audiospoons.ui.player import KeySource, PressedKey
+from audiospoons.voice.i18n import Messages
+from audiospoons.voice.speaker import Speaker
+
+LEAVE_WINDOW = 5.0
+"""Seconds within which a second Escape leaves an online game."""
+
+
+class Ears(Protocol):
+    """The seat's voice and sounds: what the relay's events are given to."""
+
+    countdown: Countdown
+
+    def receive(self, events: Sequence[Event]) -> None: ...
+
+    def play(self, cues: Sequence[Cue]) -> None: ...
+
+
+class OnlineGame(Protocol):
+    """A game of the room at this keyboard, as the online session drives it."""
+
+    over: bool
+    quit: bool
+    token: str | None
+
+    def on_message(self, message: dict[str, Any]) -> None: ...
+
+    def on_keys(self, pressed: Sequence[PressedKey], keys: KeySource) -> None: ...
+
+    def tick(self) -> None: ...
+
+    def next_tick_in(self) -> float | None: ...
+
+    def catch_up(self, told: Sequence[Event]) -> None:
+        """Take in the game so far, silently, after a lost connection."""
+
+    def briefing(self) -> list[str]:
+        """Where things stand, for a player back after a lost connection."""
+
+
+class RelaySeat:
+    """The relay's side of a seat at this keyboard; the game's own class gives the ears, the
+    keys (``_on_key``), what ends the game and what a refusal says."""
+
+    client: RelayClient
+    clock: Callable[[], float]
+    messages: Messages
+    speaker: Speaker
+    cues: Cues
+    over: bool
+    quit: bool
+    token: str | None
+    _escape_at: float | None
+    _last_sent: Command | None
+    """The command a refusal from the relay answers: the keys wait for no answer, so a
+    refusal is for the latest."""
+    _on_key: Callable[[str, float, KeySource], bool]
+    """The game's keys (``KeyboardSeat``, ``RazzKeyboardSeat``): False when the player
+    leaves."""
+
+    def _ears(self) -> Ears:
+        raise NotImplementedError
+
+    def _ends_game(self, event: Event) -> bool:
+        raise NotImplementedError
+
+    def _refused(self, command: Command, reason: str, message: str) -> None:
+        """The relay refused ``command``: say why."""
+        raise NotImplementedError
+
+    def _start_relay_seat(self, client: RelayClient, started: dict[str, Any],
+                          clock: Callable[[], float]) -> None:
+        self.client, self.clock = client, clock
+        self.over = self.quit = False
+        self._escape_at, self._last_sent = None, None
+        self.cues = Cues(int(started["seat"]))
+        """When this seat heard the cues a press may answer."""
+        self.token = started.get("token")
+        """The secret that takes this seat back after a lost connection."""
+
+    def send_command(self, command: Command, at: float) -> None:
+        """To the relay, which applies it when it arrives; a refusal comes back later. A press
+        answering this seat's cue carries the time from the cue to the key (this clock's),
+        for the relay to judge it fairly."""
+        self._last_sent = command
+        cue = self.cues.answered(command)
+        if cue is not None:
+            self.client.send("command", command=encode_command(command),
+                             reaction=round(at - cue[0], 4))
+            return
+        self.client.send("command", command=encode_command(command))
+
+    def escape_to_leave(self) -> bool:
+        """No pause online: Escape twice within ``LEAVE_WINDOW`` leaves the game. False when
+        this Escape leaves."""
+        now = self.clock()
+        if self._escape_at is not None and now - self._escape_at <= LEAVE_WINDOW:
+            self.quit = True
+            return False
+        self._escape_at = now
+        self.speaker.review(self.messages.tr("online.leave.confirm"))
+        return True
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        kind = message["kind"]
+        if kind == "event":
+            try:
+                event = decode_event(message["event"])
+            except WireError:
+                return
+            self.cues.observe(event, self.clock())
+            self._ears().receive([event])
+            self.over = self.over or self._ends_game(event)
+        elif kind == "limit":
+            seconds = message.get("seconds")
+            now = self.clock()
+            self._ears().countdown.set(None if not isinstance(seconds, int | float)
+                                       else now + float(seconds), now)
+        elif kind == "refused" and self._last_sent is not None:
+            self._refused(self._last_sent, str(message.get("reason", "error")),
+                          str(message.get("message", "")))
+
+    def tick(self) -> None:
+        """The ticks of the last seconds of your time limit that are due."""
+        ears = self._ears()
+        for _ in ears.countdown.due(self.clock()):
+            ears.play([Cue("tick")])
+
+    def next_tick_in(self) -> float | None:
+        """Seconds to the next tick, if one is to come."""
+        due = self._ears().countdown.next_tick()
+        return None if due is None else max(0.0, due - self.clock())
+
+    def on_keys(self, pressed: Sequence[PressedKey], keys: KeySource) -> None:
+        for key in pressed:
+            if not self._on_key(key.label, key.at, keys):
+                return
