@@ -13,6 +13,7 @@ from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import OPTION_SPECS, Options
 from audiospoons.engine.presets import PRESET_KEY, PRESETS_BY_NAME, with_preset
+from audiospoons.razz.options import RazzOptions
 from audiospoons.replay.scenario import ScenarioError, ScriptLine, load_scenario
 from audiospoons.replay.transcript import game_transcript, transcript
 from audiospoons.voice.announcer import Utterance, Verbosity
@@ -145,6 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "listen":
         return _listen(args)
     if args.command == "simulate":
+        if args.game == "razz":
+            return _simulate_razz(args)
         return _simulate(args.players, args.games, args.seed, preset_pairs(args), args.bots)
     if args.command == "options":
         return _options()
@@ -318,17 +321,13 @@ def _play_razz(args: argparse.Namespace) -> int:
     saved options are the classic game's), the saved players, bots, language and voice."""
     from dataclasses import replace
 
-    from audiospoons.razz.options import RazzOptions
     from audiospoons.ui.session import play_local_razz_game
     from audiospoons.ui.settings import load_settings
 
     settings, problem = load_settings()
     try:
-        if args.preset:
-            raise SpoonsError("--preset names a way of playing the classic game, not Razz"
-                              " Spoons; give Razz Spoons' options with --option")
         lang = choose_language(args.lang or settings.language)
-        options = RazzOptions.from_mapping(option_values(args.option))
+        options = razz_options(args)
         run = replace(
             settings, players=args.players or settings.players, bots=args.bots or settings.bots,
             verbosity=Verbosity(args.verbosity) if args.verbosity else settings.verbosity,
@@ -366,9 +365,60 @@ def _at_the_keyboard(args: argparse.Namespace, settings: Settings, problem: str 
     return 0, result
 
 
+def razz_options(args: argparse.Namespace) -> RazzOptions:
+    """Razz Spoons' options from ``--option`` (it has no presets)."""
+
+    if args.preset:
+        raise SpoonsError("--preset names a way of playing the classic game, not Razz"
+                          " Spoons; give Razz Spoons' options with --option")
+    return RazzOptions.from_mapping(option_values(args.option))
+
+
+def _listen_razz(args: argparse.Namespace) -> int:
+    """A whole bot game of Razz Spoons, heard from one seat, printed."""
+    from audiospoons.replay.razzlisten import razz_listen_lines
+
+    try:
+        lang = choose_language(args.lang)
+        options = razz_options(args)
+        options.check_players(args.players)
+        if not 1 <= args.seat <= args.players:
+            raise SpoonsError(f"--seat must be 1 to {args.players}")
+        if args.speak:
+            raise SpoonsError("--speak is for the classic game; Razz Spoons' listen prints")
+    except (SpoonsError, UnknownLanguage) as error:
+        print(f"audiospoons listen: {error}", file=sys.stderr)
+        return 2
+    lines = razz_listen_lines(args.players, options, args.seed, args.seat - 1, lang=lang,
+                              verbosity=Verbosity(args.verbosity))
+    try:
+        print("\n".join(lines))
+    except BrokenPipeError:
+        sys.stderr.close()
+    return 0
+
+
+def _simulate_razz(args: argparse.Namespace) -> int:
+    from audiospoons.razz.simulate import simulate_razz
+
+    try:
+        options = razz_options(args)
+        options.check_players(args.players)
+        if args.games < 1:
+            raise SpoonsError("--games must be 1 or more")
+    except SpoonsError as error:
+        print(f"audiospoons simulate: {error}", file=sys.stderr)
+        return 2
+    print(simulate_razz(args.players, args.games, args.seed, options, Level(args.bots)).report())
+    return 0
+
+
 def _listen(args: argparse.Namespace) -> int:
     """A whole bot game, heard from one seat."""
     from audiospoons.simulate import bot_game_script
+
+    if args.game == "razz":
+        return _listen_razz(args)
 
     try:
         lang = choose_language(args.lang)

@@ -1,0 +1,56 @@
+"""``simulate``, ``listen`` and ``join`` with ``--game razz``, as a user runs them: a real
+process."""
+
+from __future__ import annotations
+
+import re
+
+from test_cli import audiospoons
+
+
+def test_simulate_razz_reports_the_games_the_same_for_the_same_seed() -> None:
+    args = ("simulate", "--game", "razz", "--players", "5", "--games", "3", "--seed", "2")
+    first, again = audiospoons(*args), audiospoons(*args)
+    assert first.returncode == 0, first.stderr
+    report = first.stdout.splitlines()
+    assert report[0] == "games: 3"
+    assert re.fullmatch(r"rounds: 15", report[1])
+    assert re.fullmatch(r"moves: \d+, refused: \d+", report[4])
+    assert report[5].startswith("wins per seat (a shared win counts as a share): Seat 1: ")
+    assert not any(line.startswith("stuck") for line in report)
+    assert first.stdout.splitlines()[:-1] == again.stdout.splitlines()[:-1]
+    other = audiospoons(*args[:-1], "3")
+    assert other.stdout.splitlines()[2] != report[2]
+
+
+def test_razz_has_no_presets_and_refuses_the_classic_games_options() -> None:
+    result = audiospoons("simulate", "--game", "razz", "--preset", "pig")
+    assert result.returncode == 2
+    assert "--preset names a way of playing the classic game" in result.stderr
+    result = audiospoons("listen", "--game", "razz", "--option", "hand_size=3")
+    assert result.returncode == 2 and "there is no option 'hand_size'" in result.stderr
+    result = audiospoons("simulate", "--game", "razz", "--players", "11")
+    assert result.returncode == 2 and "Razz Spoons is for 2 to 10 players, not 11" in (
+        result.stderr)
+
+
+def test_listen_razz_prints_a_whole_game_as_one_seat_hears_it_in_either_language() -> None:
+    result = audiospoons("listen", "--game", "razz", "--players", "3", "--seat", "2",
+                         "--seed", "2", "--option", "end_at=1")
+    assert result.returncode == 0, result.stderr
+    lines = [line.split("  ", 2)[2] for line in result.stdout.splitlines()]
+    assert lines[0] == "Razz Spoons: you against Andrew and Chris."
+    assert "Round 1. Andrew deals. You have 7 cards. 2 spoons on the table." in lines
+    assert any(line.startswith("Your cards. ") for line in lines)
+    assert any(line.startswith("You play the ") for line in lines)
+    assert not any("Britany" in line for line in lines), "your own name is said as you"
+    spanish = audiospoons("listen", "--game", "razz", "--players", "3", "--seat", "2",
+                          "--seed", "2", "--option", "end_at=1", "--lang", "es")
+    assert spanish.stdout.splitlines()[0].endswith("Cucharas Razz: tú contra Andrew y Chris.")
+    assert len(spanish.stdout.splitlines()) == len(lines)
+
+
+def test_join_razz_refuses_the_classic_games_options_before_it_connects() -> None:
+    result = audiospoons("join", "127.0.0.1:1", "--name", "Ann", "--game", "razz",
+                         "--option", "word=PIG")
+    assert result.returncode == 2 and "there is no option 'word'" in result.stderr
