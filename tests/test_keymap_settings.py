@@ -276,7 +276,7 @@ def test_the_keys_screen_lists_the_actions_and_takes_a_new_key(tmp_path: Path) -
         "s", "enter", "k", "enter", "down", "home", "f2", "p", "p", "p", "p", "enter",
         "insert", "kp3", "1", "f1", "shift+q", "escape", "escape"])
     assert lines[1:] == [
-        "Settings, 5 of 6", "Settings. Speech, printed text, 1 of 10", "Keys, 9 of 10",
+        "Settings, 5 of 7", "Settings. Speech, printed text, 1 of 10", "Keys, 9 of 10",
         "Keys. Grab a spoon or react, Space, 1 of 33",
         "Pass the card under the cursor, Enter, 2 of 33",
         "Grab a spoon or react, Space, 1 of 33",
@@ -291,7 +291,7 @@ def test_the_keys_screen_lists_the_actions_and_takes_a_new_key(tmp_path: Path) -
         " to keep D.",
         "F1 is kept for help. Press another key, or Escape to keep D.",
         "Pass your third card now uses Shift plus Q.",
-        "Settings. Keys, 9 of 10", "Main menu. Settings, 5 of 6"]
+        "Settings. Keys, 9 of 10", "Main menu. Settings, 5 of 7"]
     saved = load_settings(tmp_path / "settings.json")[0]
     assert saved.keys == {"slot-3": "shift+q"} == ui.settings.keys
     assert keymap(saved.keys)["shift+q"] is Action.SLOT_3

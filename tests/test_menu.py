@@ -356,9 +356,9 @@ def run_screens(tmp_path: Path, labels: Iterable[str], settings: Settings | None
 
 def test_quit_asks_to_confirm_and_escape_stays(tmp_path: Path) -> None:
     lines, _ = run_screens(tmp_path, ["escape", "escape", "end", "enter", "enter"])
-    assert lines == ["Main menu. Play, 1 of 6",
+    assert lines == ["Main menu. Play, 1 of 7",
                      "Quit audiospoons? Enter quits, Escape goes back.",
-                     "Play, 1 of 6", "Quit, 6 of 6",
+                     "Play, 1 of 7", "Quit, 7 of 7",
                      "Quit audiospoons? Enter quits, Escape goes back.", "Goodbye."]
 
 
@@ -370,7 +370,7 @@ def test_play_calls_back_with_the_settings_and_saves_what_comes_back(tmp_path: P
         return settings.with_reaction(412).with_game(won=True)
 
     lines, ui = run_screens(tmp_path, ["enter"], play=play)
-    assert lines == ["Main menu. Play, 1 of 6", "Main menu. Play, 1 of 6"]
+    assert lines == ["Main menu. Play, 1 of 7", "Main menu. Play, 1 of 7"]
     assert given == [Settings(first_run=False, language="en")], "the game speaks the menu's"
     saved, problem = load_settings(tmp_path / "settings.json")
     assert problem is None and saved == ui.settings
@@ -392,6 +392,20 @@ def test_play_refuses_saved_options_that_cannot_be_played(tmp_path: Path) -> Non
                         " pack: choose two packs or fewer players.")
 
 
+def test_razz_spoons_is_played_from_the_main_menu_with_the_saved_players(tmp_path: Path
+                                                                         ) -> None:
+    given: list[Settings] = []
+    lines, _ = run_screens(tmp_path, ["r", "f2", "enter"], play_razz=given.append)
+    assert lines[1:3] == ["Razz Spoons, 6 of 7", messages("en").tr("menu.main.razz.about")]
+    assert given == [Settings(first_run=False, language="en")]
+    assert lines[3] == "Main menu. Razz Spoons, 6 of 7"
+    lines, _ = run_screens(tmp_path, ["r", "enter"], Settings(first_run=False, players=12),
+                           play_razz=given.append)
+    assert lines[2] == ("Razz Spoons is for 2 to 10 players, and your settings have 12. Change"
+                        " Players in Settings.")
+    assert len(given) == 1
+
+
 def test_the_first_run_offers_the_demonstration_once(tmp_path: Path) -> None:
     shown: list[Settings] = []
     lines, ui = run_screens(tmp_path, ["enter"], Settings(),
@@ -400,7 +414,7 @@ def test_the_first_run_offers_the_demonstration_once(tmp_path: Path) -> None:
                         " demonstration round shows how the game goes. Play the demonstration"
                         " round, 1 of 2")
     assert len(shown) == 1 and ui.settings.first_run is False
-    assert lines[1] == "Main menu. Play, 1 of 6"
+    assert lines[1] == "Main menu. Play, 1 of 7"
     assert load_settings(tmp_path / "settings.json")[0].first_run is False
 
 
@@ -408,12 +422,12 @@ def test_how_to_play_reads_sections_and_offers_the_demonstration(tmp_path: Path)
     shown: list[Settings] = []
     lines, _ = run_screens(tmp_path, ["h", "enter", "enter", "p", "enter", "escape"],
                            demonstrate=lambda s: shown.append(s))
-    assert lines[1:4] == ["How to play, 4 of 6", "How to play. The goal, 1 of 11",
+    assert lines[1:4] == ["How to play, 4 of 7", "How to play. The goal, 1 of 11",
                           messages("en").tr("howto.goal.text")]
     assert lines[4:6] == ["Play the demonstration round, 10 of 11",
                           "How to play. Play the demonstration round, 10 of 11"]
     assert len(shown) == 1
-    assert lines[6] == "Main menu. How to play, 4 of 6"
+    assert lines[6] == "Main menu. How to play, 4 of 7"
 
 
 def test_f1_says_the_keys_of_the_screen(tmp_path: Path) -> None:
@@ -490,10 +504,10 @@ def test_the_demonstration_does_not_need_the_saved_table(tmp_path: Path) -> None
 
 def test_what_was_said_can_be_reviewed_in_a_menu(tmp_path: Path) -> None:
     lines, _ = run_screens(tmp_path, ["down", "down", ",", ",", ",", ",", ".", ">", "<"])
-    assert lines == ["Main menu. Play, 1 of 6", "Play online, 2 of 6", "Options, 3 of 6",
-                     "Play online, 2 of 6", "Main menu. Play, 1 of 6", "Main menu. Play, 1 of 6",
-                     "Main menu. Play, 1 of 6", "Play online, 2 of 6", "Options, 3 of 6",
-                     "Main menu. Play, 1 of 6"]
+    assert lines == ["Main menu. Play, 1 of 7", "Play online, 2 of 7", "Options, 3 of 7",
+                     "Play online, 2 of 7", "Main menu. Play, 1 of 7", "Main menu. Play, 1 of 7",
+                     "Main menu. Play, 1 of 7", "Play online, 2 of 7", "Options, 3 of 7",
+                     "Main menu. Play, 1 of 7"]
 
 
 def test_the_colour_menu_of_spoons_is_chosen_in_settings(tmp_path: Path) -> None:

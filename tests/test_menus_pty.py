@@ -88,7 +88,7 @@ class Player:
         assert self.child.exitstatus == status, (self.child.exitstatus, self.child.signalstatus)
 
     def quit(self) -> None:
-        self.key("end", "Quit, 6 of 6")
+        self.key("end", "Quit, 7 of 7")
         self.key("enter", "Quit audiospoons? Enter quits, Escape goes back.")
         self.key("enter", "Goodbye.")
         self.ends()
@@ -118,7 +118,7 @@ def skip_welcome(player: Player) -> None:
     player.hear("Welcome to audiospoons. F1 says the keys wherever you are. A short demonstration"
                 " round shows how the game goes. Play the demonstration round, 1 of 2")
     player.key("down", "Skip it for now, 2 of 2")
-    player.key("enter", "Main menu. Play, 1 of 6")
+    player.key("enter", "Main menu. Play, 1 of 7")
 
 
 def saved(config: Path) -> dict[str, object]:
@@ -130,15 +130,15 @@ def saved(config: Path) -> dict[str, object]:
 def test_the_main_menu_by_keys(config: Path, players: list[Player]) -> None:
     player = start(players, config)
     skip_welcome(player)
-    player.key("down", "Play online, 2 of 6")
-    player.key("down", "Options, 3 of 6")
-    player.key("down", "How to play, 4 of 6")
-    player.key("end", "Quit, 6 of 6")
-    player.key("down", "Bottom. Quit, 6 of 6")
-    player.key("home", "Play, 1 of 6")
-    player.key("up", "Top. Play, 1 of 6")
-    player.key("s", "Settings, 5 of 6")
-    player.key("h", "How to play, 4 of 6")
+    player.key("down", "Play online, 2 of 7")
+    player.key("down", "Options, 3 of 7")
+    player.key("down", "How to play, 4 of 7")
+    player.key("end", "Quit, 7 of 7")
+    player.key("down", "Bottom. Quit, 7 of 7")
+    player.key("home", "Play, 1 of 7")
+    player.key("up", "Top. Play, 1 of 7")
+    player.key("s", "Settings, 5 of 7")
+    player.key("h", "How to play, 4 of 7")
     player.key("x", "Nothing starts with X.")
     player.key("f2", "The rules in short sections, and the demonstration round.")
     player.key("f1", "Up and Down move, Home and End go to the first and last item, and a letter"
@@ -149,9 +149,9 @@ def test_the_main_menu_by_keys(config: Path, players: list[Player]) -> None:
     player.key("enter", "Collect four cards of one rank, then grab a spoon. There is one spoon"
                " fewer than players, so someone is left without one and loses the round. The"
                " last player left wins.")
-    player.key("escape", "Main menu. How to play, 4 of 6")
+    player.key("escape", "Main menu. How to play, 4 of 7")
     player.key("escape", "Quit audiospoons? Enter quits, Escape goes back.")
-    player.key("escape", "How to play, 4 of 6")
+    player.key("escape", "How to play, 4 of 7")
     player.quit()
     assert saved(config)["first_run"] is False
 
@@ -160,7 +160,7 @@ def test_the_options_screen_by_keys_and_a_setting_that_survives_a_restart(
         config: Path, players: list[Player]) -> None:
     player = start(players, config)
     skip_welcome(player)
-    player.key("o", "Options, 3 of 6")
+    player.key("o", "Options, 3 of 7")
     player.key("enter", "Options. Players, 4 players, 1 of 31")
     player.key("right", "5 players")
     player.key("down", "Bot difficulty, normal, 2 of 31")
@@ -176,14 +176,14 @@ def test_the_options_screen_by_keys_and_a_setting_that_survives_a_restart(
     player.key("end", "Back, 31 of 31")
     player.key("up", "Restore the defaults, 30 of 31")
     player.key("f2", "Every option back to its default: four players, normal bots.")
-    player.key("escape", "Main menu. Options, 3 of 6")
-    player.key("s", "Settings, 5 of 6")
+    player.key("escape", "Main menu. Options, 3 of 7")
+    player.key("s", "Settings, 5 of 7")
     player.key("enter", "Settings. Speech, printed text, 1 of 10")
     player.key("m", "Mono, off, 5 of 10")
     player.key("enter", "on")
     player.key("up", "Sound volume, 80 percent, 4 of 10")
     player.key("left", "70 percent")
-    player.key("escape", "Main menu. Settings, 5 of 6")
+    player.key("escape", "Main menu. Settings, 5 of 7")
     player.quit()
 
     data = saved(config)
@@ -192,8 +192,8 @@ def test_the_options_screen_by_keys_and_a_setting_that_survives_a_restart(
     assert data["options"] == {"discard_time_limit": "2", "deck": "two-packs"}
 
     again = start(players, config)
-    again.hear("Main menu. Play, 1 of 6")
-    again.key("o", "Options, 3 of 6")
+    again.hear("Main menu. Play, 1 of 7")
+    again.key("o", "Options, 3 of 7")
     again.key("enter", "Options. Players, 5 players, 1 of 31")
     again.key("down", "Bot difficulty, hard, 2 of 31")
     again.key("end", "Back, 31 of 31")
@@ -208,11 +208,11 @@ def test_the_options_screen_by_keys_and_a_setting_that_survives_a_restart(
     again.key("up", "Hand size, 4 cards, 22 of 31")
     again.key("up", "Deck, two packs, 21 of 31")
     again.key("enter", "Left and Right change the value.")
-    again.key("escape", "Main menu. Options, 3 of 6")
-    again.key("s", "Settings, 5 of 6")
+    again.key("escape", "Main menu. Options, 3 of 7")
+    again.key("s", "Settings, 5 of 7")
     again.key("enter", "Settings. Speech, printed text, 1 of 10")
     again.key("m", "Mono, on, 5 of 10")
-    again.key("escape", "Main menu. Settings, 5 of 6")
+    again.key("escape", "Main menu. Settings, 5 of 7")
     again.quit()
 
 
@@ -220,7 +220,7 @@ def test_a_game_key_chosen_in_settings_is_kept_after_a_restart(config: Path,
                                                               players: list[Player]) -> None:
     player = start(players, config)
     skip_welcome(player)
-    player.key("s", "Settings, 5 of 6")
+    player.key("s", "Settings, 5 of 7")
     player.key("enter", "Settings. Speech, printed text, 1 of 10")
     player.key("k", "Keys, 9 of 10")
     player.key("enter", "Keys. Grab a spoon or react, Space, 1 of 33")
@@ -244,14 +244,14 @@ def test_a_game_key_chosen_in_settings_is_kept_after_a_restart(config: Path,
     player.key("enter", "Press the new key for Pass your first card, or Escape to keep A.")
     player.key("q", "Pass your first card now uses Q.")
     player.key("escape", "Settings. Keys, 9 of 10")
-    player.key("escape", "Main menu. Settings, 5 of 6")
+    player.key("escape", "Main menu. Settings, 5 of 7")
     player.quit()
     overrides = {"space": "h", "slot-1": "q", "hand": "space"}
     assert saved(config)["keys"] == overrides
 
     again = start(players, config)
-    again.hear("Main menu. Play, 1 of 6")
-    again.key("s", "Settings, 5 of 6")
+    again.hear("Main menu. Play, 1 of 7")
+    again.key("s", "Settings, 5 of 7")
     again.key("enter", "Settings. Speech, printed text, 1 of 10")
     again.key("k", "Keys, 9 of 10")
     again.key("enter", "Keys. Grab a spoon or react, H, 1 of 33")
@@ -260,7 +260,7 @@ def test_a_game_key_chosen_in_settings_is_kept_after_a_restart(config: Path,
     again.key("down", "Pass your second card, S, 6 of 33")
     again.key("s", "Say your hand, Space, 12 of 33")
     again.key("escape", "Settings. Keys, 9 of 10")
-    again.key("escape", "Main menu. Settings, 5 of 6")
+    again.key("escape", "Main menu. Settings, 5 of 7")
     again.quit()
     keys = keymap(load_settings(config / "settings.json")[0].keys)
     assert (keys["h"], keys["q"], keys["space"]) == (Action.SPACE, Action.SLOT_1, Action.HAND)
@@ -287,13 +287,13 @@ def test_the_language_of_the_menus_is_chosen_in_settings(config: Path,
                                                          players: list[Player]) -> None:
     player = start(players, config)
     skip_welcome(player)
-    player.key("s", "Settings, 5 of 6")
+    player.key("s", "Settings, 5 of 7")
     player.key("enter", "Settings. Speech, printed text, 1 of 10")
     player.key("l", "Language, system, 6 of 10")
     player.key("right", "English")
     player.key("right", "Español")
     player.key("down", "Detalle, breve, 7 de 10")
-    player.key("escape", "Menú principal. Ajustes, 5 de 6")
+    player.key("escape", "Menú principal. Ajustes, 5 de 7")
     player.key("escape", "¿Salir de audiospoons? Intro sale, Escape vuelve.")
     player.key("enter", "Adiós.")
     player.ends()
@@ -305,8 +305,8 @@ def test_lang_on_the_command_line_and_ctrl_c(config: Path, players: list[Player]
     player.hear("Te damos la bienvenida a audiospoons. F1 dice las teclas estés donde estés."
                 " Una ronda corta de demostración enseña cómo va el juego. Jugar la ronda de"
                 " demostración, 1 de 2")
-    player.key("escape", "Menú principal. Jugar, 1 de 6")
-    player.key("c", "Cómo se juega, 4 de 6")
+    player.key("escape", "Menú principal. Jugar, 1 de 7")
+    player.key("c", "Cómo se juega, 4 de 7")
     player.press("ctrl+c")
     player.ends(130)
     assert saved(config)["language"] is None
@@ -329,7 +329,7 @@ def test_the_first_run_demonstration_then_a_game_from_the_main_menu(
     player.press(" ")
     child.expect_exact("You grabbed a spoon!")
     child.expect_exact("The practice round is over.", timeout=30)
-    child.expect_exact("Main menu. Play, 1 of 6", timeout=30)
+    child.expect_exact("Main menu. Play, 1 of 7", timeout=30)
     player.press("enter")
     child.expect_exact("Spoons: you against Britany, Chris, and Debra.", timeout=30)
     player.press("escape")
@@ -337,9 +337,9 @@ def test_the_first_run_demonstration_then_a_game_from_the_main_menu(
     player.press("q")
     child.expect_exact("Quit this game? Y to quit, any other key to go on.")
     player.press("y")
-    child.expect_exact("Main menu. Play, 1 of 6", timeout=30)
+    child.expect_exact("Main menu. Play, 1 of 7", timeout=30)
     player.press("end")
-    child.expect_exact("Quit, 6 of 6")
+    child.expect_exact("Quit, 7 of 7")
     player.press("enter")
     child.expect_exact("Quit audiospoons? Enter quits, Escape goes back.")
     player.press("enter")
@@ -358,7 +358,7 @@ def test_a_game_from_the_menu_speaks_the_language_of_lang(config: Path,
     player.press("down")
     child.expect_exact("2 de 2")
     player.press("enter")
-    child.expect_exact("Menú principal. Jugar, 1 de 6")
+    child.expect_exact("Menú principal. Jugar, 1 de 7")
     player.press("enter")
     child.expect_exact("Cucharas: tú contra Britany, Chris y Debra.", timeout=30)
     player.press("escape")
@@ -366,7 +366,7 @@ def test_a_game_from_the_menu_speaks_the_language_of_lang(config: Path,
     player.press("q")
     child.expect_exact("¿Salir de esta partida? S para salir; cualquier otra tecla para seguir.")
     player.press("s")
-    child.expect_exact("Menú principal. Jugar, 1 de 6", timeout=30)
+    child.expect_exact("Menú principal. Jugar, 1 de 7", timeout=30)
     player.press("ctrl+c")
     child.expect(pexpect.EOF, timeout=LINE_TIMEOUT)
     child.close()
@@ -393,7 +393,7 @@ def test_play_online_from_the_main_menu_a_room_opened_and_joined_from_the_lobby(
         wait_for_relay(port)
         player = start(players, config)
         skip_welcome(player)
-        player.key("down", "Play online, 2 of 6")
+        player.key("down", "Play online, 2 of 7")
         player.key("enter", "Relay address, edit text, blank")
         player.key("enter", "Type the relay's address first.")
         player.hear("Relay address, edit text, blank")
@@ -423,7 +423,7 @@ def test_play_online_from_the_main_menu_a_room_opened_and_joined_from_the_lobby(
 
         bob = start(players, tmp_path / "bob")
         skip_welcome(bob)
-        bob.key("down", "Play online, 2 of 6")
+        bob.key("down", "Play online, 2 of 7")
         bob.key("enter", "Relay address, edit text, blank")
         type_text(bob, f"127.0.0.1:{port}")
         bob.key("enter", "Your name, edit text, blank")
@@ -436,20 +436,20 @@ def test_play_online_from_the_main_menu_a_room_opened_and_joined_from_the_lobby(
         bob.key("escape", "You left the room.",
                 "Lobby: 1 room open. Room 1, Ann's room, 1 player, waiting, 2 of 2")
         player.hear("Room 1, Ann's room: Ann, the host.")
-        bob.key("escape", "You left the relay.", "Main menu. Play online, 2 of 6")
+        bob.key("escape", "You left the relay.", "Main menu. Play online, 2 of 7")
         bob.quit()
 
         player.key("escape", "You left the room.", "Lobby: no rooms open. New room, 1 of 1")
-        player.key("escape", "You left the relay.", "Main menu. Play online, 2 of 6")
+        player.key("escape", "You left the relay.", "Main menu. Play online, 2 of 7")
         player.quit()
 
         again = start(players, config)
-        again.hear("Main menu. Play, 1 of 6")
-        again.key("down", "Play online, 2 of 6")
+        again.hear("Main menu. Play, 1 of 7")
+        again.key("down", "Play online, 2 of 7")
         again.key("enter", f"Relay address, edit text, selected: 127.0.0.1:{port}")
         again.key("enter", "Your name, edit text, selected: Ann")
         again.key("escape", f"Relay address, edit text, selected: 127.0.0.1:{port}")
-        again.key("escape", "Main menu. Play online, 2 of 6")
+        again.key("escape", "Main menu. Play online, 2 of 7")
         again.quit()
     finally:
         relay.send_signal(signal.SIGTERM)

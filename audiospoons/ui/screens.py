@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from babel import Locale
 
+from audiospoons.razz.rules import MAX_PLAYERS as RAZZ_MAX_PLAYERS
+from audiospoons.razz.rules import MIN_PLAYERS as RAZZ_MIN_PLAYERS
 from audiospoons.sound.cue import Cue
 from audiospoons.ui import gamekeys, keynames
 from audiospoons.ui.menu import SELECT_CUE, Action, Choice, Item, Menu, Number, Response, Toggle
@@ -149,6 +151,7 @@ class Screens:
                  mixer: CuePlayer | None = None, speech: SpeechMode | None = None,
                  lang: str | None = None, settings_file: Path | None = None,
                  play: GameCallback | None = None, demonstrate: GameCallback | None = None,
+                 play_razz: GameCallback | None = None,
                  play_online: OnlineCallback | None = None,
                  sound_device: Mixer | None = None) -> None:
         self.settings = settings
@@ -161,6 +164,7 @@ class Screens:
         self.settings_file = settings_file
         self.play = play
         self.demonstrate = demonstrate
+        self.play_razz = play_razz
         self.play_online = play_online
         self.sound_device = sound_device
         self._pending: list[str] = []
@@ -245,6 +249,7 @@ class Screens:
             Action("options", m.tr("menu.main.options"), m.tr("menu.main.options.about")),
             Action("howto", m.tr("menu.main.howto"), m.tr("menu.main.howto.about")),
             Action("settings", m.tr("menu.main.settings"), m.tr("menu.main.settings.about")),
+            Action("razz", m.tr("menu.main.razz"), m.tr("menu.main.razz.about")),
             Action("quit", m.tr("menu.main.quit"), m.tr("menu.main.quit.about")),
         ]
 
@@ -270,6 +275,8 @@ class Screens:
                 self.howto_screen()
             elif response.activated == "settings":
                 self.settings_screen()
+            elif response.activated == "razz":
+                self.start_razz()
             menu.reset(self.main_items(), self.m.tr("menu.main.title"), self.m)
             self.say(menu.opening())
 
@@ -298,6 +305,15 @@ class Screens:
         self.save(replace(self.settings, first_run=False))
         if response.activated == "demo":
             self.start(self.demonstrate)
+
+    def start_razz(self) -> None:
+        """Razz Spoons against bots, with its own default options (the saved options are the
+        classic game's), at a table of the saved number of players if it seats them."""
+        if not RAZZ_MIN_PLAYERS <= self.settings.players <= RAZZ_MAX_PLAYERS:
+            self.say(self.m.tr("menu.razz.players", low=RAZZ_MIN_PLAYERS,
+                               high=RAZZ_MAX_PLAYERS, players=self.settings.players))
+            return
+        self.start(self.play_razz)
 
     def start(self, game: GameCallback | None, *, with_options: bool = False) -> None:
         """Play a game (or the demonstration) with the current settings; ``with_options``: a
@@ -785,6 +801,7 @@ def open_main_menu(speech: str | None = None, lang: str | None = None, *,
                     lang=language, settings_file=settings_file, sound_device=mixer,
                     play=local_game("play_local_game", speaker, mixer, keys),
                     demonstrate=local_game("play_demonstration", speaker, mixer, keys),
+                    play_razz=local_game("play_menu_razz_game", speaker, mixer, keys),
                     play_online=online_game(speaker, mixer, keys))
                 screens.run()
         except KeyboardInterrupt:

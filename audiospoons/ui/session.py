@@ -133,3 +133,10 @@ def play_local_razz_game(*, settings: Settings, options: RazzOptions, speaker: S
     play_razz_games(options, settings.players, messages(choose_language(settings.language)),
                     speaker, mixer, keys, verbosity=settings.verbosity,
                     bot_level=Level(settings.bots), seed=seed)
+
+
+def play_menu_razz_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None,
+                        keys: KeySource) -> None:
+    """Razz Spoons from the main menu: its default options."""
+    play_local_razz_game(settings=settings, options=RazzOptions(), speaker=speaker,
+                         mixer=mixer, keys=keys)
