@@ -275,3 +275,16 @@ def test_the_dealer_online_types_the_phrase_and_a_refused_one_is_asked_for_again
     assert lines.spoken[-2:] == [messages("en").tr("razz.refused.phrase-length"),
                                  "Razzing Phrase, edit text, blank"]
     assert game.phrase is not None
+    game.on_keys([Pressed("f2", 2.0)], None)  # type: ignore[arg-type]
+    assert lines.spoken[-1] == messages("en").tr("razz.phrase.field.about.online")
+    assert lines.spoken[-1].endswith("Escape twice leaves the game.")
+
+
+def test_f1_online_says_escape_leaves_a_game_that_cannot_pause() -> None:
+    lines = Lines()
+    started = {"players": ["Ann", "Bob", "Cy"], "seat": 1, "game": "razz",
+               "options": RazzOptions().describe()}
+    game = RemoteRazzGame(Sent(), started, messages("en"), Speaker(lines), None)  # type: ignore[arg-type]
+    game.on_keys([Pressed("f1", 1.0)], None)  # type: ignore[arg-type]
+    assert lines.spoken[-1].endswith(
+        "F9 and F10: speech rate. A game online does not pause: Escape twice leaves it.")

@@ -85,6 +85,12 @@ class RemoteRazzGame(RelaySeat, RazzKeyboardSeat):
     def _pause(self, keys: KeySource) -> bool:
         return self.escape_to_leave()
 
+    def _help_text(self) -> str:
+        return self.messages.tr("razz.help.online")
+
+    def _phrase_about(self) -> str:
+        return self.messages.tr("razz.phrase.field.about.online")
+
     def _ears(self) -> RazzPlayer:
         return self.player
 

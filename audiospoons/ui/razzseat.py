@@ -64,6 +64,13 @@ class RazzKeyboardSeat:
         """Escape: False when the player leaves the game."""
         raise NotImplementedError
 
+    def _help_text(self) -> str:
+        """F1: the keys, ending with what Escape does here."""
+        return self.messages.tr("razz.help")
+
+    def _phrase_about(self) -> str:
+        return self.messages.tr("razz.phrase.field.about")
+
     def _open_phrase(self) -> None:
         """The game waits for you to choose the phrase: the field opens, once."""
         if self.phrase is not None:
@@ -73,7 +80,7 @@ class RazzKeyboardSeat:
             return
         m = self.messages
         field = TextField(m.tr("razz.phrase.field"), m, max_length=PHRASE_LENGTH,
-                          description=m.tr("razz.phrase.field.about"))
+                          description=self._phrase_about())
         self.phrase = asked, field
         self.player.say_text(field.opening())
 
@@ -176,7 +183,7 @@ class RazzKeyboardSeat:
         return True
 
     def _answers(self) -> dict[RazzAction, Callable[[], str | None]]:
-        player, history, m = self.player, self.speaker.history, self.messages
+        player, history = self.player, self.speaker.history
         return {
             RazzAction.HAND: player.hand_text,
             RazzAction.TURN: player.turn_text,
@@ -190,7 +197,7 @@ class RazzKeyboardSeat:
             RazzAction.HISTORY_FIRST: history.first,
             RazzAction.HISTORY_LAST: history.last,
             RazzAction.REPEAT: history.current,
-            RazzAction.HELP: lambda: m.tr("razz.help"),
+            RazzAction.HELP: self._help_text,
         }
 
     def _options_text(self) -> str:
