@@ -399,7 +399,7 @@ def _listen_razz(args: argparse.Namespace) -> int:
 
 
 def _simulate_razz(args: argparse.Namespace) -> int:
-    from audiospoons.razz.simulate import simulate_razz
+    from audiospoons.razzsummary import simulate_razz
 
     try:
         options = razz_options(args)

@@ -8,7 +8,6 @@ so that the rules and the bots can be run, checked and timed before Razz joins t
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -129,45 +128,3 @@ def play_razz_game(players: int, options: RazzOptions, seed: int,
     record.game_seconds = game.now
     return record
 
-
-@dataclass(slots=True)
-class RazzSummary:
-    """What ``simulate_razz`` came to."""
-
-    players: int
-    games: list[RazzRecord]
-    wall_seconds: float
-
-    def report(self) -> str:
-        games = self.games
-        wins = [0.0] * self.players
-        for record in games:
-            for seat in record.winners:
-                wins[seat] += 1 / len(record.winners)
-        rounds = sum(record.rounds for record in games)
-        seconds = sum(record.game_seconds for record in games)
-        lines = [
-            f"games: {len(games)}",
-            f"rounds: {rounds}",
-            f"mean game length: {seconds / len(games):.2f} game seconds",
-            f"mean round length: {seconds / max(rounds, 1):.2f} game seconds",
-            f"moves: {sum(len(record.commands) for record in games)}, refused:"
-            f" {sum(record.refusals for record in games)}",
-            "wins per seat (a shared win counts as a share): "
-            + ", ".join(f"Seat {seat + 1}: {round(count, 2):g}"
-                        for seat, count in enumerate(wins)),
-        ]
-        stuck = sum(record.stuck for record in games)
-        if stuck:
-            lines.append(f"stuck games (abandoned): {stuck}")
-        lines.append(f"wall time: {self.wall_seconds:.3f} s")
-        return "\n".join(lines)
-
-
-def simulate_razz(players: int, games: int, seed: int, options: RazzOptions,
-                  level: Level = Level.NORMAL) -> RazzSummary:
-    """``games`` bot-only games of Razz Spoons; game ``n`` is seeded from ``seed`` and ``n``."""
-    started = time.perf_counter()
-    records = [play_razz_game(players, options, seed * 1_000_003 + n, level)
-               for n in range(games)]
-    return RazzSummary(players, records, time.perf_counter() - started)
