@@ -120,7 +120,8 @@ class Table(Generic[G, B]):
     def next_due(self) -> tuple[float, B | None] | None:
         """The next thing to do and when: a bot's move (the bot), or a game timer (None). The
         earliest move goes first, the lower seat among equals, unless a timer comes first; a
-        timer at the very time of a move fires first."""
+        timer at the very time of a move fires first. Neither is ever due before the game's
+        present."""
         self._replan()
         deadline = self.game.next_deadline()
         plans = self._plans
@@ -128,7 +129,7 @@ class Table(Generic[G, B]):
         if mover is not None and (deadline is None or plans[mover][0] < deadline):
             return max(plans[mover][0], self.game.now), mover
         if deadline is not None:
-            return deadline, None
+            return max(deadline, self.game.now), None
         return None
 
     def run_until(self, now: float) -> None:

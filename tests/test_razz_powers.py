@@ -438,6 +438,17 @@ def test_a_grab_pressed_within_the_tie_window_but_arriving_later_still_fights() 
     assert game.handle(GrabSpoon(ANN, pressed_at=1.49), 1.5) == [SpoonFought(1.5, (CAT, ANN))]
 
 
+def test_a_last_grab_dated_long_before_it_arrived_settles_the_race_when_it_arrives() -> None:
+    """Online, the relay dates a press back by the line's delay: the tie window of the last
+    spoon may have ended before the grab reached the game, and the race settles at once."""
+    game = dealt(JACK_HANDS, "7H", JACK_STOCK + " 4D 5D")
+    game.handle(PlayCard(ANN, c("JH")), 1.0)
+    game.handle(GrabSpoon(BOB), 1.4)
+    assert game.handle(GrabSpoon(CAT, pressed_at=1.45), 1.5) == [SpoonTaken(1.5, CAT, 0)]
+    assert game.next_deadline() == 1.5
+    assert game.advance(1.5)[0] == RaceOver(1.5, (ANN,), False)
+
+
 def test_when_the_grab_time_runs_out_everyone_without_a_spoon_draws() -> None:
     game = dealt(JACK_HANDS, "7H", JACK_STOCK + " 4D 5D")
     game.handle(PlayCard(ANN, c("JH")), 1.0)

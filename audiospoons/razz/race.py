@@ -58,7 +58,9 @@ class SpoonRace:
             events: list[Event] = [SpoonTaken(now, seat, self.spoons_left)]
             if not self.spoons_left:
                 self.last_grab_at = at
-                self.settle_at = at + TIE_WINDOW
+                # A grab dated back (across a network) may end its tie window before it
+                # arrived: the race then settles at once, never in the past.
+                self.settle_at = max(now, at + TIE_WINDOW)
             return events
         last = self.holders[-1]
         if last not in self.fighters:
