@@ -64,9 +64,11 @@ class RelaySeat:
     messages: Messages
     speaker: Speaker
     cues: Cues
+    """When this seat heard the cues a press may answer."""
     over: bool
     quit: bool
     token: str | None
+    """The secret that takes this seat back after a lost connection."""
     _escape_at: float | None
     _last_sent: Command | None
     """The command a refusal from the relay answers: the keys wait for no answer, so a
@@ -87,13 +89,12 @@ class RelaySeat:
 
     def _start_relay_seat(self, client: RelayClient, started: dict[str, Any],
                           clock: Callable[[], float]) -> None:
+        """Set up what every online seat keeps, from the relay's ``game_started``."""
         self.client, self.clock = client, clock
         self.over = self.quit = False
         self._escape_at, self._last_sent = None, None
         self.cues = Cues(int(started["seat"]))
-        """When this seat heard the cues a press may answer."""
         self.token = started.get("token")
-        """The secret that takes this seat back after a lost connection."""
 
     def send_command(self, command: Command, at: float) -> None:
         """To the relay, which applies it when it arrives; a refusal comes back later. A press
