@@ -65,37 +65,40 @@ def test_the_rooms_are_read_from_the_relays_list_leaving_out_what_is_not_a_room(
 
 
 def test_the_lobby_opens_with_new_room_and_then_each_room_as_it_stands() -> None:
-    assert Lobby(EN).opening() == "Lobby: no rooms open. New room, 1 of 1"
+    assert Lobby(EN).opening() == "Lobby: no rooms open. New room, 1 of 2"
     lobby = lobby_of(KITCHEN, CELLAR, ATTIC)
-    assert lobby.opening() == "Lobby: 3 rooms open. New room, 1 of 4"
-    assert speech(lobby, "down", "down", "down", "down", "home", "end", "up") == [
-        "Room 2, Kitchen, 3 players, waiting, 2 of 4",
-        "Room 3, Cellar, 1 player, playing, 3 of 4",
-        "Room 5, Attic, 2 players, waiting, with a password, 4 of 4",
-        "Bottom. Room 5, Attic, 2 players, waiting, with a password, 4 of 4",
-        "New room, 1 of 4",
-        "Room 5, Attic, 2 players, waiting, with a password, 4 of 4",
-        "Room 3, Cellar, 1 player, playing, 3 of 4"]
+    assert lobby.opening() == "Lobby: 3 rooms open. New room, 1 of 5"
+    assert speech(lobby, "down", "down", "down", "down", "down", "home", "end", "up") == [
+        "New Razz Spoons room, 2 of 5",
+        "Room 2, Kitchen, 3 players, waiting, 3 of 5",
+        "Room 3, Cellar, 1 player, playing, 4 of 5",
+        "Room 5, Attic, 2 players, waiting, with a password, 5 of 5",
+        "Bottom. Room 5, Attic, 2 players, waiting, with a password, 5 of 5",
+        "New room, 1 of 5",
+        "Room 5, Attic, 2 players, waiting, with a password, 5 of 5",
+        "Room 3, Cellar, 1 player, playing, 4 of 5"]
     assert speech(lobby, "r", "r", "shift+n") == [
-        "Room 5, Attic, 2 players, waiting, with a password, 4 of 4",
-        "Room 2, Kitchen, 3 players, waiting, 2 of 4", "New room, 1 of 4"]
-    assert lobby_of(KITCHEN).opening() == "Lobby: 1 room open. New room, 1 of 2"
+        "Room 5, Attic, 2 players, waiting, with a password, 5 of 5",
+        "Room 2, Kitchen, 3 players, waiting, 3 of 5", "New room, 1 of 5"]
+    assert lobby_of(KITCHEN).opening() == "Lobby: 1 room open. New room, 1 of 3"
 
 
 def test_a_room_that_plays_razz_spoons_says_so_in_each_language() -> None:
     den = {"room": 7, "name": "Den", "players": 2, "playing": False, "password": True,
            "game": "razz"}
     assert read_rooms({"rooms": [den]}) == [Listed(7, "Den", 2, False, True, razz=True)]
-    assert speech(lobby_of(den), "down") == [
-        "Room 7, Den, 2 players, waiting, with a password, Razz Spoons, 2 of 2"]
-    assert speech(lobby_of(den, lang="es"), "down") == [
-        "Sala 7, Den, 2 jugadores, esperando, con contraseña, Cucharas Razz, 2 de 2"]
+    assert speech(lobby_of(den), "end") == [
+        "Room 7, Den, 2 players, waiting, with a password, Razz Spoons, 3 of 3"]
+    assert speech(lobby_of(den, lang="es"), "end") == [
+        "Sala 7, Den, 2 jugadores, esperando, con contraseña, Cucharas Razz, 3 de 3"]
 
 
 def test_f2_says_what_enter_does_on_each_item_and_f1_the_keys() -> None:
     lobby = lobby_of(KITCHEN, CELLAR, ATTIC, {**CELLAR, "room": 7, "password": True})
-    assert speech(lobby, "f2", "down", "f2", "down", "f2", "down", "f2", "down", "shift+f1")[::2] \
-        == [EN.tr("online.lobby.new.about"), "Enter takes a seat in this room.",
+    assert speech(lobby, "f2", "down", "f2", "down", "f2", "down", "f2", "down", "f2", "down",
+                  "shift+f1")[::2] \
+        == [EN.tr("online.lobby.new.about"), EN.tr("online.lobby.newrazz.about"),
+            "Enter takes a seat in this room.",
             EN.tr("online.lobby.watch.about"),
             "Enter asks for the room's password, then takes a seat.",
             "A game is under way: Enter asks for the room's password, then watches it."]
@@ -106,7 +109,9 @@ def test_f2_says_what_enter_does_on_each_item_and_f1_the_keys() -> None:
 
 def test_enter_makes_a_room_joins_a_waiting_one_watches_a_playing_one_and_escape_leaves() -> None:
     lobby = lobby_of(KITCHEN, CELLAR)
-    assert lobby.press("enter") == Step(cue="menu-select", create=True)
+    assert lobby.press("enter") == Step(cue="menu-select", create="spoons")
+    lobby.press("down")
+    assert lobby.press("enter") == Step(cue="menu-select", create="razz")
     lobby.press("down")
     assert lobby.press("enter").enter == Enter(2, watch=False)
     lobby.press("down")
@@ -125,18 +130,18 @@ def test_a_room_with_a_password_asks_for_it_in_a_text_field() -> None:
     assert lobby.press("pageup").review == "previous"
     assert lobby.press("f2").echo == "The word the room's host gave out for getting in."
     assert lobby.press("enter") == Step(cue="menu-select", enter=Enter(5, False, "sP "))
-    assert lobby.press("up").speech == "Room 2, Kitchen, 3 players, waiting, 2 of 3"
+    assert lobby.press("up").speech == "Room 2, Kitchen, 3 players, waiting, 3 of 4"
     lobby.press("down")
     lobby.press("enter")
     lobby.press("x")
     assert lobby.press("escape").speech == (
-        "Room 5, Attic, 2 players, waiting, with a password, 3 of 3")
+        "Room 5, Attic, 2 players, waiting, with a password, 4 of 4")
     assert lobby.field is None and lobby.press("escape").leave
 
 
 def test_a_password_typed_while_the_room_began_a_game_watches_the_game() -> None:
     lobby = lobby_of(ATTIC)
-    lobby.press("down")
+    lobby.press("end")
     lobby.press("enter")
     lobby.press("w")
     assert lobby.update(read_rooms({"rooms": [{**ATTIC, "playing": True}, KITCHEN]})) == Step()
@@ -148,23 +153,25 @@ def test_a_new_list_keeps_the_cursor_on_its_room_and_says_only_that_rooms_came_o
     lobby.press("end")
     assert lobby.update(read_rooms({"rooms": [{**KITCHEN, "players": 4}, CELLAR]})) == Step()
     assert lobby.update(read_rooms({"rooms": [CELLAR]})) == Step(speech="Rooms changed.")
-    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, playing, 2 of 2"
+    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, playing, 3 of 3"
     assert lobby.update(read_rooms({"rooms": [CELLAR, ATTIC]})).speech == "Rooms changed."
-    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, playing, 2 of 3"
+    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, playing, 3 of 4"
     assert lobby.opening() == ("Lobby: 2 rooms open. Room 3, Cellar, 1 player, playing,"
-                               " 2 of 3")
+                               " 3 of 4")
     assert lobby.update(read_rooms({"rooms": [ATTIC]})).speech == (
-        "Rooms changed. Room 5, Attic, 2 players, waiting, with a password, 2 of 2")
-    assert lobby.update(read_rooms({"rooms": []})).speech == "Rooms changed. New room, 1 of 1"
+        "Rooms changed. Room 5, Attic, 2 players, waiting, with a password, 3 of 3")
+    assert lobby.update(read_rooms({"rooms": []})).speech == (
+        "Rooms changed. New Razz Spoons room, 2 of 2")
 
 
 def test_the_lobby_speaks_spanish() -> None:
     lobby = lobby_of(KITCHEN, {**ATTIC, "players": 1, "playing": True}, lang="es")
-    assert lobby.opening() == "Vestíbulo: 2 salas abiertas. Sala nueva, 1 de 3"
-    assert speech(lobby, "down", "down") == [
-        "Sala 2, Kitchen, 3 jugadores, esperando, 2 de 3",
-        "Sala 5, Attic, 1 jugador, jugando, con contraseña, 3 de 3"]
-    assert Lobby(ES).opening() == "Vestíbulo: ninguna sala abierta. Sala nueva, 1 de 1"
+    assert lobby.opening() == "Vestíbulo: 2 salas abiertas. Sala nueva, 1 de 4"
+    assert speech(lobby, "down", "down", "down") == [
+        "Sala nueva de Cucharas Razz, 2 de 4",
+        "Sala 2, Kitchen, 3 jugadores, esperando, 3 de 4",
+        "Sala 5, Attic, 1 jugador, jugando, con contraseña, 4 de 4"]
+    assert Lobby(ES).opening() == "Vestíbulo: ninguna sala abierta. Sala nueva, 1 de 2"
     assert refusal_text("full", ES) == "Esa sala tiene todos los asientos ocupados."
 
 
@@ -213,9 +220,9 @@ def rooms(*listed: dict[str, Any]) -> dict[str, Any]:
 def session(*, lobby: bool = True, name: str = "Ann"
             ) -> tuple[OnlineSession, Relay, Lines]:
     relay, lines = Relay(name), Lines()
-    new_room = {"options": {"hand_size": "5"}, "preset": "pig"}
+    new_rooms = {"spoons": {"options": {"hand_size": "5"}, "preset": "pig"}}
     return OnlineSession(relay, EN, Speaker(lines), None, None,  # type: ignore[arg-type]
-                         lobby=lobby, new_room=new_room), relay, lines
+                         lobby=lobby, new_rooms=new_rooms), relay, lines
 
 
 def press(who: OnlineSession, *labels: str) -> None:
@@ -226,7 +233,7 @@ def press(who: OnlineSession, *labels: str) -> None:
 def test_new_room_opens_a_room_of_your_own_and_leaving_it_goes_back_to_the_lobby() -> None:
     ann, relay, lines = session()
     ann._on_message(rooms(KITCHEN))
-    assert lines.spoken == ["Lobby: 1 room open. New room, 1 of 2"]
+    assert lines.spoken == ["Lobby: 1 room open. New room, 1 of 3"]
     press(ann, "enter", "enter")
     assert relay.sent == [("create_room", {"options": {"hand_size": "5"}, "preset": "pig"})], \
         "a second Enter before the relay answers asks nothing more"
@@ -240,17 +247,34 @@ def test_new_room_opens_a_room_of_your_own_and_leaving_it_goes_back_to_the_lobby
     assert lines.spoken[-1] == "You left the room.", "what the room sent before the list is old"
     ann._on_message(rooms(KITCHEN))
     ann._on_message(rooms(KITCHEN))
-    assert lines.spoken[-2:] == ["You left the room.", "Lobby: 1 room open. New room, 1 of 2"]
-    press(ann, "down")
-    assert lines.spoken[-1] == "Room 2, Kitchen, 3 players, waiting, 2 of 2"
+    assert lines.spoken[-2:] == ["You left the room.", "Lobby: 1 room open. New room, 1 of 3"]
+    press(ann, "down", "down")
+    assert lines.spoken[-1] == "Room 2, Kitchen, 3 players, waiting, 3 of 3"
     press(ann, "escape")
     assert lines.spoken[-1] == "You left the relay." and ann.where.left
+
+
+def test_new_razz_spoons_room_opens_a_room_of_your_own_that_plays_razz_spoons() -> None:
+    relay, lines = Relay("Ann"), Lines()
+    ann = OnlineSession(relay, EN, Speaker(lines), None, None,  # type: ignore[arg-type]
+                        lobby=True, new_rooms={"razz": {"game": "razz",
+                                                        "options": {"end_at": "2"}}})
+    ann._on_message(rooms(KITCHEN))
+    press(ann, "down")
+    assert lines.spoken[-1] == "New Razz Spoons room, 2 of 3"
+    press(ann, "enter")
+    assert relay.sent == [("create_room", {"game": "razz", "options": {"end_at": "2"}})]
+    plain, relay_too, _ = session()
+    plain._on_message(rooms())
+    press(plain, "down", "enter")
+    assert relay_too.sent == [("create_room", {"game": "razz", "options": {}})], \
+        "a game with no options given has its defaults"
 
 
 def test_a_refusal_is_said_and_the_player_stays_in_the_lobby() -> None:
     ann, relay, lines = session()
     ann._on_message(rooms(KITCHEN, ATTIC))
-    press(ann, "down", "enter")
+    press(ann, "down", "down", "enter")
     assert relay.sent == [("join_room", {"room": 2})]
     ann._on_message({"kind": "error", "code": "full", "message": "that room has all 12 seats"})
     assert lines.spoken[-1] == "That room has every seat taken."
@@ -260,7 +284,7 @@ def test_a_refusal_is_said_and_the_player_stays_in_the_lobby() -> None:
     assert lines.spoken[-1] == "That is not the room's password."
     assert ann.where.room is None and not ann.where.left
     press(ann, "up")
-    assert lines.spoken[-1] == "Room 2, Kitchen, 3 players, waiting, 2 of 3"
+    assert lines.spoken[-1] == "Room 2, Kitchen, 3 players, waiting, 3 of 4"
     ann._on_message({"kind": "error", "code": "no-room", "message": "you are not in a room"})
     assert lines.spoken[-1] == "you are not in a room", "an error nothing asked for is as sent"
 
@@ -270,7 +294,7 @@ def test_rooms_changed_is_said_in_the_lobby_and_chat_from_the_lobby_is_read_out(
     ann._on_message(rooms())
     ann._on_message(rooms(KITCHEN))
     ann._on_message(rooms({**KITCHEN, "players": 4}))
-    assert lines.spoken == ["Lobby: no rooms open. New room, 1 of 1", "Rooms changed."]
+    assert lines.spoken == ["Lobby: no rooms open. New room, 1 of 2", "Rooms changed."]
     ann._on_message({"kind": "chat", "scope": "lobby", "name": "Bob", "text": "room 2, anyone?"})
     assert lines.spoken[-1] == "Bob says in the lobby: room 2, anyone?"
     ann._on_message({"kind": "chat", "scope": "room", "name": "Bob", "text": "hi"})
@@ -280,7 +304,7 @@ def test_rooms_changed_is_said_in_the_lobby_and_chat_from_the_lobby_is_read_out(
 def test_a_playing_room_is_watched_heard_from_outside_and_left_with_one_escape() -> None:
     cy, relay, lines = session(name="Cy")
     cy._on_message(rooms(CELLAR))
-    press(cy, "down", "enter")
+    press(cy, "down", "down", "enter")
     assert relay.sent == [("spectate", {"room": 3})]
     cy._on_message(room_state(3, "Ann", "Bob", playing=True, name="Cellar"))
     assert lines.spoken[-1] == "You are watching room 3, Cellar: Ann, the host and Bob."
@@ -297,13 +321,13 @@ def test_a_playing_room_is_watched_heard_from_outside_and_left_with_one_escape()
     press(cy, "escape")
     assert relay.sent[-1] == ("leave_room", {}) and cy.watcher is None
     cy._on_message(rooms(CELLAR))
-    assert lines.spoken[-1] == "Lobby: 1 room open. Room 3, Cellar, 1 player, playing, 2 of 2"
+    assert lines.spoken[-1] == "Lobby: 1 room open. Room 3, Cellar, 1 player, playing, 3 of 3"
 
 
 def test_between_games_a_spectators_enter_takes_a_seat() -> None:
     cy, relay, lines = session(name="Cy")
     cy._on_message(rooms(KITCHEN))
-    press(cy, "down", "enter")
+    press(cy, "down", "down", "enter")
     cy._on_message(room_state(2, "Ann", name="Kitchen"))
     assert lines.spoken[-1] == "You are watching room 2, Kitchen: Ann, the host."
     press(cy, "enter")
@@ -315,7 +339,7 @@ def test_between_games_a_spectators_enter_takes_a_seat() -> None:
 def test_leaving_a_game_goes_back_to_the_lobby_and_being_kicked_too() -> None:
     bob, relay, lines = session(name="Bob")
     bob._on_message(rooms(KITCHEN))
-    press(bob, "down", "enter")
+    press(bob, "down", "down", "enter")
     bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
     bob._on_message({"kind": "game_started", "players": ["Ann", "Bob"], "seat": 1,
                      "options": Options().describe(), "token": "0" * 32})
@@ -326,14 +350,14 @@ def test_leaving_a_game_goes_back_to_the_lobby_and_being_kicked_too() -> None:
     bob._on_message(rooms(KITCHEN))
     assert lines.spoken[-2:] == ["You left the room.",
                                  "Lobby: 1 room open. Room 2, Kitchen, 3 players, waiting,"
-                                 " 2 of 2"]
+                                 " 3 of 3"]
     press(bob, "enter")
     bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
     bob._on_message({"kind": "kicked", "room": 2})
     bob._on_message(rooms(KITCHEN))
     assert lines.spoken[-2:] == ["The host has taken you out of the room.",
                                  "Lobby: 1 room open. Room 2, Kitchen, 3 players, waiting,"
-                                 " 2 of 2"]
+                                 " 3 of 3"]
     assert not bob.where.left
 
 
@@ -356,8 +380,8 @@ def test_a_room_asked_for_and_refused_opens_the_lobby() -> None:
     assert relay.sent[-1] == ("list_rooms", {})
     bob._on_message(rooms(KITCHEN))
     assert lines.spoken == ["That room is no longer open.",
-                            "Lobby: 1 room open. New room, 1 of 2"]
-    press(bob, "down", "enter")
+                            "Lobby: 1 room open. New room, 1 of 3"]
+    press(bob, "down", "down", "enter")
     bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
     press(bob, "escape")
     assert not bob.where.left, "once in the lobby, leaving a room goes back to it"
@@ -398,12 +422,13 @@ def test_one_opens_a_room_from_the_lobby_and_another_hears_it_and_joins_it() -> 
         assert saved == ["Ann"]
         bob_run, bob_keys, bob = await in_lobby(port, "Bob")
         assert ann.spoken[:2] == ["Connected to 127.0.0.1 as Ann.",
-                                  "Lobby: no rooms open. New room, 1 of 1"]
+                                  "Lobby: no rooms open. New room, 1 of 2"]
         ann_keys.press("enter")
         await hear_next(ann, 2, "Room 1, Ann's room: Ann, the host.")
         mark = await hear_next(bob, 2, "Rooms changed.")
         bob_keys.press("down")
-        await hear_next(bob, mark, "Room 1, Ann's room, 1 player, waiting, 2 of 2")
+        bob_keys.press("down")
+        await hear_next(bob, mark, "Room 1, Ann's room, 1 player, waiting, 3 of 3")
         bob_keys.press("enter")
         await hear_next(bob, mark, "Room 1, Ann's room: Ann, the host and Bob.")
         await hear_next(ann, 2, "Room 1, Ann's room: Ann, the host and Bob.")
@@ -411,19 +436,48 @@ def test_one_opens_a_room_from_the_lobby_and_another_hears_it_and_joins_it() -> 
         bob_keys.press("escape")
         mark = await hear_next(bob, mark, "You left the room.")
         await hear_next(bob, mark, "Lobby: 1 room open. Room 1, Ann's room, 1 player, waiting,"
-                                   " 2 of 2")
+                                   " 3 of 3")
         await hear_next(ann, 2, "Room 1, Ann's room: Ann, the host.")
         bob_keys.press("escape")
         assert await asyncio.wait_for(bob_run, 5.0) == PLAYED
         assert bob.spoken[-1] == "You left the relay."
         ann_keys.press("escape")
         mark = await hear_next(ann, 2, "You left the room.")
-        await hear_next(ann, mark, "Lobby: no rooms open. New room, 1 of 1")
+        await hear_next(ann, mark, "Lobby: no rooms open. New room, 1 of 2")
         ann_keys.press("escape")
         assert await asyncio.wait_for(ann_run, 5.0) == PLAYED
         assert relay.rooms == {}
         ann_keys.close()
         bob_keys.close()
+
+    with_relay(scenario)
+
+
+def test_the_lobby_opens_a_razz_spoons_room_with_its_own_options_on_a_real_relay() -> None:
+    async def scenario(relay: server.Relay, port: int) -> None:
+        ann_run, ann_keys, ann = await in_lobby(
+            port, "Ann", other_games={"razz": {"end": "points", "end_at": "30"}})
+        ann_keys.press("down")
+        await hear_next(ann, 0, "New Razz Spoons room, 2 of 2")
+        ann_keys.press("enter")
+        await hear_next(ann, 0, "Room 1, Ann's room: Ann, the host.")
+        room = relay.rooms[1]
+        assert room.game.name == "razz"
+        assert room.options.describe()["end"] == "points"
+        assert room.options.describe()["end_at"] == "30"
+        ann_keys.press("escape")
+        mark = await hear_next(ann, 0, "You left the room.")
+        await hear_next(ann, mark, "Lobby: no rooms open. New Razz Spoons room, 2 of 2")
+        ann_keys.press("home")
+        ann_keys.press("enter")
+        mark = await hear_next(ann, mark, "Room 2, Ann's room: Ann, the host.")
+        assert relay.rooms[2].game.name == "spoons" and relay.rooms[2].options.signal, \
+            "New room is the classic game, with the values (a preset) given for it"
+        ann_keys.press("escape")
+        await hear_next(ann, mark, "You left the room.")
+        ann_keys.press("escape")
+        assert await asyncio.wait_for(ann_run, 5.0) == PLAYED
+        ann_keys.close()
 
     with_relay(scenario)
 
@@ -434,9 +488,10 @@ def test_a_room_with_a_password_joined_then_watched_from_the_lobby() -> None:
         ann.send("create_room", name="Attic", password="spoons", options={"word": "PIG"})
         await ann.expect("room")
         cy_run, cy_keys, cy = await in_lobby(port, "Cy")
-        assert cy.spoken[-1] == "Lobby: 1 room open. New room, 1 of 2"
+        assert cy.spoken[-1] == "Lobby: 1 room open. New room, 1 of 3"
         cy_keys.press("down")
-        await hear_next(cy, 0, "Room 1, Attic, 1 player, waiting, with a password, 2 of 2")
+        cy_keys.press("down")
+        await hear_next(cy, 0, "Room 1, Attic, 1 player, waiting, with a password, 3 of 3")
         cy_keys.press("enter")
         await hear_next(cy, 0, "Password of room 1, edit text, blank")
         for label in ("f", "o", "r", "k", "s", "enter"):
@@ -448,7 +503,7 @@ def test_a_room_with_a_password_joined_then_watched_from_the_lobby() -> None:
         await hear_next(cy, mark, "Room 1, Attic: Ann, the host and Cy.")
         cy_keys.press("escape")
         await hear_next(cy, mark, "Lobby: 1 room open. Room 1, Attic, 1 player, waiting,"
-                                  " with a password, 2 of 2")
+                                  " with a password, 3 of 3")
         cy_keys.press("escape")
         assert await asyncio.wait_for(cy_run, 5.0) == PLAYED
 
@@ -458,7 +513,7 @@ def test_a_room_with_a_password_joined_then_watched_from_the_lobby() -> None:
         await ann.expect("game_started")
         dee_run, dee_keys, dee = await in_lobby(port, "Dee")
         dee_keys.press("end")
-        await hear_next(dee, 0, "Room 1, Attic, 2 players, playing, with a password, 2 of 2")
+        await hear_next(dee, 0, "Room 1, Attic, 2 players, playing, with a password, 3 of 3")
         dee_keys.press("enter")
         for label in ("s", "p", "o", "o", "n", "s", "enter"):
             dee_keys.press(label)
@@ -467,7 +522,7 @@ def test_a_room_with_a_password_joined_then_watched_from_the_lobby() -> None:
         assert [member.name for member in relay.rooms[1].spectators] == ["Dee"]
         dee_keys.press("escape")
         await hear_next(dee, 0, "Lobby: 1 room open. Room 1, Attic, 2 players, playing,"
-                                " with a password, 2 of 2")
+                                " with a password, 3 of 3")
         assert relay.rooms[1].spectators == []
         dee_keys.press("escape")
         assert await asyncio.wait_for(dee_run, 5.0) == PLAYED

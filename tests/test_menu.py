@@ -12,6 +12,7 @@ import pytest
 
 from audiospoons.engine.options import OPTION_SPECS, Options
 from audiospoons.keys.key import Key, parse_label
+from audiospoons.razz.options import RAZZ_OPTION_SPECS, EndRule, RazzOptions
 from audiospoons.ui import screens
 from audiospoons.ui.menu import (
     MOVE_CUE,
@@ -32,6 +33,11 @@ from audiospoons.ui.optionitems import (
     saved_options,
     seconds,
     table_problem,
+)
+from audiospoons.ui.razzoptionitems import (
+    chosen_razz_values,
+    razz_option_items,
+    saved_razz_options,
 )
 from audiospoons.ui.screens import Screens, menu_label
 from audiospoons.ui.settings import Settings, load_settings
@@ -401,8 +407,8 @@ def test_razz_spoons_is_played_from_the_main_menu_with_the_saved_players(tmp_pat
     assert lines[3] == "Main menu. Razz Spoons, 6 of 7"
     lines, _ = run_screens(tmp_path, ["r", "enter"], Settings(first_run=False, players=12),
                            play_razz=given.append)
-    assert lines[2] == ("Razz Spoons is for 2 to 10 players, and your settings have 12. Change"
-                        " Players in Settings.")
+    assert lines[2] == ("Razz Spoons is for 2 to 10 players, and your options have 12. Change"
+                        " Players in Options.")
     assert len(given) == 1
 
 
@@ -474,12 +480,12 @@ def test_options_refuse_an_impossible_table_and_save_a_possible_one(tmp_path: Pa
     lines, ui = run_screens(tmp_path, [
         "o", "enter", "right", "down", "left", "d", "d", "d", "left", "home", "left", "left"])
     assert lines[2:] == [
-        "Options. Players, 4 players, 1 of 31", "5 players", "Bot difficulty, normal, 2 of 31",
-        "easy", "Draw variant, draw pile, 4 of 31", "Discard time limit, no limit, 14 of 31",
-        "Deck, one pack, 21 of 31",
+        "Options. Players, 4 players, 1 of 32", "5 players", "Bot difficulty, normal, 2 of 32",
+        "easy", "Draw variant, draw pile, 4 of 32", "Discard time limit, no limit, 14 of 32",
+        "Deck, one pack, 21 of 32",
         "Not possible: the no-stock deck has no stock to draw from: choose the discard pile draw"
         " variant first.",
-        "Players, 5 players, 1 of 31", "4 players", "3 players"]
+        "Players, 5 players, 1 of 32", "4 players", "3 players"]
     saved = load_settings(tmp_path / "settings.json")[0]
     assert (saved.players, saved.bots, dict(saved.options)) == (3, "easy", {})
     assert ui.mixer is not None and MOVE_CUE in ui.mixer.played  # type: ignore[attr-defined]
@@ -489,8 +495,8 @@ def test_restore_the_defaults(tmp_path: Path) -> None:
     settings = Settings(first_run=False, players=6, bots="hard", options={"draw": "discard"})
     lines, ui = run_screens(tmp_path, ["o", "enter", "end", "up", "enter", "home"],
                             settings)
-    assert lines[3:] == ["Back, 31 of 31", "Restore the defaults, 30 of 31",
-                         "Every option is back to its default.", "Players, 4 players, 1 of 31"]
+    assert lines[3:] == ["Back, 32 of 32", "Restore the defaults, 31 of 32",
+                         "Every option is back to its default.", "Players, 4 players, 1 of 32"]
     assert (ui.settings.players, ui.settings.bots, ui.settings.options) == (4, "normal", {})
 
 
@@ -519,8 +525,73 @@ def test_the_colour_menu_of_spoons_is_chosen_in_settings(tmp_path: Path) -> None
 
 def test_a_preset_chosen_in_the_options_sets_them_and_is_described(tmp_path: Path) -> None:
     lines, ui = run_screens(tmp_path, ["o", "enter", "p", "right", "d", "right", "up", "up"])
-    assert lines[3:6] == ["Preset, seed 000, 3 of 31",
+    assert lines[3:6] == ["Preset, seed 000, 3 of 32",
                           "classic " + messages("en").tr("preset.classic.about"),
-                          "Draw variant, discard pile, 4 of 31"]
+                          "Draw variant, discard pile, 4 of 32"]
     assert ui.settings.options == {"draw": "either", "scoring": "letters"}
-    assert lines[6:] == ["either one", "Preset, custom, 3 of 31", "Bot difficulty, normal, 2 of 31"]
+    assert lines[6:] == ["either one", "Preset, custom, 3 of 32", "Bot difficulty, normal, 2 of 32"]
+
+
+# ----------------------------------------------------------------------------- Razz Spoons
+
+
+def test_the_razz_options_items_say_each_value_in_words() -> None:
+    items = razz_option_items(RazzOptions(), EN)
+    assert [item.key for item in items] == [spec.key for spec in RAZZ_OPTION_SPECS]
+    menu = Menu("Razz Spoons options", items, EN)
+    assert [menu.item_text(index) for index in range(len(items))] == [
+        "Game ends by, rounds, 1 of 7", "Game length, 5 rounds, 2 of 7",
+        "Time to say the phrase, 3 seconds, 3 of 7", "Let players make mistakes, off, 4 of 7",
+        "Turn time limit, no limit, 5 of 7", "Time to grab a spoon, 5 seconds, 6 of 7",
+        "Pause between rounds, 3 seconds, 7 of 7"]
+    points = razz_option_items(RazzOptions.from_mapping({"end": "points", "end_at": "1"}), ES)
+    assert [Menu("x", points, ES).item_text(i) for i in (0, 1)] == [
+        "La partida acaba por, puntos, 1 de 7", "Duración, 1 punto, 2 de 7"]
+
+
+def test_the_razz_options_read_back_what_the_items_show() -> None:
+    options = RazzOptions.from_mapping({"end": "points", "end_at": "60", "turn_time_limit": "7",
+                                        "let_players_err": "true", "phrase_window": "2.5"})
+    items = {item.key: item for item in razz_option_items(options, EN)}
+    values = chosen_razz_values(items)
+    assert values == {"end": "points", "end_at": "60", "turn_time_limit": "7",
+                      "let_players_err": "true", "phrase_window": "2.5"}
+    assert RazzOptions.from_mapping(values) == options
+    assert chosen_razz_values({item.key: item
+                               for item in razz_option_items(RazzOptions(), EN)}) == {}
+
+
+def test_saved_razz_options_that_no_longer_parse_are_left_out() -> None:
+    assert saved_razz_options({"end": "points", "end_at": "zero", "phrase_window": "0.1",
+                               "gone": "x"}) == RazzOptions(end=EndRule.POINTS)
+
+
+def test_the_razz_options_are_chosen_in_the_options_and_saved(tmp_path: Path) -> None:
+    given: list[Settings] = []
+    lines, ui = run_screens(tmp_path, [
+        "o", "enter", "end", "up", "up", "f2", "enter", "right", "down", "right", "right",
+        "end", "up", "enter", "escape", "escape", "r", "enter"], play_razz=given.append)
+    assert lines[2:] == [
+        "Options. Players, 4 players, 1 of 32", "Back, 32 of 32",
+        "Restore the defaults, 31 of 32", "Razz Spoons options, 30 of 32",
+        EN.tr("menu.options.razz.about"),
+        "Razz Spoons options. Game ends by, rounds, 1 of 9",
+        "points Game length, 5 points.", "Game length, 5 points, 2 of 9", "10 points",
+        "15 points", "Back, 9 of 9", "Restore the defaults, 8 of 9",
+        "Every Razz Spoons option is back to its default.",
+        "Options. Razz Spoons options, 30 of 32", "Main menu. Options, 3 of 7",
+        "Razz Spoons, 6 of 7", "Main menu. Razz Spoons, 6 of 7"]
+    assert dict(load_settings(tmp_path / "settings.json")[0].razz_options) == {}
+    assert ui.settings.razz_options == {}
+    assert given == [Settings(first_run=False, language="en")]
+
+
+def test_the_razz_options_saved_are_those_of_the_main_menus_razz_spoons(tmp_path: Path
+                                                                        ) -> None:
+    given: list[Settings] = []
+    run_screens(tmp_path, ["o", "enter", "end", "up", "up", "enter", "down", "down", "down",
+                           "right", "escape", "escape", "r", "enter"], play_razz=given.append)
+    saved = load_settings(tmp_path / "settings.json")[0]
+    assert dict(saved.razz_options) == {"let_players_err": "true"}
+    assert [dict(settings.razz_options) for settings in given] == [{"let_players_err": "true"}]
+    assert saved_razz_options(given[0].razz_options).let_players_err

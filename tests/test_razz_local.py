@@ -179,8 +179,9 @@ def test_the_status_keys_answer_from_the_view() -> None:
     assert any(text.startswith("The Razzing Phrase is ") and "There is no mistake for you to"
                " razz." in text for text in lines.spoken)
     assert any(text.startswith("Left and Right move through your hand") for text in lines.spoken)
-    assert any(text.startswith("Options: ") and "turn_time_limit: " in text
-               for text in lines.spoken)
+    assert ("Options: Game ends by: rounds, Game length: 5 rounds, Time to say the phrase:"
+            " 3 seconds, Let players make mistakes: off, Turn time limit: no limit, Time to"
+            " grab a spoon: 5 seconds, and Pause between rounds: 3 seconds.") in lines.spoken
 
 
 def test_your_time_limit_ticks_down_and_runs_out() -> None:

@@ -211,10 +211,10 @@ def test_at_the_keyboard_online_you_hear_razz_spoons_and_your_keys_reach_the_gam
         client = await RelayClient.connect("127.0.0.1", port, "Ann")
         lines, keys = Lines(), PipeKeys()
         session = OnlineSession(client, messages("en"), Speaker(lines), None, keys,  # type: ignore[arg-type]
-                                new_room={"game": "razz", "options": {
-                                    **ONE_ROUND, "phrase_window": "5"}})
+                                new_rooms={"razz": {"game": "razz", "options": {
+                                    **ONE_ROUND, "phrase_window": "5"}}})
         running = asyncio.create_task(session.run())
-        session.create_room(bots=2)
+        session.create_room(bots=2, game="razz")
         await heard(lines, "Room 1, Ann's room: Ann, the host,")
         keys.press("enter")
         await heard(lines, "Razz Spoons: you against")

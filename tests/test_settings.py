@@ -33,7 +33,8 @@ CHANGED = Settings(
     speech=SpeechMode.TTS, rate=230, speech_volume=70, sound_volume=40, mono=True,
     language="es", verbosity=Verbosity.BRIEF, spoon_keys=SpoonStyle.COLOURS,
     keys={"hand": "j", "space": "b"}, players=6,
-    bots="expert", options={"draw": "discard", "grab_time_limit": "5"}, first_run=False,
+    bots="expert", options={"draw": "discard", "grab_time_limit": "5"},
+    razz_options={"end": "points", "end_at": "60"}, first_run=False,
     reactions=ReactionRecord((401.5, 388.0, 512.2), 388.0, 3, 1),
     online_address="relay.example.org:7001", online_name="Ñandú Ann")
 
@@ -140,6 +141,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_litter(tmp_path: Path,
     b'{"language": 7}',
     b'{"keys": ["space"]}',
     b'{"options": {"draw": 1}}',
+    b'{"razz_options": {"end_at": 60}}',
     b'{"reactions": {"recent": ["fast"]}}',
     b'{"reactions": {"games": 1, "wins": 2}}',
     b'{"reactions": {"best": NaN}}',

@@ -1,8 +1,9 @@
 """The lobby of a relay as a spoken menu: the rooms it lists, and what Enter on one does. Pure.
 
 Connected without a room, the player is in the lobby. Its menu (``ui.menu``, with the keys of
-every menu) has "New room" first, a room of one's own, then one item per room the relay lists:
-"Room 2, Bob's room, 3 players, waiting". Enter on a waiting room takes a seat in it; on a room
+every menu) has "New room" first, a room of one's own, and "New Razz Spoons room", one that
+plays Razz Spoons; then one item per room the relay lists: "Room 2, Bob's room, 3 players,
+waiting". Enter on a waiting room takes a seat in it; on a room
 playing a game it watches the game; a room with a password asks for the password first, in a
 text field (``ui.textentry``). Escape leaves the relay.
 
@@ -24,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from audiospoons.net.games import RAZZ
+from audiospoons.net.games import CLASSIC, RAZZ
 from audiospoons.net.names import clean_chat
 from audiospoons.ui.menu import SELECT_CUE, Action, Item, Menu
 from audiospoons.ui.screens import HISTORY_KEYS, TEXT_HISTORY_KEYS, menu_label_of
@@ -32,6 +33,9 @@ from audiospoons.ui.textentry import TextField
 from audiospoons.voice.i18n import Messages
 
 NEW_ROOM = "new"
+NEW_RAZZ_ROOM = "new-razz"
+NEW_ROOM_GAMES = {NEW_ROOM: CLASSIC, NEW_RAZZ_ROOM: RAZZ}
+"""The lobby's items that open a room of one's own, and the game each room plays."""
 PASSWORD_LENGTH = 100
 ROOM_NAME_LENGTH = 40
 """The longest room name the relay gives; anything longer is cut here too."""
@@ -89,13 +93,13 @@ class Step:
     """What a key (or a new list) did: ``speech`` to say and keep in the history, ``echo`` to
     say only (the answer to a key typed in the password field), a ``cue``, a ``review`` of the
     history ("previous", "next", "first", "last"); and whether to ``create`` a room of one's
-    own, ``enter`` a room, or ``leave`` the relay."""
+    own (of that game), ``enter`` a room, or ``leave`` the relay."""
 
     speech: str | None = None
     echo: str | None = None
     cue: str | None = None
     review: str | None = None
-    create: bool = False
+    create: str | None = None
     enter: Enter | None = None
     leave: bool = False
 
@@ -144,6 +148,8 @@ class Lobby:
     def items(self) -> list[Item]:
         m = self.m
         return [Action(NEW_ROOM, m.tr("online.lobby.new"), m.tr("online.lobby.new.about")),
+                Action(NEW_RAZZ_ROOM, m.tr("online.lobby.newrazz"),
+                       m.tr("online.lobby.newrazz.about")),
                 *(Action(room.key, self.room_text(room), self.room_about(room))
                   for room in self.rooms)]
 
@@ -182,8 +188,8 @@ class Lobby:
         response = self.menu.press(label)
         if response.back:
             return Step(leave=True)
-        if response.activated == NEW_ROOM:
-            return Step(cue=response.cue, create=True)
+        if response.activated in NEW_ROOM_GAMES:
+            return Step(cue=response.cue, create=NEW_ROOM_GAMES[response.activated])
         if response.activated is not None:
             room = self._listed(response.activated)
             if room is not None:

@@ -29,7 +29,7 @@ from audiospoons.engine.events import Event, GameOver
 from audiospoons.engine.options import Options
 from audiospoons.keys.reader import ESCAPE_DELAY
 from audiospoons.net.client import RelayClient, RelayError, SeatRefused
-from audiospoons.net.games import CLASSIC, RAZZ
+from audiospoons.net.games import CLASSIC, RAZZ, ROOM_GAMES
 from audiospoons.net.protocol import PROTOCOL_VERSION
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.gamekeys import keymap
@@ -138,8 +138,8 @@ class RemoteGame(RelaySeat, KeyboardSeat):
 
 class OnlineSession:
     """A sitting on a relay: the lobby (with ``lobby``), a room, its games, until the player
-    leaves. ``new_room`` holds the fields of ``create_room`` for a room of the player's own
-    (its options, preset and password)."""
+    leaves. ``new_rooms`` holds, for each game, the fields of ``create_room`` for a room of the
+    player's own (its game, options, preset and password); a game left out has its defaults."""
 
     def __init__(self, client: RelayClient, messages: Messages, speaker: Speaker,
                  sounds: CuePlayer | None, keys: WatchedKeys, *,
@@ -147,14 +147,14 @@ class OnlineSession:
                  key_overrides: dict[str, str] | None = None,
                  spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
                  reconnect: Reconnect | None = None, lobby: bool = False,
-                 new_room: Mapping[str, Any] | None = None) -> None:
+                 new_rooms: Mapping[str, Mapping[str, Any]] | None = None) -> None:
         self.client, self.m, self.speaker, self.sounds = client, messages, speaker, sounds
         self.reconnect = reconnect
         """A new connection to the same relay, to take the seat back when this one is lost."""
         self.keys = keys
         self.verbosity, self.key_overrides, self.spoon_style = (verbosity, key_overrides,
                                                                  spoon_style)
-        self.new_room = dict(new_room or {})
+        self.new_rooms = {game: dict(fields) for game, fields in (new_rooms or {}).items()}
         self.where = Where(to_lobby=lobby)
         self.lobby: Lobby | None = Lobby(messages) if lobby else None
         """The rooms of the relay, once the player has been in the lobby: leaving a room then
@@ -230,10 +230,10 @@ class OnlineSession:
 
     # ----------------------------------------------------------------- asking for a room
 
-    def create_room(self, bots: int = 0) -> None:
-        """A room of the player's own, with ``bots`` bots seated."""
+    def create_room(self, bots: int = 0, game: str = CLASSIC) -> None:
+        """A room of the player's own playing ``game``, with ``bots`` bots seated."""
         self.where.asked = True
-        self.client.send("create_room", **self.new_room)
+        self.client.send("create_room", **self.new_rooms.get(game, room_fields({}, None, game)))
         for _ in range(bots):
             self.client.send("add_bot")
 
@@ -430,8 +430,8 @@ class OnlineSession:
             self.where.left = True
         elif self.where.asked:
             return
-        elif step.create:
-            self.create_room()
+        elif step.create is not None:
+            self.create_room(game=step.create)
         elif step.enter is not None:
             self.enter_room(step.enter.room, watch=step.enter.watch,
                             password=step.enter.password)
@@ -502,13 +502,16 @@ def room_fields(values: Mapping[str, str], password: str | None, game: str = CLA
 async def join_relay(host: str, port: int, name: str, *, room: int | None,
                      values: Mapping[str, str], game: str = CLASSIC, bots: int,
                      messages: Messages, speaker: Speaker,
+                     other_games: Mapping[str, Mapping[str, str]] | None = None,
                      sounds: CuePlayer | None, keys: WatchedKeys, password: str | None = None,
                      verbosity: Verbosity = Verbosity.BRIEF,
                      key_overrides: Mapping[str, str] | None = None,
                      spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
                      on_connected: Callable[[], None] | None = None) -> int:
     """Connect and play until the player leaves: into ``room`` if given, into a room of one's
-    own with ``bots`` bots if there are any, else the lobby. ``on_connected`` is called once
+    own with ``bots`` bots if there are any, else the lobby. A room of one's own plays
+    ``game`` with the option ``values``; one of another game opened from the lobby has that
+    game's values in ``other_games``, or its defaults. ``on_connected`` is called once
     the relay has taken the name. Returns ``PLAYED``, ``UNREACHABLE`` (the relay cannot be
     reached, or refuses), or ``NAME_REFUSED``; what went wrong has been said."""
     try:
@@ -531,10 +534,12 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
     session = OnlineSession(client, messages, speaker, sounds, keys, verbosity=verbosity,
                             key_overrides=dict(key_overrides or {}), spoon_style=spoon_style,
                             reconnect=reconnect, lobby=room is None and bots == 0,
-                            new_room=room_fields(values, password, game))
+                            new_rooms={kind: room_fields(
+                                values if kind == game else (other_games or {}).get(kind, {}),
+                                password, kind) for kind in ROOM_GAMES})
     if room is not None:
         session.enter_room(room, password=password)
     elif bots:
-        session.create_room(bots)
+        session.create_room(bots, game)
     await session.run()
     return PLAYED

@@ -240,33 +240,43 @@ def item_value(item: Item) -> str:
     raise TypeError(f"{item.key} has no value")
 
 
+def changed_values(items: Mapping[str, Item], defaults: Mapping[str, str]) -> dict[str, str]:
+    """The values the items show, for the option keys of ``defaults``, that differ from
+    them."""
+    chosen: dict[str, str] = {}
+    for key, default in defaults.items():
+        item = items.get(key)
+        if item is not None and (value := item_value(item)) != default:
+            chosen[key] = value
+    return chosen
+
+
 def chosen_values(items: Mapping[str, Item]) -> dict[str, str]:
     """The game option values the items show that differ from the defaults."""
-    defaults = Options().describe()
-    chosen: dict[str, str] = {}
-    for spec in OPTION_SPECS:
-        item = items.get(spec.key)
-        if item is None:
+    return changed_values(items, Options().describe())
+
+
+def parsed_values(values: Mapping[str, str],
+                  parsers: Mapping[str, Callable[[object], object]]) -> dict[str, Any]:
+    """The values saved as text, parsed by their option's parser, leaving out an unknown key
+    and a value that no longer parses (the settings file may be older than the options)."""
+    changes: dict[str, Any] = {}
+    for key, raw in values.items():
+        parse = parsers.get(key)
+        if parse is None:
             continue
-        value = item_value(item)
-        if value != defaults[spec.key]:
-            chosen[spec.key] = value
-    return chosen
+        try:
+            changes[key] = parse(raw)
+        except InvalidOptions:
+            continue
+    return changes
 
 
 def saved_options(values: Mapping[str, str]) -> Options:
     """The options saved in the settings, leaving out any value that no longer parses and
     falling back to the defaults if together they cannot be played."""
-    changes: dict[str, Any] = {}
-    for key, raw in values.items():
-        spec = SPECS_BY_KEY.get(key)
-        if spec is None:
-            continue
-        try:
-            changes[key] = spec.parse(raw)
-        except InvalidOptions:
-            continue
-    options = replace(Options(), **changes)
+    parsers = {key: spec.parse for key, spec in SPECS_BY_KEY.items()}
+    options = replace(Options(), **parsed_values(values, parsers))
     try:
         options.check()
     except InvalidOptions:

@@ -27,6 +27,7 @@ from audiospoons.ui.razzkeys import (
     Tell,
     Verify,
 )
+from audiospoons.ui.razzoptionitems import razz_options_text
 from audiospoons.ui.razzplayer import RazzPlayer
 from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
 from audiospoons.ui.textentry import TextField
@@ -201,6 +202,4 @@ class RazzKeyboardSeat:
         }
 
     def _options_text(self) -> str:
-        m = self.messages
-        return m.tr("options.summary", options=m.join(
-            [f"{key}: {value}" for key, value in self.options.describe().items()]))
+        return razz_options_text(self.options, self.messages)

@@ -15,7 +15,8 @@ and ``audiospoons.ui.online``, imported only when the player chooses them:
   keys=keys)``
 - Play online, once the address and the name are typed (``ui.onlinemenu``): ``online.join_relay``
   as ``audiospoons join HOST:PORT --name NAME`` calls it, into the relay's lobby, where "New
-  room" opens a room with the saved options (its games have the saved keys and spoon style);
+  room" opens a room with the saved options (its games have the saved keys and spoon style),
+  and "New Razz Spoons room" one with the saved Razz Spoons options;
   the moment the relay takes the name, the address and the name are saved for the next time.
   A relay that cannot be reached asks for the address again, a name it refuses for the name.
 
@@ -35,6 +36,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from babel import Locale
 
+from audiospoons.net.games import RAZZ
 from audiospoons.razz.rules import MAX_PLAYERS as RAZZ_MAX_PLAYERS
 from audiospoons.razz.rules import MIN_PLAYERS as RAZZ_MIN_PLAYERS
 from audiospoons.sound.cue import Cue
@@ -61,6 +63,11 @@ from audiospoons.ui.optionitems import (
     preset_values,
     saved_options,
     table_problem,
+)
+from audiospoons.ui.razzoptionitems import (
+    chosen_razz_values,
+    razz_option_items,
+    saved_razz_options,
 )
 from audiospoons.ui.settings import (
     RATE_MAX,
@@ -307,8 +314,8 @@ class Screens:
             self.start(self.demonstrate)
 
     def start_razz(self) -> None:
-        """Razz Spoons against bots, with its own default options (the saved options are the
-        classic game's), at a table of the saved number of players if it seats them."""
+        """Razz Spoons against bots, with its own saved options (Options, Razz Spoons
+        options), at a table of the saved number of players if it seats them."""
         if not RAZZ_MIN_PLAYERS <= self.settings.players <= RAZZ_MAX_PLAYERS:
             self.say(self.m.tr("menu.razz.players", low=RAZZ_MIN_PLAYERS,
                                high=RAZZ_MAX_PLAYERS, players=self.settings.players))
@@ -415,6 +422,7 @@ class Screens:
 
         def items() -> list[Item]:
             return [*option_items(options, self.settings.players, self.settings.bots, m),
+                    Action("razz", m.tr("menu.options.razz"), m.tr("menu.options.razz.about")),
                     Action("defaults", m.tr("menu.options.defaults"),
                            m.tr("menu.options.defaults.about")),
                     Action("back", m.tr("menu.back"), m.tr("menu.back.about"))]
@@ -438,6 +446,10 @@ class Screens:
             self.cue(response.cue)
             if response.back or response.activated == "back":
                 return
+            if response.activated == "razz":
+                self.razz_options_screen()
+                self.say(menu.opening())
+                continue
             if response.activated == "defaults":
                 self.save(replace(self.settings, options={}, players=Settings().players,
                                   bots=Settings().bots))
@@ -459,6 +471,38 @@ class Screens:
                                   players=int(players.value), bots=bots.value))
                 options = saved_options(values)
                 menu.reset(items())
+                self.say(speech)
+
+    def razz_options_screen(self) -> None:
+        """Razz Spoons' options, kept apart from the classic game's; each change is saved."""
+        m = self.m
+
+        def items() -> list[Item]:
+            return [*razz_option_items(saved_razz_options(self.settings.razz_options), m),
+                    Action("defaults", m.tr("menu.options.defaults"),
+                           m.tr("menu.options.razz.defaults.about")),
+                    Action("back", m.tr("menu.back"), m.tr("menu.back.about"))]
+
+        menu = Menu(m.tr("menu.options.razz"), items(), m)
+        self.say(menu.opening())
+        while True:
+            response = self.ask(menu, m.tr("menu.values.help"))
+            self.cue(response.cue)
+            if response.back or response.activated == "back":
+                return
+            if response.activated == "defaults":
+                self.save(replace(self.settings, razz_options={}))
+                menu.reset(items())
+                self.say(m.tr("menu.options.razz.defaults.done"))
+            elif response.changed is not None:
+                values = chosen_razz_values({item.key: item for item in menu.items})
+                self.save(replace(self.settings, razz_options=values))
+                menu.reset(items())
+                speech = response.speech or ""
+                if response.changed.key == "end":
+                    # The game length is now counted in rounds, or in points: say which.
+                    length = menu.item("end_at")
+                    speech = f"{speech} {length.label}, {menu.value_text(length)}."
                 self.say(speech)
 
     # ------------------------------------------------------------------ settings
@@ -730,7 +774,8 @@ def local_game(name: str, speaker: Speaker, mixer: CuePlayer | None,
 
 def online_game(speaker: Speaker, mixer: Mixer | None, keys: WatchedKeys) -> OnlineCallback:
     """A callback that joins the relay as ``audiospoons join HOST:PORT --name NAME`` does (its
-    lobby; a room of the player's own has their saved options), on the keys the menus read,
+    lobby; a room of the player's own has their saved options, those of Razz Spoons for a Razz
+    Spoons room), on the keys the menus read,
     with the player's keys and spoon style in its games."""
 
     def call(settings: Settings, request: JoinRequest, connected: Callable[[], None]
@@ -741,6 +786,7 @@ def online_game(speaker: Speaker, mixer: Mixer | None, keys: WatchedKeys) -> Onl
             raise Unavailable(str(error)) from error
         code = asyncio.run(join_relay(
             request.host, request.port, request.name, room=None, values=dict(settings.options),
+            other_games={RAZZ: dict(settings.razz_options)},
             bots=0, messages=messages(language_for(settings)), speaker=speaker, sounds=mixer,
             keys=keys, verbosity=settings.verbosity, key_overrides=dict(settings.keys),
             spoon_style=settings.spoon_keys, on_connected=connected))

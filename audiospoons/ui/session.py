@@ -12,6 +12,7 @@ from audiospoons.ui.demo import play_demonstration as demo_round
 from audiospoons.ui.local import LocalGame
 from audiospoons.ui.player import GameResult, KeySource, ReactionRecord
 from audiospoons.ui.razzlocal import LocalRazzGame
+from audiospoons.ui.razzoptionitems import saved_razz_options
 from audiospoons.ui.settings import Settings
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages, choose_language, messages
@@ -137,6 +138,6 @@ def play_local_razz_game(*, settings: Settings, options: RazzOptions, speaker: S
 
 def play_menu_razz_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None,
                         keys: KeySource) -> None:
-    """Razz Spoons from the main menu: its default options."""
-    play_local_razz_game(settings=settings, options=RazzOptions(), speaker=speaker,
-                         mixer=mixer, keys=keys)
+    """Razz Spoons from the main menu, with its saved options."""
+    play_local_razz_game(settings=settings, options=saved_razz_options(settings.razz_options),
+                         speaker=speaker, mixer=mixer, keys=keys)

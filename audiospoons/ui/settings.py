@@ -92,7 +92,8 @@ class Settings:
     ``speech_volume`` and ``sound_volume`` are percentages; ``language`` None follows the
     system; ``keys`` moves game actions to other keys (action name to key label, see
     ``ui.gamekeys``); ``options`` holds game option values as text, for
-    ``Options.from_mapping``. The mappings are plain dicts: do not change them in place.
+    ``Options.from_mapping``, and ``razz_options`` those of Razz Spoons, for
+    ``RazzOptions.from_mapping``. The mappings are plain dicts: do not change them in place.
     ``online_address`` and ``online_name`` are what Play online last connected with, as typed.
     """
 
@@ -108,6 +109,7 @@ class Settings:
     players: int = 4
     bots: str = "normal"
     options: Mapping[str, str] = field(default_factory=dict)
+    razz_options: Mapping[str, str] = field(default_factory=dict)
     first_run: bool = True
     reactions: ReactionRecord = ReactionRecord()
     online_address: str = ""
@@ -237,6 +239,7 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
         "players": settings.players,
         "bots": settings.bots,
         "options": dict(settings.options),
+        "razz_options": dict(settings.razz_options),
         "first_run": settings.first_run,
         "online_address": settings.online_address,
         "online_name": settings.online_name,
@@ -281,6 +284,7 @@ def settings_from_json(data: object) -> Settings:
         players=_int(data, "players", defaults.players, PLAYERS_MIN, PLAYERS_MAX),
         bots=str(bots),
         options=_text_mapping(data, "options"),
+        razz_options=_text_mapping(data, "razz_options"),
         first_run=_bool(data, "first_run", defaults.first_run),
         reactions=_record(data.get("reactions", {})),
         online_address=_line(data, "online_address", ONLINE_ADDRESS_LENGTH),
