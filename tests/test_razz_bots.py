@@ -11,7 +11,7 @@ from audiospoons.bots.levels import Level
 from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
-from audiospoons.razz.bots import PHRASES, RAZZ_SKILLS, RazzBot
+from audiospoons.razz.bots import RAZZ_SKILLS, RazzBot
 from audiospoons.razz.commands import (
     Announce,
     ChoosePhrase,
@@ -25,6 +25,7 @@ from audiospoons.razz.events import DrawCause, PhraseOwed
 from audiospoons.razz.game import RazzGame
 from audiospoons.razz.options import RazzOptions
 from audiospoons.razz.piles import RazzDeal
+from audiospoons.razz.rules import PHRASES
 
 ANN, BOB, CAT = 0, 1, 2
 KEEN = replace(RAZZ_SKILLS[Level.EXPERT], slip=0.0, notice=1.0)

@@ -144,6 +144,16 @@ def test_the_dealer_types_the_phrase_and_an_empty_one_is_refused() -> None:
     assert game.phrase is None
 
 
+def test_a_phrase_not_chosen_in_a_minute_is_chosen_for_you_and_the_field_closes() -> None:
+    game, lines, sounds = play(["!g", "~61", "d", *QUIT], dealer=0)
+    assert "Razzing Phrase, edit text, blank" in lines.spoken
+    assert [cue.name for cue in sounds.played].count("tick") == 3
+    said = lines.spoken.index("Your time to choose is up: the phrase is chosen for you.")
+    assert lines.spoken[said + 1] == f"The Razzing Phrase is {game.player.view.phrase}"
+    assert game.phrase is None, "the field closed"
+    assert mine(game) == [DrawCard(0)], "the g typed was never sent, and D then drew"
+
+
 def test_a_bots_phrase_is_heard_and_a_move_before_it_is_refused_in_words() -> None:
     game, lines, _ = play(["!enter", "!d", "~5", *QUIT], dealer=1)
     assert "Britany is choosing the Razzing Phrase." in lines.spoken

@@ -48,6 +48,7 @@ from audiospoons.razz.events import (
     PhraseChosen,
     PhraseOwed,
     PhraseSaid,
+    PhraseTimeUp,
     PhraseWanted,
     PileTurnedOver,
     RaceOver,
@@ -174,7 +175,15 @@ def mistakes_clock_and_empty_stock() -> Table:
         (SayPhrase(ANDREW), 10.0)])
 
 
-SCRIPTS = (first_round, kings_count_and_razzes, spoon_races, mistakes_clock_and_empty_stock)
+def phrase_time_up() -> Table:
+    """Ellen deals and never chooses the phrase: after a minute the game chooses it for her,
+    and Andrew plays first."""
+    return Table({ANDREW: "3C 4C 9S", CHRIS: "5H 9D 6S", ELLEN: "QD 8D 2D"}, "7H", "KC").play([
+        (None, 59.9), (None, 60.0), (DrawCard(ANDREW), 61.0)])
+
+
+SCRIPTS = (first_round, kings_count_and_razzes, spoon_races, mistakes_clock_and_empty_stock,
+           phrase_time_up)
 
 
 # --------------------------------------------------------------------- what each one hears
@@ -542,11 +551,38 @@ def test_mistakes_are_heard_only_as_what_the_table_sees() -> None:
     ]
 
 
+def test_a_dealer_who_never_chooses_the_phrase_has_one_chosen_after_a_minute() -> None:
+    table = Table({ANDREW: "3C 4C 9S", CHRIS: "5H 9D 6S", ELLEN: "QD 8D 2D"}, "7H", "KC")
+    assert table.game.deadline_for(ELLEN) == 60.0 and table.game.next_deadline() == 60.0
+    assert table.game.deadline_for(ANDREW) is None
+    table.play([(None, 59.9)])
+    assert table.heard[None][-1] == "Ellen is choosing the Razzing Phrase."
+    table.play([(None, 60.0)])
+    assert table.events[-3:] == [
+        PhraseTimeUp(60.0, ELLEN), PhraseChosen(60.0, ELLEN, "Doh!"),
+        TurnBegan(60.0, ANDREW, 1, False, True, None)]
+    assert table.game.deadline_for(ELLEN) is None and table.game.next_deadline() is None
+    heard = phrase_time_up().heard
+    assert heard[None][3:] == [
+        "Ellen is choosing the Razzing Phrase.",
+        "Ellen's time to choose is up: the phrase is chosen for them.",
+        "The Razzing Phrase is Doh!",
+        "Andrew's turn: the top card is the seven of hearts.",
+        "Andrew draws a card, and has 4.",
+        "Chris's turn: the top card is the seven of hearts."]
+    ellen = RazzAnnouncer(NAMES, messages("en"))
+    assert ellen.announce(PhraseTimeUp(60.0, ELLEN), ELLEN)[0].text == (
+        "Your time to choose is up: the phrase is chosen for you.")
+    spanish = RazzAnnouncer(NAMES, messages("es"))
+    assert spanish.announce(PhraseTimeUp(60.0, ELLEN), None)[0].text == (
+        "Se acabó el tiempo de Ellen para elegir: la frase se elige en su lugar.")
+
+
 def test_every_razz_event_is_heard_by_someone_or_is_deliberately_silent() -> None:
     kinds = {value for value in vars(razz_events).values()
              if isinstance(value, type) and issubclass(value, Event) and value is not Event
              and value.__module__ == razz_events.__name__}
-    assert len(kinds) == 27
+    assert len(kinds) == 28
     assert set(SILENT_EVENTS) == {FaultMade}
     seen: set[type[Event]] = set()
     heard: set[type[Event]] = set()
@@ -718,6 +754,7 @@ CUE_TABLE: list[tuple[Event, tuple[list[Cue], list[Cue], list[Cue]]]] = [
     (HandDealt(0.0, 0, cards("2C")), ([], [], [])),
     (StarterTurned(0.0, c("7H"), 75), ([], [], [])),
     (PhraseWanted(0.0, 1), ([], [], [])),
+    (PhraseTimeUp(60.0, 1), ([], [], [])),
     (PhraseChosen(0.5, 1, "Doh!"),
      ([Cue("phrase", LEFT)], [Cue("phrase", RIGHT)], [Cue("phrase", THIRD)])),
     (TurnBegan(1.0, 2, 1, False, True), ([], [], [])),
@@ -782,7 +819,7 @@ def test_each_event_sounds_from_its_seat(event: Event,
 
 def test_the_cue_table_has_every_razz_event_and_every_new_sound() -> None:
     kinds = {type(event) for event, _ in CUE_TABLE}
-    assert len(kinds) == 27
+    assert len(kinds) == 28
     names = {cue.name for _, expected in CUE_TABLE for cues in expected for cue in cues}
     assert set(RAZZ_CUE_NAMES) <= names
     assert names <= set(CUE_NAMES) | set(RAZZ_CUE_NAMES)

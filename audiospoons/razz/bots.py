@@ -52,11 +52,7 @@ from audiospoons.razz.events import (
 )
 from audiospoons.razz.options import RazzOptions
 from audiospoons.razz.referee import RAZZ_TURNS
-from audiospoons.razz.rules import ACE, EIGHT, JACK, KING, TEN, TWO, card_points, fits
-
-PHRASES: tuple[str, ...] = ("Doh!", "Pickles!", "Fiddlesticks!", "Rats!", "Bananas!",
-                            "Oh, fudge!", "Crumbs!", "Jellybeans!")
-"""The phrases a bot dealer chooses from."""
+from audiospoons.razz.rules import ACE, EIGHT, JACK, KING, PHRASES, TEN, TWO, card_points, fits
 
 HURRY = 0.8
 """A bot owing the phrase says it within this share of the window at the latest, however slow

@@ -78,6 +78,14 @@ class PhraseWanted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PhraseTimeUp(Event):
+    """The dealer's time to choose the phrase ran out: the game chooses it for them (the
+    ``PhraseChosen`` that follows)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class PhraseChosen(Event):
     seat: int
     text: str

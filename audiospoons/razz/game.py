@@ -9,6 +9,8 @@ How the rules are read where seed 003 leaves a choice:
 
 - Seats go clockwise in list order; the player to the dealer's left (the next seat) plays first,
   and the deal moves to the left (the next seat) each round. Two players get seven cards.
+- The dealer has ``PHRASE_CHOICE_TIME`` to choose the Razzing Phrase; then the game chooses
+  one of ``PHRASES`` for them (``PhraseTimeUp``, then ``PhraseChosen``).
 - The starting discard has no power (an Eight turned over keeps its own suit).
 - Eights are wild: one may go on any card (outside a counting phase) and names the new suit.
 - A King's exchange happens inside the turn of the player who played the first King: once the
@@ -77,6 +79,7 @@ from audiospoons.razz.events import (
     PhraseChosen,
     PhraseOwed,
     PhraseSaid,
+    PhraseTimeUp,
     PhraseWanted,
     PileTurnedOver,
     RaceOver,
@@ -97,6 +100,8 @@ from audiospoons.razz.rules import (
     EIGHT,
     JACK,
     KING,
+    PHRASE_CHOICE_TIME,
+    PHRASES,
     QUEEN,
     TEN,
     TWO,
@@ -184,6 +189,8 @@ class RazzGame:
         self.race_opener = 0
         self.act_deadline: float | None = None
         """When the turn time limit runs out for whoever must act (``to_act``)."""
+        self.choose_deadline: float | None = None
+        """When the game chooses the phrase for a dealer who has not."""
         self.deal_at: float | None = None
         self.winners: tuple[int, ...] = ()
         self._first_deal = first_deal
@@ -226,7 +233,7 @@ class RazzGame:
 
     def next_deadline(self) -> float | None:
         """The earliest time at which ``advance`` has something to do, if any."""
-        times = [self.deal_at, self.act_deadline,
+        times = [self.deal_at, self.act_deadline, self.choose_deadline,
                  self.race.deadline() if self.race is not None else None]
         expiry = self.referee.next_expiry()
         if expiry is not None:
@@ -240,6 +247,8 @@ class RazzGame:
         times: list[float] = []
         if self.act_deadline is not None and seat == self.to_act():
             times.append(self.act_deadline)
+        if self.choose_deadline is not None and seat == self.dealer:
+            times.append(self.choose_deadline)
         if self.race is not None and seat not in self.race.holders:
             times.append(self.race.until)
         owed = self.referee.owed.get(seat)
@@ -251,6 +260,9 @@ class RazzGame:
         if self.deal_at is not None and self.deal_at <= now:
             self.deal_at = None
             return self._deal()
+        if self.choose_deadline is not None and self.choose_deadline <= now:
+            return [PhraseTimeUp(now, self.dealer),
+                    *self.choose_phrase(self.dealer, self.piles.rng.choice(PHRASES))]
         if self.race is not None and self.race.deadline() <= now:
             return self._settle_race()
         expiry = self.referee.next_expiry()
@@ -559,6 +571,7 @@ class RazzGame:
         self.verify_choose_phrase(seat, text)
         self.phrase = clean_phrase(text)
         self.phase = Phase.PLAYING
+        self.choose_deadline = None
         return [PhraseChosen(self.now, seat, self.phrase),
                 *self._begin_turn((self.dealer + 1) % self.players, again=False)]
 
@@ -712,6 +725,7 @@ class RazzGame:
                 self.referee.announced.add(seat)
         if self.phrase is None:
             self.phase = Phase.CHOOSING
+            self.choose_deadline = self.now + PHRASE_CHOICE_TIME
             return [*events, PhraseWanted(self.now, self.dealer)]
         self.phase = Phase.PLAYING
         return events + self._begin_turn((self.dealer + 1) % self.players, again=False)

@@ -14,6 +14,14 @@ round. Beyond that the stock would be thin."""
 
 PACK_SIZE = 104
 
+PHRASES: tuple[str, ...] = ("Doh!", "Pickles!", "Fiddlesticks!", "Rats!", "Bananas!",
+                            "Oh, fudge!", "Crumbs!", "Jellybeans!")
+"""The phrases a bot dealer chooses from, and the game for a dealer whose time ran out."""
+
+PHRASE_CHOICE_TIME = 60.0
+"""Seconds the dealer has to choose the Razzing Phrase; then the game chooses one, so that a
+dealer who has gone quiet does not hold up a table of people online."""
+
 
 def razz_pack() -> list[Card]:
     """Two standard packs, unshuffled."""

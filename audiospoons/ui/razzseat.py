@@ -73,8 +73,11 @@ class RazzKeyboardSeat:
         return self.messages.tr("razz.phrase.field.about")
 
     def _open_phrase(self) -> None:
-        """The game waits for you to choose the phrase: the field opens, once."""
+        """The game waits for you to choose the phrase: the field opens, once; it closes if
+        the game chose the phrase for you, your time having run out."""
         if self.phrase is not None:
+            if self.player.view.phrase is not None:
+                self.phrase = None
             return
         asked = self.keys.opening_question(self.player.view)
         if asked is None:
@@ -91,6 +94,7 @@ class RazzKeyboardSeat:
         """Act on one key; False when the player quits the game."""
         self.speaker.interrupt()
         self._reach(at)
+        self._open_phrase()
         if self.phrase is not None:
             return self._type(label, at, keys)
         if self.question is not None:

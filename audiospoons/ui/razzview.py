@@ -52,7 +52,7 @@ from audiospoons.razz.events import (
 )
 from audiospoons.razz.game import Phase
 from audiospoons.razz.referee import RAZZ_TURNS
-from audiospoons.razz.rules import KING, fits
+from audiospoons.razz.rules import KING, PHRASE_CHOICE_TIME, fits
 
 
 def hand_order(card: Card) -> tuple[int, int]:
@@ -120,6 +120,8 @@ class RazzSeatView:
     phrase: str | None = None
     chooser: int | None = None
     """The dealer choosing the phrase, while the game waits for it."""
+    choose_until: float | None = None
+    """When the game chooses the phrase for the dealer, while they choose it."""
     hand: list[Card] = field(default_factory=list)
     """This seat's cards in the order they came (as the game holds them)."""
     ordered: list[Card] = field(default_factory=list)
@@ -245,8 +247,9 @@ class RazzSeatView:
 
     def deadline(self) -> float | None:
         """The earliest limit running against this seat: its turn (or answer to a King), the
-        race while it has no spoon, or a phrase it owes."""
+        race while it has no spoon, a phrase it owes, or choosing the phrase."""
         times = [t for t in (self.act_until if self.my_turn else None,
+                             self.choose_until if self.chooser == self.seat else None,
                              self.race.until if self.race is not None
                              and not self.has_spoon() else None,
                              self.owed_until()) if t is not None]
@@ -305,8 +308,10 @@ class RazzSeatView:
             self.top, self.suit, self.stock, self.pile = event.card, event.card.suit, event.stock, 1
         elif isinstance(event, PhraseWanted):
             self.phase, self.chooser = Phase.CHOOSING, event.seat
+            self.choose_until = event.at + PHRASE_CHOICE_TIME
         elif isinstance(event, PhraseChosen):
             self.phrase, self.chooser, self.phase = event.text, None, Phase.PLAYING
+            self.choose_until = None
         elif isinstance(event, TurnBegan):
             self.phase, self.turn_seat, self.turn = Phase.PLAYING, event.seat, event.turn
             self.again, self.clockwise, self.act_until = event.again, event.clockwise, event.until

@@ -39,6 +39,7 @@ from audiospoons.razz.events import (
     PhraseChosen,
     PhraseOwed,
     PhraseSaid,
+    PhraseTimeUp,
     PhraseWanted,
     PileTurnedOver,
     RaceOver,
@@ -150,6 +151,10 @@ class RazzAnnouncer:
                 if event.seat == you:
                     return m.tr("razz.phrase.wanted.you")
                 return m.tr("razz.phrase.wanted.other", name=self.players[event.seat])
+            case PhraseTimeUp():
+                if event.seat == you:
+                    return m.tr("razz.phrase.timeup.you")
+                return m.tr("razz.phrase.timeup.other", name=self.players[event.seat])
             case PhraseChosen():
                 self.phrase = spoken_phrase(m, event.text)
                 if self.phrase is None:
