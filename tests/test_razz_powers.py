@@ -24,6 +24,7 @@ from audiospoons.razz.commands import (
     SayPhrase,
 )
 from audiospoons.razz.events import (
+    CardKept,
     CardPlayed,
     CardsDrawn,
     CountRaised,
@@ -152,7 +153,8 @@ def test_a_card_matches_by_suit_or_rank_a_draw_ends_the_turn_unless_the_card_can
     assert drawn[0].seen_by(ANN) == CardsDrawn(3.0, CAT, (), 1, 4, DrawCause.TURN, True)
     assert refusal(game, PlayCard(CAT, c("9H")), 3.5) == "play-drawn"
     assert refusal(game, DrawCard(CAT), 3.5) == "already-drawn"
-    assert game.handle(Keep(CAT), 4.0) == [TurnBegan(4.0, ANN, 4, False, True)]
+    assert game.handle(Keep(CAT), 4.0) == [CardKept(4.0, CAT),
+                                           TurnBegan(4.0, ANN, 4, False, True)]
     assert refusal(game, Keep(ANN), 4.5) == "nothing-drawn"
     assert game.handle(PlayCard(ANN, c("4D")), 5.0) == [
         CardPlayed(5.0, ANN, c("4D"), "D", 3),

@@ -32,6 +32,7 @@ from audiospoons.razz.commands import (
     SayPhrase,
 )
 from audiospoons.razz.events import (
+    CardKept,
     CardPlayed,
     CardsDrawn,
     CountRaised,
@@ -505,6 +506,7 @@ def test_mistakes_are_heard_only_as_what_the_table_sees() -> None:
         "Chris's turn: the top card is the five of hearts.",
         "The pile is shuffled into a new stock of 1 card.",
         "Chris draws a card, and has 4.",
+        "Chris keeps the card.",
         "Ellen's turn: the top card is the five of hearts.",
         "There is no card left for Ellen to draw.",
         "Your turn: the top card is the five of hearts.",
@@ -528,6 +530,7 @@ def test_mistakes_are_heard_only_as_what_the_table_sees() -> None:
         "Your turn: the top card is the five of hearts.",
         "The pile is shuffled into a new stock of 1 card.",
         "You draw the seven of hearts: play it, or keep it.",
+        "You keep the card.",
         "Ellen's turn: the top card is the five of hearts.",
         "There is no card left for Ellen to draw.",
         "Andrew's turn: the top card is the five of hearts.",
@@ -582,7 +585,7 @@ def test_every_razz_event_is_heard_by_someone_or_is_deliberately_silent() -> Non
     kinds = {value for value in vars(razz_events).values()
              if isinstance(value, type) and issubclass(value, Event) and value is not Event
              and value.__module__ == razz_events.__name__}
-    assert len(kinds) == 28
+    assert len(kinds) == 29
     assert set(SILENT_EVENTS) == {FaultMade}
     seen: set[type[Event]] = set()
     heard: set[type[Event]] = set()
@@ -755,6 +758,7 @@ CUE_TABLE: list[tuple[Event, tuple[list[Cue], list[Cue], list[Cue]]]] = [
     (StarterTurned(0.0, c("7H"), 75), ([], [], [])),
     (PhraseWanted(0.0, 1), ([], [], [])),
     (PhraseTimeUp(60.0, 1), ([], [], [])),
+    (CardKept(2.0, 0), ([], [], [])),
     (PhraseChosen(0.5, 1, "Doh!"),
      ([Cue("phrase", LEFT)], [Cue("phrase", RIGHT)], [Cue("phrase", THIRD)])),
     (TurnBegan(1.0, 2, 1, False, True), ([], [], [])),
@@ -819,7 +823,7 @@ def test_each_event_sounds_from_its_seat(event: Event,
 
 def test_the_cue_table_has_every_razz_event_and_every_new_sound() -> None:
     kinds = {type(event) for event, _ in CUE_TABLE}
-    assert len(kinds) == 28
+    assert len(kinds) == 29
     names = {cue.name for _, expected in CUE_TABLE for cues in expected for cue in cues}
     assert set(RAZZ_CUE_NAMES) <= names
     assert names <= set(CUE_NAMES) | set(RAZZ_CUE_NAMES)

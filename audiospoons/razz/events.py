@@ -134,6 +134,13 @@ class CardsDrawn(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CardKept(Event):
+    """The turn's player kept the playable card they drew, which ends the turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class PileTurnedOver(Event):
     """The stock ran out: the pile but its top card was shuffled into a new stock."""
 

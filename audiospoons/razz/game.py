@@ -64,6 +64,7 @@ from audiospoons.razz.commands import (
     SayPhrase,
 )
 from audiospoons.razz.events import (
+    CardKept,
     CardPlayed,
     CardsDrawn,
     CountRaised,
@@ -525,7 +526,7 @@ class RazzGame:
 
     def keep(self, seat: int) -> list[Event]:
         self.verify_keep(seat)
-        return self._acted(seat) + self._end_turn(seat)
+        return [*self._acted(seat), CardKept(self.now, seat), *self._end_turn(seat)]
 
     def _take(self, seat: int, *, said: bool) -> list[Event]:
         """``seat`` takes the cards of a King or of the count."""

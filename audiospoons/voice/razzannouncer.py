@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from audiospoons.engine.cards import Card
 from audiospoons.engine.events import Event
 from audiospoons.razz.events import (
+    CardKept,
     CardPlayed,
     CardsDrawn,
     CountRaised,
@@ -171,6 +172,10 @@ class RazzAnnouncer:
                 return self._drawn(event, you)
             case PileTurnedOver():
                 return m.ntr("razz.pile.turned", event.cards)
+            case CardKept():
+                if event.seat == you:
+                    return m.tr("razz.kept.you")
+                return m.tr("razz.kept.other", name=self.players[event.seat])
             case TurnTimeUp():
                 if event.seat == you:
                     return m.tr("razz.time.up.you")
