@@ -77,6 +77,24 @@ def test_a_bot_dealer_chooses_a_phrase_from_its_list() -> None:
     assert table.game.allows(command)
 
 
+def test_a_bot_taking_a_seat_over_waits_a_cards_time_for_a_move_long_due() -> None:
+    table = Seated({ANN: "3C 8S 9H 4D", BOB: "4C 5C", CAT: "5D 6D"}, ANN)
+    plan = table.plan()
+    assert plan is not None and plan[0] < 30.0
+    table.bot.wake(30.0)
+    woken = table.plan()
+    assert woken is not None and woken[1] == plan[1]
+    assert 30.0 < woken[0] <= 30.0 + 5.0
+    table.bot.wake(woken[0] - 0.1)
+    assert table.plan() == woken, "a move not yet due keeps its time"
+    dealer = Seated({ANN: "3C", BOB: "4C", CAT: "5C"}, CAT, phrase=False)
+    chosen = dealer.plan()
+    assert chosen is not None
+    dealer.bot.wake(50.0)
+    later = dealer.plan()
+    assert later is not None and later[1] == chosen[1] and later[0] > 50.0
+
+
 def test_a_bot_plays_a_matching_card_on_its_turn_and_draws_without_one() -> None:
     table = Seated({ANN: "3C 8S 9H 4D", BOB: "4C 5C", CAT: "5D 6D"}, ANN)
     assert table.move() == PlayCard(ANN, parse_card("9H"))

@@ -112,7 +112,7 @@ def _wake_classic(bot: Bot, now: float) -> None:
 
 
 def _wake_razz(bot: Bot, now: float) -> None:
-    """A Razz bot's moves are timed from the events it saw; one due in the past is made now."""
+    cast(RazzBot, bot).wake(now)
 
 
 def _no_late_window(game: Game, seconds: float) -> None:

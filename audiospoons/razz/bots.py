@@ -181,6 +181,16 @@ class RazzBot:
             self._stale = False
         return self._plan
 
+    def wake(self, now: float) -> None:
+        """The bot takes a seat over at ``now``, told the round so far: a card move or the
+        phrase's choice that fell due before then is made a card's time from now, as a player
+        sitting down would; a spoon grab or a phrase owed keeps its time, its window closing."""
+        if self.move_at is not None and self.move_at < now:
+            self.move_at = now + self._card_time()
+        if self.choose_at is not None and self.choose_at < now:
+            self.choose_at = now + self._card_time()
+        self._stale = True
+
     def moved(self, now: float) -> None:
         """The planned move was made at ``now``."""
         if self._plan is not None:
