@@ -336,6 +336,25 @@ def test_between_games_a_spectators_enter_takes_a_seat() -> None:
     assert lines.spoken[-1] == "Room 2, Kitchen: Ann, the host and Cy."
 
 
+def test_a_game_the_relay_could_not_go_on_with_is_said_and_the_room_heard_again() -> None:
+    bob, relay, lines = session(name="Bob")
+    bob._on_message(rooms(KITCHEN))
+    press(bob, "down", "down", "enter")
+    bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen", playing=True))
+    bob._on_message({"kind": "game_started", "players": ["Ann", "Bob"], "seat": 1,
+                     "options": Options().describe(), "token": "0" * 32})
+    assert bob.game is not None
+    bob._on_message({"kind": "error", "code": "room-failed",
+                     "message": "the game in this room failed"})
+    assert bob.game is None
+    assert lines.spoken[-1] == ("The game in this room stopped: the relay met a fault. You are"
+                                " back in the room.")
+    bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
+    assert lines.spoken[-1] == "Room 2, Kitchen: Ann, the host and Bob."
+    press(bob, "enter")
+    assert relay.sent[-1] == ("ready", {"ready": True}), "keys are the room's again"
+
+
 def test_leaving_a_game_goes_back_to_the_lobby_and_being_kicked_too() -> None:
     bob, relay, lines = session(name="Bob")
     bob._on_message(rooms(KITCHEN))

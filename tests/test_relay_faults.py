@@ -387,3 +387,37 @@ def test_requests_refused_over_and_over_close_the_connection() -> None:
         await still_serving(port)
 
     with_relay(scenario)
+
+
+def test_a_game_that_breaks_on_a_command_puts_the_room_back_to_waiting(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        raw = await Raw.open(port, "Ann")
+        raw.line({"kind": "create_room", "options": {"round_pause": "1"}})
+        await raw.next()
+        raw.line({"kind": "add_bot"})
+        await raw.next()
+        raw.line({"kind": "start"})
+        assert (await raw.next())["kind"] == "game_started"
+        table = relay.rooms[1].table
+        assert table is not None
+
+        def broken(command: object, at: float) -> None:
+            raise RuntimeError("a fault in the game")
+
+        monkeypatch.setattr(table, "submit", broken)
+        raw.line({"kind": "command", "command": {"kind": "grab"}})
+        while (message := await raw.next())["kind"] == "event":
+            pass
+        assert message == {"kind": "error", "code": "room-failed",
+                           "message": "the game in this room failed"}
+        while (message := await raw.next())["kind"] != "room":
+            pass
+        assert message["playing"] is False and relay.rooms[1].table is None
+        raw.line({"kind": "start"})
+        assert (await raw.next())["kind"] == "game_started", "the room plays again"
+        await still_serving(port)
+
+    with caplog.at_level(logging.ERROR, logger=server.log.name):
+        with_relay(scenario)
+    assert "room 1 stopped" in caplog.text and "a fault in the game" in caplog.text

@@ -460,7 +460,19 @@ class Relay:
             room.submit(command, now)
         except SpoonsError as error:
             client.send("refused", reason=error.reason, message=str(error))
+        except Exception:
+            log.exception("room %s stopped on %r", room.number, command)
+            self._fail_room(room)
+            return
         self._wake_room(room)
+
+    def _fail_room(self, room: Room) -> None:
+        """A command broke the room's game: everyone in the room is told, and the room's clock
+        is stopped, which puts the room back to waiting."""
+        _tell_failed(room)
+        timer = self._timers.get(room.number)
+        if timer is not None:
+            timer.cancel()
 
     def _dated(self, client: Client, room: Room, command: Command, reported: float | None,
                now: float) -> Command:
@@ -542,7 +554,7 @@ class Relay:
                 room.run_until(self.clock())
         except Exception:
             log.exception("room %s stopped", room.number)
-            room.broadcast("error", code="room-failed", message="the game in this room failed")
+            _tell_failed(room)
         finally:
             room.table = None
             self._timers.pop(room.number, None)
@@ -553,6 +565,10 @@ class Relay:
             else:
                 room.broadcast("room", **room.state())
             self._lobby_changed()
+
+
+def _tell_failed(room: Room) -> None:
+    room.broadcast("error", code="room-failed", message="the game in this room failed")
 
 
 async def serve(host: str, port: int, *, per_address: int | None = None,

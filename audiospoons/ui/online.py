@@ -326,6 +326,9 @@ class OnlineSession:
             self.say(self.m.tr("online.chat.lobby", name=message["name"], text=message["text"]))
         elif kind == "chat":
             self.say(self.m.tr("online.chat", name=message["name"], text=message["text"]))
+        elif kind == "error" and message.get("code") == "room-failed":
+            self.game = self.watcher = None
+            self.say(self.m.tr("online.room.failed"))
         elif kind == "error" and message.get("code") != "replaced":
             self._error(message)
         elif kind == "left" and message.get("held"):
