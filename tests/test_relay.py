@@ -324,6 +324,33 @@ def test_a_spectator_who_comes_in_mid_game_hears_it_from_then_on_and_may_leave()
     with_relay(scenario)
 
 
+def test_a_player_who_left_a_game_may_come_back_to_watch_it_but_not_another_of_that_name(
+        ) -> None:
+    """Cy leaves the game: a bot plays on under Cy's name. Cy may come back to watch the seat
+    they left; a second Cy may not come in as well."""
+
+    async def scenario(relay: Relay, port: int) -> None:
+        (ann, bob, cy), room, started = await three_seated(port, {**QUICK_GAME, "word": "PIG"})
+        playing = asyncio.gather(*(play_seat(client, begun, seed=seed, pace=FAST)
+                                   for seed, (client, begun) in enumerate(
+                                       zip((ann, bob), started, strict=False))))
+        cy.send("leave_room")
+        await cy.expect("rooms")
+        assert relay.rooms[room].seats[2].stand_in
+        cy.send("spectate", room=room)
+        watching = await cy.expect("game_started")
+        assert watching["seat"] is None and watching["players"] == ["Ann", "Bob", "Cy"]
+        other = await connect(port, "Cy")
+        other.send("spectate", room=room)
+        refused = await other.expect("error")
+        assert refused["code"] == "name-taken", "the watching Cy is in the room"
+        assert all(result.over for result in await playing)
+        for client in (ann, bob, cy, other):
+            await client.close()
+
+    with_relay(scenario)
+
+
 def test_a_seat_knocked_out_while_its_player_was_away_can_still_be_taken_back() -> None:
     """The stand-in bot lost the seat's last life: the player coming back hears the game go on
     without them, and the relay keeps serving their connection."""

@@ -131,11 +131,13 @@ class Room:
                 return index
         return None
 
-    def name_taken(self, name: str) -> bool:
+    def name_taken(self, name: str, *, stand_ins: bool = True) -> bool:
         """Someone here (a player, a bot or a spectator) has a name that sounds like
-        ``name``."""
+        ``name``; without ``stand_ins``, leaving out the bots that play on for people who left
+        (one of whom may come back to watch the seat they left)."""
         form = spoken_form(name)
-        names = [seat.name for seat in self.seats] + [member.name for member in self.spectators]
+        names = [seat.name for seat in self.seats if stand_ins or not seat.stand_in]
+        names += [member.name for member in self.spectators]
         return any(spoken_form(other) == form for other in names)
 
     def bot_name(self) -> str:

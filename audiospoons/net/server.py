@@ -226,7 +226,10 @@ class Relay:
         room.broadcast("room", **room.state())
         self._lobby_changed()
 
-    def _room_for(self, client: Client, body: dict[str, Any]) -> Room | None:
+    def _room_for(self, client: Client, body: dict[str, Any], *, watching: bool = False
+                  ) -> Room | None:
+        """The room ``body`` asks for, to sit in or (``watching``) to watch, if the client
+        may go in; else the refusal is sent."""
         room = self.rooms.get(body["room"])
         if room is None:
             client.refuse("no-room", f"there is no room {body['room']}")
@@ -238,7 +241,7 @@ class Relay:
                 str(body.get("password", "")).encode("utf-8"), room.password.encode("utf-8")):
             client.refuse("password", "that is not the room's password")
             return None
-        if room.name_taken(client.name):
+        if room.name_taken(client.name, stand_ins=not watching):
             client.refuse("name-taken", "someone in that room has a name that sounds the same")
             return None
         return room
@@ -296,7 +299,7 @@ class Relay:
         self._lobby_changed()
 
     def _on_spectate(self, client: Client, body: dict[str, Any], now: float) -> None:
-        room = self._room_for(client, body)
+        room = self._room_for(client, body, watching=True)
         if room is None:
             return
         client.room = room
