@@ -93,6 +93,18 @@ def test_a_room_that_plays_razz_spoons_says_so_in_each_language() -> None:
         "Sala 7, Den, 2 jugadores, esperando, con contraseña, Cucharas Razz, 3 de 3"]
 
 
+def test_a_room_says_how_many_of_its_players_are_bots() -> None:
+    shed = {"room": 8, "name": "Shed", "players": 3, "bots": 2, "playing": False,
+            "password": False}
+    odd = {**shed, "room": 9, "bots": 7}
+    assert read_rooms({"rooms": [shed, odd, {**shed, "room": 10, "bots": "2"}]}) == [
+        Listed(8, "Shed", 3, False, False, bots=2), Listed(9, "Shed", 3, False, False, bots=3),
+        Listed(10, "Shed", 3, False, False)]
+    assert speech(lobby_of(shed), "end") == ["Room 8, Shed, 1 player and 2 bots, waiting, 3 of 3"]
+    assert speech(lobby_of({**shed, "players": 4}, lang="es"), "end") == [
+        "Sala 8, Shed, 2 jugadores y 2 bots, esperando, 3 de 3"]
+
+
 def test_f2_says_what_enter_does_on_each_item_and_f1_the_keys() -> None:
     lobby = lobby_of(KITCHEN, CELLAR, ATTIC, {**CELLAR, "room": 7, "password": True})
     assert speech(lobby, "f2", "down", "f2", "down", "f2", "down", "f2", "down", "f2", "down",
@@ -532,7 +544,8 @@ def test_a_room_with_a_password_joined_then_watched_from_the_lobby() -> None:
         await ann.expect("game_started")
         dee_run, dee_keys, dee = await in_lobby(port, "Dee")
         dee_keys.press("end")
-        await hear_next(dee, 0, "Room 1, Attic, 2 players, playing, with a password, 3 of 3")
+        await hear_next(dee, 0, "Room 1, Attic, 1 player and 1 bot, playing, with a password,"
+                                " 3 of 3")
         dee_keys.press("enter")
         for label in ("s", "p", "o", "o", "n", "s", "enter"):
             dee_keys.press(label)
@@ -540,8 +553,8 @@ def test_a_room_with_a_password_joined_then_watched_from_the_lobby() -> None:
                                 " a bot.")
         assert [member.name for member in relay.rooms[1].spectators] == ["Dee"]
         dee_keys.press("escape")
-        await hear_next(dee, 0, "Lobby: 1 room open. Room 1, Attic, 2 players, playing,"
-                                " with a password, 3 of 3")
+        await hear_next(dee, 0, "Lobby: 1 room open. Room 1, Attic, 1 player and 1 bot,"
+                                " playing, with a password, 3 of 3")
         assert relay.rooms[1].spectators == []
         dee_keys.press("escape")
         assert await asyncio.wait_for(dee_run, 5.0) == PLAYED

@@ -93,7 +93,7 @@ def test_the_lobby_lists_rooms_and_refuses_what_is_out_of_place() -> None:
         assert room["host"] == "Ann" and room["options"]["signal"] == "true"
         listed = await bob.expect("rooms")
         assert listed["rooms"] == [{"room": room["room"], "name": "Kitchen", "players": 1,
-                                    "playing": False, "password": False,
+                                    "bots": 0, "playing": False, "password": False,
                                     "game": "spoons"}]
         bob.send("start")
         assert (await bob.expect("error"))["code"] == "no-room"

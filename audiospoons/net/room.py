@@ -161,6 +161,7 @@ class Room:
 
     def summary(self) -> dict[str, Any]:
         return {"room": self.number, "name": self.name, "players": len(self.seats),
+                "bots": sum(1 for seat in self.seats if seat.member is None),
                 "playing": self.playing, "password": self.password is not None,
                 "game": self.game.name}
 

@@ -52,6 +52,8 @@ class Listed:
     password: bool
     razz: bool = False
     """The room plays Razz Spoons, not classic Spoons."""
+    bots: int = 0
+    """How many of the ``players`` are bots."""
 
     @property
     def key(self) -> str:
@@ -74,8 +76,12 @@ def read_rooms(message: Mapping[str, Any]) -> list[Listed]:
                 or not isinstance(playing, bool) or not isinstance(password, bool)):
             continue
         seen.add(number)
-        listed.append(Listed(number, clean_chat(name)[:ROOM_NAME_LENGTH], max(players, 0),
-                             playing, password, entry.get("game") == RAZZ))
+        bots = entry.get("bots")
+        bots = bots if isinstance(bots, int) and not isinstance(bots, bool) else 0
+        players = max(players, 0)
+        listed.append(Listed(number, clean_chat(name)[:ROOM_NAME_LENGTH], players,
+                             playing, password, entry.get("game") == RAZZ,
+                             min(max(bots, 0), players)))
     return listed
 
 
@@ -128,8 +134,11 @@ class Lobby:
 
     def room_text(self, room: Listed) -> str:
         m = self.m
+        people = room.players - room.bots
         fields = {"number": room.number, "name": room.name,
-                  "players": m.ntr("online.lobby.players", room.players),
+                  "players": m.ntr("online.lobby.players", room.players) if not room.bots
+                  else m.join([m.ntr("online.lobby.players", people),
+                               m.ntr("online.lobby.bots", room.bots)]),
                   "state": m.tr("online.lobby.playing") if room.playing
                   else m.tr("online.lobby.waiting")}
         text = (m.tr("online.lobby.room.locked", **fields) if room.password
