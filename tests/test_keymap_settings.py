@@ -22,6 +22,7 @@ from audiospoons.ui.gamekeys import (
     Action,
     Refusal,
     bindings,
+    bound_action,
     keymap,
     overrides_for,
     rebind,
@@ -81,6 +82,17 @@ def test_an_override_moves_an_action_and_frees_its_key_from_the_other() -> None:
     assert keys["f"] is Action.PASS
     assert "enter" not in keys
     assert Action.SLOT_4 not in keys.values()
+
+
+def test_a_capital_letter_with_no_key_of_its_own_is_its_small_letter() -> None:
+    keys = keymap()
+    assert keys["h"] is Action.HAND and "shift+h" not in keys
+    assert bound_action(keys, "shift+h") is Action.HAND, "Caps Lock on, the hand is still H"
+    assert bound_action(keys, "shift+tab") is Action.SPOON_PREVIOUS
+    moved = keymap({"hand": "shift+h", "feint": "h"})
+    assert bound_action(moved, "shift+h") is Action.HAND
+    assert bound_action(moved, "h") is Action.FEINT
+    assert bound_action(keys, "shift+up") is None and bound_action(keys, "x") is None
 
 
 def test_overrides_may_hold_several_keys_or_none() -> None:

@@ -206,7 +206,7 @@ def test_a_playable_draw_comes_under_the_cursor_enter_plays_it_down_or_k_keeps_i
     table.press("right")
     assert table.play("enter")[0] == CardPlayed(table.now, ANN, c("7C"), "C", 4)
 
-    for key in ("down", "k"):
+    for key in ("down", "k", "shift+k"):
         table = Table(hands, "7H", "7C")
         table.play("down")
         assert table.press(key) == Keep(ANN)

@@ -182,6 +182,15 @@ def keymap(overrides: Mapping[str, str] | None = None) -> dict[str, Action]:
     return {label: action for action, keys in bindings(overrides).items() for label in keys}
 
 
+def bound_action(keys: Mapping[str, A], label: str) -> A | None:
+    """The action of the key ``label`` in ``keys``. A capital letter bound to nothing of its
+    own is its small letter, so that Caps Lock, or Shift held, does not silence a game key."""
+    action = keys.get(label)
+    if action is None and label.startswith("shift+") and len(label) == len("shift+a"):
+        return keys.get(label[-1])
+    return action
+
+
 def overrides_for(keys: Mapping[Action, tuple[str, ...]]) -> dict[str, str]:
     """What the settings keep for these bindings: the actions whose keys are not the default.
     ``bindings(overrides_for(keys)) == keys`` whenever no key is bound twice."""

@@ -65,7 +65,7 @@ from audiospoons.razz.commands import (
 from audiospoons.razz.game import Phase
 from audiospoons.razz.options import RazzOptions
 from audiospoons.razz.rules import EIGHT, KING, fits
-from audiospoons.ui.gamekeys import SHARED_KEYS, bind
+from audiospoons.ui.gamekeys import SHARED_KEYS, bind, bound_action
 from audiospoons.ui.razzview import RazzSeatView
 
 Verify = Callable[[Command], None]
@@ -346,7 +346,7 @@ class RazzKeys:
     def press(self, label: str, view: RazzSeatView, verify: Verify | None = None
               ) -> Outcome | None:
         """What the key ``label`` does now (None: it is no key of the game)."""
-        action = self.keys.get(label)
+        action = bound_action(self.keys, label)
         if action is None:
             return None
         if action in CURSOR_STEPS:

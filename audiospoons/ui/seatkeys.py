@@ -11,7 +11,7 @@ from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command, Draw, Feint, Grab, Pass, React, Signal, Take
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.options import Grabbing, Options
-from audiospoons.ui.gamekeys import SLOTS, Action, bindings
+from audiospoons.ui.gamekeys import SLOTS, Action, bindings, bound_action
 from audiospoons.ui.keynames import action_name, keys_text
 from audiospoons.ui.menu import Action as MenuAction
 from audiospoons.ui.menu import Toggle
@@ -68,7 +68,7 @@ class KeyboardSeat:
             numbered = self.options.grabbing is not Grabbing.REACTION
             self._submit(Grab(self.me, spoon if numbered else None), at)
             return True
-        action = self.keys.get(label)
+        action = bound_action(self.keys, label)
         if action is None:
             return True
         if action is Action.MENU:
