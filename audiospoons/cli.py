@@ -13,6 +13,7 @@ from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import OPTION_SPECS, Options
 from audiospoons.engine.presets import PRESET_KEY, PRESETS_BY_NAME, with_preset
+from audiospoons.razz.game import RazzGame
 from audiospoons.razz.options import RazzOptions
 from audiospoons.replay.scenario import ScenarioError, ScriptLine, load_scenario
 from audiospoons.replay.transcript import game_transcript, transcript
@@ -258,20 +259,16 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _speak(game: ClassicGame, script: Sequence[ScriptLine], seat: int | None, lang: str,
-           verbosity: Verbosity, mode: SpeechMode) -> int:
+def _speak(game: ClassicGame | RazzGame, script: Sequence[ScriptLine], seat: int | None,
+           lang: str, verbosity: Verbosity, mode: SpeechMode) -> int:
     """Play ``script`` out in real time through speech and sound, as ``seat`` hears it."""
-    from audiospoons.replay.listen import listen
+    from audiospoons.replay.listen import listen, urgent_phrases
     from audiospoons.ui.audio import open_audio
-    from audiospoons.voice.announcer import Announcer
     from audiospoons.voice.mixerspeech import MixerSpeech
 
     with open_audio(mode, lang) as audio:
         if isinstance(audio.speaker.output, MixerSpeech):
-            players = [seat.name for seat in game.seats]
-            audio.speaker.output.prepare(Announcer(
-                players, messages(lang), announce_phase2=game.options.announce_phase2,
-                signal=game.options.signal).urgent_phrases(seat))
+            audio.speaker.output.prepare(urgent_phrases(game, seat, lang))
         try:
             listen(game, script, seat, speaker=audio.speaker, sounds=audio.mixer, lang=lang,
                    verbosity=verbosity)

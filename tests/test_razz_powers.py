@@ -311,7 +311,10 @@ def test_an_eight_is_wild_and_names_the_suit_to_follow() -> None:
         CardPlayed(1.0, ANN, c("8C"), "S", 2),
         TurnBegan(1.0, BOB, 2, False, True),
     ]
-    assert refusal(game, PlayCard(BOB, c("9H")), 2.0) == "no-match"
+    assert refusal(game, PlayCard(BOB, c("9H")), 2.0) == "no-match-called"
+    with pytest.raises(NotAllowedNow, match=r"the 9H matches neither the suit called \(S\) nor"
+                       r" the rank of the 8C"):
+        game.handle(PlayCard(BOB, c("9H")), 2.0)
     assert game.handle(PlayCard(BOB, c("9S")), 2.0) == [
         CardPlayed(2.0, BOB, c("9S"), "S", 2),
         TurnBegan(2.0, CAT, 3, False, True),

@@ -451,6 +451,10 @@ class RazzGame:
             if self.count:
                 raise NotAllowedNow(f"only a two or an ace may go on the count of {self.count}",
                                     reason="count-only")
+            if self.suit != self.top.suit:
+                raise NotAllowedNow(f"the {card} matches neither the suit called ({self.suit})"
+                                    f" nor the rank of the {self.top}",
+                                    reason="no-match-called")
             raise NotAllowedNow(f"the {card} matches neither the suit nor the rank of the"
                                 f" {self.top}", reason="no-match")
         if len(hand) == 1:

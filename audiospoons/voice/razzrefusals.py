@@ -27,6 +27,7 @@ RAZZ_REFUSALS: dict[str, Said] = {
     "king-or-take": lambda m: m.tr("razz.refused.king-or-take"),
     "last-card": lambda m: m.tr("razz.refused.last-card"),
     "no-match": lambda m: m.tr("razz.refused.no-match"),
+    "no-match-called": lambda m: m.tr("razz.refused.no-match-called"),
     "no-phrase-owed": lambda m: m.tr("razz.refused.no-phrase-owed"),
     "no-race": lambda m: m.tr("razz.refused.no-race"),
     "not-dealer": lambda m: m.tr("razz.refused.not-dealer"),
