@@ -15,6 +15,7 @@ from audiospoons.engine.options import OPTION_SPECS, Options
 from audiospoons.engine.presets import PRESET_KEY, PRESETS_BY_NAME, with_preset
 from audiospoons.razz.game import RazzGame
 from audiospoons.razz.options import RazzOptions
+from audiospoons.replay.runner import Heard
 from audiospoons.replay.scenario import ScenarioError, ScriptLine, load_scenario
 from audiospoons.replay.transcript import game_transcript, transcript
 from audiospoons.voice.announcer import Utterance, Verbosity
@@ -372,8 +373,9 @@ def razz_options(args: argparse.Namespace) -> RazzOptions:
 
 
 def _listen_razz(args: argparse.Namespace) -> int:
-    """A whole bot game of Razz Spoons, heard from one seat, printed."""
-    from audiospoons.replay.razzlisten import razz_listen_lines
+    """A whole bot game of Razz Spoons, heard from one seat: printed, or said and played."""
+    from audiospoons.replay.razzlisten import razz_listen_heard, razz_urgent_phrases
+    from audiospoons.replay.runner import heard_lines
 
     try:
         lang = choose_language(args.lang)
@@ -381,17 +383,38 @@ def _listen_razz(args: argparse.Namespace) -> int:
         options.check_players(args.players)
         if not 1 <= args.seat <= args.players:
             raise SpoonsError(f"--seat must be 1 to {args.players}")
-        if args.speak:
-            raise SpoonsError("--speak is for the classic game; Razz Spoons' listen prints")
     except (SpoonsError, UnknownLanguage) as error:
         print(f"audiospoons listen: {error}", file=sys.stderr)
         return 2
-    lines = razz_listen_lines(args.players, options, args.seed, args.seat - 1, lang=lang,
+    seat = args.seat - 1
+    heard = razz_listen_heard(args.players, options, args.seed, seat, lang=lang,
                               verbosity=Verbosity(args.verbosity))
+    if args.speak:
+        return _speak_heard(heard, razz_urgent_phrases(args.players, seat, lang), lang,
+                            SpeechMode(args.speech))
+    lines = heard_lines(heard)
     try:
         print("\n".join(lines))
     except BrokenPipeError:
         sys.stderr.close()
+    return 0
+
+
+def _speak_heard(heard: Sequence[tuple[float, Heard]], urgent: list[str], lang: str,
+                 mode: SpeechMode) -> int:
+    """Say and play ``heard`` in real time, ``urgent`` lines rendered to sound first."""
+    from audiospoons.replay.listen import play_heard
+    from audiospoons.ui.audio import open_audio
+    from audiospoons.voice.mixerspeech import MixerSpeech
+
+    with open_audio(mode, lang) as audio:
+        if isinstance(audio.speaker.output, MixerSpeech):
+            audio.speaker.output.prepare(urgent)
+        try:
+            play_heard(heard, speaker=audio.speaker, sounds=audio.mixer)
+        except KeyboardInterrupt:
+            return 130
+        audio.finish()
     return 0
 
 

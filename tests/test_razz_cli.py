@@ -3,8 +3,12 @@ process."""
 
 from __future__ import annotations
 
+import os
 import re
+import sys
+import time
 
+import pexpect
 from test_cli import audiospoons
 
 
@@ -54,3 +58,27 @@ def test_join_razz_refuses_the_classic_games_options_before_it_connects() -> Non
     result = audiospoons("join", "127.0.0.1:1", "--name", "Ann", "--game", "razz",
                          "--option", "word=PIG")
     assert result.returncode == 2 and "there is no option 'word'" in result.stderr
+
+
+def test_listen_razz_speak_says_the_game_as_it_happens() -> None:
+    """The first seconds of a spoken bot game: the lines said at the deal come first, in the
+    transcript's order, and the first line said later waits for its moment."""
+    args = ("listen", "--game", "razz", "--players", "2", "--seed", "3", "--option", "end_at=1")
+    printed = audiospoons(*args)
+    assert printed.returncode == 0, printed.stderr
+    said = [(float(line.split()[0]), line.split("  ", 2)[2])
+            for line in printed.stdout.splitlines() if "[sound " not in line]
+    at_deal = [text for at, text in said if at == 0.0]
+    later_at, later = next((at, text) for at, text in said if at > 0.0)
+    child = pexpect.spawn(sys.executable, ["-m", "audiospoons", *args, "--speak", "--speech",
+                                           "text"], env={**os.environ, "SDL_AUDIODRIVER":
+                                                         "dummy", "PYGAME_HIDE_SUPPORT_PROMPT":
+                                                         "1"}, encoding="utf-8", timeout=15)
+    try:
+        for text in at_deal:
+            child.expect_exact(text + "\r\n")
+        dealt = time.monotonic()
+        child.expect_exact(later + "\r\n", timeout=later_at + 15)
+        assert time.monotonic() - dealt >= later_at - 0.5, "a later line waits for its moment"
+    finally:
+        child.terminate(force=True)
