@@ -231,6 +231,7 @@ def _join(args: argparse.Namespace) -> int:
                     host, port, args.name, room=args.room, game=args.game, values=values,
                     bots=args.bots,
                     password=args.password, key_overrides=dict(settings.keys),
+                    razz_key_overrides=dict(settings.razz_keys),
                     spoon_style=settings.spoon_keys,
                     messages=messages(lang), speaker=audio.speaker, sounds=audio.mixer,
                     keys=keys, verbosity=settings.verbosity))
@@ -315,17 +316,18 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _play_razz(args: argparse.Namespace) -> int:
-    """Razz Spoons against bots at this keyboard: its options from ``--option`` alone (the
-    saved options are the classic game's), the saved players, bots, language and voice."""
+    """Razz Spoons against bots at this keyboard: its saved options with what ``--option``
+    changes for this run, the saved players, bots, language, voice and keys."""
     from dataclasses import replace
 
+    from audiospoons.ui.razzoptionitems import saved_razz_options
     from audiospoons.ui.session import play_local_razz_game
     from audiospoons.ui.settings import load_settings
 
     settings, problem = load_settings()
     try:
         lang = choose_language(args.lang or settings.language)
-        options = razz_options(args)
+        options = razz_options(args, saved_razz_options(settings.razz_options))
         run = replace(
             settings, players=args.players or settings.players, bots=args.bots or settings.bots,
             verbosity=Verbosity(args.verbosity) if args.verbosity else settings.verbosity,
@@ -363,13 +365,16 @@ def _at_the_keyboard(args: argparse.Namespace, settings: Settings, problem: str 
     return 0, result
 
 
-def razz_options(args: argparse.Namespace) -> RazzOptions:
-    """Razz Spoons' options from ``--option`` (it has no presets)."""
-
+def razz_options(args: argparse.Namespace, base: RazzOptions | None = None) -> RazzOptions:
+    """Razz Spoons' options: ``base`` (the defaults if None) with ``--option``'s changes (it
+    has no presets)."""
     if args.preset:
         raise SpoonsError("--preset names a way of playing the classic game, not Razz"
                           " Spoons; give Razz Spoons' options with --option")
-    return RazzOptions.from_mapping(option_values(args.option))
+    given = option_values(args.option)
+    if base is None:
+        return RazzOptions.from_mapping(given)
+    return RazzOptions.from_mapping({**base.describe(), **given})
 
 
 def _listen_razz(args: argparse.Namespace) -> int:

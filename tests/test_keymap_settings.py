@@ -39,6 +39,7 @@ from audiospoons.ui.keynames import (
     refusal_text,
 )
 from audiospoons.ui.local import LocalGame
+from audiospoons.ui.razzkeys import RazzAction, razz_keymap
 from audiospoons.ui.screens import Screens
 from audiospoons.ui.settings import Settings, load_settings, settings_from_json, settings_to_json
 from audiospoons.voice.i18n import available_languages, messages
@@ -288,7 +289,7 @@ def test_the_keys_screen_lists_the_actions_and_takes_a_new_key(tmp_path: Path) -
         "s", "enter", "k", "enter", "down", "home", "f2", "p", "p", "p", "p", "enter",
         "insert", "kp3", "1", "f1", "shift+q", "escape", "escape"])
     assert lines[1:] == [
-        "Settings, 5 of 7", "Settings. Speech, printed text, 1 of 10", "Keys, 9 of 10",
+        "Settings, 5 of 7", "Settings. Speech, printed text, 1 of 11", "Keys, 9 of 11",
         "Keys. Grab a spoon or react, Space, 1 of 33",
         "Pass the card under the cursor, Enter, 2 of 33",
         "Grab a spoon or react, Space, 1 of 33",
@@ -303,7 +304,7 @@ def test_the_keys_screen_lists_the_actions_and_takes_a_new_key(tmp_path: Path) -
         " to keep D.",
         "F1 is kept for help. Press another key, or Escape to keep D.",
         "Pass your third card now uses Shift plus Q.",
-        "Settings. Keys, 9 of 10", "Main menu. Settings, 5 of 7"]
+        "Settings. Keys, 9 of 11", "Main menu. Settings, 5 of 7"]
     saved = load_settings(tmp_path / "settings.json")[0]
     assert saved.keys == {"slot-3": "shift+q"} == ui.settings.keys
     assert keymap(saved.keys)["shift+q"] is Action.SLOT_3
@@ -323,15 +324,16 @@ def test_a_taken_key_swaps_escape_keeps_and_the_defaults_come_back(tmp_path: Pat
         "Escape always pauses the game, and goes back in the menus; it cannot be changed.",
         "Back, 33 of 33", "Restore the default keys, 32 of 33",
         "Every action is back on its default key.",
-        "Grab a spoon or react, Space, 1 of 33", "Settings. Keys, 9 of 10"]
+        "Grab a spoon or react, Space, 1 of 33", "Settings. Keys, 9 of 11"]
     assert load_settings(tmp_path / "settings.json")[0].keys == {}
 
 
 def test_the_keys_screen_in_spanish(tmp_path: Path) -> None:
-    lines, _ = run_screens(tmp_path, ["a", "enter", "end", "up", "enter", "enter", "ctrl+up"],
-                           lang="es")
+    lines, _ = run_screens(tmp_path, ["a", "enter", "end", "up", "up", "enter", "enter",
+                                      "ctrl+up"], lang="es")
     assert lines[4:] == [
-        "Teclas, 9 de 10", "Teclas. Agarrar una cuchara o reaccionar, Espacio, 1 de 33",
+        "Teclas de Cucharas Razz, 10 de 11", "Teclas, 9 de 11",
+        "Teclas. Agarrar una cuchara o reaccionar, Espacio, 1 de 33",
         "Pulsa la nueva tecla para Agarrar una cuchara o reaccionar, o Escape para conservar"
         " Espacio.",
         "Agarrar una cuchara o reaccionar ahora usa Control más Flecha arriba."]
@@ -365,3 +367,33 @@ def test_the_next_game_uses_the_keys_chosen_on_the_screen(tmp_path: Path) -> Non
     result = game.play(Script(clock, ["h", "q", "escape", "q", "y"]))
     assert result.won is None
     assert len([line for line in lines.spoken if line.startswith("Your hand: ")]) == 1
+
+
+def test_razz_spoons_has_keys_of_its_own_in_settings(tmp_path: Path) -> None:
+    lines, ui = run_screens(tmp_path, [
+        "s", "enter", "end", "up", "enter", "down", "down", "down", "down", "down", "down",
+        "enter", "x", "up", "enter", "k", "escape", "escape"])
+    assert lines[2:] == [
+        "Settings. Speech, printed text, 1 of 11", "Back, 11 of 11", "Razz Spoons keys, 10 of 11",
+        "Razz Spoons keys. Move left in your hand, Left arrow, 1 of 33",
+        "Move right in your hand, Right arrow, 2 of 33", "Go to your first card, Home, 3 of 33",
+        "Go to your last card, End, 4 of 33",
+        "Find the next card you can play, Up arrow, 5 of 33",
+        "Play the card under the cursor, Enter, 6 of 33",
+        "Draw, take a King's or a count's cards, or keep the card drawn, Down arrow or D,"
+        " 7 of 33",
+        "Press the new key for Draw, take a King's or a count's cards, or keep the card drawn,"
+        " or Escape to keep Down arrow or D.",
+        "Draw, take a King's or a count's cards, or keep the card drawn now uses X.",
+        "Play the card under the cursor, Enter, 6 of 33",
+        "Press the new key for Play the card under the cursor, or Escape to keep Enter.",
+        "Play the card under the cursor now uses K. K was Keep the card drawn, which now uses"
+        " Enter.",
+        "Settings. Razz Spoons keys, 10 of 11", "Main menu. Settings, 5 of 7"]
+    saved = load_settings(tmp_path / "settings.json")[0]
+    assert saved.razz_keys == {"draw": "x", "play": "k", "keep": "enter"} == ui.settings.razz_keys
+    assert saved.keys == {}, "the classic game's keys are its own"
+    moved = razz_keymap(saved.razz_keys)
+    assert (moved["x"], moved["k"], moved["enter"]) == (RazzAction.DRAW, RazzAction.PLAY,
+                                                        RazzAction.KEEP)
+    assert "d" not in moved and "down" not in moved

@@ -17,6 +17,7 @@ from audiospoons.engine.options import Options
 from audiospoons.net import server
 from audiospoons.net.client import RelayClient
 from audiospoons.net.wire import encode_event
+from audiospoons.razz.options import RazzOptions
 from audiospoons.ui import online
 from audiospoons.ui.gamekeys import Action as GameAction
 from audiospoons.ui.lobby import Enter, Listed, Lobby, Step, read_rooms, refusal_text
@@ -28,6 +29,8 @@ from audiospoons.ui.online import (
     join_relay,
     room_fields,
 )
+from audiospoons.ui.razzkeys import RazzAction
+from audiospoons.ui.razzonline import RemoteRazzGame
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle
@@ -365,6 +368,20 @@ def test_a_game_the_relay_could_not_go_on_with_is_said_and_the_room_heard_again(
     assert lines.spoken[-1] == "Room 2, Kitchen: Ann, the host and Bob."
     press(bob, "enter")
     assert relay.sent[-1] == ("ready", {"ready": True}), "keys are the room's again"
+
+
+def test_a_razz_spoons_game_online_has_the_razz_keys_moved_in_settings() -> None:
+    relay, lines = Relay("Bob"), Lines()
+    bob = OnlineSession(relay, EN, Speaker(lines), None, None,  # type: ignore[arg-type]
+                        razz_key_overrides={"draw": "x"})
+    bob._on_message({"kind": "game_started", "players": ["Ann", "Bob"], "seat": 1,
+                     "game": "razz", "options": RazzOptions().describe(), "token": "0" * 32})
+    game = bob.game
+    assert isinstance(game, RemoteRazzGame)
+    assert game.keys.keys["x"] is RazzAction.DRAW and "d" not in game.keys.keys
+    help_text = game._help_text()
+    assert help_text.startswith("Your keys. ") and "keep the card drawn: X." in help_text
+    assert help_text.endswith("A game online cannot pause: Escape twice leaves it.")
 
 
 def test_leaving_a_game_goes_back_to_the_lobby_and_being_kicked_too() -> None:

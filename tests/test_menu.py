@@ -448,10 +448,10 @@ def test_settings_change_at_once_and_are_saved(tmp_path: Path) -> None:
         "s", "enter", "down", "right", "down", "left", "down", "left", "m", "enter",
         "l", "right", "right"])
     assert lines[2:] == [
-        "Settings. Speech, printed text, 1 of 10", "Speech rate, 175 words per minute, 2 of 10",
-        "185 words per minute", "Speech volume, 100 percent, 3 of 10", "90 percent",
-        "Sound volume, 80 percent, 4 of 10", "70 percent", "Mono, off, 5 of 10", "on",
-        "Language, system, 6 of 10", "English", "Español"]
+        "Settings. Speech, printed text, 1 of 11", "Speech rate, 175 words per minute, 2 of 11",
+        "185 words per minute", "Speech volume, 100 percent, 3 of 11", "90 percent",
+        "Sound volume, 80 percent, 4 of 11", "70 percent", "Mono, off, 5 of 11", "on",
+        "Language, system, 6 of 11", "English", "Español"]
     saved = load_settings(tmp_path / "settings.json")[0]
     assert (saved.rate, saved.speech_volume, saved.sound_volume, saved.mono, saved.language) == (
         185, 90, 70, True, "es")
@@ -518,7 +518,7 @@ def test_what_was_said_can_be_reviewed_in_a_menu(tmp_path: Path) -> None:
 
 def test_the_colour_menu_of_spoons_is_chosen_in_settings(tmp_path: Path) -> None:
     lines, ui = run_screens(tmp_path, ["s", "enter", "c", "right"])
-    assert lines[3:] == ["Choosing a spoon, number keys, 8 of 10", "colour menu"]
+    assert lines[3:] == ["Choosing a spoon, number keys, 8 of 11", "colour menu"]
     assert load_settings(tmp_path / "settings.json")[0].spoon_keys is SpoonStyle.COLOURS
     assert ui.settings.spoon_keys is SpoonStyle.COLOURS
 

@@ -3,6 +3,7 @@ process."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import sys
@@ -10,6 +11,9 @@ import time
 
 import pexpect
 from test_cli import audiospoons
+
+from audiospoons.cli import razz_options
+from audiospoons.razz.options import EndRule, RazzOptions
 
 
 def test_simulate_razz_reports_the_games_the_same_for_the_same_seed() -> None:
@@ -82,3 +86,11 @@ def test_listen_razz_speak_says_the_game_as_it_happens() -> None:
         assert time.monotonic() - dealt >= later_at - 0.5, "a later line waits for its moment"
     finally:
         child.terminate(force=True)
+
+
+def test_play_razz_takes_the_saved_razz_options_and_the_command_lines_changes() -> None:
+    saved = RazzOptions(end=EndRule.POINTS, end_at=50, let_players_err=True)
+    given = argparse.Namespace(preset=None, option=["end_at=30", "phrase_window=5"])
+    assert razz_options(given, saved) == RazzOptions(end=EndRule.POINTS, end_at=30,
+                                                     let_players_err=True, phrase_window=5.0)
+    assert razz_options(given) == RazzOptions(end_at=30, phrase_window=5.0)

@@ -64,12 +64,14 @@ class Keys:
 
 
 def play(script: list[str], *, dealer: int = 2, hand: tuple[Card, ...] = (),
-         won: bool | None = None, **options: object) -> tuple[LocalRazzGame, Lines, Sounds]:
+         won: bool | None = None, moved: dict[str, str] | None = None, **options: object
+         ) -> tuple[LocalRazzGame, Lines, Sounds]:
     """A three-player game from a fixed deal: with Chris (seat 2) dealing, you play first."""
     clock, lines, sounds = Clock(), Lines(), Sounds()
     deal = RazzDeal(hands={0: hand} if hand else {}, starter=STARTER)
     game = LocalRazzGame(RazzOptions.from_mapping(options), 3, messages("en"), Speaker(lines),
-                         sounds, seed=7, clock=clock, first_deal=deal, dealer=dealer)
+                         sounds, seed=7, clock=clock, first_deal=deal, dealer=dealer,
+                         key_overrides=moved)
     keys = Keys(clock, script)
     keys.game = game
     result = game.play(keys)
@@ -161,6 +163,19 @@ def test_a_bots_phrase_is_heard_and_a_move_before_it_is_refused_in_words() -> No
     assert game.player.view.phrase is not None
     assert f"The Razzing Phrase is {game.player.view.phrase}" in " ".join(lines.spoken)
     assert mine(game) == []
+
+
+def test_keys_moved_in_settings_play_the_game_and_f1_says_them() -> None:
+    game, lines, _ = play(["x", "f1", *QUIT], moved={"draw": "x"})
+    assert mine(game) == [DrawCard(0)]
+    help_text = next(text for text in lines.spoken if text.startswith("Your keys. "))
+    assert ("Draw, take a King's or a count's cards, or keep the card drawn: X." in help_text
+            and "Play the card under the cursor: Enter." in help_text)
+    game, lines, _ = play(["d", "down", "f1", *QUIT], moved={"draw": "x"})
+    assert mine(game) == [], "D and Down draw no more"
+    game, lines, _ = play(["f1", *QUIT])
+    assert any(text.startswith("Left and Right move through your hand") for text in lines.spoken)
+    assert not any(text.startswith("Your keys. ") for text in lines.spoken), "none moved"
 
 
 def test_a_draw_out_of_turn_is_refused_in_words() -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Container, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from audiospoons.keys.key import parse_label
 
@@ -172,9 +172,52 @@ def bind(defaults: Mapping[A, tuple[str, ...]], fixed: Container[A],
     return {action: tuple(keys) for action, keys in actions.items()}
 
 
+@dataclass(frozen=True, slots=True)
+class KeyTable(Generic[A]):
+    """A game's actions: the keys each has at first, and those whose key never changes."""
+
+    actions: type[A]
+    defaults: Mapping[A, tuple[str, ...]]
+    fixed: Mapping[A, str]
+
+    def bindings(self, overrides: Mapping[str, str] | None = None) -> dict[A, tuple[str, ...]]:
+        """Every action's keys, with ``overrides`` (see ``bind``)."""
+        return bind(self.defaults, self.fixed, overrides)
+
+    def overrides_for(self, keys: Mapping[A, tuple[str, ...]]) -> dict[str, str]:
+        """What the settings keep for these bindings: the actions whose keys are not the
+        default. ``bindings(overrides_for(keys)) == keys`` whenever no key is bound twice."""
+        return {str(action.value): " ".join(keys[action]) for action in self.actions
+                if action not in self.fixed and tuple(keys[action]) != self.defaults[action]}
+
+    def rebind(self, overrides: Mapping[str, str], action: A, label: str) -> Rebinding:
+        """Move ``action`` to the key ``label`` alone. Pressing one of the action's own keys
+        changes nothing. Raises ``ValueError`` for a fixed action or a key that ``refusal``
+        refuses."""
+        if action in self.fixed:
+            raise ValueError(f"{action.value} always stays on {self.fixed[action]}")
+        reason = refusal(label)
+        if reason is not None:
+            raise ValueError(f"{label!r} cannot be bound: {reason.value}")
+        label = parse_label(label).label
+        keys = self.bindings(overrides)
+        before = keys[action]
+        if label in before:
+            return Rebinding(action, label, before, self.overrides_for(keys))
+        other = next((owner for owner, owned in keys.items() if label in owned), None)
+        keys[action] = (label,)
+        if other is None:
+            return Rebinding(action, label, before, self.overrides_for(keys))
+        remaining = tuple(key for key in keys[other] if key != label)
+        swapped = not remaining
+        keys[other] = before if swapped else remaining
+        return Rebinding(action, label, before, self.overrides_for(keys), other, keys[other],
+                         swapped)
+
+
 def bindings(overrides: Mapping[str, str] | None = None) -> dict[Action, tuple[str, ...]]:
     """Every action of the classic game's keys (see ``bind``)."""
-    return bind(DEFAULT_KEYS, FIXED, overrides)
+    return CLASSIC_KEYS.bindings(overrides)
 
 
 def keymap(overrides: Mapping[str, str] | None = None) -> dict[str, Action]:
@@ -192,10 +235,8 @@ def bound_action(keys: Mapping[str, A], label: str) -> A | None:
 
 
 def overrides_for(keys: Mapping[Action, tuple[str, ...]]) -> dict[str, str]:
-    """What the settings keep for these bindings: the actions whose keys are not the default.
-    ``bindings(overrides_for(keys)) == keys`` whenever no key is bound twice."""
-    return {action.value: " ".join(keys[action]) for action in Action
-            if action not in FIXED and tuple(keys[action]) != DEFAULT_KEYS[action]}
+    """What the settings keep for the classic game's bindings (``KeyTable.overrides_for``)."""
+    return CLASSIC_KEYS.overrides_for(keys)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,11 +248,11 @@ class Rebinding:
     or, if it had no other, the keys ``action`` had (``swapped``). ``overrides`` are the settings
     to keep."""
 
-    action: Action
+    action: Enum
     label: str
     before: tuple[str, ...]
     overrides: dict[str, str]
-    other: Action | None = None
+    other: Enum | None = None
     other_keys: tuple[str, ...] = ()
     swapped: bool = False
 
@@ -221,23 +262,8 @@ class Rebinding:
 
 
 def rebind(overrides: Mapping[str, str], action: Action, label: str) -> Rebinding:
-    """Move ``action`` to the key ``label`` alone. Pressing one of the action's own keys changes
-    nothing. Raises ``ValueError`` for a ``FIXED`` action or a key that ``refusal`` refuses."""
-    if action in FIXED:
-        raise ValueError(f"{action.value} always stays on {FIXED[action]}")
-    reason = refusal(label)
-    if reason is not None:
-        raise ValueError(f"{label!r} cannot be bound: {reason.value}")
-    label = parse_label(label).label
-    keys = bindings(overrides)
-    before = keys[action]
-    if label in before:
-        return Rebinding(action, label, before, overrides_for(keys))
-    other = next((owner for owner, owned in keys.items() if label in owned), None)
-    keys[action] = (label,)
-    if other is None:
-        return Rebinding(action, label, before, overrides_for(keys))
-    remaining = tuple(key for key in keys[other] if key != label)
-    swapped = not remaining
-    keys[other] = before if swapped else remaining
-    return Rebinding(action, label, before, overrides_for(keys), other, keys[other], swapped)
+    """Move a classic game's ``action`` to the key ``label`` (``KeyTable.rebind``)."""
+    return CLASSIC_KEYS.rebind(overrides, action, label)
+
+
+CLASSIC_KEYS: KeyTable[Action] = KeyTable(Action, DEFAULT_KEYS, FIXED)

@@ -9,11 +9,13 @@ in the language's own way ("Comma or Page Up").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import Enum
 
 from babel.lists import format_list
 
 from audiospoons.keys.key import FUNCTION_KEYS, parse_label
 from audiospoons.ui.gamekeys import Action, Rebinding, Refusal
+from audiospoons.ui.razzkeys import RazzAction
 from audiospoons.voice.i18n import Messages
 
 ACTION_IDS: dict[Action, str] = {
@@ -50,6 +52,42 @@ ACTION_IDS: dict[Action, str] = {
     Action.MENU: "keys.action.menu",
 }
 """The message id of each action's name."""
+
+RAZZ_ACTION_IDS: dict[RazzAction, str] = {
+    RazzAction.CURSOR_LEFT: "keys.action.cursor-left",
+    RazzAction.CURSOR_RIGHT: "keys.action.cursor-right",
+    RazzAction.CURSOR_FIRST: "keys.razz.cursor-first",
+    RazzAction.CURSOR_LAST: "keys.razz.cursor-last",
+    RazzAction.NEXT_PLAYABLE: "keys.razz.next-playable",
+    RazzAction.PLAY: "keys.razz.play",
+    RazzAction.DRAW: "keys.razz.draw",
+    RazzAction.KEEP: "keys.razz.keep",
+    RazzAction.GRAB: "keys.razz.grab",
+    RazzAction.PHRASE: "keys.razz.phrase",
+    RazzAction.ANNOUNCE: "keys.razz.announce",
+    RazzAction.RAZZ: "keys.razz.razz",
+    RazzAction.RAZZ_WHOM: "keys.razz.razz-whom",
+    RazzAction.HAND: "keys.action.hand",
+    RazzAction.TURN: "keys.razz.turn",
+    RazzAction.TOP: "keys.razz.top",
+    RazzAction.COUNTS: "keys.razz.counts",
+    RazzAction.SCORES: "keys.razz.scores",
+    RazzAction.OPTIONS: "keys.action.options",
+    RazzAction.RAZZING: "keys.razz.razzing",
+    RazzAction.HISTORY_PREVIOUS: "keys.action.history-previous",
+    RazzAction.HISTORY_NEXT: "keys.action.history-next",
+    RazzAction.HISTORY_FIRST: "keys.action.history-first",
+    RazzAction.HISTORY_LAST: "keys.action.history-last",
+    RazzAction.REPEAT: "keys.action.repeat",
+    RazzAction.VOLUME_DOWN: "keys.action.volume-down",
+    RazzAction.VOLUME_UP: "keys.action.volume-up",
+    RazzAction.RATE_DOWN: "keys.action.rate-down",
+    RazzAction.RATE_UP: "keys.action.rate-up",
+    RazzAction.HELP: "keys.action.help",
+    RazzAction.MENU: "keys.action.menu",
+}
+"""The message id of each Razz Spoons action's name: the classic game's where it means the
+same."""
 
 NAME_IDS = {
     "space": "keyname.space", "enter": "keyname.enter", "tab": "keyname.tab",
@@ -126,30 +164,34 @@ def keys_text(labels: Sequence[str], m: Messages) -> str:
     return format_list([key_name(label, m) for label in labels], style="or", locale=m.locale)
 
 
-def action_name(action: Action, m: Messages) -> str:
+def action_name(action: Enum, m: Messages) -> str:
+    """A game's action in words: either game's."""
+    if isinstance(action, RazzAction):
+        return m.tr(RAZZ_ACTION_IDS[action])
+    assert isinstance(action, Action)
     return m.tr(ACTION_IDS[action])
 
 
-def item_text(action: Action, labels: Sequence[str], m: Messages) -> str:
+def item_text(action: Enum, labels: Sequence[str], m: Messages) -> str:
     """An action and its keys, as the Keys screen lists it: "Grab a spoon or react, Space"."""
     return m.tr("keys.item", action=action_name(action, m), keys=keys_text(labels, m))
 
 
-def fixed_text(action: Action, m: Messages) -> str:
+def fixed_text(action: Enum, m: Messages) -> str:
     """Why help and the pause menu keep their keys."""
-    if action is Action.HELP:
+    if action.value == Action.HELP.value:
         return m.tr("keys.fixed.help")
     return m.tr("keys.fixed.menu")
 
 
-def prompt_text(action: Action, labels: Sequence[str], m: Messages) -> str:
+def prompt_text(action: Enum, labels: Sequence[str], m: Messages) -> str:
     """'Press the new key for Pass your fourth card, or Escape to keep F.'"""
     if not labels:
         return m.tr("keys.prompt.none", action=action_name(action, m))
     return m.tr("keys.prompt", action=action_name(action, m), keys=keys_text(labels, m))
 
 
-def kept_text(action: Action, labels: Sequence[str], m: Messages) -> str:
+def kept_text(action: Enum, labels: Sequence[str], m: Messages) -> str:
     """Escape at the prompt: nothing changes."""
     if not labels:
         return m.tr("keys.kept.none", action=action_name(action, m))

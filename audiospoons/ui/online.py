@@ -147,7 +147,8 @@ class OnlineSession:
                  key_overrides: dict[str, str] | None = None,
                  spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
                  reconnect: Reconnect | None = None, lobby: bool = False,
-                 new_rooms: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+                 new_rooms: Mapping[str, Mapping[str, Any]] | None = None,
+                 razz_key_overrides: dict[str, str] | None = None) -> None:
         self.client, self.m, self.speaker, self.sounds = client, messages, speaker, sounds
         self.reconnect = reconnect
         """A new connection to the same relay, to take the seat back when this one is lost."""
@@ -155,6 +156,7 @@ class OnlineSession:
         self.verbosity, self.key_overrides, self.spoon_style = (verbosity, key_overrides,
                                                                  spoon_style)
         self.new_rooms = {game: dict(fields) for game, fields in (new_rooms or {}).items()}
+        self.razz_key_overrides = dict(razz_key_overrides or {})
         self.where = Where(to_lobby=lobby)
         self.lobby: Lobby | None = Lobby(messages) if lobby else None
         """The rooms of the relay, once the player has been in the lobby: leaving a room then
@@ -269,7 +271,8 @@ class OnlineSession:
     def _new_game(self, started: dict[str, Any]) -> OnlineGame:
         if started.get("game") == RAZZ:
             return RemoteRazzGame(self.client, started, self.m, self.speaker, self.sounds,
-                                  verbosity=self.verbosity)
+                                  verbosity=self.verbosity,
+                                  key_overrides=self.razz_key_overrides)
         return RemoteGame(self.client, started, self.m, self.speaker, self.sounds,
                           verbosity=self.verbosity, key_overrides=self.key_overrides,
                           spoon_style=self.spoon_style)
@@ -509,6 +512,7 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
                      sounds: CuePlayer | None, keys: WatchedKeys, password: str | None = None,
                      verbosity: Verbosity = Verbosity.BRIEF,
                      key_overrides: Mapping[str, str] | None = None,
+                     razz_key_overrides: Mapping[str, str] | None = None,
                      spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
                      on_connected: Callable[[], None] | None = None) -> int:
     """Connect and play until the player leaves: into ``room`` if given, into a room of one's
@@ -536,6 +540,7 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
 
     session = OnlineSession(client, messages, speaker, sounds, keys, verbosity=verbosity,
                             key_overrides=dict(key_overrides or {}), spoon_style=spoon_style,
+                            razz_key_overrides=dict(razz_key_overrides or {}),
                             reconnect=reconnect, lobby=room is None and bots == 0,
                             new_rooms={kind: room_fields(
                                 values if kind == game else (other_games or {}).get(kind, {}),

@@ -65,7 +65,7 @@ from audiospoons.razz.commands import (
 from audiospoons.razz.game import Phase
 from audiospoons.razz.options import RazzOptions
 from audiospoons.razz.rules import EIGHT, KING, fits
-from audiospoons.ui.gamekeys import SHARED_KEYS, bind, bound_action
+from audiospoons.ui.gamekeys import SHARED_KEYS, KeyTable, bound_action
 from audiospoons.ui.razzview import RazzSeatView
 
 Verify = Callable[[Command], None]
@@ -140,11 +140,14 @@ FIXED_RAZZ: dict[RazzAction, str] = {RazzAction.HELP: "f1", RazzAction.MENU: "es
 CURSOR_STEPS = {RazzAction.CURSOR_LEFT: -1, RazzAction.CURSOR_RIGHT: 1}
 
 
+RAZZ_KEYS: KeyTable[RazzAction] = KeyTable(RazzAction, DEFAULT_RAZZ_KEYS, FIXED_RAZZ)
+
+
 def razz_bindings(overrides: Mapping[str, str] | None = None
                   ) -> dict[RazzAction, tuple[str, ...]]:
     """Every action's keys: the defaults, with ``overrides`` moved as ``gamekeys.bind``
     moves them."""
-    return bind(DEFAULT_RAZZ_KEYS, FIXED_RAZZ, overrides)
+    return RAZZ_KEYS.bindings(overrides)
 
 
 def razz_keymap(overrides: Mapping[str, str] | None = None) -> dict[str, RazzAction]:
@@ -155,8 +158,7 @@ def razz_keymap(overrides: Mapping[str, str] | None = None) -> dict[str, RazzAct
 
 def razz_overrides_for(keys: Mapping[RazzAction, tuple[str, ...]]) -> dict[str, str]:
     """What the settings keep for these bindings: the actions whose keys are not the default."""
-    return {action.value: " ".join(keys[action]) for action in RazzAction
-            if action not in FIXED_RAZZ and tuple(keys[action]) != DEFAULT_RAZZ_KEYS[action]}
+    return RAZZ_KEYS.overrides_for(keys)
 
 
 # --------------------------------------------------------------------- what a key gives

@@ -86,7 +86,11 @@ class RemoteRazzGame(RelaySeat, RazzKeyboardSeat):
         return self.escape_to_leave()
 
     def _help_text(self) -> str:
-        return self.messages.tr("razz.help.online")
+        moved = self._moved_keys_text()
+        if moved is None:
+            return self.messages.tr("razz.help.online")
+        leave = self.messages.tr("razz.online.leave")
+        return f"{moved} {leave}"
 
     def _phrase_about(self) -> str:
         return self.messages.tr("razz.phrase.field.about.online")

@@ -29,10 +29,11 @@ import asyncio
 import contextlib
 import importlib
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from babel import Locale
 
@@ -41,6 +42,7 @@ from audiospoons.razz.rules import MAX_PLAYERS as RAZZ_MAX_PLAYERS
 from audiospoons.razz.rules import MIN_PLAYERS as RAZZ_MIN_PLAYERS
 from audiospoons.sound.cue import Cue
 from audiospoons.ui import gamekeys, keynames
+from audiospoons.ui.gamekeys import KeyTable
 from audiospoons.ui.menu import SELECT_CUE, Action, Choice, Item, Menu, Number, Response, Toggle
 from audiospoons.ui.onlinemenu import (
     JoinRequest,
@@ -64,6 +66,7 @@ from audiospoons.ui.optionitems import (
     saved_options,
     table_problem,
 )
+from audiospoons.ui.razzkeys import RAZZ_KEYS
 from audiospoons.ui.razzoptionitems import (
     chosen_razz_values,
     razz_option_items,
@@ -81,6 +84,7 @@ from audiospoons.ui.settings import (
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import (
+    Messages,
     UnknownLanguage,
     available_languages,
     choose_language,
@@ -143,6 +147,28 @@ def menu_label_of(label: str) -> str:
     if label.startswith("shift+") and len(label) == len("shift+") + 1:
         return label[-1]
     return label
+
+
+@dataclass(frozen=True, slots=True)
+class GameKeys:
+    """A game's keys in Settings: its actions, the title of its Keys screen, and the keys the
+    player moved as the settings keep them (``saved``, and ``keep`` to change them)."""
+
+    table: KeyTable[Any]
+    title: Callable[[Messages], str]
+    saved: Callable[[Settings], Mapping[str, str]]
+    keep: Callable[[Settings, Mapping[str, str]], Settings]
+
+
+GAME_KEYS = {
+    "keys": GameKeys(gamekeys.CLASSIC_KEYS, lambda m: m.tr("keys.title"),
+                     lambda settings: settings.keys,
+                     lambda settings, keys: replace(settings, keys=dict(keys))),
+    "razzkeys": GameKeys(RAZZ_KEYS, lambda m: m.tr("keys.razz.title"),
+                         lambda settings: settings.razz_keys,
+                         lambda settings, keys: replace(settings, razz_keys=dict(keys))),
+}
+"""The Keys screens of Settings, by their item: the classic game's and Razz Spoons'."""
 
 
 class Screens:
@@ -550,6 +576,8 @@ class Screens:
                     m.tr("menu.settings.spoonkeys.colours")),
                    m.tr("menu.settings.spoonkeys.about")),
             Action("keys", m.tr("menu.settings.keys"), m.tr("menu.settings.keys.about")),
+            Action("razzkeys", m.tr("menu.settings.razzkeys"),
+                   m.tr("menu.settings.razzkeys.about")),
             Action("back", m.tr("menu.back"), m.tr("menu.back.about")),
         ]
 
@@ -561,9 +589,9 @@ class Screens:
             if response.back or response.activated == "back":
                 self.cue(response.cue)
                 return
-            if response.activated == "keys":
+            if response.activated in GAME_KEYS:
                 self.cue(response.cue)
-                self.keys_screen()
+                self.keys_screen(GAME_KEYS[response.activated])
                 menu.reset(self.settings_items(), self.m.tr("menu.main.settings"), self.m)
                 self.say(menu.opening())
                 continue
@@ -633,23 +661,23 @@ class Screens:
 
     # ------------------------------------------------------------------ keys
 
-    def keys_items(self) -> list[Item]:
+    def keys_items(self, table: KeyTable[Any], overrides: Mapping[str, str]) -> list[Item]:
         """One item per game action with its keys, then Restore the default keys and Back."""
         m = self.m
-        keys = gamekeys.bindings(self.settings.keys)
+        keys = table.bindings(overrides)
         items: list[Item] = [
-            Action(action.value, keynames.item_text(action, keys[action], m),
-                   keynames.fixed_text(action, m) if action in gamekeys.FIXED
+            Action(str(action.value), keynames.item_text(action, keys[action], m),
+                   keynames.fixed_text(action, m) if action in table.fixed
                    else m.tr("keys.item.about"))
-            for action in gamekeys.Action]
+            for action in table.actions]
         return [*items,
                 Action("defaults", m.tr("keys.defaults"), m.tr("keys.defaults.about")),
                 Action("back", m.tr("menu.back"), m.tr("menu.back.about"))]
 
-    def keys_screen(self) -> None:
+    def keys_screen(self, game: GameKeys) -> None:
         """Enter on an action takes its new key; the change is saved at once."""
-        m = self.m
-        menu = Menu(m.tr("keys.title"), self.keys_items(), m)
+        m, table = self.m, game.table
+        menu = Menu(game.title(m), self.keys_items(table, game.saved(self.settings)), m)
         self.say(menu.opening())
         while True:
             response = self.ask(menu, m.tr("keys.help"))
@@ -657,24 +685,25 @@ class Screens:
             if response.back or response.activated == "back":
                 return
             if response.activated == "defaults":
-                self.save(replace(self.settings, keys={}))
-                menu.reset(self.keys_items())
+                self.save(game.keep(self.settings, {}))
+                menu.reset(self.keys_items(table, {}))
                 self.say(m.tr("keys.defaults.done"))
                 continue
             if response.activated is None:
                 continue
-            action = gamekeys.Action(response.activated)
-            if action in gamekeys.FIXED:
+            action = table.actions(response.activated)
+            if action in table.fixed:
                 self.say(keynames.fixed_text(action, m))
                 continue
-            self.say(self.take_key(action))
-            menu.reset(self.keys_items())
+            self.say(self.take_key(game, action))
+            menu.reset(self.keys_items(table, game.saved(self.settings)))
 
-    def take_key(self, action: gamekeys.Action) -> str:
+    def take_key(self, game: GameKeys, action: Enum) -> str:
         """Ask for the next key and give it to ``action``, refusing (with the reason) the keys
         kept for something else; Escape keeps the old key. Returns what to say."""
         m = self.m
-        keys = gamekeys.bindings(self.settings.keys)[action]
+        overrides = game.saved(self.settings)
+        keys = game.table.bindings(overrides)[action]
         self.say(keynames.prompt_text(action, keys, m))
         while True:
             label = self.next_key_label()
@@ -684,9 +713,9 @@ class Screens:
             if reason is not None:
                 self.say(keynames.refusal_text(reason, label, keys, m))
                 continue
-            change = gamekeys.rebind(self.settings.keys, action, label)
+            change = game.table.rebind(overrides, action, label)
             if change.changed:
-                self.save(replace(self.settings, keys=change.overrides))
+                self.save(game.keep(self.settings, change.overrides))
             return keynames.rebinding_text(change, m)
 
     # ------------------------------------------------------------------ how to play
@@ -789,6 +818,7 @@ def online_game(speaker: Speaker, mixer: Mixer | None, keys: WatchedKeys) -> Onl
             other_games={RAZZ: dict(settings.razz_options)},
             bots=0, messages=messages(language_for(settings)), speaker=speaker, sounds=mixer,
             keys=keys, verbosity=settings.verbosity, key_overrides=dict(settings.keys),
+            razz_key_overrides=dict(settings.razz_keys),
             spoon_style=settings.spoon_keys, on_connected=connected))
         if code == PLAYED:
             return Outcome.PLAYED

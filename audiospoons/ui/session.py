@@ -114,14 +114,15 @@ def past_record(settings: Settings) -> ReactionRecord:
 def play_razz_games(options: RazzOptions, players: int, messages: Messages, speaker: Speaker,
                     mixer: Mixer | None, keys: KeySource, *,
                     verbosity: Verbosity = Verbosity.FULL, seed: int | None = None,
-                    bot_level: Level = Level.NORMAL) -> None:
-    """Games of Razz Spoons until the player quits one, or says no to another. The keys are
-    Razz Spoons' own defaults: the saved key settings are the classic game's."""
+                    bot_level: Level = Level.NORMAL,
+                    key_overrides: dict[str, str] | None = None) -> None:
+    """Games of Razz Spoons until the player quits one, or says no to another, on Razz
+    Spoons' keys with ``key_overrides`` moved."""
     game_seed = seed
     while True:
         game = LocalRazzGame(options, players, messages, speaker, mixer, seed=game_seed,
                              verbosity=verbosity, rate_setter=rate_changer(speaker.output),
-                             bot_level=bot_level)
+                             bot_level=bot_level, key_overrides=key_overrides)
         result = game.play(keys)
         if result.won is None or not _again(messages, speaker, keys):
             return
@@ -130,10 +131,12 @@ def play_razz_games(options: RazzOptions, players: int, messages: Messages, spea
 
 def play_local_razz_game(*, settings: Settings, options: RazzOptions, speaker: Speaker,
                          mixer: Mixer | None, keys: KeySource, seed: int | None = None) -> None:
-    """Razz Spoons against bots with the settings' players, bots, language and verbosity."""
+    """Razz Spoons against bots with the settings' players, bots, language, verbosity and
+    Razz Spoons keys."""
     play_razz_games(options, settings.players, messages(choose_language(settings.language)),
                     speaker, mixer, keys, verbosity=settings.verbosity,
-                    bot_level=Level(settings.bots), seed=seed)
+                    bot_level=Level(settings.bots), seed=seed,
+                    key_overrides=dict(settings.razz_keys))
 
 
 def play_menu_razz_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None,

@@ -91,9 +91,10 @@ class Settings:
 
     ``speech_volume`` and ``sound_volume`` are percentages; ``language`` None follows the
     system; ``keys`` moves game actions to other keys (action name to key label, see
-    ``ui.gamekeys``); ``options`` holds game option values as text, for
-    ``Options.from_mapping``, and ``razz_options`` those of Razz Spoons, for
-    ``RazzOptions.from_mapping``. The mappings are plain dicts: do not change them in place.
+    ``ui.gamekeys``), and ``razz_keys`` those of Razz Spoons (``ui.razzkeys``); ``options``
+    holds game option values as text, for ``Options.from_mapping``, and ``razz_options``
+    those of Razz Spoons, for ``RazzOptions.from_mapping``. The mappings are plain dicts: do
+    not change them in place.
     ``online_address`` and ``online_name`` are what Play online last connected with, as typed.
     """
 
@@ -106,6 +107,7 @@ class Settings:
     verbosity: Verbosity = Verbosity.BRIEF
     spoon_keys: SpoonStyle = SpoonStyle.NUMBERS
     keys: Mapping[str, str] = field(default_factory=dict)
+    razz_keys: Mapping[str, str] = field(default_factory=dict)
     players: int = 4
     bots: str = "normal"
     options: Mapping[str, str] = field(default_factory=dict)
@@ -236,6 +238,7 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
         "verbosity": settings.verbosity.value,
         "spoon_keys": settings.spoon_keys.value,
         "keys": dict(settings.keys),
+        "razz_keys": dict(settings.razz_keys),
         "players": settings.players,
         "bots": settings.bots,
         "options": dict(settings.options),
@@ -281,6 +284,7 @@ def settings_from_json(data: object) -> Settings:
         verbosity=verbosity,
         spoon_keys=spoon_keys,
         keys=_text_mapping(data, "keys"),
+        razz_keys=_text_mapping(data, "razz_keys"),
         players=_int(data, "players", defaults.players, PLAYERS_MIN, PLAYERS_MAX),
         bots=str(bots),
         options=_text_mapping(data, "options"),
