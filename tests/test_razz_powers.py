@@ -454,6 +454,44 @@ def test_a_last_grab_dated_long_before_it_arrived_settles_the_race_when_it_arriv
     assert game.advance(1.5)[0] == RaceOver(1.5, (ANN,), False)
 
 
+def test_with_a_late_window_a_spoon_goes_to_the_grab_made_first_not_the_first_to_arrive(
+        ) -> None:
+    """Online, the relay gives the race a late window: Bob's grab arrives first, but Cat's,
+    made before it, arrives later. The first spoon waits the window from Bob's arrival for
+    such a grab, and the spoons go in the order the grabs were made."""
+    game = dealt(JACK_HANDS, "7H", JACK_STOCK + " 4D 5D")
+    game.late_window = 0.125
+    game.handle(PlayCard(ANN, c("JH")), 1.0)
+    assert game.handle(GrabSpoon(BOB), 1.25) == []
+    assert game.handle(GrabSpoon(CAT, pressed_at=1.125), 1.3125) == []
+    assert game.handle(GrabSpoon(ANN), 1.34375) == []
+    assert game.next_deadline() == 1.375
+    assert game.advance(1.5) == [
+        SpoonTaken(1.375, CAT, 1),
+        SpoonTaken(1.375, BOB, 0),
+        RaceOver(1.375, (ANN,), False),
+        PhraseOwed(1.375, ANN, 4.375, DrawCause.SPOONS),
+        CardsDrawn(1.375, ANN, cards("2D 3D"), 2, 4, DrawCause.SPOONS),
+        TurnBegan(1.375, BOB, 2, False, True),
+    ]
+
+
+def test_with_a_late_window_grabs_made_within_the_tie_window_fight_for_the_last_spoon(
+        ) -> None:
+    game = dealt(JACK_HANDS, "7H", JACK_STOCK + " 4D 5D")
+    game.late_window = 0.125
+    game.handle(PlayCard(ANN, c("JH")), 1.0)
+    game.handle(GrabSpoon(BOB, pressed_at=1.125), 1.25)
+    game.handle(GrabSpoon(CAT), 1.3125)
+    assert game.advance(1.375) == [SpoonTaken(1.375, BOB, 1)]
+    assert game.next_deadline() == 1.4375, "Cat's grab waits the window from its arrival"
+    assert game.handle(GrabSpoon(ANN, pressed_at=1.312), 1.40625) == []
+    assert game.handle(GrabSpoon(CAT), 1.41) == [DoubleGrab(1.41, CAT)]
+    assert game.advance(1.5)[:3] == [
+        SpoonTaken(1.4375, ANN, 0), SpoonFought(1.4375, (ANN, CAT)),
+        RaceOver(1.4375, (ANN, CAT), False)]
+
+
 def test_when_the_grab_time_runs_out_everyone_without_a_spoon_draws() -> None:
     game = dealt(JACK_HANDS, "7H", JACK_STOCK + " 4D 5D")
     game.handle(PlayCard(ANN, c("JH")), 1.0)

@@ -8,16 +8,19 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import random
 
 from fakes import Lines, Pressed
 from test_online import PipeKeys, heard
-from test_relay import FAST, connect, recording, with_relay
+from test_relay import FAST, Member, connect, recording, with_relay
 
 from audiospoons.engine.cards import Card
 from audiospoons.engine.events import Event
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient
 from audiospoons.net.fairness import Cues
+from audiospoons.net.games import RAZZ_GAME
+from audiospoons.net.room import Room, Seat
 from audiospoons.net.server import Relay
 from audiospoons.net.wire import decode_event, encode_event
 from audiospoons.razz.commands import DrawCard, GrabSpoon, Keep, PlayCard
@@ -288,3 +291,15 @@ def test_f1_online_says_escape_leaves_a_game_that_cannot_pause() -> None:
     game.on_keys([Pressed("f1", 1.0)], None)  # type: ignore[arg-type]
     assert lines.spoken[-1].endswith(
         "F9 and F10: speech rate. A game online does not pause: Escape twice leaves it.")
+
+
+def test_a_razz_room_gives_its_game_the_late_window_of_its_players_lines() -> None:
+    """The relay keeps a room's late window to its players' round trips: a Razz room's game
+    takes it, and the race after a Jack then waits that long for grabs made earlier."""
+    members = [Member(name) for name in ("Ann", "Bob", "Cat")]
+    room = Room(1, "Den", members[0], RazzOptions(), {}, game=RAZZ_GAME)
+    room.seats = [Seat(member) for member in members]
+    room.start(0.0, random.Random(4))
+    room.late_window(0.2)
+    game = room.table.game if room.table is not None else None
+    assert isinstance(game, RazzGame) and game.late_window == 0.2

@@ -410,6 +410,29 @@ def test_a_jack_puts_the_spoons_out_and_the_player_left_without_one_draws_two(
     ]
 
 
+def test_with_the_relays_late_window_the_spoons_go_in_the_order_the_grabs_were_made(
+        replay: Replay) -> None:
+    # Each grab waits half a second from its arrival for one made earlier: Bob's (made at
+    # 2.00) takes a spoon at 2.50; Cat's (made at 2.10, arrived at 2.40) the last at 2.90. Ann's
+    # grab at 2.60, made after both, comes in time to be weighed, and loses.
+    late = C_JACK.replace('starter = "7H"', 'starter = "7H"\n    late_window = 0.5')
+    assert replay(late)[14:26] == [
+        "  2.50  [sound spoon pan +0.00]",
+        "  2.50  Bob grabbed a spoon!",
+        "  2.90  [sound spoon pan -1.00]",
+        "  2.90  Cat grabbed the last spoon!",
+        "  2.90  Ann loses the race.",
+        "  2.90  Ann must say the phrase.",
+        "  2.90  [sound card-in pan +1.00]",
+        "  2.90  Ann draws 2 cards, and has 4.",
+        "  2.90  Bob's turn: the top card is the jack of hearts.",
+        "  5.90  state: round 1, playing, top JH, suit hearts, count 0, clockwise, Bob's turn,"
+        " Cat deals",
+        '  5.90  state: phrase "Pickles"',
+        "  5.90  state: Ann: 4 cards, 0 points",
+    ]
+
+
 def test_the_loser_of_the_race_hears_the_ticks_of_their_phrase_window(replay: Replay) -> None:
     assert replay(C_JACK, "--listener", "Ann") == [
         "  0.00  Razz Spoons: you against Bob and Cat.",
@@ -785,9 +808,8 @@ def test_script_words_are_read_in_any_case_and_an_eight_names_its_suit_by_letter
 @pytest.mark.parametrize(("old", "new", "message"), [
     ('game = "razz"', 'game = "poker"',
      "line 4: game must be \"spoons\" (the classic game) or \"razz\" (Razz Spoons), not 'poker'"),
-    ('starter = "7H"', 'starter = "7H"\nlate_window = 0.5',
-     "line 7: late_window is for the classic game (how long a relay's last spoon waits for a"
-     " grab made earlier); Razz Spoons has none"),
+    ('starter = "7H"', 'starter = "7H"\nlate_window = 2',
+     "line 7: late_window must be seconds from 0 to 1"),
     ("Bob play 8H hearts", "Bob fold",
      f"line 10: '1.0 Bob fold': 'fold' is not a command; {COMMANDS}"),
     ("Bob play 8H hearts", "Bob grab 1",

@@ -115,8 +115,8 @@ def _wake_razz(bot: Bot, now: float) -> None:
     cast(RazzBot, bot).wake(now)
 
 
-def _no_late_window(game: Game, seconds: float) -> None:
-    """The race after a Jack takes spoons as grabs arrive; a press's date only decides a tie."""
+def _set_razz_late_window(game: Game, seconds: float) -> None:
+    cast(RazzGame, game).late_window = seconds
 
 
 CLASSIC_GAME = RoomGame(
@@ -147,7 +147,7 @@ RAZZ_GAME = RoomGame(
     standing=(RazzGameStarted, PhraseChosen, RoundWon, RoundScored),
     in_game=lambda game, seat: True,
     limit_deadline=lambda game, seat: cast(RazzGame, game).deadline_for(seat),
-    set_late_window=_no_late_window,
+    set_late_window=_set_razz_late_window,
     told_on_return=lambda event, seat: True,
 )
 

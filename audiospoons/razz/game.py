@@ -194,6 +194,9 @@ class RazzGame:
         """When the game chooses the phrase for a dealer who has not."""
         self.deal_at: float | None = None
         self.winners: tuple[int, ...] = ()
+        self.late_window = 0.0
+        """How long a grab in the race waits for one made earlier that arrived later (the
+        relay sets it to its players' round trips; see ``SpoonRace``)."""
         self._first_deal = first_deal
         self._held: list[Event] = []
         """Events fired by a ``handle`` whose command was then refused: the next call returns
@@ -264,6 +267,8 @@ class RazzGame:
         if self.choose_deadline is not None and self.choose_deadline <= now:
             return [PhraseTimeUp(now, self.dealer),
                     *self.choose_phrase(self.dealer, self.piles.rng.choice(PHRASES))]
+        if self.race is not None and self.race.claim_due(now):
+            return self.race.settle_claim(now)
         if self.race is not None and self.race.deadline() <= now:
             return self._settle_race()
         expiry = self.referee.next_expiry()
@@ -400,7 +405,8 @@ class RazzGame:
             return [DirectionReversed(self.now, self.clockwise), *self._end_turn(seat)]
         if card.rank == JACK:
             self.phase = Phase.RACE
-            self.race = SpoonRace(self.players, self.now, self.options.grab_time_limit)
+            self.race = SpoonRace(self.players, self.now, self.options.grab_time_limit,
+                                  self.late_window)
             self.race_opener = seat
             self.act_deadline = None
             self.drawn = None

@@ -12,6 +12,11 @@ Everyone grabs at once; there is one spoon fewer than players. How it settles:
   the fighters if there are any, else the one seat left without a spoon.
 - When ``until`` comes with spoons still on the table, every seat without a spoon loses, and so
   does every double grabber.
+- With a ``late`` window (the relay's, for presses across a network), a grab does not take a
+  spoon as it arrives: it waits ``late`` seconds from its arrival for grabs made earlier that
+  arrived later, and the spoon goes to the earliest made (then the next spoon, to the next
+  earliest, each waiting ``late`` from its own arrival). A grab made within ``TIE_WINDOW`` of
+  the one that took the last spoon is a fight over it, as above.
 """
 
 from __future__ import annotations
@@ -25,8 +30,11 @@ from audiospoons.razz.events import DoubleGrab, SpoonFought, SpoonTaken
 class SpoonRace:
     """One race; the game feeds it grabs and due times and reads the losers at the end."""
 
-    def __init__(self, seats: int, start: float, limit: float) -> None:
+    def __init__(self, seats: int, start: float, limit: float, late: float = 0.0) -> None:
         self.seats = seats
+        self.late = late
+        self.claims: dict[int, tuple[float, float]] = {}
+        """Grabs waiting out the late window: seat to (made at, arrived at)."""
         self.spoons = seats - 1
         self.start = start
         self.until = start + limit
@@ -41,7 +49,18 @@ class SpoonRace:
         return self.spoons - len(self.holders)
 
     def deadline(self) -> float:
-        return self.until if self.settle_at is None else min(self.settle_at, self.until)
+        times = [self.until, self.settle_at, self.claim_until()]
+        return min(t for t in times if t is not None)
+
+    def claim_until(self) -> float | None:
+        """When the earliest-arrived waiting grab has waited out the late window."""
+        if not self.claims:
+            return None
+        return min(arrived for _, arrived in self.claims.values()) + self.late
+
+    def claim_due(self, now: float) -> bool:
+        due = self.claim_until()
+        return due is not None and due <= now
 
     def verify_grab(self, seat: int) -> None:
         if seat in self.doubles or seat in self.fighters:
@@ -50,9 +69,12 @@ class SpoonRace:
     def grab(self, seat: int, now: float, at: float) -> list[Event]:
         """A grab arriving at ``now``, made at ``at``."""
         self.verify_grab(seat)
-        if seat in self.holders:
+        if seat in self.holders or seat in self.claims:
             self.doubles.append(seat)
             return [DoubleGrab(now, seat)]
+        if self.late > 0 and self.spoons_left:
+            self.claims[seat] = (at, now)
+            return []
         if self.spoons_left:
             self.holders.append(seat)
             events: list[Event] = [SpoonTaken(now, seat, self.spoons_left)]
@@ -67,6 +89,26 @@ class SpoonRace:
             self.fighters.append(last)
         self.fighters.append(seat)
         return [SpoonFought(now, tuple(self.fighters))]
+
+    def settle_claim(self, now: float) -> list[Event]:
+        """The waiting grab that arrived first has waited long enough: a spoon goes to the
+        earliest made of the grabs waiting. Once the last spoon goes, the grabs still waiting
+        that were made within ``TIE_WINDOW`` of it fight over it; the others are too late."""
+        winner = min(self.claims, key=lambda seat: (*self.claims[seat], seat))
+        made = self.claims.pop(winner)[0]
+        self.holders.append(winner)
+        events: list[Event] = [SpoonTaken(now, winner, self.spoons_left)]
+        if self.spoons_left:
+            return events
+        self.last_grab_at = made
+        self.settle_at = now
+        rivals = sorted((at, seat) for seat, (at, _) in self.claims.items()
+                        if at - made < TIE_WINDOW)
+        self.claims = {}
+        if rivals:
+            self.fighters = [winner, *(seat for _, seat in rivals)]
+            events.append(SpoonFought(now, tuple(self.fighters)))
+        return events
 
     def losers(self) -> tuple[tuple[int, ...], bool]:
         """Who lost, and whether the time ran out first (see the module's rules)."""

@@ -38,6 +38,7 @@ from audiospoons.replay.scenariofile import (
     check_keys,
     find_seat,
     hands_of,
+    late_window_of,
     players_of,
     pressed_at,
     script_of,
@@ -47,7 +48,7 @@ from audiospoons.replay.scenariofile import (
     where_key,
 )
 
-TABLE_KEYS = ("game", "players", "dealer", "seed", "hands", "starter", "stock")
+TABLE_KEYS = ("game", "players", "dealer", "seed", "hands", "starter", "stock", "late_window")
 SUIT_WORDS = {"c": "C", "d": "D", "h": "H", "s": "S",
               "clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
 COMMANDS = ("play CARD, play KING NAME, play EIGHT SUIT, draw, keep, phrase, choose PHRASE, grab,"
@@ -65,12 +66,16 @@ class RazzScenario:
     stock: tuple[Card, ...] = ()
     """The top of the stock, in draw order."""
     script: list[ScriptLine] = field(default_factory=list)
+    late_window: float = 0.0
+    """As the relay sets it (``RazzGame.late_window``): for grabs across a network."""
 
     def new_game(self) -> RazzGame:
         deal = None
         if self.hands or self.starter is not None or self.stock:
             deal = RazzDeal(dict(self.hands), self.starter, self.stock)
-        return RazzGame(self.players, self.options, random.Random(self.seed), self.dealer, deal)
+        game = RazzGame(self.players, self.options, random.Random(self.seed), self.dealer, deal)
+        game.late_window = self.late_window
+        return game
 
     def seat_of(self, name: str) -> int:
         return find_seat(self.players, name)
@@ -102,10 +107,7 @@ def parse_razz_scenario(data: dict[str, Any], text: str) -> RazzScenario:
         scenario.starter = _card_at(starter, "starter", text)
     if "stock" in table:
         scenario.stock = _cards(table["stock"], "stock", text)
-    if "late_window" in table:
-        raise ScenarioError(f"{where_key(text, 'late_window')}late_window is for the classic"
-                            " game (how long a relay's last spoon waits for a grab made"
-                            " earlier); Razz Spoons has none")
+    scenario.late_window = late_window_of(table, text)
     check_keys(table, TABLE_KEYS, text)
     scenario.script = script_of(section(data, "script", text), players,
                                 partial(parse_razz_command, players), text)

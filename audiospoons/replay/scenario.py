@@ -27,6 +27,7 @@ from audiospoons.replay.scenariofile import (
     find_seat,
     game_of,
     hands_of,
+    late_window_of,
     players_of,
     pressed_at,
     read_text,
@@ -97,11 +98,7 @@ def _classic(data: dict[str, Any], text: str) -> Scenario:
     scenario.hands = hands_of(table, players, cards_at, text)
     if "stock" in table:
         scenario.stock = cards_at(table["stock"], "stock", text)
-    late = table.get("late_window", 0.0)
-    if isinstance(late, bool) or not isinstance(late, int | float) or not 0 <= late <= 1:
-        raise ScenarioError(f"{where_key(text, 'late_window')}late_window must be seconds"
-                            " from 0 to 1")
-    scenario.late_window = float(late)
+    scenario.late_window = late_window_of(table, text)
     check_keys(table, TABLE_KEYS, text)
     scenario.script = script_of(section(data, "script", text), players, parse_command, text)
     try:

@@ -118,6 +118,15 @@ def seat_at(players: Sequence[str], name: object, key: str, text: str) -> int:
         raise ScenarioError(f"{where_key(text, key.split('.')[-1])}{key}: {error}") from None
 
 
+def late_window_of(table: dict[str, Any], text: str) -> float:
+    """``late_window``: seconds from 0 to 1, as the relay sets it (0 when not given)."""
+    late = table.get("late_window", 0.0)
+    if isinstance(late, bool) or not isinstance(late, int | float) or not 0 <= late <= 1:
+        raise ScenarioError(f"{where_key(text, 'late_window')}late_window must be seconds"
+                            " from 0 to 1")
+    return float(late)
+
+
 def hands_of(table: dict[str, Any], players: Sequence[str],
              cards: Callable[[object, str, str], tuple[Card, ...]], text: str
              ) -> dict[int, tuple[Card, ...]]:
