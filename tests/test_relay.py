@@ -264,6 +264,35 @@ def test_a_lost_connection_keeps_the_seat_for_its_token_and_tells_the_game_so_fa
     with_relay(scenario)
 
 
+def test_a_room_left_to_bots_closes_once_its_last_players_seat_is_no_longer_held(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Zed plays Razz Spoons with two bots and the connection dies: the bots play the seat
+    while it is held for Zed, and once the hold runs out, with no one left to play or watch,
+    the room closes instead of playing on to no one."""
+    monkeypatch.setattr(server, "SEAT_HOLD", 0.3)
+
+    async def scenario(relay: Relay, port: int) -> None:
+        zed = await connect(port, "Zed")
+        zed.send("create_room", game="razz", options={"end_at": "3"})
+        await zed.expect("room")
+        for _ in range(2):
+            zed.send("add_bot")
+        zed.send("start")
+        await zed.expect("game_started")
+        room = next(iter(relay.rooms))
+        zed.writer.transport.abort()
+        await asyncio.sleep(0.1)
+        assert relay.rooms[room].playing, "held for Zed, the seat is played meanwhile"
+        watcher = await connect(port, "Cy")
+        await asyncio.sleep(0.5)
+        assert room not in relay.rooms
+        told = await watcher.expect("rooms", where=lambda m: not m["rooms"])
+        assert told["rooms"] == [], "the lobby hears that the room closed"
+        await watcher.close()
+
+    with_relay(scenario)
+
+
 def test_a_client_killed_in_the_middle_of_a_fight_never_stalls_the_round(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Single selection: the moment a reaction test with Cy in it begins, Cy's connection is

@@ -336,16 +336,25 @@ class Relay:
             self._wake_room(room)
         elif index is not None:
             del room.seats[index]
-        people = [seat for seat in room.seats if seat.member is not None]
-        held = any(seat.held_until is not None and seat.held_until > self.clock()
-                   for seat in room.seats)
-        if not people and not room.spectators and not held:
+        if self._abandoned(room):
             self._close_room(room)
         else:
             if room.host is client and room.members():
                 room.host = room.members()[0]
             room.broadcast("room", **room.state())
         self._lobby_changed()
+
+    def _abandoned(self, room: Room) -> bool:
+        """No one is left in the room, seated or watching, and no seat is held for anyone."""
+        return (not any(seat.member is not None for seat in room.seats)
+                and not room.spectators and self._hold_ends(room) is None)
+
+    def _hold_ends(self, room: Room) -> float | None:
+        """When the last seat held for a lost connection stops being held, if any is."""
+        now = self.clock()
+        held = [seat.held_until for seat in room.seats
+                if seat.held_until is not None and seat.held_until > now]
+        return max(held) if held else None
 
     def _close_room(self, room: Room) -> None:
         self.rooms.pop(room.number, None)
@@ -545,11 +554,14 @@ class Relay:
             wake.set()
 
     async def _run_room(self, room: Room) -> None:
-        """Fire the game's timers and bots' moves as they fall due, until the game is over."""
+        """Fire the game's timers and bots' moves as they fall due, until the game is over, or
+        until no one is left to play or watch it (the last seat held for a lost connection
+        having gone unclaimed): bots do not play on to an empty room."""
         wake = self._wake[room.number]
         try:
-            while room.playing:
-                due = room.next_wakeup()
+            while room.playing and not self._abandoned(room):
+                times = [room.next_wakeup(), self._hold_ends(room)]
+                due = min((t for t in times if t is not None), default=None)
                 wake.clear()
                 timeout = None if due is None else max(0.0, due - self.clock())
                 with contextlib.suppress(TimeoutError):
