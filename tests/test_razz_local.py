@@ -178,6 +178,19 @@ def test_keys_moved_in_settings_play_the_game_and_f1_says_them() -> None:
     assert not any(text.startswith("Your keys. ") for text in lines.spoken), "none moved"
 
 
+def test_a_key_refused_while_a_card_asks_leaves_the_question_open_and_another_leaves_it(
+        ) -> None:
+    hand = (Card("8", "S"), Card("3", "C"), Card("4", "C"))
+    game, lines, _ = play(["up", "enter", "p", "enter", *QUIT], hand=hand)
+    asked = next(i for i, text in enumerate(lines.spoken) if "Which suit" in text)
+    assert lines.spoken[asked + 1] == "You owe no phrase now."
+    assert mine(game) == [PlayCard(0, Card("8", "S"), suit="C")]
+    king = (Card("K", "H"), Card("3", "C"), Card("4", "C"))
+    game, lines, _ = play(["up", "enter", "d", *QUIT], hand=king)
+    assert "Not played." in lines.spoken, "another key leaves the question, saying so"
+    assert mine(game) == [DrawCard(0)]
+
+
 def test_a_draw_out_of_turn_is_refused_in_words() -> None:
     game, lines, _ = play(["a", "enter", "!d", *QUIT], dealer=0)
     assert "It is not your turn." in lines.spoken

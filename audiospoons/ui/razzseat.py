@@ -117,16 +117,24 @@ class RazzKeyboardSeat:
             return True
         if isinstance(outcome, Tell):
             return self._tell(outcome.action, keys)
-        # A key the question does not use leaves it; a status key keeps it open.
+        # A status key keeps a question open, and so does a key refused (its reason is said);
+        # any other key leaves the question, saying so, and does what it does.
+        asked = self.question
+        if asked is not None and isinstance(outcome, Refused):
+            self.player.say_text(razz_refusal_text(self.messages, outcome.reason))
+            return True
         self.question = None
+        left = self.messages.tr("razz.ask.cancelled") if asked is not None else ""
         if isinstance(outcome, PhraseQuestion):
+            self.speaker.review(left or None)
             self._open_phrase()
         elif isinstance(outcome, CursorAt):
-            self.speaker.review(self.player.cursor_text(outcome))
+            self.speaker.review(_joined(left, self.player.cursor_text(outcome)))
         elif isinstance(outcome, SeatQuestion | SuitQuestion):
             self.question = outcome
-            self.speaker.review(self._asking(outcome))
+            self.speaker.review(_joined(left, self._asking(outcome)))
         else:
+            self.speaker.review(left or None)
             self._answer(outcome, at)
         return True
 
@@ -217,3 +225,8 @@ class RazzKeyboardSeat:
 
     def _options_text(self) -> str:
         return razz_options_text(self.options, self.messages)
+
+
+def _joined(first: str, then: str) -> str:
+    """Two answers to one key, said as one line (a second would cut the first off)."""
+    return f"{first} {then}" if first else then
