@@ -544,6 +544,11 @@ def test_the_razz_options_items_say_each_value_in_words() -> None:
         "Time to say the phrase, 3 seconds, 3 of 7", "Let players make mistakes, off, 4 of 7",
         "Turn time limit, no limit, 5 of 7", "Time to grab a spoon, 5 seconds, 6 of 7",
         "Pause between rounds, 3 seconds, 7 of 7"]
+    turn = next(item for item in items if item.key == "turn_time_limit")
+    assert isinstance(turn, Choice) and turn.values[:3] == ("0", "2", "3"), "2 s, the least"
+    fifty = razz_option_items(RazzOptions.from_mapping({"end": "points", "end_at": "5"}), EN)[1]
+    assert isinstance(fifty, Number)
+    assert (fifty.stepped(-1).value, fifty.stepped(1).value) == (5, 10), "points go by fives"
     points = razz_option_items(RazzOptions.from_mapping({"end": "points", "end_at": "1"}), ES)
     assert [Menu("x", points, ES).item_text(i) for i in (0, 1)] == [
         "La partida acaba por, puntos, 1 de 7", "Duración, 1 punto, 2 de 7"]
@@ -576,7 +581,7 @@ def test_the_razz_options_are_chosen_in_the_options_and_saved(tmp_path: Path) ->
         "Restore the defaults, 31 of 32", "Razz Spoons options, 30 of 32",
         EN.tr("menu.options.razz.about"),
         "Razz Spoons options. Game ends by, rounds, 1 of 9",
-        "points Game length, 5 points.", "Game length, 5 points, 2 of 9", "10 points",
+        "points. Game length, 5 points.", "Game length, 5 points, 2 of 9", "10 points",
         "15 points", "Back, 9 of 9", "Restore the defaults, 8 of 9",
         "Every Razz Spoons option is back to its default.",
         "Options. Razz Spoons options, 30 of 32", "Main menu. Options, 3 of 7",

@@ -29,7 +29,7 @@ from audiospoons.voice.i18n import Messages
 MOST_ROUNDS = 20
 MOST_POINTS = 500
 POINTS_STEP = 5
-TURN_LIMITS = ("0", "3", "5", "8", "10", "15", "20", "30", "60")
+TURN_LIMITS = ("0", "2", "3", "5", "8", "10", "15", "20", "30", "60")
 """The turn time limits offered: none, or seconds of at least ``MIN_TURN_TIME``."""
 
 
@@ -67,7 +67,8 @@ def _end_at(options: RazzOptions, label: str, about: str, m: Messages) -> Number
     if options.end is EndRule.ROUNDS:
         return Number("end_at", label, value, 1, max(MOST_ROUNDS, value), 1,
                       lambda v: m.ntr("option.razz.endat.rounds", int(v)), about)
-    return Number("end_at", label, value, 1, max(MOST_POINTS, value), POINTS_STEP,
+    return Number("end_at", label, value, min(POINTS_STEP, value), max(MOST_POINTS, value),
+                  POINTS_STEP,
                   lambda v: m.ntr("option.razz.endat.points", int(v)), about)
 
 

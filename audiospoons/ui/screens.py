@@ -528,7 +528,7 @@ class Screens:
                 if response.changed.key == "end":
                     # The game length is now counted in rounds, or in points: say which.
                     length = menu.item("end_at")
-                    speech = f"{speech} {length.label}, {menu.value_text(length)}."
+                    speech = f"{speech}. {length.label}, {menu.value_text(length)}."
                 self.say(speech)
 
     # ------------------------------------------------------------------ settings
