@@ -135,10 +135,10 @@ def test_a_bot_announces_its_last_card_and_razzes_a_last_card_not_announced() ->
     table = Seated({ANN: "3H 4C", BOB: "5H 6C 9C", CAT: "6H 7D"}, CAT)
     table.do(PlayCard(ANN, parse_card("3H")), 1.0)
     assert table.plan() is None
-    table.do(PlayCard(BOB, parse_card("5H")), 2.0)
+    table.do(PlayCard(BOB, parse_card("5H")), 3.0)
     [razz] = table.bot.razzes
-    assert (razz.target, razz.turn) == (ANN, 2) and razz.at > 2.0
-    table.do(Razz(BOB, ANN), 2.1)
+    assert (razz.target, razz.turn) == (ANN, 2) and razz.at > 3.0
+    table.do(Razz(BOB, ANN), 3.1)
     assert table.bot.razzes == []
     assert table.move() == PlayCard(CAT, parse_card("6H"))
 

@@ -50,6 +50,7 @@ from audiospoons.razz.events import (
 from audiospoons.razz.game import RazzGame
 from audiospoons.razz.options import RazzOptions
 from audiospoons.razz.piles import RazzDeal
+from audiospoons.razz.referee import ANNOUNCE_GRACE
 from audiospoons.razz.simulate import play_razz_game
 from audiospoons.ui.razzkeys import (
     DEFAULT_RAZZ_KEYS,
@@ -350,6 +351,7 @@ def test_l_announces_a_last_card_once_and_only_in_time() -> None:
     table = Table({ANN: "7C 5D", BOB: "AS 9D 9C", CAT: "4H 6H 7S"}, "7H", "3D")
     table.aim(ANN, "7C")
     table.play("enter")
+    table.advance(ANNOUNCE_GRACE)
     events = table.play("down", BOB)
     assert FaultMade(events[0].at, ANN, Fault.NO_ANNOUNCEMENT, 2) in events
     table.refused(table.press("l"), "announce-late")

@@ -89,7 +89,7 @@ def test_a_player_down_to_one_card_announces_it_before_the_next_player_acts() ->
 
 def test_a_last_card_not_announced_before_the_next_player_acts_is_razzed() -> None:
     game = dealt({ANN: "3H 4C", BOB: "5H 6C 7S", CAT: "7C 8D"}, stock="2S 3S")
-    game.handle(PlayCard(ANN, c("3H")), 1.0)
+    game.handle(PlayCard(ANN, c("3H")), 0.0)
     assert game.handle(PlayCard(BOB, c("5H")), 2.0) == [
         FaultMade(2.0, ANN, Fault.NO_ANNOUNCEMENT, 2),
         CardPlayed(2.0, BOB, c("5H"), "H", 2),
@@ -103,6 +103,20 @@ def test_a_last_card_not_announced_before_the_next_player_acts_is_razzed() -> No
     ]
     assert refusal(game, Razz(BOB, ANN), 2.6) == "already-razzed"
     assert game.handle(SayPhrase(ANN), 3.0) == [PhraseSaid(3.0, ANN)]
+
+
+def test_an_act_within_the_grace_of_a_last_card_leaves_the_chance_to_announce_it() -> None:
+    """Ann is still hearing "1 card left" when Bob plays, half a second later: she may still
+    announce. Had she not, Cat's act once the grace was over would have ended her chance."""
+    game = dealt({ANN: "3H 4C", BOB: "5H 6C 7S", CAT: "7C 8D"}, stock="2S 3S")
+    game.handle(PlayCard(ANN, c("3H")), 1.0)
+    assert game.handle(PlayCard(BOB, c("5H")), 1.5)[0] == CardPlayed(1.5, BOB, c("5H"), "H", 2)
+    assert game.handle(Announce(ANN), 2.5) == [LastCardAnnounced(2.5, ANN)]
+    late = dealt({ANN: "3H 4C", BOB: "5H 6C 7S", CAT: "7C 8D"}, stock="2S 3S")
+    late.handle(PlayCard(ANN, c("3H")), 1.0)
+    late.handle(PlayCard(BOB, c("5H")), 1.5)
+    assert late.handle(DrawCard(CAT), 3.0)[0] == FaultMade(3.0, ANN, Fault.NO_ANNOUNCEMENT, 3)
+    assert refusal(late, Announce(ANN), 3.1) == "announce-late"
 
 
 def test_razzing_a_player_down_to_one_card_before_their_chance_to_announce_is_over_is_wrong(
@@ -149,7 +163,7 @@ def test_razzing_a_phrase_still_inside_its_window_is_wrong() -> None:
 def late_fault() -> RazzGame:
     """Ann fails to announce during turn 2 (Bob's); Cat's play then begins turn 4, Ann's."""
     game = dealt({ANN: "3H 4C", BOB: "5H 6C 7C", CAT: "6H 8D 9D"}, stock="2S 3S")
-    game.handle(PlayCard(ANN, c("3H")), 1.0)
+    game.handle(PlayCard(ANN, c("3H")), 0.0)
     assert game.handle(PlayCard(BOB, c("5H")), 2.0)[0] == FaultMade(
         2.0, ANN, Fault.NO_ANNOUNCEMENT, 2)
     game.handle(PlayCard(CAT, c("6H")), 3.0)

@@ -156,16 +156,16 @@ F_LAST = """
         "1.50 Bob play 4C",
         "2.00 Cat play 5C",
         "2.50 Ann play 9C",
-        "3.00 Bob draw",
-        "3.20 Ann announce",
-        "3.50 Bob play 9D",
-        "4.00 Cat razz Ann",
-        "4.20 Ann phrase",
-        "4.50 Bob razz Bob",
-        "4.60 Cat play KD",
-        "4.70 Cat play KD Cat",
-        "4.80 Cat play 9S Bob",
-        "4.90 Cat play KD Bob",
+        "4.50 Bob draw",
+        "4.70 Ann announce",
+        "5.00 Bob play 9D",
+        "5.50 Cat razz Ann",
+        "5.70 Ann phrase",
+        "6.00 Bob razz Bob",
+        "6.10 Cat play KD",
+        "6.20 Cat play KD Cat",
+        "6.30 Cat play 9S Bob",
+        "6.40 Cat play KD Bob",
     ]
 """
 
@@ -572,7 +572,8 @@ def test_twos_and_aces_raise_the_count_and_a_razz_is_right_or_wrong(replay: Repl
 
 def test_a_last_card_unannounced_is_razzed_and_a_king_must_name_another_player(
         replay: Replay) -> None:
-    # Bob drawing after Ann came down to one card is the moment she missed announcing it.
+    # Bob drawing two seconds after Ann came down to one card is the moment she missed
+    # announcing it.
     assert replay(F_LAST) == [
         "  0.00  Razz Spoons for Ann, Bob, and Cat.",
         "  0.00  [sound deal pan -1.00]",
@@ -594,45 +595,45 @@ def test_a_last_card_unannounced_is_razzed_and_a_king_must_name_another_player(
         "  2.50  [sound card-out pan +1.00]",
         "  2.50  Ann plays the nine of clubs; 1 card left.",
         "  2.50  Bob's turn: the top card is the nine of clubs.",
-        "  3.00  [sound card-in pan +0.00]",
-        "  3.00  Bob draws a card, and has 3.",
-        "  3.20  refused: Ann announce: too late: another player has acted since Ann came down"
+        "  4.50  [sound card-in pan +0.00]",
+        "  4.50  Bob draws a card, and has 3.",
+        "  4.70  refused: Ann announce: too late: another player has acted since Ann came down"
          " to one card",
-        "  3.50  [sound card-out pan +0.00]",
-        "  3.50  Bob plays the nine of diamonds; 2 cards left.",
-        "  3.50  Cat's turn: the top card is the nine of diamonds.",
-        "  4.00  [sound razz pan -1.00]",
-        "  4.00  Cat razzes Ann: right, for not announcing the last card.",
-        "  4.00  Ann must say the phrase.",
-        "  4.00  [sound card-in pan +1.00]",
-        "  4.00  Ann draws a card, and has 2.",
-        "  4.20  [sound phrase pan +1.00]",
-        "  4.20  Ann: Oops!",
-        "  4.50  refused: Bob razz Bob: a player razzes another player",
-        "  4.60  refused: Cat play KD: a King names the player who must draw",
-        "  4.70  refused: Cat play KD Cat: a King names another player",
-        "  4.80  refused: Cat play 9S Bob: only a King names a player",
-        "  4.90  [sound card-out pan -1.00]",
-        "  4.90  Cat plays the king of diamonds; 2 cards left.",
-        "  4.90  [sound king pan -1.00]",
-        "  4.90  Cat aims the king at Bob: 2 cards.",
-        "  4.90  state: round 1, playing, top KD, suit diamonds, count 0, clockwise, Cat's"
+        "  5.00  [sound card-out pan +0.00]",
+        "  5.00  Bob plays the nine of diamonds; 2 cards left.",
+        "  5.00  Cat's turn: the top card is the nine of diamonds.",
+        "  5.50  [sound razz pan -1.00]",
+        "  5.50  Cat razzes Ann: right, for not announcing the last card.",
+        "  5.50  Ann must say the phrase.",
+        "  5.50  [sound card-in pan +1.00]",
+        "  5.50  Ann draws a card, and has 2.",
+        "  5.70  [sound phrase pan +1.00]",
+        "  5.70  Ann: Oops!",
+        "  6.00  refused: Bob razz Bob: a player razzes another player",
+        "  6.10  refused: Cat play KD: a King names the player who must draw",
+        "  6.20  refused: Cat play KD Cat: a King names another player",
+        "  6.30  refused: Cat play 9S Bob: only a King names a player",
+        "  6.40  [sound card-out pan -1.00]",
+        "  6.40  Cat plays the king of diamonds; 2 cards left.",
+        "  6.40  [sound king pan -1.00]",
+        "  6.40  Cat aims the king at Bob: 2 cards.",
+        "  6.40  state: round 1, playing, top KD, suit diamonds, count 0, clockwise, Cat's"
          " turn, Bob must answer Cat's King: 2 cards, Cat deals",
-        '  4.90  state: phrase "Oops"',
-        "  4.90  state: Ann: 2 cards, 0 points",
-        "  4.90  state: Bob: 2 cards, 0 points",
-        "  4.90  state: Cat: 2 cards, 0 points",
+        '  6.40  state: phrase "Oops"',
+        "  6.40  state: Ann: 2 cards, 0 points",
+        "  6.40  state: Bob: 2 cards, 0 points",
+        "  6.40  state: Cat: 2 cards, 0 points",
     ]
 
 
 def test_a_listeners_state_of_play_holds_their_hand(replay: Replay) -> None:
     assert replay(F_LAST, "--listener", "Ann")[-5:] == [
-        "  4.90  state: round 1, playing, top KD, suit diamonds, count 0, clockwise, Cat's"
+        "  6.40  state: round 1, playing, top KD, suit diamonds, count 0, clockwise, Cat's"
          " turn, Bob must answer Cat's King: 2 cards, Cat deals",
-        '  4.90  state: phrase "Oops"',
-        "  4.90  state: Ann: 2 cards, 0 points, hand 5H QH",
-        "  4.90  state: Bob: 2 cards, 0 points",
-        "  4.90  state: Cat: 2 cards, 0 points",
+        '  6.40  state: phrase "Oops"',
+        "  6.40  state: Ann: 2 cards, 0 points, hand 5H QH",
+        "  6.40  state: Bob: 2 cards, 0 points",
+        "  6.40  state: Cat: 2 cards, 0 points",
     ]
 
 

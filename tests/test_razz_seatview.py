@@ -73,7 +73,7 @@ def check(view: RazzSeatView, game: RazzGame) -> None:
     referee = game.referee
     assert {seat: [owed.until for owed in phrases] for seat, phrases in view.owed.items()} \
         == referee.owed
-    assert (view.unannounced, view.announced) == (referee.unannounced, referee.announced)
+    assert (view.unannounced, view.announced) == (set(referee.unannounced), referee.announced)
     live = [(f.seat, f.fault, f.turn, f.razzed) for f in referee.faults
             if game.turn_number - f.turn <= RAZZ_TURNS]
     assert [(f.seat, f.fault, f.turn, f.razzed) for f in view.faults

@@ -143,7 +143,7 @@ def kings_count_and_razzes() -> Table:
         (PlayCard(ANDREW, c("KS"), target=CHRIS), 4.0), (DrawCard(CHRIS), 5.0),
         (SayPhrase(CHRIS), 6.0), (PlayCard(CHRIS, c("2S")), 7.0),
         (PlayCard(ELLEN, c("AS")), 8.0), (PlayCard(ANDREW, c("2H")), 9.0),
-        (SayPhrase(CHRIS), 10.0), (Razz(ELLEN, ANDREW), 11.0), (None, 14.5),
+        (SayPhrase(CHRIS), 11.0), (Razz(ELLEN, ANDREW), 11.5), (None, 14.5),
         (Razz(CHRIS, ANDREW), 15.0), (SayPhrase(ANDREW), 16.0), (Razz(CHRIS, ELLEN), 16.5),
         (SayPhrase(CHRIS), 17.0)])
 

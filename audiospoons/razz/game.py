@@ -673,14 +673,14 @@ class RazzGame:
 
     def _hand_changed(self, seat: int) -> None:
         if len(self.hands[seat]) == 1:
-            self.referee.down_to_one(seat)
+            self.referee.down_to_one(seat, self.now)
         else:
             self.referee.hand_changed(seat)
 
     def _acted(self, actor: int) -> list[Event]:
         """``actor`` acts in play: whoever had yet to announce their last card has missed it."""
         events: list[Event] = []
-        for seat in self.referee.acted(actor):
+        for seat in self.referee.acted(actor, self.now):
             events += self._fault(seat, Fault.NO_ANNOUNCEMENT)
         return events
 

@@ -8,7 +8,9 @@ in which the King was played.
 
 The last card: a player whose hand goes down to one card must announce it before another player
 acts (plays, draws, keeps, takes a King's or a count's cards, or has the time limit act for them).
-If their hand changes first (a Ten, a penalty), there is nothing left to announce.
+If their hand changes first (a Ten, a penalty), there is nothing left to announce. At a keyboard
+the rule has an allowance, ``ANNOUNCE_GRACE``: an act within that time of the hand going down to
+one card does not end the chance, since the player is still hearing their own play said.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ from dataclasses import dataclass, field
 from audiospoons.razz.events import Fault
 
 RAZZ_TURNS = 2
+ANNOUNCE_GRACE = 2.0
+"""Seconds after a hand goes down to one card in which no one else's act ends the chance to
+announce it: time to hear "1 card left" said and press the key."""
 
 
 @dataclass(slots=True)
@@ -33,8 +38,9 @@ class Referee:
     faults: list[FaultRecord] = field(default_factory=list)
     owed: dict[int, list[float]] = field(default_factory=dict)
     """Seat to the times by which it must say each phrase it owes, earliest first."""
-    unannounced: set[int] = field(default_factory=set)
-    """Seats down to one card that have not announced it, while they still may."""
+    unannounced: dict[int, float] = field(default_factory=dict)
+    """Seats down to one card that have not announced it, while they still may, and since
+    when."""
     announced: set[int] = field(default_factory=set)
 
     def clear(self) -> None:
@@ -81,21 +87,24 @@ class Referee:
 
     # ----------------------------------------------------------------- the last card
 
-    def down_to_one(self, seat: int) -> None:
-        self.unannounced.add(seat)
+    def down_to_one(self, seat: int, now: float) -> None:
+        self.unannounced[seat] = now
         self.announced.discard(seat)
 
     def hand_changed(self, seat: int) -> None:
         """The seat's hand is no longer one card: nothing to announce (any more)."""
-        self.unannounced.discard(seat)
+        self.unannounced.pop(seat, None)
         self.announced.discard(seat)
 
     def announce(self, seat: int) -> None:
-        self.unannounced.discard(seat)
+        self.unannounced.pop(seat, None)
         self.announced.add(seat)
 
-    def acted(self, actor: int) -> list[int]:
-        """Another player acted: the seats whose chance to announce has gone, in seat order."""
-        missed = sorted(seat for seat in self.unannounced if seat != actor)
-        self.unannounced.difference_update(missed)
+    def acted(self, actor: int, now: float) -> list[int]:
+        """Another player acted at ``now``: the seats whose chance to announce has gone (their
+        grace over), in seat order."""
+        missed = sorted(seat for seat, since in self.unannounced.items()
+                        if seat != actor and now >= since + ANNOUNCE_GRACE)
+        for seat in missed:
+            del self.unannounced[seat]
         return missed
