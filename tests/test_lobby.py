@@ -80,9 +80,9 @@ def test_the_lobby_opens_with_new_room_and_then_each_room_as_it_stands() -> None
         "New room, 1 of 5",
         "Room 5, Attic, 2 players, waiting, with a password, 5 of 5",
         "Room 3, Cellar, 1 player, playing, 4 of 5"]
-    assert speech(lobby, "r", "r", "shift+n") == [
-        "Room 5, Attic, 2 players, waiting, with a password, 5 of 5",
-        "Room 2, Kitchen, 3 players, waiting, 3 of 5", "New room, 1 of 5"]
+    assert speech(lobby, "r", "shift+r", "shift+n") == [
+        "Room 3, Cellar, 1 player, playing, 4 of 5", "Room 3, Cellar, 1 player, playing, 4 of 5",
+        "New room, 1 of 5"], "R says where the cursor is: every room starts with R"
     assert lobby_of(KITCHEN).opening() == "Lobby: 1 room open. New room, 1 of 3"
 
 
@@ -370,6 +370,20 @@ def test_a_game_the_relay_could_not_go_on_with_is_said_and_the_room_heard_again(
     assert relay.sent[-1] == ("ready", {"ready": True}), "keys are the room's again"
 
 
+def test_the_host_starting_too_soon_hears_who_is_not_ready_in_their_language() -> None:
+    ann, relay, lines = session()
+    ann._on_message(rooms())
+    press(ann, "enter")
+    state = room_state(1, "Ann", "Bob", "Cy")
+    state["seats"][2]["ready"] = True
+    ann._on_message({**state, "game": "razz"})
+    assert lines.spoken[-1] == "Room 1, Ann's room, Razz Spoons: Ann, the host, Bob, and Cy, ready."
+    press(ann, "enter")
+    assert relay.sent[-1] == ("start", {})
+    ann._on_message({"kind": "error", "code": "not-ready", "message": "not ready yet: Bob"})
+    assert lines.spoken[-1] == "Not everyone is ready yet: Bob."
+
+
 def test_a_razz_spoons_game_online_has_the_razz_keys_moved_in_settings() -> None:
     relay, lines = Relay("Bob"), Lines()
     bob = OnlineSession(relay, EN, Speaker(lines), None, None,  # type: ignore[arg-type]
@@ -508,7 +522,7 @@ def test_the_lobby_opens_a_razz_spoons_room_with_its_own_options_on_a_real_relay
         ann_keys.press("down")
         await hear_next(ann, 0, "New Razz Spoons room, 2 of 2")
         ann_keys.press("enter")
-        await hear_next(ann, 0, "Room 1, Ann's room: Ann, the host.")
+        await hear_next(ann, 0, "Room 1, Ann's room, Razz Spoons: Ann, the host.")
         room = relay.rooms[1]
         assert room.game.name == "razz"
         assert room.options.describe()["end"] == "points"

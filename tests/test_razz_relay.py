@@ -218,7 +218,7 @@ def test_at_the_keyboard_online_you_hear_razz_spoons_and_your_keys_reach_the_gam
                                     **ONE_ROUND, "phrase_window": "5"}}})
         running = asyncio.create_task(session.run())
         session.create_room(bots=2, game="razz")
-        await heard(lines, "Room 1, Ann's room: Ann, the host,")
+        await heard(lines, "Room 1, Ann's room, Razz Spoons: Ann, the host,")
         keys.press("enter")
         await heard(lines, "Razz Spoons: you against")
         table = relay.rooms[1].table

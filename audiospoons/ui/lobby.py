@@ -194,6 +194,10 @@ class Lobby:
             return Step(speech=self.help_text())
         if label in HISTORY_KEYS:
             return Step(review=HISTORY_KEYS[label])
+        if label == "r":
+            # Every room starts with R; R says where the cursor is, as R in a room says who
+            # is there, rather than jump.
+            return Step(speech=self.menu.item_text())
         response = self.menu.press(label)
         if response.back:
             return Step(leave=True)

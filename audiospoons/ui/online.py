@@ -352,6 +352,12 @@ class OnlineSession:
         words, and leaves them in the lobby."""
         asked, self.where.asked = self.where.asked, False
         refusal = refusal_text(message.get("code"), self.m) if asked else None
+        room = self.where.room
+        if message.get("code") == "not-ready" and room is not None:
+            waiting = [str(seat["name"]) for seat in room["seats"]
+                       if not seat["bot"] and not seat["ready"] and seat["name"] != room["host"]]
+            if waiting:
+                refusal = self.m.tr("online.notready.others", names=self.m.join(waiting))
         self.say(refusal or self.m.tr("online.error", message=message["message"]))
         if asked and self.where.room is None:
             self._to_lobby()
@@ -387,11 +393,13 @@ class OnlineSession:
                        for seat in state["seats"])
 
     def _room_text(self, state: dict[str, Any]) -> str:
-        seats = self.m.join([self._seat_text(seat, state["host"]) for seat in state["seats"]])
+        m = self.m
+        seats = m.join([self._seat_text(seat, state["host"]) for seat in state["seats"]])
+        name = m.tr("online.room.razz", name=state["name"]) if state.get("game") == RAZZ \
+            else state["name"]
         if self._watching(state):
-            return self.m.tr("online.watching", number=state["room"], name=state["name"],
-                             seats=seats)
-        return self.m.tr("online.room", number=state["room"], name=state["name"], seats=seats)
+            return m.tr("online.watching", number=state["room"], name=name, seats=seats)
+        return m.tr("online.room", number=state["room"], name=name, seats=seats)
 
     def _seat_text(self, seat: dict[str, Any], host: str) -> str:
         if seat["bot"]:
