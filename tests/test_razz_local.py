@@ -9,6 +9,7 @@ from fakes import Clock, Lines, Pressed
 
 from audiospoons.engine.cards import Card
 from audiospoons.razz.commands import ChoosePhrase, DrawCard, PlayCard, Razz
+from audiospoons.razz.events import DrawCause, PhraseOwed
 from audiospoons.razz.options import RazzOptions
 from audiospoons.razz.piles import RazzDeal
 from audiospoons.sound.cue import Cue
@@ -189,6 +190,16 @@ def test_a_key_refused_while_a_card_asks_leaves_the_question_open_and_another_le
     game, lines, _ = play(["up", "enter", "d", *QUIT], hand=king)
     assert "Not played." in lines.spoken, "another key leaves the question, saying so"
     assert mine(game) == [DrawCard(0)]
+
+
+def test_the_phrase_owed_names_the_key_that_says_it() -> None:
+    game, _, _ = play(["f1", *QUIT])
+    owed = PhraseOwed(1.0, 0, 4.0, DrawCause.RAZZED)
+    assert [said.text for said in game.player.announcer.announce(owed, 0)] == [
+        "Say the phrase! Press P."]
+    moved, _, _ = play(["f1", *QUIT], moved={"phrase": "x"})
+    assert moved.player.announcer.announce(owed, 0)[0].text == "Say the phrase! Press X."
+    assert "Say the phrase! Press X." in moved.player.announcer.urgent_phrases(0)
 
 
 def test_a_draw_out_of_turn_is_refused_in_words() -> None:

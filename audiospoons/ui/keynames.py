@@ -164,6 +164,11 @@ def keys_text(labels: Sequence[str], m: Messages) -> str:
     return format_list([key_name(label, m) for label in labels], style="or", locale=m.locale)
 
 
+def keys_or_none(labels: Sequence[str], m: Messages) -> str | None:
+    """Keys in words as ``keys_text`` says them, or None for an action left without a key."""
+    return keys_text(labels, m) if labels else None
+
+
 def action_name(action: Enum, m: Messages) -> str:
     """A game's action in words: either game's."""
     if isinstance(action, RazzAction):

@@ -22,9 +22,10 @@ from audiospoons.razz.piles import RazzDeal
 from audiospoons.simulate import bot_names
 from audiospoons.sound.cue import Cue
 from audiospoons.table import Table
+from audiospoons.ui.keynames import keys_or_none
 from audiospoons.ui.pausekeys import pause_menu
 from audiospoons.ui.player import YOU, CuePlayer, GameResult, KeySource
-from audiospoons.ui.razzkeys import PhraseQuestion, RazzKeys, Verify
+from audiospoons.ui.razzkeys import PhraseQuestion, RazzAction, RazzKeys, Verify
 from audiospoons.ui.razzplayer import RazzPlayer
 from audiospoons.ui.razzseat import Asked, RazzKeyboardSeat
 from audiospoons.ui.textentry import TextField
@@ -58,13 +59,15 @@ class LocalRazzGame(RazzKeyboardSeat):
         bots = [RazzBot(seat, options, random.Random(rng.getrandbits(64)), bot_level)
                 for seat in range(1, players)]
         self.table = Table(self.game, bots)
-        self.player = RazzPlayer(names, messages, speaker, sounds, verbosity)
+        self.keys = RazzKeys(options, key_overrides)
+        self.player = RazzPlayer(names, messages, speaker, sounds, verbosity,
+                                 phrase_key=keys_or_none(self.keys.bindings[RazzAction.PHRASE],
+                                                         messages))
         self.table.listeners.append(self.player)
         self.options = options
         self.messages = messages
         self.speaker = speaker
         self.sounds = sounds
-        self.keys = RazzKeys(options, key_overrides)
         self.clock = clock
         self.rate_setter = rate_setter
         self.question: Asked | None = None

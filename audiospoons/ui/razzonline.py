@@ -18,8 +18,9 @@ from audiospoons.net.client import RelayClient
 from audiospoons.razz.commands import ChoosePhrase
 from audiospoons.razz.events import GameWon
 from audiospoons.razz.options import RazzOptions
+from audiospoons.ui.keynames import keys_or_none
 from audiospoons.ui.player import CuePlayer, KeySource
-from audiospoons.ui.razzkeys import RazzKeys
+from audiospoons.ui.razzkeys import RazzAction, RazzKeys
 from audiospoons.ui.razzplayer import RazzPlayer
 from audiospoons.ui.razzseat import RazzKeyboardSeat
 from audiospoons.ui.relayseat import RelaySeat
@@ -42,9 +43,11 @@ class RemoteRazzGame(RelaySeat, RazzKeyboardSeat):
         names = [str(name) for name in started["players"]]
         self.me = int(started["seat"])
         self.options = RazzOptions.from_mapping(started["options"])
-        self.player = RazzPlayer(names, messages, speaker, sounds, verbosity, seat=self.me)
-        self.messages, self.speaker, self.sounds = messages, speaker, sounds
         self.keys = RazzKeys(self.options, key_overrides)
+        self.player = RazzPlayer(names, messages, speaker, sounds, verbosity, seat=self.me,
+                                 phrase_key=keys_or_none(self.keys.bindings[RazzAction.PHRASE],
+                                                         messages))
+        self.messages, self.speaker, self.sounds = messages, speaker, sounds
         self.rate_setter = rate_setter
         self.question = None
         self.phrase = None

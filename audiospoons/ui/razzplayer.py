@@ -26,14 +26,15 @@ class RazzPlayer:
 
     def __init__(self, players: Sequence[str], messages: Messages, speaker: Speaker,
                  sounds: CuePlayer | None, verbosity: Verbosity = Verbosity.FULL,
-                 seat: int = YOU) -> None:
+                 seat: int = YOU, phrase_key: str | None = None) -> None:
         self.seat: int | None = seat
         self.me = seat
         self.view = RazzSeatView(seat)
         self.messages = messages
         self.speaker = speaker
         self.sounds = sounds
-        self.announcer = RazzAnnouncer(players, messages, verbosity=verbosity)
+        self.announcer = RazzAnnouncer(players, messages, verbosity=verbosity,
+                                       phrase_key=phrase_key)
         self.status = RazzStatus(players, messages)
         self.mapper = RazzCueMapper(len(players))
         self.countdown = Countdown()

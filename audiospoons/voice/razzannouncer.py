@@ -77,8 +77,11 @@ class RazzAnnouncer:
     """Turns Razz Spoons events into what one listener hears at a table of ``players``."""
 
     def __init__(self, players: Sequence[str], messages: Messages, *,
-                 verbosity: Verbosity = Verbosity.FULL, phrase: str | None = None) -> None:
+                 verbosity: Verbosity = Verbosity.FULL, phrase: str | None = None,
+                 phrase_key: str | None = None) -> None:
         self.status = RazzStatus(players, messages)
+        self.phrase_key = phrase_key
+        """The key that says the phrase, in words, for a keyboard seat: named when it is owed."""
         self.players = self.status.players
         self.m = messages
         self.verbosity = verbosity
@@ -103,8 +106,7 @@ class RazzAnnouncer:
         if listener is None:
             lines = [m.ntr("razz.spoons.out", len(self.players) - 1), m.tr("grab.time.up")]
         else:
-            lines = [m.tr("razz.spoons.out.you"), m.tr("razz.phrase.owed.you"),
-                     m.tr("grab.time.up")]
+            lines = [m.tr("razz.spoons.out.you"), self._owed_you(), m.tr("grab.time.up")]
         for seat, name in enumerate(self.players):
             if seat == listener:
                 lines += [m.tr("spoon.grabbed.you"), m.tr("razz.spoon.last.you"),
@@ -226,13 +228,19 @@ class RazzAnnouncer:
                 return " ".join(text for text in (m.tr("grab.time.up"), lost) if text)
         return None
 
+    def _owed_you(self) -> str:
+        """"Say the phrase!", naming the key at a keyboard."""
+        if self.phrase_key is None:
+            return self.m.tr("razz.phrase.owed.you")
+        return self.m.tr("razz.phrase.owed.you.key", key=self.phrase_key)
+
     def _table_text(self, event: Event, you: int | None) -> str | None:
         """The phrase, razzing, and the end of a round and of the game."""
         m = self.m
         match event:
             case PhraseOwed():
                 if event.seat == you:
-                    return m.tr("razz.phrase.owed.you")
+                    return self._owed_you()
                 return m.tr("razz.phrase.owed.other", name=self.players[event.seat])
             case PhraseSaid():
                 return self._said(event.seat, you)
