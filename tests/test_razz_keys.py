@@ -240,7 +240,7 @@ def test_a_king_asks_whom_in_turn_order_and_a_king_faced_bounces_back_without_as
     assert table.play("enter", BOB) == [CardPlayed(table.now, BOB, c("KD"), "D", 2),
                                         KingAimed(table.now, BOB, ANN, 3)]
     table.refused(table.press("enter"), "king-or-take")
-    table.refused(table.press("up"), "no-playable")
+    table.refused(table.press("up"), "no-playable-king")
     events = table.play("p")
     assert events[:2] == [PhraseSaid(table.now, ANN),
                           CardsDrawn(table.now, ANN, tuple(table.views[ANN].hand[-3:]), 3, 5,
@@ -320,7 +320,7 @@ def test_in_a_count_only_twos_and_aces_play_and_p_or_down_takes_it() -> None:
     table.refused(table.press("enter", BOB), "count-only")
     assert table.press("up", BOB) == CursorAt(c("AS"), 2, 3, True)
     assert table.play("enter", BOB)[1] == CountRaised(table.now, BOB, 3)
-    table.refused(table.press("up", CAT), "no-playable")
+    table.refused(table.press("up", CAT), "no-playable-count")
     table.refused(table.press("enter", CAT), "count-only")
     table.refused(table.press("k", CAT), "nothing-drawn")
     events = table.play("p", CAT)

@@ -394,9 +394,13 @@ class RazzKeys:
 
     def _none_playable(self, view: RazzSeatView) -> Refused:
         reason = phase_reason(view)
-        if reason is None:
-            reason = "spoons-out" if view.phase is Phase.RACE else (
-                "no-playable" if view.my_turn else "not-your-turn")
+        if reason is None and view.phase is Phase.RACE:
+            reason = "spoons-out"
+        elif reason is None and not view.my_turn:
+            reason = "not-your-turn"
+        elif reason is None:
+            reason = ("no-playable-king" if view.facing_king else
+                      "no-playable-count" if view.facing_count else "no-playable")
         return Refused(reason)
 
     def _play(self, view: RazzSeatView, verify: Verify | None) -> Outcome:

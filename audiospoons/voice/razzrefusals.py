@@ -1,7 +1,8 @@
 """A refused Razz Spoons move, said to the player who tried it, in their language.
 
-The reasons are the engine's (``razz.game``, ``razz.race``) and the three the keys add
-(``ui.razzkeys``: "no-slot", "no-playable", "has-spoon"); any other is the general
+The reasons are the engine's (``razz.game``, ``razz.race``) and those the keys add
+(``ui.razzkeys``: "no-slot", "no-playable" and its "-king" and "-count", "has-spoon"); any
+other is the general
 "refused.error".
 """
 
@@ -43,6 +44,8 @@ RAZZ_REFUSALS: dict[str, Said] = {
     "started": lambda m: m.tr("razz.refused.started"),
     "no-slot": lambda m: m.tr("razz.refused.no-slot"),
     "no-playable": lambda m: m.tr("razz.refused.no-playable"),
+    "no-playable-count": lambda m: m.tr("razz.refused.no-playable-count"),
+    "no-playable-king": lambda m: m.tr("razz.refused.no-playable-king"),
     "has-spoon": lambda m: m.tr("razz.refused.has-spoon"),
 }
 """Every reason a Razz Spoons move can be refused for, with the words for it."""
