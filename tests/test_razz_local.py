@@ -20,6 +20,7 @@ from audiospoons.voice.speaker import Speaker
 
 STARTER = Card("5", "H")
 QUIT = ["!escape", "!q", "!y"]
+EN_HELP = messages("en").tr("razz.phrase.field.help")
 
 
 class Sounds:
@@ -155,6 +156,13 @@ def test_a_phrase_not_chosen_in_a_minute_is_chosen_for_you_and_the_field_closes(
     assert lines.spoken[said + 1] == f"The Razzing Phrase is {game.player.view.phrase}"
     assert game.phrase is None, "the field closed"
     assert mine(game) == [DrawCard(0)], "the g typed was never sent, and D then drew"
+
+
+def test_f1_in_the_phrase_field_says_its_keys_and_that_escape_pauses() -> None:
+    game, lines, _ = play(["f1", "o", "k", "enter", *QUIT], dealer=0)
+    assert EN_HELP in lines.spoken and lines.spoken[lines.spoken.index(EN_HELP) - 1] == (
+        "Razzing Phrase, edit text, blank")
+    assert mine(game) == [ChoosePhrase(0, "ok")], "F1 typed nothing into the field"
 
 
 def test_a_bots_phrase_is_heard_and_a_move_before_it_is_refused_in_words() -> None:

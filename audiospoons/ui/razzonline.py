@@ -98,6 +98,9 @@ class RemoteRazzGame(RelaySeat, RazzKeyboardSeat):
     def _phrase_about(self) -> str:
         return self.messages.tr("razz.phrase.field.about.online")
 
+    def _phrase_help(self) -> str:
+        return self.messages.tr("razz.phrase.field.help.online")
+
     def _ears(self) -> RazzPlayer:
         return self.player
 

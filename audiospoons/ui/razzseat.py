@@ -82,6 +82,10 @@ class RazzKeyboardSeat:
     def _phrase_about(self) -> str:
         return self.messages.tr("razz.phrase.field.about")
 
+    def _phrase_help(self) -> str:
+        """F1 in the phrase field: its keys, and what Escape does here."""
+        return self.messages.tr("razz.phrase.field.help")
+
     def _open_phrase(self) -> None:
         """The game waits for you to choose the phrase: the field opens, once; it closes if
         the game chose the phrase for you, your time having run out."""
@@ -142,6 +146,9 @@ class RazzKeyboardSeat:
         """A key in the phrase field: Enter chooses the phrase, Escape pauses the game."""
         assert self.phrase is not None
         asked, field = self.phrase
+        if label == "f1":
+            self.speaker.review(self._phrase_help())
+            return True
         typed = field.press(label)
         if typed.cancelled:
             if not self._pause(keys):
