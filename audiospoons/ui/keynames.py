@@ -8,13 +8,13 @@ in the language's own way ("Comma or Page Up").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum
 
 from babel.lists import format_list
 
 from audiospoons.keys.key import FUNCTION_KEYS, parse_label
-from audiospoons.ui.gamekeys import Action, Rebinding, Refusal
+from audiospoons.ui.gamekeys import A, Action, Rebinding, Refusal
 from audiospoons.ui.razzkeys import RazzAction
 from audiospoons.voice.i18n import Messages
 
@@ -175,6 +175,13 @@ def action_name(action: Enum, m: Messages) -> str:
         return m.tr(RAZZ_ACTION_IDS[action])
     assert isinstance(action, Action)
     return m.tr(ACTION_IDS[action])
+
+
+def moved_keys_text(keys: Mapping[A, Sequence[str]], m: Messages) -> str:
+    """F1 once the player has moved some keys: every action that has a key, with its keys."""
+    return m.tr("help.game.moved", keys=" ".join(
+        m.tr("keys.help.item", action=action_name(action, m), keys=keys_text(labels, m))
+        for action, labels in keys.items() if labels))
 
 
 def item_text(action: Enum, labels: Sequence[str], m: Messages) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from audiospoons.engine.commands import Command
 from audiospoons.razz.game import PHRASE_LENGTH
 from audiospoons.razz.options import RazzOptions
-from audiospoons.ui.keynames import action_name, keys_text
+from audiospoons.ui.keynames import moved_keys_text
 from audiospoons.ui.pausekeys import change_rate, change_volume
 from audiospoons.ui.player import CuePlayer, KeySource
 from audiospoons.ui.razzkeys import (
@@ -74,10 +74,7 @@ class RazzKeyboardSeat:
         """Once the player has moved some keys: every action with the keys it has now."""
         if not self.keys.overrides:
             return None
-        m = self.messages
-        return m.tr("help.game.moved", keys=" ".join(
-            m.tr("keys.help.item", action=action_name(action, m), keys=keys_text(labels, m))
-            for action, labels in self.keys.bindings.items() if labels))
+        return moved_keys_text(self.keys.bindings, self.messages)
 
     def _phrase_about(self) -> str:
         return self.messages.tr("razz.phrase.field.about")

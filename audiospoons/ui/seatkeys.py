@@ -12,7 +12,7 @@ from audiospoons.engine.commands import Command, Draw, Feint, Grab, Pass, React,
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.options import Grabbing, Options
 from audiospoons.ui.gamekeys import SLOTS, Action, bindings, bound_action
-from audiospoons.ui.keynames import action_name, keys_text
+from audiospoons.ui.keynames import moved_keys_text
 from audiospoons.ui.menu import Action as MenuAction
 from audiospoons.ui.menu import Toggle
 from audiospoons.ui.optionitems import option_items
@@ -164,12 +164,9 @@ class KeyboardSeat:
     def _help_text(self) -> str:
         """The keys of the game: the usual words for the usual keys, or, once the player has
         moved some, every action with the keys it has now."""
-        m = self.messages
         if not self.key_overrides:
-            return m.tr("help.game")
-        return m.tr("help.game.moved", keys=" ".join(
-            m.tr("keys.help.item", action=action_name(action, m), keys=keys_text(labels, m))
-            for action, labels in bindings(self.key_overrides).items() if labels))
+            return self.messages.tr("help.game")
+        return moved_keys_text(bindings(self.key_overrides), self.messages)
 
     def _move_cursor(self, step: int) -> None:
         player = self.player
