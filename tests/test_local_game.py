@@ -159,6 +159,17 @@ def test_escape_pauses_the_game_clock_and_q_y_quits() -> None:
     assert game.now() < 2.0, "six keys 0.4 s apart, four of them in the pause menu"
 
 
+def test_every_other_key_in_the_pause_menu_says_it_again() -> None:
+    clock, lines = Clock(), Lines()
+    game = LocalGame(Options(), 3, messages("en"), Speaker(lines), None, seed=1, clock=clock)
+    player = Player(clock, ["escape", "f1", "h", "enter", "escape", "q", "y"])
+    player.game = game
+    game.play(player)
+    menu = "Paused. Enter or Escape to go on, Q to quit the game."
+    at = lines.spoken.index(menu)
+    assert lines.spoken[at:at + 4] == [menu, menu, menu, "Go on."]
+
+
 def test_spanish_at_the_keyboard() -> None:
     clock, lines = Clock(), Lines()
     game = LocalGame(Options(), 3, messages("es"), Speaker(lines), None, seed=1, clock=clock)

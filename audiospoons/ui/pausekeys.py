@@ -33,7 +33,8 @@ def change_rate(speaker: Speaker, rate_setter: Callable[[int], int | None] | Non
 def pause_menu(speaker: Speaker, m: Messages, keys: KeySource, clock: Callable[[], float],
                resume_after: Callable[[float], None]) -> bool:
     """The pause menu until the player goes on (Enter or Escape: True) or quits (Q, then the
-    confirming key: False); ``resume_after`` is told how long it was open."""
+    confirming key: False); ``resume_after`` is told how long it was open. Any other key, F1
+    among them, says the menu again: no key in it is silent."""
     paused_at = clock()
     speaker.review(m.tr("pause.menu"))
     try:
@@ -45,6 +46,7 @@ def pause_menu(speaker: Speaker, m: Messages, keys: KeySource, clock: Callable[[
                     return True
                 if key.label == "q":
                     return not _confirm_quit(speaker, m, keys)
+                speaker.review(m.tr("pause.menu"))
     finally:
         resume_after(clock() - paused_at)
 
