@@ -80,11 +80,18 @@ def test_a_short_game_is_played_to_the_end_by_keys_alone(tmp_path: Path) -> None
 
 
 def test_the_winner_is_said_before_the_offer_to_play_again(tmp_path: Path) -> None:
+    """The offer to play again: > says the game's last line again, the winner, and any other
+    key but Enter and Escape says the offer again."""
     child = spawn(tmp_path, "play", "--speech", "text", "--players", "2", "--seed", "3",
                   "--option", "hand_size=3", "--option", "grab_time_limit=2")
     try:
         child.expect_exact("Spoons: you against Britany.")
         child.expect(r"(You win|Britany wins) the game!", timeout=GAME_SECONDS)
+        winner = child.match.group(0)
+        child.expect_exact("Enter to play again, Escape to quit.")
+        child.send(">")
+        child.expect_exact(winner)
+        child.send("x")
         child.expect_exact("Enter to play again, Escape to quit.")
         child.send("\r")
         child.expect_exact("Spoons: you against Britany.")

@@ -27,8 +27,9 @@ from typing import Any
 
 from audiospoons.net.games import CLASSIC, RAZZ
 from audiospoons.net.names import clean_chat
+from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS
 from audiospoons.ui.menu import SELECT_CUE, Action, Item, Menu
-from audiospoons.ui.screens import HISTORY_KEYS, TEXT_HISTORY_KEYS, menu_label_of
+from audiospoons.ui.screens import menu_label_of
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.i18n import Messages
 

@@ -33,6 +33,7 @@ from audiospoons.net.games import CLASSIC, RAZZ, ROOM_GAMES
 from audiospoons.net.protocol import PROTOCOL_VERSION
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.gamekeys import keymap
+from audiospoons.ui.historykeys import review_history
 from audiospoons.ui.lobby import Lobby, Step, read_rooms, refusal_text
 from audiospoons.ui.player import CuePlayer, KeySource, LocalPlayer, PressedKey, ReactionRecord
 from audiospoons.ui.razzonline import RemoteRazzGame
@@ -433,9 +434,7 @@ class OnlineSession:
         if step.cue is not None and self.sounds is not None:
             self.sounds.play(Cue(step.cue))
         if step.review is not None:
-            history = self.speaker.history
-            self.speaker.review({"previous": history.previous, "next": history.next,
-                                 "first": history.first, "last": history.last}[step.review]())
+            review_history(self.speaker, step.review)
         self.speaker.review(step.echo)
         if step.speech:
             self.say(step.speech)

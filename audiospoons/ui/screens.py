@@ -43,6 +43,7 @@ from audiospoons.razz.rules import MIN_PLAYERS as RAZZ_MIN_PLAYERS
 from audiospoons.sound.cue import Cue
 from audiospoons.ui import gamekeys, keynames
 from audiospoons.ui.gamekeys import KeyTable
+from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS, review_history
 from audiospoons.ui.menu import SELECT_CUE, Action, Choice, Item, Menu, Number, Response, Toggle
 from audiospoons.ui.onlinemenu import (
     JoinRequest,
@@ -122,12 +123,6 @@ class CuePlayer(Protocol):
 
     def play(self, cue: Cue) -> None: ...
 
-
-HISTORY_KEYS = {",": "previous", "pageup": "previous", ".": "next", "pagedown": "next",
-                "<": "first", "shift+pageup": "first", ">": "last", "shift+pagedown": "last"}
-"""Reviewing what was said, as in the game: no menu item starts with these."""
-TEXT_HISTORY_KEYS = {label: move for label, move in HISTORY_KEYS.items() if len(label) > 1}
-"""Reviewing what was said in a text field, where comma and period are typed."""
 
 GameCallback = Callable[[Settings], Settings | None]
 """Play, or the demonstration: given the settings, may return them updated."""
@@ -250,10 +245,7 @@ class Screens:
 
     def review(self, move: str) -> None:
         """Say a line from the history of what was said, without adding it again."""
-        history = self.speaker.history
-        line = {"previous": history.previous, "next": history.next, "first": history.first,
-                "last": history.last}[move]()
-        self.speaker.review(line)
+        review_history(self.speaker, move)
 
     def save(self, settings: Settings) -> None:
         self.settings = settings

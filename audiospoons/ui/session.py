@@ -9,6 +9,7 @@ from audiospoons.engine.options import Options
 from audiospoons.razz.options import RazzOptions
 from audiospoons.sound.mixer import Mixer
 from audiospoons.ui.demo import play_demonstration as demo_round
+from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.local import LocalGame
 from audiospoons.ui.player import GameResult, KeySource, ReactionRecord
 from audiospoons.ui.razzlocal import LocalRazzGame
@@ -64,14 +65,21 @@ def play_games(options: Options, players: int, messages: Messages, speaker: Spea
 
 
 def _again(messages: Messages, speaker: Speaker, keys: KeySource) -> bool:
+    """Another game? Enter or Escape; comma, period and the other history keys hear the
+    game's end again (the question is not kept in the history, so it does not get in the
+    way), and any other key asks again."""
     speaker.review(messages.tr("game.again"))
     while True:
         for key in keys.read(None):
+            speaker.interrupt()
             if key.label == "enter":
                 return True
             if key.label == "escape":
                 return False
-            speaker.review(messages.tr("game.again"))
+            if key.label in HISTORY_KEYS:
+                review_history(speaker, HISTORY_KEYS[key.label])
+            else:
+                speaker.review(messages.tr("game.again"))
 
 
 def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None,
