@@ -16,6 +16,7 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
+from audiospoons.bots.levels import Level
 from audiospoons.engine.cards import DeckKind, pack_size
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.options import (
@@ -28,7 +29,7 @@ from audiospoons.engine.options import (
     Scoring,
 )
 from audiospoons.engine.presets import PRESETS, matching_preset, preset_named
-from audiospoons.ui.menu import Choice, Item, Number, Toggle
+from audiospoons.ui.menu import Action, Choice, Item, Number, Toggle
 from audiospoons.ui.settings import BOT_LEVELS, PLAYERS_MAX, PLAYERS_MIN
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.presetnames import PRESET_IDS
@@ -336,3 +337,27 @@ def explain(values: Mapping[str, str], players: int, error: InvalidOptions,
     if o.deck is not DeckKind.NO_STOCK and players * o.hand_size >= pack:
         return m.tr("option.invalid.pack", players=players, cards=o.hand_size, pack=pack)
     return str(error)
+
+
+ALWAYS_SAID = ("draw", "grabbing", "scoring", "premature")
+"""The options a game's summary always names, at their defaults too: those that shape play."""
+
+
+def options_text(options: Options, players: int, m: Messages) -> str:
+    """What F5 says in a game: the options that shape play (how cards are drawn, how spoons
+    are grabbed, how a miss counts, what an early grab costs) and any other that is not at
+    its default."""
+    defaults = Options().describe()
+    shown = options.describe()
+    parts = []
+    for item in option_items(options, players, Level.NORMAL.value, m):
+        if isinstance(item, Action) or not (
+                item.key in ALWAYS_SAID
+                or (item.key in shown and shown[item.key] != defaults[item.key])):
+            continue
+        if isinstance(item, Toggle):
+            value = m.tr("menu.on") if item.value else m.tr("menu.off")
+        else:
+            value = item.text
+        parts.append(f"{item.label}: {value}")
+    return m.tr("options.summary", options=m.join(parts))

@@ -7,15 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command, Draw, Feint, Grab, Pass, React, Signal, Take
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.options import Grabbing, Options
 from audiospoons.ui.gamekeys import SLOTS, Action, bindings, bound_action
 from audiospoons.ui.keynames import moved_keys_text
-from audiospoons.ui.menu import Action as MenuAction
-from audiospoons.ui.menu import Toggle
-from audiospoons.ui.optionitems import option_items
+from audiospoons.ui.optionitems import options_text
 from audiospoons.ui.pausekeys import change_rate, change_volume, pause_menu
 from audiospoons.ui.player import (
     CuePlayer,
@@ -29,7 +26,6 @@ from audiospoons.voice.refusals import refusal_text
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle
 
-ALWAYS_SAID = ("draw", "grabbing", "scoring", "premature")
 """The options F5 always names; the others only when they are not at their defaults."""
 VOLUME_STEP = 0.1
 RATE_STEP = 20
@@ -189,24 +185,7 @@ class KeyboardSeat:
             self.speaker.review(player.colours.item_text(m))
 
     def _options_text(self) -> str:
-        """The options that shape play (how cards are drawn, how spoons are grabbed, how a
-        miss counts, what an early grab costs) and any other that is not at its default."""
-        m = self.messages
-        options = self.options
-        defaults = Options().describe()
-        shown = options.describe()
-        parts = []
-        for item in option_items(options, self.seats, Level.NORMAL.value, m):
-            if isinstance(item, MenuAction) or not (
-                    item.key in ALWAYS_SAID
-                    or (item.key in shown and shown[item.key] != defaults[item.key])):
-                continue
-            if isinstance(item, Toggle):
-                value = m.tr("menu.on") if item.value else m.tr("menu.off")
-            else:
-                value = item.text
-            parts.append(f"{item.label}: {value}")
-        return m.tr("options.summary", options=m.join(parts))
+        return options_text(self.options, self.seats, self.messages)
 
     def _pause(self, keys: KeySource) -> bool:
         """The game stops while the pause menu is open: the clock's time there is left out."""
