@@ -33,7 +33,7 @@ from audiospoons.net.games import CLASSIC, RAZZ, ROOM_GAMES
 from audiospoons.net.protocol import PROTOCOL_VERSION
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.gamekeys import keymap
-from audiospoons.ui.historykeys import review_history
+from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.lobby import Lobby, Step, read_rooms, refusal_text
 from audiospoons.ui.player import CuePlayer, KeySource, LocalPlayer, PressedKey, ReactionRecord
 from audiospoons.ui.razzonline import RemoteRazzGame
@@ -318,7 +318,9 @@ class OnlineSession:
                 self.watcher = None
         elif kind == "game_started" and message.get("seat") is None:
             self.watcher = Watcher(message, self.m, self.speaker, self.sounds,
-                                   verbosity=self.verbosity, spoon_style=self.spoon_style)
+                                   verbosity=self.verbosity, spoon_style=self.spoon_style,
+                                   key_overrides=self.key_overrides,
+                                   razz_key_overrides=self.razz_key_overrides)
         elif kind == "game_started":
             self.game = self._new_game(message)
         elif kind == "room":
@@ -458,6 +460,8 @@ class OnlineSession:
             self.where.left = True
         elif label == "escape":
             self._leave_room()
+        elif label == "f1" and self.watcher is not None:
+            self.speaker.review(self.watcher.help_text())
         elif label == "f1":
             self.say(self.m.tr("online.watching.help") if watching else self.m.tr("online.help"))
         elif label == "enter" and room is not None and watching:
@@ -472,6 +476,10 @@ class OnlineSession:
                 self.client.send("ready", ready=not self.where.ready)
                 self.say(self.m.tr("online.notready") if self.where.ready
                          else self.m.tr("online.ready"))
+        elif self.watcher is not None and (answer := self.watcher.answer(label)) is not None:
+            self.speaker.review(answer)
+        elif label in HISTORY_KEYS:
+            review_history(self.speaker, HISTORY_KEYS[label])
         elif label in ("r", "f2") and room is not None:
             self.say(self._room_text(room))
 

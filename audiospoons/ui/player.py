@@ -35,6 +35,9 @@ from audiospoons.voice.spoonnames import SpoonStyle, spoon_word
 
 YOU = 0
 """The keyboard player's seat in a local game; the bots sit to their left in turn."""
+NOBODY = -1
+"""The seat a spectator's view is kept for: no one's, so it holds no cards and no event is
+its own."""
 SPOON_KEY_MODIFIERS = ("ctrl+", "alt+")
 """With either, a number-row key names spoons 11 to 20. Ctrl is seed 000's choice; Alt is what
 every terminal can send, where many send Ctrl+1 as a plain 1 or not at all."""
@@ -90,16 +93,18 @@ class GameResult:
 
 
 class LocalPlayer:
-    """The keyboard seat's ears: every event it may know, spoken and played from its place."""
+    """The keyboard seat's ears: every event it may know, spoken and played from its place
+    (or, with no seat, from outside the table, as a spectator hears it)."""
 
     def __init__(self, players: Sequence[str], options: Options, messages: Messages,
                  speaker: Speaker, sounds: CuePlayer | None,
                  verbosity: Verbosity = Verbosity.FULL,
                  spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
-                 rng: random.Random | None = None, seat: int = YOU) -> None:
-        self.seat: int | None = seat
-        self.me = seat
-        self.view = SeatView(seat)
+                 rng: random.Random | None = None, seat: int | None = YOU) -> None:
+        self.seat = self.me = seat
+        """The seat heard from (the table's ``Listener``), or None: a spectator, who hears
+        the table from outside."""
+        self.view = SeatView(NOBODY if seat is None else seat)
         self.messages = messages
         self.speaker = speaker
         self.sounds = sounds

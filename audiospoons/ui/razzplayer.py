@@ -10,7 +10,7 @@ from audiospoons.razz.game import Phase
 from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
 from audiospoons.sound.razzcues import RazzCueMapper
-from audiospoons.ui.player import YOU, CuePlayer
+from audiospoons.ui.player import NOBODY, YOU, CuePlayer
 from audiospoons.ui.razzkeys import CursorAt
 from audiospoons.ui.razzview import RazzSeatView
 from audiospoons.voice.announcer import Utterance, Verbosity, sentence_start
@@ -22,14 +22,16 @@ from audiospoons.voice.speaker import Speaker
 
 
 class RazzPlayer:
-    """The keyboard seat of a Razz Spoons table: view, voice and sounds."""
+    """The keyboard seat of a Razz Spoons table: view, voice and sounds (with no seat, a
+    spectator's)."""
 
     def __init__(self, players: Sequence[str], messages: Messages, speaker: Speaker,
                  sounds: CuePlayer | None, verbosity: Verbosity = Verbosity.FULL,
-                 seat: int = YOU, phrase_key: str | None = None) -> None:
-        self.seat: int | None = seat
-        self.me = seat
-        self.view = RazzSeatView(seat)
+                 seat: int | None = YOU, phrase_key: str | None = None) -> None:
+        self.seat = self.me = seat
+        """The seat heard from (the table's ``Listener``), or None: a spectator, who hears
+        the table from outside."""
+        self.view = RazzSeatView(NOBODY if seat is None else seat)
         self.messages = messages
         self.speaker = speaker
         self.sounds = sounds

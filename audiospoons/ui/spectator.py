@@ -1,59 +1,84 @@
 """A game on the relay heard from outside the table: what a spectator may know, in words and in
 sounds, with no cards and no keys that play. The relay sends a spectator the public events of
 each game its room starts (``game_started`` with ``seat`` null), of classic Spoons or of Razz
-Spoons."""
+Spoons. The status keys a player has answer a spectator too, on the player's own keys: the
+spoons left and who is still in, or whose turn it is, the top card, every hand's size, the
+scores and the phrase; and both games' options and history keys."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import random
+from collections.abc import Callable, Mapping
+from enum import Enum
+from typing import Any
 
 from audiospoons.engine.events import Event, GameOver
 from audiospoons.engine.options import Options
 from audiospoons.net.games import RAZZ
 from audiospoons.net.wire import WireError, decode_event
 from audiospoons.razz.events import GameWon
-from audiospoons.sound.cue import Cue
-from audiospoons.sound.cues import CueMapper
-from audiospoons.sound.razzcues import RazzCueMapper
-from audiospoons.ui.player import CuePlayer
-from audiospoons.voice.announcer import Announcer, Utterance, Verbosity
+from audiospoons.razz.options import RazzOptions
+from audiospoons.ui.gamekeys import Action, bindings, bound_action
+from audiospoons.ui.keynames import action_name, keys_text
+from audiospoons.ui.optionitems import options_text
+from audiospoons.ui.player import CuePlayer, LocalPlayer
+from audiospoons.ui.razzkeys import RazzAction, razz_bindings
+from audiospoons.ui.razzoptionitems import razz_options_text
+from audiospoons.ui.razzplayer import RazzPlayer
+from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.razzannouncer import RazzAnnouncer
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle
 
-
-class Voice(Protocol):
-    def announce(self, event: Event, listener: int | None) -> list[Utterance]: ...
-
-
-class Sounds(Protocol):
-    def cues(self, event: Event, listener: int | None) -> list[Cue]: ...
+Answer = Callable[[], str | None]
 
 
 class Watcher:
-    """One game of the room, watched."""
+    """One game of the room, watched: heard as a seat's player is, but from no seat."""
 
     def __init__(self, started: dict[str, Any], messages: Messages, speaker: Speaker,
                  sounds: CuePlayer | None, *, verbosity: Verbosity = Verbosity.BRIEF,
-                 spoon_style: SpoonStyle = SpoonStyle.NUMBERS) -> None:
+                 spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
+                 key_overrides: Mapping[str, str] | None = None,
+                 razz_key_overrides: Mapping[str, str] | None = None) -> None:
         names = [str(name) for name in started["players"]]
-        self.speaker, self.sounds = speaker, sounds
-        self.announcer: Voice
-        self.mapper: Sounds
+        history = speaker.history
+        self.player: LocalPlayer | RazzPlayer
+        self.bindings: Mapping[Enum, tuple[str, ...]]
+        """The player's own keys of that game, by action."""
+        self.answers: Mapping[Enum, Answer]
+        """What each status action says here."""
         self.last: type[Event]
         """The event that ends the game."""
         if started.get("game") == RAZZ:
-            self.announcer = RazzAnnouncer(names, messages, verbosity=verbosity)
-            self.mapper, self.last = RazzCueMapper(len(names)), GameWon
+            razz = RazzPlayer(names, messages, speaker, sounds, verbosity, seat=None)
+            razz_options = RazzOptions.from_mapping(started["options"])
+            razz_answers: dict[Enum, Answer] = {
+                RazzAction.TURN: razz.turn_text, RazzAction.TOP: razz.top_text,
+                RazzAction.COUNTS: razz.counts_text, RazzAction.SCORES: razz.scores_text,
+                RazzAction.RAZZING: razz.razzing_text,
+                RazzAction.OPTIONS: lambda: razz_options_text(razz_options, messages),
+                RazzAction.HISTORY_PREVIOUS: history.previous,
+                RazzAction.HISTORY_NEXT: history.next,
+                RazzAction.HISTORY_FIRST: history.first, RazzAction.HISTORY_LAST: history.last}
+            self.bindings, self.answers = _by_action(razz_bindings(razz_key_overrides)), \
+                razz_answers
+            self.player, self.last = razz, GameWon
         else:
             options = Options.from_mapping(started["options"])
-            # As at a seat: with no sound the first grab must be said.
-            self.announcer = Announcer(names, messages, verbosity=verbosity,
-                                       announce_phase2=options.announce_phase2 or sounds is None,
-                                       set_size=options.set_size, spoon_style=spoon_style,
-                                       signal=options.signal)
-            self.mapper, self.last = CueMapper(len(names), signal=options.signal), GameOver
+            spoons = LocalPlayer(names, options, messages, speaker, sounds, verbosity,
+                                 spoon_style, random.Random(), seat=None)
+            answers: dict[Enum, Answer] = {
+                Action.SPOONS: lambda: spoons.spoons_text(options.grabbing),
+                Action.PLAYERS: spoons.players_text,
+                Action.OPTIONS: lambda: options_text(options, len(names), messages),
+                Action.HISTORY_PREVIOUS: history.previous, Action.HISTORY_NEXT: history.next,
+                Action.HISTORY_FIRST: history.first, Action.HISTORY_LAST: history.last}
+            self.bindings, self.answers = _by_action(bindings(key_overrides)), answers
+            self.player, self.last = spoons, GameOver
+        self.keys = {label: action for action, labels in self.bindings.items()
+                     for label in labels}
+        self.m = messages
         self.over = False
 
     def on_message(self, message: dict[str, Any]) -> None:
@@ -63,9 +88,27 @@ class Watcher:
             event = decode_event(message["event"])
         except WireError:
             return
-        if self.sounds is not None:
-            for cue in self.mapper.cues(event, None):
-                self.sounds.play(cue)
-        for said in self.announcer.announce(event, None):
-            self.speaker.say(said)
+        self.player.receive([event])
         self.over = self.over or isinstance(event, self.last)
+
+    def answer(self, label: str) -> str | None:
+        """What the key ``label`` says of the game, if it is one of its status keys."""
+        action = bound_action(self.keys, label)
+        found = None if action is None else self.answers.get(action)
+        return None if found is None else found()
+
+    def help_text(self) -> str:
+        """F1 while watching: what a spectator may do, and the status keys with their keys."""
+        m = self.m
+        items = [m.tr("keys.help.item", keys=keys_text(self.bindings[action], m),
+                      action=m.tr("online.watching.razzing") if action is RazzAction.RAZZING
+                      else action_name(action, m))
+                 for action in self.answers if self.bindings.get(action)]
+        return " ".join((m.tr("online.watching.help"),
+                         m.tr("online.watching.keys", keys=" ".join(items))))
+
+
+def _by_action(keys: Mapping[Action, tuple[str, ...]] | Mapping[RazzAction, tuple[str, ...]]
+               ) -> dict[Enum, tuple[str, ...]]:
+    """Either game's keys, by action."""
+    return {action: labels for action, labels in keys.items()}

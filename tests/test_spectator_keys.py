@@ -1,0 +1,137 @@
+"""A spectator's keys: the status keys a player has answer someone watching a game online too
+(on the player's own keys, moved or not), with the history keys and F1; the other keys of the
+room keep their meaning. The session is driven with a stand-in for the relay's connection."""
+
+from __future__ import annotations
+
+from fakes import Lines, Pressed
+from test_lobby import CELLAR, Relay, room_state, rooms
+from test_razz_voice import ANDREW, CHRIS, ELLEN, NAMES, Table, c
+
+from audiospoons.engine.events import Event, GameStarted, LetterGiven, RoundStarted, SpoonGrabbed
+from audiospoons.engine.options import Options
+from audiospoons.net.wire import encode_event
+from audiospoons.razz.commands import ChoosePhrase, DrawCard, PlayCard
+from audiospoons.razz.options import RazzOptions
+from audiospoons.ui.online import OnlineSession
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.speaker import Speaker
+
+
+def watching(game: str, options: dict[str, str], players: list[str], *,
+             key_overrides: dict[str, str] | None = None,
+             razz_key_overrides: dict[str, str] | None = None, lang: str = "en"
+             ) -> tuple[OnlineSession, Lines]:
+    """Dee, watching room 3 from the lobby, as its game starts."""
+    relay, lines = Relay("Dee"), Lines()
+    dee = OnlineSession(relay, messages(lang), Speaker(lines), None, None,  # type: ignore[arg-type]
+                        lobby=True, key_overrides=key_overrides,
+                        razz_key_overrides=razz_key_overrides)
+    dee._on_message(rooms(CELLAR))
+    press(dee, "down", "down", "enter")
+    assert relay.sent == [("spectate", {"room": 3})]
+    dee._on_message(room_state(3, *players, playing=True, name="Cellar"))
+    dee._on_message({"kind": "game_started", "players": players, "seat": None, "game": game,
+                     "options": options})
+    return dee, lines
+
+
+def send(who: OnlineSession, events: list[Event]) -> None:
+    for event in events:
+        who._on_message({"kind": "event", "event": encode_event(event)})
+
+
+def press(who: OnlineSession, *labels: str) -> None:
+    for label in labels:
+        who._on_keys([Pressed(label, 1.0)])
+
+
+def said(who: OnlineSession, lines: Lines, *labels: str) -> list[str]:
+    """What each key says, one line each."""
+    answers = []
+    for label in labels:
+        before = len(lines.spoken)
+        press(who, label)
+        assert len(lines.spoken) == before + 1, f"{label} said {lines.spoken[before:]}"
+        answers.append(lines.spoken[-1])
+    return answers
+
+
+CLASSIC_EVENTS: list[Event] = [
+    GameStarted(0.0, ("Ann", "Bob", "Cy")), RoundStarted(0.0, 2, 0, 2, (0, 1, 2)),
+    LetterGiven(0.0, 2, "S"), SpoonGrabbed(1.0, 1, 1, first=True)]
+
+
+def test_a_spectator_of_spoons_asks_the_spoons_left_who_is_still_in_and_the_options() -> None:
+    options = {**Options().describe(), "scoring": "letters"}
+    dee, lines = watching("spoons", options, ["Ann", "Bob", "Cy"])
+    send(dee, CLASSIC_EVENTS)
+    assert said(dee, lines, "f2", "f3") == [
+        "1 spoon left.", "Still in: Ann, Bob, and Cy with S."]
+    assert said(dee, lines, "f5") == ["Options: Draw variant: draw pile, Spoon grabbing:"
+                                      " reaction only, Grabbing too early: refused, and"
+                                      " Scoring: letters."]
+    assert said(dee, lines, ",", ",", ">") == [
+        "Cy takes the letter S: S.", "Round 2. Ann deals. 2 spoons on the table.",
+        "The spoons are going! Bob grabbed a spoon!"], "the answers are not kept in the history"
+
+
+def test_a_spectator_of_razz_spoons_asks_whose_turn_the_top_card_the_hands_and_scores() -> None:
+    table = Table({ANDREW: "8C 10H 10S 9D", CHRIS: "QH 6H 9D", ELLEN: "7C KS JC"}, "7H",
+                  "4H 4D 2C", RazzOptions(end_at=1)).play([
+        (ChoosePhrase(ELLEN, "Pickles"), 1.0), (DrawCard(ANDREW), 2.0),
+        (PlayCard(ANDREW, c("4H")), 2.5), (PlayCard(CHRIS, c("QH")), 3.0)])
+    dee, lines = watching("razz", RazzOptions(end_at=1).describe(), list(NAMES))
+    seen = [view for event in table.events if (view := event.seen_by(None)) is not None]
+    send(dee, seen)
+    assert lines.spoken[-2:] == ["Reverse! Play goes counterclockwise.", "Andrew's turn."]
+    assert said(dee, lines, "t", "f2", "f3", "f4", "f6") == [
+        "Andrew's turn. Play goes counterclockwise.", "The top card is the queen of hearts.",
+        "Cards: Andrew 4, Chris 2, and Ellen 3.", "No points yet.",
+        "The Razzing Phrase is Pickles!"]
+    assert said(dee, lines, "f5")[0].startswith("Options: Game ends by: rounds, Game length:"
+                                                " 1 round, ")
+    assert said(dee, lines, "f1")[0].endswith(
+        " Keys while you watch. Whose turn it is: T. The top card: F2. Every hand's size: F3."
+        " The scores: F4. The phrase and who owes it: F6. The game's options: F5. Previous"
+        " message: Comma or Page Up. Next message: Period or Page Down. First message: Less"
+        " than or Shift plus Page Up. Last message: Greater than or Shift plus Page Down.")
+    press(dee, "d", "space", "p")
+    assert said(dee, lines, "enter") == ["You can take a seat once this game is over."]
+    relay: Relay = dee.client  # type: ignore[assignment]
+    assert relay.sent == [("spectate", {"room": 3})], "no key of a spectator plays"
+
+
+def test_a_spectators_keys_are_the_players_own_and_f1_names_them() -> None:
+    dee, lines = watching("spoons", Options().describe(), ["Ann", "Bob", "Cy"],
+                          key_overrides={"spoons": "s"})
+    send(dee, CLASSIC_EVENTS)
+    assert said(dee, lines, "s") == ["1 spoon left."]
+    assert said(dee, lines, "f2") == ["You are watching room 3, Cellar: Ann, the host, Bob,"
+                                      " and Cy."], "F2, no longer the spoons' key, is the room's"
+    help_text = said(dee, lines, "f1")[0]
+    assert help_text.startswith(messages("en").tr("online.watching.help") + " Keys while you"
+                                " watch. Spoons left: S. Who is still in: F3.")
+    assert said(dee, lines, "r") == ["You are watching room 3, Cellar: Ann, the host, Bob,"
+                                     " and Cy."], "R still says who is here"
+
+
+def test_a_spectator_hears_the_answers_in_their_language() -> None:
+    dee, lines = watching("spoons", Options().describe(), ["Ann", "Bob", "Cy"], lang="es")
+    send(dee, CLASSIC_EVENTS)
+    assert said(dee, lines, "f2") == ["Queda 1 cuchara."]
+    assert " Teclas mientras miras. Cucharas que quedan: F2. Quién sigue en juego: F3." in said(
+        dee, lines, "f1")[0]
+
+
+def test_in_a_waiting_room_comma_and_period_review_what_was_said() -> None:
+    relay, lines = Relay("Ann"), Lines()
+    ann = OnlineSession(relay, messages("en"), Speaker(lines), None, None,  # type: ignore[arg-type]
+                        lobby=True)
+    ann._on_message(rooms())
+    press(ann, "enter")
+    ann._on_message(room_state(4, "Ann"))
+    ann._on_message({"kind": "chat", "scope": "room", "name": "Bob", "text": "hello"})
+    assert lines.spoken[-2:] == ["Room 4, Ann's room: Ann, the host.", "Bob says: hello"]
+    assert said(ann, lines, ",", ".") == ["Room 4, Ann's room: Ann, the host.",
+                                          "Bob says: hello"]
