@@ -16,14 +16,17 @@ import pytest
 from audiospoons.bots.levels import Pace
 from audiospoons.engine.cards import Card
 from audiospoons.engine.events import (
+    CardPassed,
     CardsDealt,
     CardTaken,
     Eliminated,
     Event,
     GameOver,
+    GameStarted,
     KnifeRedrawn,
     ReactionTestEnded,
     ReactionTestStarted,
+    RoundStarted,
 )
 from audiospoons.engine.options import Options
 from audiospoons.net import server
@@ -354,6 +357,12 @@ def test_a_spectator_who_comes_in_mid_game_hears_it_from_then_on_and_may_leave()
         watching = await dee.expect("game_started")
         assert watching["seat"] is None and watching["players"] == ["Ann", "Bob", "Cy"]
         assert "token" not in watching
+        so_far = [decode_event(raw) for raw in (await dee.expect("catch_up"))["events"]]
+        assert isinstance(so_far[0], GameStarted) and so_far[0].players == ("Ann", "Bob", "Cy")
+        assert any(isinstance(event, RoundStarted) for event in so_far)
+        assert not any(_cards_in(event) for event in so_far), "no one's cards"
+        assert not any(isinstance(event, CardTaken | CardPassed) for event in so_far), \
+            "the cards going round change nothing a spectator knows"
         heard = decode_event((await dee.expect("event"))["event"])
         assert not _cards_in(heard)
         dee.send("leave_room")

@@ -4,16 +4,22 @@ room keep their meaning. The session is driven with a stand-in for the relay's c
 
 from __future__ import annotations
 
+import asyncio
+import re
+
 from fakes import Lines, Pressed
-from test_lobby import CELLAR, Relay, room_state, rooms
+from test_lobby import CELLAR, Relay, hear_next, in_lobby, room_state, rooms
 from test_razz_voice import ANDREW, CHRIS, ELLEN, NAMES, Table, c
+from test_relay import FAST, connect, with_relay
 
 from audiospoons.engine.events import Event, GameStarted, LetterGiven, RoundStarted, SpoonGrabbed
 from audiospoons.engine.options import Options
+from audiospoons.net import server
+from audiospoons.net.botclient import play_seat
 from audiospoons.net.wire import encode_event
 from audiospoons.razz.commands import ChoosePhrase, DrawCard, PlayCard
 from audiospoons.razz.options import RazzOptions
-from audiospoons.ui.online import OnlineSession
+from audiospoons.ui.online import PLAYED, OnlineSession
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 
@@ -135,3 +141,40 @@ def test_in_a_waiting_room_comma_and_period_review_what_was_said() -> None:
     assert lines.spoken[-2:] == ["Room 4, Ann's room: Ann, the host.", "Bob says: hello"]
     assert said(ann, lines, ",", ".") == ["Room 4, Ann's room: Ann, the host.",
                                           "Bob says: hello"]
+
+
+def test_a_spectator_who_comes_in_mid_game_on_a_real_relay_knows_where_things_stand() -> None:
+    """Ann plays Razz Spoons with two bots; Dee comes in from the lobby once the game is under
+    way. The relay tells Dee's keyboard the game so far, so F3 already says every hand's
+    size and F4 the scores, without anyone's cards being sent."""
+
+    async def scenario(relay: server.Relay, port: int) -> None:
+        ann = await connect(port, "Ann")
+        ann.send("create_room", game="razz", options={"end_at": "1"})
+        await ann.expect("room")
+        for _ in range(2):
+            ann.send("add_bot")
+        await ann.expect("room", where=lambda m: len(m["seats"]) == 3)
+        ann.send("start")
+        playing = asyncio.create_task(play_seat(ann, await ann.expect("game_started"),
+                                                pace=FAST, timeout=80.0))
+        dee_run, dee_keys, dee = await in_lobby(port, "Dee")
+        dee_keys.press("end")
+        dee_keys.press("enter")
+        mark = await hear_next(dee, 0, "You are watching room 1, Ann's room, Razz Spoons: Ann,"
+                                       " the host, Andrew, a bot, and Britany, a bot.")
+        dee_keys.press("f3")
+        dee_keys.press("f4")
+        await hear_next(dee, mark, "No points yet.")
+        counts = [line for line in dee.spoken[mark:] if line.startswith("Cards: ")]
+        assert counts and re.fullmatch(r"Cards: Ann \d+, Andrew \d+, and Britany \d+\.",
+                                       counts[0]), counts
+        dee_keys.press("escape")
+        await hear_next(dee, mark, "You left the room.")
+        dee_keys.press("escape")
+        assert await asyncio.wait_for(dee_run, 5.0) == PLAYED
+        dee_keys.close()
+        playing.cancel()
+        await ann.close()
+
+    with_relay(scenario)

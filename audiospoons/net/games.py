@@ -80,8 +80,9 @@ class RoomGame:
     """When the time limit running against the seat runs out (game time), or None."""
     set_late_window: Callable[[Game, float], None]
     """How long a spoon waits for a grab made earlier than one that reached it first."""
-    told_on_return: Callable[[Event, int], bool]
-    """Whether a player taking the seat back is told this event of the game so far."""
+    told_on_return: Callable[[Event, int | None], bool]
+    """Whether a player taking the seat back (or a spectator, None, coming in) is told this
+    event of the game so far."""
 
 
 def _classic_options(values: Mapping[str, str]) -> tuple[RoomOptions, dict[str, str]]:
@@ -96,7 +97,7 @@ def _razz_options(values: Mapping[str, str]) -> tuple[RoomOptions, dict[str, str
     return RazzOptions.from_mapping(kept), kept
 
 
-def _classic_told(event: Event, seat: int) -> bool:
+def _classic_told(event: Event, seat: int | None) -> bool:
     """The cards that passed between other seats change nothing the seat knows."""
     if isinstance(event, CardPassed) and event.to == seat:
         return True

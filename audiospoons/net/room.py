@@ -286,17 +286,21 @@ class Room:
         table.touch(bot)
         self.stand_ins[index] = bot
 
-    def watch(self, member: Member) -> None:
-        """A spectator joins: into the game under way, if there is one, from now on."""
+    def watch(self, member: Member) -> list[Event]:
+        """A spectator joins: into the game under way, if there is one, from now on. Returns
+        the game so far as a spectator sees it, for them to be told (none between games)."""
         self.spectators.append(member)
         table = self.table
         if table is None or table.over:
-            return
+            return []
         listener = SeatListener(member, None)
         self.watching[id(member)] = listener
         table.listeners.append(listener)
         member.send("game_started", players=[seat.name for seat in self.seats], seat=None,
                     game=self.game.name, options=self.options.describe())
+        return [view for event in [*self.standing, *self.round_events]
+                if self.game.told_on_return(event, None)
+                for view in [event.seen_by(None)] if view is not None]
 
     def unwatch(self, member: Member) -> None:
         """A spectator leaves."""

@@ -25,6 +25,7 @@ from typing import Any
 from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command, Grab, React
 from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.events import Event
 from audiospoons.engine.presets import PRESET_KEY
 from audiospoons.net.fairness import judge, late_window
 from audiospoons.net.games import CLASSIC, ROOM_GAMES
@@ -277,9 +278,7 @@ class Relay:
                     game=room.game.name, options=room.options.describe(), token=seat.token,
                     resumed=True,
                     game_time=room.game_time(now))
-        for start in range(0, len(told), CATCH_UP_BATCH):
-            client.send("catch_up", events=[encode_event(event)
-                                            for event in told[start:start + CATCH_UP_BATCH]])
+        _tell_so_far(client, told)
         room.broadcast("back", name=client.name)
         self._wake_room(room)
 
@@ -303,7 +302,7 @@ class Relay:
         if room is None:
             return
         client.room = room
-        room.watch(client)
+        _tell_so_far(client, room.watch(client))
         room.broadcast("room", **room.state())
 
     def _on_leave_room(self, client: Client, body: dict[str, Any], now: float) -> None:
@@ -580,6 +579,13 @@ class Relay:
             else:
                 room.broadcast("room", **room.state())
             self._lobby_changed()
+
+
+def _tell_so_far(client: Client, told: list[Event]) -> None:
+    """The game so far, in ``catch_up`` messages of at most ``CATCH_UP_BATCH`` events."""
+    for start in range(0, len(told), CATCH_UP_BATCH):
+        client.send("catch_up", events=[encode_event(event)
+                                        for event in told[start:start + CATCH_UP_BATCH]])
 
 
 def _tell_failed(room: Room) -> None:

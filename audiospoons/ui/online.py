@@ -300,7 +300,8 @@ class OnlineSession:
 
     # ----------------------------------------------------------------- messages
 
-    STALE = frozenset({"room", "game_started", "event", "limit", "refused", "left", "back"})
+    STALE = frozenset({"room", "game_started", "event", "catch_up", "limit", "refused", "left",
+                       "back"})
     """What the relay may still send of a room the player has just left."""
 
     def _on_message(self, message: dict[str, Any]) -> None:
@@ -312,7 +313,7 @@ class OnlineSession:
             game.on_message(message)
             if game.over:
                 self.game = None
-        elif kind == "event" and self.watcher is not None:
+        elif kind in ("event", "catch_up") and self.watcher is not None:
             self.watcher.on_message(message)
             if self.watcher.over:
                 self.watcher = None

@@ -58,8 +58,7 @@ class RemoteRazzGame(RelaySeat, RazzKeyboardSeat):
         self._open_phrase()
 
     def catch_up(self, told: Sequence[Event]) -> None:
-        for event in told:
-            self.player.view.observe(event)
+        self.player.catch_up(told)
 
     def briefing(self) -> list[str]:
         """Where things stand, for a player back after a lost connection."""

@@ -48,6 +48,12 @@ class RazzPlayer:
             for said in self.announcer.announce(event, self.me):
                 self.speaker.say(said)
 
+    def catch_up(self, events: Sequence[Event]) -> None:
+        """Take in the game so far without a word or a sound: a seat taken back, or a game
+        come into as a spectator."""
+        for event in events:
+            self.view.observe(event)
+
     def play(self, cues: Sequence[Cue]) -> None:
         if self.sounds is not None:
             for cue in cues:

@@ -82,14 +82,18 @@ class Watcher:
         self.over = False
 
     def on_message(self, message: dict[str, Any]) -> None:
-        if message["kind"] != "event":
-            return
+        """An ``event`` is heard; a ``catch_up`` (the game so far, for a spectator who came in
+        during it) is taken in silently, so that the status keys know where things stand."""
+        kind = message["kind"]
         try:
-            event = decode_event(message["event"])
+            if kind == "event":
+                event = decode_event(message["event"])
+                self.player.receive([event])
+                self.over = self.over or isinstance(event, self.last)
+            elif kind == "catch_up":
+                self.player.catch_up([decode_event(raw) for raw in message["events"]])
         except WireError:
             return
-        self.player.receive([event])
-        self.over = self.over or isinstance(event, self.last)
 
     def answer(self, label: str) -> str | None:
         """What the key ``label`` says of the game, if it is one of its status keys."""
