@@ -22,7 +22,12 @@ from audiospoons.net.wire import decode_event
 
 
 class RelayError(Exception):
-    """The relay refused us, or the connection ended."""
+    """The relay refused us, or the connection ended; ``code`` is the relay's error code
+    when it said one."""
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class SeatRefused(RelayError):
@@ -105,7 +110,7 @@ class RelayClient:
         self.send("rejoin", token=token)
         started = await self.expect("game_started", "error", timeout=timeout)
         if started["kind"] == "error":
-            raise SeatRefused(started["message"])
+            raise SeatRefused(started["message"], started.get("code"))
         self.name = started["players"][started["seat"]]
         told: list[Event] = []
         while True:

@@ -239,6 +239,29 @@ class Lobby:
         return Step(echo=typed.speech)
 
 
+def relay_error_text(code: object, m: Messages) -> str | None:
+    """An error the relay may send at any time (its ``error`` code), in the player's words;
+    None for a code whose message carries details of its own, said as the relay sent it."""
+    match code:
+        case "rate-limited":
+            return m.tr("online.error.rate-limited")
+        case "too-many":
+            return m.tr("online.error.too-many")
+        case "timeout":
+            return m.tr("online.error.timeout")
+        case "in-room":
+            return m.tr("online.error.in-room")
+        case "no-seat":
+            return m.tr("online.error.no-seat")
+        case "not-host":
+            return m.tr("online.error.not-host")
+        case "chat-flood":
+            return m.tr("online.error.chat-flood")
+        case "version":
+            return m.tr("online.error.version")
+    return None
+
+
 def refusal_text(code: object, m: Messages) -> str | None:
     """The relay's refusal of a room asked for (its ``error`` code), in the player's words;
     None for a code that is not such a refusal."""

@@ -34,7 +34,7 @@ from audiospoons.net.protocol import PROTOCOL_VERSION
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.gamekeys import keymap
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
-from audiospoons.ui.lobby import Lobby, Step, read_rooms, refusal_text
+from audiospoons.ui.lobby import Lobby, Step, read_rooms, refusal_text, relay_error_text
 from audiospoons.ui.player import CuePlayer, KeySource, LocalPlayer, PressedKey, ReactionRecord
 from audiospoons.ui.razzonline import RemoteRazzGame
 from audiospoons.ui.relayseat import OnlineGame, RelaySeat
@@ -216,7 +216,8 @@ class OnlineSession:
                     raise
             except (OSError, TimeoutError, RelayError) as error:
                 if isinstance(error, SeatRefused) or loop.time() + RECONNECT_EVERY > give_up:
-                    self.say(self.m.tr("online.reconnect.failed", reason=str(error)))
+                    self.say(self.m.tr("online.reconnect.failed",
+                                       reason=reason_text(error, self.m)))
                     return False
                 await asyncio.sleep(RECONNECT_EVERY)
                 continue
@@ -362,7 +363,8 @@ class OnlineSession:
                        if not seat["bot"] and not seat["ready"] and seat["name"] != room["host"]]
             if waiting:
                 refusal = self.m.tr("online.notready.others", names=self.m.join(waiting))
-        self.say(refusal or self.m.tr("online.error", message=message["message"]))
+        self.say(refusal or relay_error_text(message.get("code"), self.m)
+                 or self.m.tr("online.error", message=message["message"]))
         if asked and self.where.room is None:
             self._to_lobby()
 
@@ -485,6 +487,14 @@ class OnlineSession:
             self.say(self._room_text(room))
 
 
+def reason_text(error: Exception, m: Messages) -> str:
+    """Why the relay could not be reached, or refused: in the player's words where the relay
+    gave a code that has them, else as the error says."""
+    if isinstance(error, RelayError):
+        return relay_error_text(error.code, m) or str(error)
+    return str(error)
+
+
 async def reach_relay(host: str, port: int, name: str, *, timeout: float = 10.0
                       ) -> RelayClient:
     """Connect and say hello, as ``RelayClient.connect`` does, telling a name the relay will
@@ -500,8 +510,8 @@ async def reach_relay(host: str, port: int, name: str, *, timeout: float = 10.0
     if reply["kind"] == "error":
         await client.close()
         if reply.get("code") == "bad-name":
-            raise NameRefused(reply["message"])
-        raise RelayError(reply["message"])
+            raise NameRefused(reply["message"], "bad-name")
+        raise RelayError(reply["message"], reply.get("code"))
     client.name = reply["name"]
     return client
 
@@ -545,7 +555,7 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
         return NAME_REFUSED
     except (OSError, TimeoutError, RelayError) as error:
         speaker.say(Utterance(messages.tr("online.cannot", host=host, port=port,
-                                          reason=str(error))))
+                                          reason=reason_text(error, messages))))
         return UNREACHABLE
     if on_connected is not None:
         on_connected()
