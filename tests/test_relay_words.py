@@ -4,16 +4,17 @@ bad option, say) are said as the relay sent them."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 from fakes import Lines
 from test_lobby import Relay
-from test_online import PipeKeys
+from test_online import PipeKeys, heard
 from test_relay import connect, with_relay
 
 from audiospoons.net import server
-from audiospoons.ui.online import UNREACHABLE, OnlineSession, join_relay
+from audiospoons.ui.online import PLAYED, UNREACHABLE, OnlineSession, join_relay
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 
@@ -56,5 +57,28 @@ def test_a_relay_with_too_many_connections_from_this_address_says_so_in_spanish(
                                     " servidor.")
         keys.close()
         await bob.close()
+
+    with_relay(scenario)
+
+
+def test_a_relay_shutting_down_is_said_and_not_mistaken_for_a_lost_connection() -> None:
+    """Ann is in a game with a bot when the relay stops: she hears that it is shutting down,
+    and the game does not try to reconnect to a relay that has gone on purpose."""
+
+    async def scenario(relay: server.Relay, port: int) -> None:
+        lines, keys = Lines(), PipeKeys()
+        run = asyncio.create_task(join_relay(
+            "127.0.0.1", port, "Ann", room=None, values={}, bots=1, messages=messages("en"),
+            speaker=Speaker(lines), sounds=None, keys=keys))  # type: ignore[arg-type]
+        await heard(lines, "Room 1, Ann's room: Ann, the host and Andrew, a bot.")
+        keys.press("enter")
+        await heard(lines, "Spoons: you against Andrew.")
+        relay.close()
+        assert await asyncio.wait_for(run, 10.0) == PLAYED
+        after = lines.spoken[lines.spoken.index("Spoons: you against Andrew."):]
+        assert "The relay is shutting down." in after
+        assert not any(line.startswith(("The connection to the relay is lost", "Reconnecting"))
+                       for line in after), after
+        keys.close()
 
     with_relay(scenario)

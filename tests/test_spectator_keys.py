@@ -118,8 +118,9 @@ def test_a_spectators_keys_are_the_players_own_and_f1_names_them() -> None:
     help_text = said(dee, lines, "f1")[0]
     assert help_text.startswith(messages("en").tr("online.watching.help") + " Keys while you"
                                 " watch. Spoons left: S. Who is still in: F3.")
-    assert said(dee, lines, "r") == ["You are watching room 3, Cellar: Ann, the host, Bob,"
-                                     " and Cy."], "R still says who is here"
+    assert said(dee, lines, "r", "shift+r") == [
+        "You are watching room 3, Cellar: Ann, the host, Bob, and Cy."] * 2, \
+        "R, small or capital, still says who is here"
 
 
 def test_a_spectator_hears_the_answers_in_their_language() -> None:

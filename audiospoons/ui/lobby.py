@@ -259,6 +259,8 @@ def relay_error_text(code: object, m: Messages) -> str | None:
             return m.tr("online.error.chat-flood")
         case "version":
             return m.tr("online.error.version")
+        case "shutdown":
+            return m.tr("online.error.shutdown")
     return None
 
 

@@ -81,6 +81,8 @@ class Where:
     left: bool = False
     asked: bool = False
     to_lobby: bool = False
+    stopped: bool = False
+    """The relay said it is shutting down: its connection ending is no loss to mend."""
     said: list[str] = field(default_factory=list)
 
 
@@ -187,6 +189,8 @@ class OnlineSession:
                 if self.game is not None:
                     self.game.tick()
                 if network.done() and not self.where.left:
+                    if self.where.stopped:
+                        break
                     error = network.exception()
                     if not await self._take_seat_back(str(error) if error else ""):
                         break
@@ -334,6 +338,9 @@ class OnlineSession:
             self.say(self.m.tr("online.chat.lobby", name=message["name"], text=message["text"]))
         elif kind == "chat":
             self.say(self.m.tr("online.chat", name=message["name"], text=message["text"]))
+        elif kind == "error" and message.get("code") == "shutdown":
+            self.where.stopped = True
+            self.say(self.m.tr("online.error.shutdown"))
         elif kind == "error" and message.get("code") == "room-failed":
             self.game = self.watcher = None
             self.say(self.m.tr("online.room.failed"))
@@ -483,7 +490,7 @@ class OnlineSession:
             self.speaker.review(answer)
         elif label in HISTORY_KEYS:
             review_history(self.speaker, HISTORY_KEYS[label])
-        elif label in ("r", "f2") and room is not None:
+        elif label in ("r", "shift+r", "f2") and room is not None:
             self.say(self._room_text(room))
 
 
