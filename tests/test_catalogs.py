@@ -21,7 +21,7 @@ ID_PATTERN = re.compile(r'"([a-z0-9]+(?:\.[a-z0-9-]+)+)"')
 CALL_PATTERN = re.compile(r'\bn?tr\(\s*"([a-z0-9]+(?:\.[a-z0-9-]+)+)"')
 ID_TABLES = (
     "voice/announcer.py", "voice/cardnames.py", "voice/refusals.py", "ui/demo.py",
-    "ui/keynames.py", "voice/spoonnames.py", "voice/presetnames.py",
+    "ui/keynames.py", "voice/spoonnames.py", "voice/presetnames.py", "voice/relaywords.py",
 )
 """Modules that keep message ids in tables as well as in ``tr`` calls: every id-shaped string in
 them is a message id."""

@@ -20,7 +20,7 @@ from audiospoons.net.wire import encode_event
 from audiospoons.razz.options import RazzOptions
 from audiospoons.ui import online
 from audiospoons.ui.gamekeys import Action as GameAction
-from audiospoons.ui.lobby import Enter, Listed, Lobby, Step, read_rooms, refusal_text
+from audiospoons.ui.lobby import Enter, Listed, Lobby, Step, read_rooms
 from audiospoons.ui.online import (
     NAME_REFUSED,
     PLAYED,
@@ -32,6 +32,7 @@ from audiospoons.ui.online import (
 from audiospoons.ui.razzkeys import RazzAction
 from audiospoons.ui.razzonline import RemoteRazzGame
 from audiospoons.voice.i18n import messages
+from audiospoons.voice.relaywords import refusal_text
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle
 

@@ -34,7 +34,7 @@ from audiospoons.net.protocol import PROTOCOL_VERSION
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.gamekeys import keymap
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
-from audiospoons.ui.lobby import Lobby, Step, read_rooms, refusal_text, relay_error_text
+from audiospoons.ui.lobby import Lobby, Step, read_rooms
 from audiospoons.ui.player import CuePlayer, KeySource, LocalPlayer, PressedKey, ReactionRecord
 from audiospoons.ui.razzonline import RemoteRazzGame
 from audiospoons.ui.relayseat import OnlineGame, RelaySeat
@@ -42,6 +42,7 @@ from audiospoons.ui.seatkeys import KeyboardSeat
 from audiospoons.ui.spectator import Watcher
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import Messages
+from audiospoons.voice.relaywords import refusal_text, relay_error_text
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle
 

@@ -1,0 +1,37 @@
+"""The relay's error codes in the player's words. Its ``error`` messages are English, for
+people reading a log; the codes that mean one thing wherever they come have catalog messages
+of their own, and the others (a bad option, say) carry details that only the message has."""
+
+from __future__ import annotations
+
+from audiospoons.voice.i18n import Messages
+
+REFUSAL_IDS = {
+    "password": "online.refused.password", "name-taken": "online.refused.name-taken",
+    "full": "online.refused.full", "playing": "online.refused.playing",
+    "no-room": "online.refused.no-room",
+}
+"""The refusals of a room asked for (made, joined, watched)."""
+
+ERROR_IDS = {
+    "rate-limited": "online.error.rate-limited", "too-many": "online.error.too-many",
+    "timeout": "online.error.timeout", "in-room": "online.error.in-room",
+    "no-seat": "online.error.no-seat", "not-host": "online.error.not-host",
+    "chat-flood": "online.error.chat-flood", "version": "online.error.version",
+    "shutdown": "online.error.shutdown",
+}
+"""The errors the relay may send at any time that mean one thing."""
+
+
+def refusal_text(code: object, m: Messages) -> str | None:
+    """The relay's refusal of a room asked for, in the player's words; None for a code that
+    is not such a refusal."""
+    msgid = REFUSAL_IDS.get(str(code))
+    return None if msgid is None else m.tr(msgid)
+
+
+def relay_error_text(code: object, m: Messages) -> str | None:
+    """An error the relay may send at any time, in the player's words; None for a code whose
+    message carries details of its own, to be said as the relay sent it."""
+    msgid = ERROR_IDS.get(str(code))
+    return None if msgid is None else m.tr(msgid)
