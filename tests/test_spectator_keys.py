@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 import re
 
-from fakes import Lines, Pressed
-from test_lobby import CELLAR, Relay, hear_next, in_lobby, room_state, rooms
+from fakes import Lines
+from test_lobby import CELLAR, Relay, hear_next, in_lobby, press, room_state, rooms
 from test_razz_voice import ANDREW, CHRIS, ELLEN, NAMES, Table, c
 from test_relay import FAST, connect, with_relay
 
@@ -45,11 +45,6 @@ def watching(game: str, options: dict[str, str], players: list[str], *,
 def send(who: OnlineSession, events: list[Event]) -> None:
     for event in events:
         who._on_message({"kind": "event", "event": encode_event(event)})
-
-
-def press(who: OnlineSession, *labels: str) -> None:
-    for label in labels:
-        who._on_keys([Pressed(label, 1.0)])
 
 
 def said(who: OnlineSession, lines: Lines, *labels: str) -> list[str]:
