@@ -143,11 +143,11 @@ def test_ten_errors_close_the_connection() -> None:
     with_relay(scenario)
 
 
-def test_the_rate_limit_refuses_a_flood_but_not_pings() -> None:
+def test_the_rate_limit_refuses_a_flood_but_not_pings_within_their_own_budget() -> None:
     async def scenario(relay: Relay, port: int) -> None:
         raw = await Raw.open(port, "Ann")
-        raw.bytes(b'{"kind":"ping","t":1}\n' * 50)
-        answers = [await raw.next() for _ in range(50)]
+        raw.bytes(b'{"kind":"ping","t":1}\n' * 19)
+        answers = [await raw.next() for _ in range(19)]
         assert {message["kind"] for message in answers} == {"pong"}
         raw.bytes(b'{"kind":"list_rooms"}\n' * 25)
         kinds = [await raw.next() for _ in range(25)]

@@ -16,6 +16,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from audiospoons.net.addresses import address_group
 from audiospoons.net.fairness import RoundTrips
 from audiospoons.net.protocol import CLIENT_KINDS, Connection, TokenBucket, encode
 
@@ -48,6 +49,10 @@ class Client:
         self.writer = writer
         self.transport = writer.transport
         self.address = address
+        self.group = address_group(address)
+        """The network its address is counted in, for per-address limits."""
+        self.faulted = False
+        """Something it sent has once broken a handler (logged once, not again)."""
         self.name = ""
         self.greeted = False
         self.room: Room | None = None

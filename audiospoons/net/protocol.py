@@ -5,8 +5,10 @@ Newline-delimited JSON over TCP, UTF-8, one object per line, each with a ``kind`
 ``MAX_LINE`` bytes (whether or not its newline has come) is an error that closes the
 connection; a line that is not JSON, not an object, of an unknown kind or with a field of the
 wrong type is an error the connection survives, until ``MAX_ERRORS`` of them. Messages beyond the
-rate limit (``RATE`` a second, bursts of ``BURST``; pings and pongs are free) are refused the
-same way. ``docs/protocol.md`` is the reference for every kind.
+rate limit (``RATE`` a second, bursts of ``BURST``) are refused the same way. Pings and pongs
+have a budget of their own (``PING_RATE`` a second, bursts of ``PING_BURST``), so that a client
+may time its line whatever else it sends; a client over it is flooding, and is closed.
+``docs/protocol.md`` is the reference for every kind.
 """
 
 from __future__ import annotations
@@ -29,8 +31,12 @@ RATE = 10.0
 """Messages a second a connection may send, on average."""
 BURST = 20
 """Messages a connection may send at once, above the average."""
-FREE_KINDS = frozenset({"ping", "pong"})
-"""Kinds the rate limit does not count."""
+PING_KINDS = frozenset({"ping", "pong"})
+"""Kinds counted by their own budget, not by the rate limit."""
+PING_RATE = 5.0
+"""Pings and pongs a second a connection may send, on average."""
+PING_BURST = 20
+"""Pings and pongs a connection may send at once, above the average."""
 
 Fields = Mapping[str, type | tuple[type, ...]]
 
@@ -113,7 +119,25 @@ def check_fields(kind: str, body: Mapping[str, Any], schema: Mapping[str, tuple[
             return f"{kind}.{name} has the wrong type"
         if isinstance(value, int | float) and not isinstance(value, bool) and not _plain(value):
             return f"{kind}.{name} must be a finite number of sensible size"
+        if not _sound_text(value):
+            return f"{kind}.{name} holds text that is not valid Unicode (a lone surrogate)"
     return None
+
+
+def _sound_text(value: Any) -> bool:
+    """No string in ``value`` (at any depth) holds a lone surrogate: JSON's escapes allow one,
+    and it cannot be encoded again, spoken or compared."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, dict):
+        return all(_sound_text(key) and _sound_text(item) for key, item in value.items())
+    if isinstance(value, list):
+        return all(_sound_text(item) for item in value)
+    return True
 
 
 def _plain(number: float) -> bool:
@@ -125,9 +149,9 @@ def _plain(number: float) -> bool:
 
 
 def encode(kind: str, **fields: Any) -> bytes:
-    """One message as a line of bytes."""
+    """One message as a line of bytes (a lone surrogate, which UTF-8 cannot carry, as ``?``)."""
     return json.dumps({"kind": kind, **fields}, ensure_ascii=False, allow_nan=False,
-                      separators=(",", ":")).encode("utf-8") + b"\n"
+                      separators=(",", ":")).encode("utf-8", "replace") + b"\n"
 
 
 @dataclass(slots=True)
@@ -143,6 +167,8 @@ class Connection:
     closed: bool = False
     _pending: bytearray = field(default_factory=bytearray)
     _bucket: TokenBucket = field(default_factory=TokenBucket)
+    _pings: TokenBucket = field(default_factory=lambda: TokenBucket(
+        PING_RATE, float(PING_BURST), float(PING_BURST)))
 
     def receive(self, data: bytes, now: float) -> list[Message | ProtocolError]:
         if self.closed:
@@ -173,18 +199,26 @@ class Connection:
             value = json.loads(line.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
             return self._error("bad-json", "a line that is not JSON in UTF-8")
+        except RecursionError:
+            return self._error("bad-json", "a line nested too deep")
         if not isinstance(value, dict):
             return self._error("not-object", "a message must be a JSON object")
         kind = value.get("kind")
         if not isinstance(kind, str):
             return self._error("no-kind", "a message needs a kind")
+        if not _sound_text(kind):
+            return self._error("unknown-kind", "a kind that is not valid Unicode")
         if self.schema is not None:
             if kind not in self.schema:
                 return self._error("unknown-kind", f"there is no message {kind[:40]!r}")
             problem = check_fields(kind, value, self.schema)
             if problem is not None:
                 return self._error("bad-field", problem)
-        if self.limited and kind not in FREE_KINDS:
+        if self.limited and kind in PING_KINDS:
+            allowed, self._pings = self._pings.take(now)
+            if not allowed:
+                return self._fatal("ping-flood", f"over {PING_RATE:g} pings and pongs a second")
+        elif self.limited:
             allowed, self._bucket = self._bucket.take(now)
             if not allowed:
                 return self._error("rate-limited", f"over {RATE:g} messages a second")

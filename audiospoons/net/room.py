@@ -115,6 +115,9 @@ class Room:
     listeners: dict[int, SeatListener] = field(default_factory=dict)
     clock: Callable[[], float] = time.monotonic
     """The relay's clock, for timing presses."""
+    banned: set[str] = field(default_factory=set)
+    """Who the host has sent away, kept out for the room's life: the address groups they came
+    from and the spoken forms of their names."""
     watchers: list[Watcher[Game]] = field(default_factory=list)
     """Given every event of each game the room plays, as the table sees it (for tests and
     benchmarks: nothing in the relay reads them)."""

@@ -20,6 +20,7 @@ import signal
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from ssl import SSLContext
 from typing import Any
 
 from audiospoons.bots.levels import Level
@@ -30,7 +31,7 @@ from audiospoons.engine.presets import PRESET_KEY
 from audiospoons.net.fairness import judge, late_window
 from audiospoons.net.games import CLASSIC, ROOM_GAMES
 from audiospoons.net.link import Client
-from audiospoons.net.names import BadText, clean_chat, clean_name
+from audiospoons.net.names import BadText, clean_chat, clean_name, spoken_form
 from audiospoons.net.protocol import (
     PROTOCOL_VERSION,
     Message,
@@ -53,7 +54,14 @@ SEAT_HOLD = 60.0
 CATCH_UP_BATCH = 100
 """Events in one ``catch_up`` message to a player taking their seat back."""
 PER_ADDRESS = 16
-"""Connections from one address at once."""
+"""Connections from one address at once (an IPv4 /24 or IPv6 /64 counts as one address:
+``addresses``)."""
+MAX_CONNECTIONS = 1000
+"""Connections at once, from everywhere, unless ``serve`` is told otherwise: below the
+descriptors a process may open, so that a full relay refuses a connection rather than failing
+to accept it."""
+FULL_LOG_INTERVAL = 60.0
+"""Seconds between the log lines that say the relay is full, while it stays full."""
 
 
 @dataclass(slots=True)
@@ -69,6 +77,9 @@ class Relay:
     _wake: dict[int, asyncio.Event] = field(default_factory=dict)
     per_address: int | None = None
     """Connections allowed from one address at once (``PER_ADDRESS`` unless set)."""
+    max_connections: int = MAX_CONNECTIONS
+    """Connections allowed at once from everywhere."""
+    _full_logged: float | None = None
     handlers: set[asyncio.Task[None]] = field(default_factory=set)
     """The task reading each connection: closing waits for them to end."""
 
@@ -91,9 +102,9 @@ class Relay:
         if task is not None:
             self.handlers.add(task)
             task.add_done_callback(self.handlers.discard)
-        cap = PER_ADDRESS if self.per_address is None else self.per_address
-        if Counter(c.address for c in self.clients)[address] >= cap:
-            client.error("too-many", f"at most {cap} connections from one address")
+        refusal = self._refusal(client)
+        if refusal is not None:
+            client.error(*refusal)
             client.drop()
             await client.closed()
             return
@@ -106,6 +117,20 @@ class Relay:
             client.drop()
             await client.closed()
 
+    def _refusal(self, client: Client) -> tuple[str, str] | None:
+        """Why a new connection may not stay, if it may not: the relay is full, or its address
+        has as many connections as it may."""
+        if len(self.clients) >= self.max_connections:
+            now = self.clock()
+            if self._full_logged is None or now - self._full_logged >= FULL_LOG_INTERVAL:
+                self._full_logged = now
+                log.warning("the relay is full: %d connections", len(self.clients))
+            return "full", "the relay is full: try again later"
+        cap = PER_ADDRESS if self.per_address is None else self.per_address
+        if Counter(c.group for c in self.clients)[client.group] >= cap:
+            return "too-many", f"at most {cap} connections from one address"
+        return None
+
     async def _read(self, client: Client, reader: asyncio.StreamReader) -> None:
         """Take in what the client sends until the connection ends or is dropped (``_ping``
         keeps the deadlines, so a read needs no timer of its own)."""
@@ -114,14 +139,14 @@ class Relay:
             if client.gone:
                 return
             now = self.clock()
-            client.heard_at = now
             for item in client.connection.receive(data, now):
+                client.heard_at = now
                 if isinstance(item, ProtocolError):
                     client.error(item.code, item.message)
                     if item.fatal:
                         client.drop()
                 else:
-                    self._dispatch(client, item, now)
+                    self._guarded(client, item, now)
                 if client.gone:
                     return
 
@@ -155,6 +180,18 @@ class Relay:
             self._leave_room(client, hold=True)
 
     # ----------------------------------------------------------------- messages
+
+    def _guarded(self, client: Client, message: Message, now: float) -> None:
+        """``_dispatch``, with anything unexpected in it turned into an error for this
+        connection alone (logged the first time only, so one client cannot fill the log)."""
+        try:
+            self._dispatch(client, message, now)
+        except Exception:
+            if not client.faulted:
+                client.faulted = True
+                log.exception("a %s from %s (%s) could not be handled", message.kind,
+                              client.name or "?", client.address)
+            client.refuse("internal", "the relay could not handle that message")
 
     def _dispatch(self, client: Client, message: Message, now: float) -> None:
         kind, body = message.kind, message.body
@@ -237,6 +274,9 @@ class Relay:
             return None
         if client.room is not None:
             client.refuse("in-room", "leave this room first")
+            return None
+        if client.group in room.banned or spoken_form(client.name) in room.banned:
+            client.refuse("banned", "the host has sent you away from that room")
             return None
         if room.password is not None and not hmac.compare_digest(
                 str(body.get("password", "")).encode("utf-8"), room.password.encode("utf-8")):
@@ -536,6 +576,7 @@ class Relay:
         if not isinstance(target, Client):
             client.refuse("no-player", f"nobody called {body['name'][:40]!r} is in the room")
             return
+        room.banned |= {target.group, spoken_form(target.name)}
         target.send("kicked", room=room.number)
         self._leave_room(target)
 
@@ -593,17 +634,22 @@ def _tell_failed(room: Room) -> None:
 
 
 async def serve(host: str, port: int, *, per_address: int | None = None,
-                ready: asyncio.Event | None = None, stop: asyncio.Event | None = None) -> None:
-    """Run a relay until ``stop`` is set, or Ctrl+C or SIGTERM."""
+                ready: asyncio.Event | None = None, stop: asyncio.Event | None = None,
+                ssl: SSLContext | None = None, handshake_timeout: float = 10.0) -> None:
+    """Run a relay until ``stop`` is set, or Ctrl+C or SIGTERM. With ``ssl`` (a server
+    context, ``tls.server_context``) it speaks TLS only, and cuts off a client that has not
+    finished the handshake in ``handshake_timeout`` seconds."""
     relay = Relay(per_address=per_address)
-    server = await asyncio.start_server(relay.handle, host, port, limit=1 << 16)
+    server = await asyncio.start_server(
+        relay.handle, host, port, limit=1 << 16, ssl=ssl,
+        ssl_handshake_timeout=None if ssl is None else handshake_timeout)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for number in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(number, stop.set)
     names = ", ".join(str(sock.getsockname()) for sock in server.sockets)
-    log.info("relay listening on %s", names)
+    log.info("relay listening on %s%s", names, "" if ssl is None else " (TLS)")
     if ready is not None:
         ready.set()
     async with server:
