@@ -168,3 +168,98 @@ def test_a_kicked_player_cannot_come_straight_back() -> None:
         assert (await again.next())["code"] == "banned", "the ban is by address too"
 
     with_relay(scenario)
+
+
+async def from_address(port: int, address: str, name: str | None = None) -> Raw:
+    """A raw client whose connection comes from ``address`` (any of 127.0.0.0/8)."""
+    raw = Raw(*await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0)))
+    if name is not None:
+        raw.line({"kind": "hello", "version": 1, "name": name})
+        assert (await raw.next())["kind"] == "hello"
+        assert (await raw.next())["kind"] == "rooms"
+    return raw
+
+
+async def answer(raw: Raw, request: dict[str, object]) -> dict[str, object]:
+    """The relay's reply to ``request``, lobby listings skipped."""
+    raw.line(request)
+    while (message := await raw.next())["kind"] == "rooms":
+        pass
+    return message
+
+
+def test_connections_are_capped_for_the_whole_relay_and_a_full_relay_says_so(
+        caplog: pytest.LogCaptureFixture) -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        relay.max_connections = 4
+        held = [await from_address(port, f"127.0.{n}.1", f"P{n}") for n in range(1, 5)]
+        for n in range(5, 25):
+            late = await from_address(port, f"127.0.{n}.1")
+            error = await late.next()
+            assert (error["kind"], error["code"]) == ("error", "full")
+            assert await late.closed()
+        held[0].writer.close()
+        await until_count(relay, 3)
+        await from_address(port, "127.0.9.1", "Nina")
+
+    with caplog.at_level(logging.INFO, logger=server.log.name):
+        with_relay(scenario)
+    assert sum("full" in message for message in caplog.messages) == 1, "logged once, not spun"
+
+
+async def until_count(relay: Relay, count: int) -> None:
+    async with asyncio.timeout(5.0):
+        while len(relay.clients) != count:
+            await asyncio.sleep(0.01)
+
+
+def test_addresses_of_one_network_share_the_per_address_cap(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server, "PER_ADDRESS", 3)
+
+    async def scenario(relay: Relay, port: int) -> None:
+        held = [await from_address(port, f"127.0.0.{n}", f"P{n}") for n in range(2, 5)]
+        late = await from_address(port, "127.0.0.77")
+        assert (await late.next())["code"] == "too-many"
+        assert await late.closed()
+        await from_address(port, "127.0.1.2", "Other")
+        assert len(held) == 3
+
+    with_relay(scenario)
+
+
+def test_wrong_passwords_earn_a_wait_in_which_even_the_right_one_is_refused() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        ann = await Raw.open(port, "Ann")
+        ann.line({"kind": "create_room", "password": "4821"})
+        room = (await ann.next())["room"]
+        guesser = await from_address(port, "127.0.0.2", "Guess")
+        codes = [(await answer(guesser, {"kind": "join_room", "room": room,
+                                         "password": f"{n:04}"}))["code"] for n in range(4)]
+        assert codes == ["password", "password", "password", "password-wait"]
+        other = await from_address(port, "127.0.0.3", "Same")
+        refused = await answer(other, {"kind": "join_room", "room": room, "password": "4821"})
+        assert refused["code"] == "password-wait", "one network waits as one"
+        assert "wait 1 seconds" in str(refused["message"])
+        await asyncio.sleep(1.05)
+        joined = await answer(other, {"kind": "join_room", "room": room, "password": "4821"})
+        assert joined["kind"] == "room"
+
+    with_relay(scenario)
+
+
+def test_guesses_from_many_networks_slow_down_the_room_they_guess() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        ann = await Raw.open(port, "Ann")
+        ann.line({"kind": "create_room", "password": "4821"})
+        room = (await ann.next())["room"]
+        codes = []
+        for n in range(1, 12):
+            guesser = await from_address(port, f"127.0.{n}.9", f"G{n}")
+            reply = await answer(guesser, {"kind": "join_room", "room": room,
+                                           "password": f"{n:04}"})
+            codes.append(reply["code"])
+            guesser.writer.close()
+        assert codes == ["password"] * 10 + ["password-wait"]
+
+    with_relay(scenario)

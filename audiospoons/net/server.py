@@ -28,6 +28,7 @@ from audiospoons.engine.commands import Command, Grab, React
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.presets import PRESET_KEY
+from audiospoons.net.backoff import PasswordGuard
 from audiospoons.net.fairness import judge, late_window
 from audiospoons.net.games import CLASSIC, ROOM_GAMES
 from audiospoons.net.link import Client
@@ -80,6 +81,8 @@ class Relay:
     max_connections: int = MAX_CONNECTIONS
     """Connections allowed at once from everywhere."""
     _full_logged: float | None = None
+    passwords: PasswordGuard = field(default_factory=PasswordGuard)
+    """The rooms' failed passwords, and the waits they have earned."""
     handlers: set[asyncio.Task[None]] = field(default_factory=set)
     """The task reading each connection: closing waits for them to end."""
 
@@ -278,14 +281,30 @@ class Relay:
         if client.group in room.banned or spoken_form(client.name) in room.banned:
             client.refuse("banned", "the host has sent you away from that room")
             return None
-        if room.password is not None and not hmac.compare_digest(
-                str(body.get("password", "")).encode("utf-8"), room.password.encode("utf-8")):
-            client.refuse("password", "that is not the room's password")
+        if room.password is not None and not self._password_right(client, room, body):
             return None
         if room.name_taken(client.name, stand_ins=not watching):
             client.refuse("name-taken", "someone in that room has a name that sounds the same")
             return None
         return room
+
+    def _password_right(self, client: Client, room: Room, body: dict[str, Any]) -> bool:
+        """Whether ``body`` gives ``room``'s password, or the refusal is sent: a wrong one,
+        or a try during the wait that failed tries have earned (``backoff``)."""
+        assert room.password is not None
+        now = self.clock()
+        wait = self.passwords.wait(client.group, room.number, now)
+        if wait > 0.0:
+            client.refuse("password-wait", f"too many wrong passwords: wait {math.ceil(wait)}"
+                          " seconds before trying that room's password again")
+            return False
+        if not hmac.compare_digest(str(body.get("password", "")).encode("utf-8"),
+                                   room.password.encode("utf-8")):
+            self.passwords.failed(client.group, room.number, now)
+            client.refuse("password", "that is not the room's password")
+            return False
+        self.passwords.succeeded(client.group, room.number)
+        return True
 
     def _on_rejoin(self, client: Client, body: dict[str, Any], now: float) -> None:
         """Take back a seat held since a lost connection, with its token."""
