@@ -91,7 +91,7 @@ def test_a_room_opens_for_razz_spoons_and_refuses_what_is_not_its_options() -> N
         ann.send("create_room", game="razz", name="Den")
         room = await ann.expect("room")
         assert room["game"] == "razz" and room["options"]["end"] == "rounds"
-        assert (await bob.expect("rooms"))["rooms"][0]["game"] == "razz"
+        assert (await bob.expect("room_listed"))["room"]["game"] == "razz"
         ann.send("start")
         assert (await ann.expect("error"))["message"] == (
             "Razz Spoons is for 2 to 10 players, not 1")

@@ -104,10 +104,10 @@ def test_the_lobby_lists_rooms_and_refuses_what_is_out_of_place() -> None:
         ann.send("create_room", name="Kitchen", preset="pig")
         room = await ann.expect("room")
         assert room["host"] == "Ann" and room["options"]["signal"] == "true"
-        listed = await bob.expect("rooms")
-        assert listed["rooms"] == [{"room": room["room"], "name": "Kitchen", "players": 1,
-                                    "bots": 0, "playing": False, "password": False,
-                                    "game": "spoons"}]
+        listed = await bob.expect("room_listed")
+        assert listed["room"] == {"room": room["room"], "name": "Kitchen", "players": 1,
+                                  "bots": 0, "playing": False, "password": False,
+                                  "game": "spoons"}
         bob.send("start")
         assert (await bob.expect("error"))["code"] == "no-room"
         bob.send("join_room", room=room["room"])
@@ -279,15 +279,13 @@ def test_a_lost_connection_keeps_the_seat_for_its_token_and_tells_the_game_so_fa
     with_relay(scenario)
 
 
-def test_a_room_left_to_bots_closes_once_its_last_players_seat_is_no_longer_held(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Zed plays Razz Spoons with two bots and the connection dies: the bots play the seat
-    while it is held for Zed, and once the hold runs out, with no one left to play or watch,
-    the room closes instead of playing on to no one."""
-    monkeypatch.setattr(server, "SEAT_HOLD", 0.3)
+def test_a_room_left_to_bots_closes_at_once_when_its_last_person_is_gone() -> None:
+    """Zed plays Razz Spoons with two bots and the connection dies: with no one left to play
+    or watch, the room closes at once instead of holding the seat for bots to play on to no
+    one (an address walking away from rooms full of bots leaves nothing behind)."""
 
     async def scenario(relay: Relay, port: int) -> None:
-        zed = await connect(port, "Zed")
+        zed, watcher = await connect(port, "Zed"), await connect(port, "Cy")
         zed.send("create_room", game="razz", options={"end_at": "3"})
         await zed.expect("room")
         for _ in range(2):
@@ -295,13 +293,12 @@ def test_a_room_left_to_bots_closes_once_its_last_players_seat_is_no_longer_held
         zed.send("start")
         await zed.expect("game_started")
         room = next(iter(relay.rooms))
+        await watcher.expect("room_listed", where=lambda m: m["room"]["playing"])
         zed.writer.transport.abort()
-        await asyncio.sleep(0.1)
-        assert relay.rooms[room].playing, "held for Zed, the seat is played meanwhile"
-        watcher = await connect(port, "Cy")
         await until(lambda: room not in relay.rooms)
-        told = await watcher.expect("rooms", where=lambda m: not m["rooms"])
-        assert told["rooms"] == [], "the lobby hears that the room closed"
+        assert room not in relay.rooms, "no one is left in it: it ends at once"
+        told = await watcher.expect("room_unlisted")
+        assert told["room"] == room, "the lobby hears that the room closed"
         await watcher.close()
 
     with_relay(scenario)

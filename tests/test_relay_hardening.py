@@ -5,12 +5,15 @@ closed, is never a traceback, and costs nobody else anything."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 
 import pytest
 from test_relay import with_relay
 from test_relay_faults import Raw, still_serving
 
+from audiospoons.engine.cards import parse_card
+from audiospoons.engine.game import ClassicGame, Deal
 from audiospoons.net import server
 from audiospoons.net.server import Relay
 
@@ -158,10 +161,7 @@ def test_a_kicked_player_cannot_come_straight_back() -> None:
         assert (await bob.next())["kind"] == "kicked"
         for attempt in ({"kind": "join_room", "room": room},
                         {"kind": "spectate", "room": room}):
-            bob.line(attempt)
-            message = await bob.next()
-            while message["kind"] == "rooms":
-                message = await bob.next()
+            message = await answer(bob, attempt)
             assert (message["kind"], message["code"]) == ("error", "banned"), message
         again = await Raw.open(port, "Robert")
         again.line({"kind": "join_room", "room": room})
@@ -183,9 +183,12 @@ async def from_address(port: int, address: str, name: str | None = None) -> Raw:
 async def answer(raw: Raw, request: dict[str, object]) -> dict[str, object]:
     """The relay's reply to ``request``, lobby listings skipped."""
     raw.line(request)
-    while (message := await raw.next())["kind"] == "rooms":
+    while (message := await raw.next())["kind"] in LOBBY_NEWS:
         pass
     return message
+
+
+LOBBY_NEWS = ("rooms", "room_listed", "room_unlisted")
 
 
 def test_connections_are_capped_for_the_whole_relay_and_a_full_relay_says_so(
@@ -263,3 +266,112 @@ def test_guesses_from_many_networks_slow_down_the_room_they_guess() -> None:
         assert codes == ["password"] * 10 + ["password-wait"]
 
     with_relay(scenario)
+
+
+def test_one_address_may_have_only_a_few_rooms_open() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        hosts = [await from_address(port, f"127.0.0.{n}", f"H{n}") for n in range(2, 7)]
+        replies = [await answer(host, {"kind": "create_room"}) for host in hosts]
+        assert [reply["kind"] for reply in replies] == ["room"] * 4 + ["error"]
+        assert replies[-1]["code"] == "too-many-rooms"
+        assert "at most 4 rooms from one address" in str(replies[-1]["message"])
+        elsewhere = await from_address(port, "127.0.5.2", "Far")
+        assert (await answer(elsewhere, {"kind": "create_room"}))["kind"] == "room"
+        hosts[0].line({"kind": "leave_room"})
+        assert (await hosts[0].next())["kind"] == "rooms"
+        assert (await answer(hosts[-1], {"kind": "create_room"}))["kind"] == "room"
+
+    with_relay(scenario)
+
+
+def test_rooms_of_bots_walked_away_from_end_at_once() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        for _ in range(6):
+            walker = await from_address(port, "127.0.0.2", "Walker")
+            await answer(walker, {"kind": "create_room"})
+            for _ in range(3):
+                await answer(walker, {"kind": "add_bot"})
+            walker.line({"kind": "start"})
+            assert (await walker.next())["kind"] == "game_started"
+            walker.writer.transport.abort()
+            await until_rooms(relay, 0)
+        assert not relay._timers, "no room's clock runs on"
+
+    with_relay(scenario)
+
+
+async def until_rooms(relay: Relay, count: int) -> None:
+    async with asyncio.timeout(5.0):
+        while len(relay.rooms) != count:
+            await asyncio.sleep(0.01)
+
+
+def test_the_lobby_hears_what_changed_not_the_whole_list_again() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        sitter = await Raw.open(port, "Sitter")
+        hosts = [await from_address(port, f"127.0.{n}.1", f"H{n}") for n in range(1, 31)]
+        for host in hosts:
+            await answer(host, {"kind": "create_room"})
+        heard = [await sitter.next() for _ in range(30)]
+        assert {message["kind"] for message in heard} == {"room_listed"}
+        assert [message["room"]["name"] for message in heard] == [  # type: ignore[index]
+            f"H{n}'s room" for n in range(1, 31)]
+        hosts[4].line({"kind": "leave_room"})
+        assert (await hosts[4].next())["kind"] == "rooms"
+        assert await sitter.next() == {"kind": "room_unlisted", "room": 5}
+        await answer(hosts[5], {"kind": "add_bot"})
+        changed = await sitter.next()
+        assert changed["kind"] == "room_listed"
+        assert changed["room"]["bots"] == 1  # type: ignore[index]
+        sitter.line({"kind": "list_rooms"})
+        listed = await sitter.next()
+        assert listed["kind"] == "rooms" and len(listed["rooms"]) == 29  # type: ignore[arg-type]
+
+    with_relay(scenario)
+
+
+BLUFFING = {"premature": "bluff", "announce_phase2": "false", "discard_time_limit": "6"}
+SEVENS = tuple(parse_card(card) for card in ("7H", "7C", "7D", "7S"))
+
+
+def what_bob_hears_of_anns_reach(command: dict[str, object]) -> list[object]:
+    """Ann (dealt four sevens), Bob (the dealer, his discard clock running once he has drawn)
+    and Cy: what Bob is sent from Ann's ``command`` on, up to the answer of a ping he sends
+    once Ann has heard her own move (times left out)."""
+    heard: list[object] = []
+
+    async def scenario(relay: Relay, port: int) -> None:
+        ann, bob, cy = [await Raw.open(port, name) for name in ("Ann", "Bob", "Cy")]
+        number = (await answer(ann, {"kind": "create_room", "options": BLUFFING}))["room"]
+        for other in (bob, cy):
+            await answer(other, {"kind": "join_room", "room": number})
+            await answer(other, {"kind": "ready", "ready": True})
+        room = relay.rooms[number]  # type: ignore[index]
+        room.game = dataclasses.replace(room.game, deal=lambda names, options, rng, dealer:
+                                        ClassicGame(names, options, rng, dealer=1,
+                                                    first_deal=Deal({0: SEVENS})))
+        ann.line({"kind": "start"})
+        for raw in (ann, bob, cy):
+            while (await raw.next())["kind"] != "game_started":
+                pass
+        bob.line({"kind": "command", "command": {"kind": "take"}})
+        while (await bob.next()) != {"kind": "limit", "seconds": 6.0}:
+            pass
+        ann.line({"kind": "command", "command": command})
+        while (await ann.next())["kind"] != "event":
+            pass
+        bob.line({"kind": "ping", "t": 42})
+        while (message := await bob.next()) != {"kind": "pong", "t": 42}:
+            if message["kind"] == "event":
+                message = {**message, "event": {**message["event"], "at": None}}  # type: ignore[dict-item]
+            heard.append(message)
+
+    with_relay(scenario)
+    return heard
+
+
+def test_a_hidden_first_grab_changes_nothing_the_others_are_sent() -> None:
+    feint = what_bob_hears_of_anns_reach({"kind": "feint"})
+    grab = what_bob_hears_of_anns_reach({"kind": "grab"})
+    assert feint == [{"kind": "event", "event": {"kind": "Reached", "at": None, "seat": 0}}]
+    assert grab == feint

@@ -148,6 +148,9 @@ class ClassicGame:
         self.round_spoons = 0
         self.first_grabber: int | None = None
         self.grab_deadline: float | None = None
+        self.unaware_limits: dict[int, float] = {}
+        """After a hidden first grab, the discard deadline each seat had then: what the seats
+        that cannot know the spoons are going go on being told (``limit_deadline``)."""
         self.deal_at: float | None = None
         self.settle_at: float | None = None
         """With ``disputed = void``: the last spoon is gone, and the round ends at this time
@@ -251,7 +254,7 @@ class ClassicGame:
         if self.phase is Phase.GRABBING and not seat.has_spoon and index not in self.charged:
             if self._first_grab_hidden() and index != self.first_grabber \
                     and self.round_spoons - self.spoons <= 1:
-                return None
+                return self.unaware_limits.get(index)
             if self.options.grabbing is Grabbing.SELECTION:
                 return self.selection.deadline_for(index)
             if self.options.grabbing is Grabbing.REALTIME and self.fighting.busy(index):
@@ -716,6 +719,10 @@ class ClassicGame:
         self.first_grabber = index
         self.round_spoons = self.spoons
         self.phase = Phase.GRABBING
+        discard = self.options.discard_time_limit
+        self.unaware_limits = {
+            other: seat.owes_since + discard for other, seat in enumerate(self.seats)
+            if seat.owes_since is not None and discard > 0 and self._first_grab_hidden()}
         for seat in self.seats:
             seat.owes_since = None
         limit = self.options.grab_time_limit
@@ -916,6 +923,7 @@ class ClassicGame:
         self.phase = Phase.PLAYING
         self.first_grabber = None
         self.grab_deadline = None
+        self.unaware_limits = {}
         self.charged = set()
         active = self.active_seats()
         self.spoons = max(1, len(active) - self.options.spoons_subtracted)

@@ -51,6 +51,9 @@ class Client:
         self.address = address
         self.group = address_group(address)
         """The network its address is counted in, for per-address limits."""
+        self.knows_lobby = False
+        """It has been sent the whole list of rooms since it was last in one: it is told the
+        lobby's changes."""
         self.faulted = False
         """Something it sent has once broken a handler (logged once, not again)."""
         self.name = ""

@@ -115,6 +115,8 @@ class Room:
     listeners: dict[int, SeatListener] = field(default_factory=dict)
     clock: Callable[[], float] = time.monotonic
     """The relay's clock, for timing presses."""
+    opened_by: str = ""
+    """The address group of the connection that opened the room (``addresses``)."""
     banned: set[str] = field(default_factory=set)
     """Who the host has sent away, kept out for the room's life: the address groups they came
     from and the spoken forms of their names."""

@@ -37,6 +37,7 @@ from audiospoons.net.protocol import (
     PROTOCOL_VERSION,
     Message,
     ProtocolError,
+    encode,
 )
 from audiospoons.net.room import MAX_SEATS, Room, Seat
 from audiospoons.net.wire import WireError, decode_command, encode_event
@@ -61,6 +62,8 @@ MAX_CONNECTIONS = 1000
 """Connections at once, from everywhere, unless ``serve`` is told otherwise: below the
 descriptors a process may open, so that a full relay refuses a connection rather than failing
 to accept it."""
+ROOMS_PER_ADDRESS = 4
+"""Rooms open at once that were opened from one address (``PER_ADDRESS``'s sense)."""
 FULL_LOG_INTERVAL = 60.0
 """Seconds between the log lines that say the relay is full, while it stays full."""
 
@@ -81,6 +84,10 @@ class Relay:
     max_connections: int = MAX_CONNECTIONS
     """Connections allowed at once from everywhere."""
     _full_logged: float | None = None
+    rooms_per_address: int = ROOMS_PER_ADDRESS
+    """Rooms that connections from one address may have open at once."""
+    _listed: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Each room as the lobby was last told of it."""
     passwords: PasswordGuard = field(default_factory=PasswordGuard)
     """The rooms' failed passwords, and the waits they have earned."""
     handlers: set[asyncio.Task[None]] = field(default_factory=set)
@@ -238,10 +245,16 @@ class Relay:
 
     def _on_list_rooms(self, client: Client, body: dict[str, Any], now: float) -> None:
         client.send("rooms", rooms=[room.summary() for room in self.rooms.values()])
+        client.knows_lobby = True
 
     def _on_create_room(self, client: Client, body: dict[str, Any], now: float) -> None:
         if client.room is not None:
             client.refuse("in-room", "leave this room first")
+            return
+        opened = sum(1 for room in self.rooms.values() if room.opened_by == client.group)
+        if opened >= self.rooms_per_address:
+            client.refuse("too-many-rooms", f"at most {self.rooms_per_address} rooms from one"
+                          " address: close one first")
             return
         game = ROOM_GAMES.get(body.get("game", CLASSIC))
         if game is None:
@@ -259,7 +272,7 @@ class Relay:
         name = clean_chat(str(body.get("name", ""))) or f"{client.name}'s room"
         password = body.get("password") or None
         room = Room(self.next_room, name[:40], client, options, values, password,
-                    game=game, clock=self.clock)
+                    game=game, clock=self.clock, opened_by=client.group)
         self.next_room += 1
         self.rooms[room.number] = room
         room.seats.append(Seat(client))
@@ -377,7 +390,7 @@ class Relay:
         room = client.room
         if room is None:
             return
-        client.room = None
+        client.room, client.knows_lobby = None, False
         index = room.seat_of(client)
         if client in room.spectators:
             room.unwatch(client)
@@ -403,16 +416,10 @@ class Relay:
         self._lobby_changed()
 
     def _abandoned(self, room: Room) -> bool:
-        """No one is left in the room, seated or watching, and no seat is held for anyone."""
-        return (not any(seat.member is not None for seat in room.seats)
-                and not room.spectators and self._hold_ends(room) is None)
-
-    def _hold_ends(self, room: Room) -> float | None:
-        """When the last seat held for a lost connection stops being held, if any is."""
-        now = self.clock()
-        held = [seat.held_until for seat in room.seats
-                if seat.held_until is not None and seat.held_until > now]
-        return max(held) if held else None
+        """No one is left in the room, seated or watching. Such a room ends at once, a seat
+        held for a lost connection with it: bots do not play on to no one, and rooms cannot be
+        left behind by the hundred."""
+        return not any(seat.member is not None for seat in room.seats) and not room.spectators
 
     def _close_room(self, room: Room) -> None:
         self.rooms.pop(room.number, None)
@@ -448,6 +455,7 @@ class Relay:
             return
         room.seats.append(Seat(level=level, bot_name=room.bot_name()))
         room.broadcast("room", **room.state())
+        self._lobby_changed()
 
     def _on_remove_bot(self, client: Client, body: dict[str, Any], now: float) -> None:
         room = self._host_room(client)
@@ -459,6 +467,7 @@ class Relay:
             return
         del room.seats[bots[-1]]
         room.broadcast("room", **room.state())
+        self._lobby_changed()
 
     def _on_take_seat(self, client: Client, body: dict[str, Any], now: float) -> None:
         room = client.room
@@ -471,6 +480,7 @@ class Relay:
         room.unwatch(client)
         room.seats.append(Seat(client))
         room.broadcast("room", **room.state())
+        self._lobby_changed()
 
     def _on_leave_seat(self, client: Client, body: dict[str, Any], now: float) -> None:
         room = client.room
@@ -481,6 +491,7 @@ class Relay:
         del room.seats[index]
         room.spectators.append(client)
         room.broadcast("room", **room.state())
+        self._lobby_changed()
 
     def _on_ready(self, client: Client, body: dict[str, Any], now: float) -> None:
         room = client.room
@@ -598,12 +609,24 @@ class Relay:
         room.banned |= {target.group, spoken_form(target.name)}
         target.send("kicked", room=room.number)
         self._leave_room(target)
+        self._on_list_rooms(target, {}, now)
 
     def _lobby_changed(self) -> None:
-        rooms = [room.summary() for room in self.rooms.values()]
+        """Tell everyone in the lobby what changed in the list of rooms since they were last
+        told: each room that came or changed (``room_listed``), each that went
+        (``room_unlisted``), one line each, never the whole list again."""
+        now = {number: room.summary() for number, room in self.rooms.items()}
+        lines = [encode("room_unlisted", room=number)
+                 for number in self._listed if number not in now]
+        lines += [encode("room_listed", room=summary) for number, summary in now.items()
+                  if self._listed.get(number) != summary]
+        self._listed = now
+        if not lines:
+            return
         for other in list(self.clients):
-            if other.greeted and other.room is None:
-                other.send("rooms", rooms=rooms)
+            if other.knows_lobby and other.room is None:
+                for line in lines:
+                    other.send_line(line)
 
     # ----------------------------------------------------------------- the rooms' clocks
 
@@ -614,13 +637,11 @@ class Relay:
 
     async def _run_room(self, room: Room) -> None:
         """Fire the game's timers and bots' moves as they fall due, until the game is over, or
-        until no one is left to play or watch it (the last seat held for a lost connection
-        having gone unclaimed): bots do not play on to an empty room."""
+        until no one is left to play or watch it: bots do not play on to an empty room."""
         wake = self._wake[room.number]
         try:
             while room.playing and not self._abandoned(room):
-                times = [room.next_wakeup(), self._hold_ends(room)]
-                due = min((t for t in times if t is not None), default=None)
+                due = room.next_wakeup()
                 wake.clear()
                 timeout = None if due is None else max(0.0, due - self.clock())
                 with contextlib.suppress(TimeoutError):
