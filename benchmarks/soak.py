@@ -380,11 +380,11 @@ class RoomRun:
         the game is on, the seat's stand-in has the member's name)."""
 
         def open_again(listing: dict[str, Any]) -> bool:
-            return any(room["room"] == self.room and not room["playing"]
-                       for room in listing["rooms"])
+            rooms = listing["rooms"] if listing["kind"] == "rooms" else [listing["room"]]
+            return any(room["room"] == self.room and not room["playing"] for room in rooms)
 
         for _ in range(5):
-            await member.client.expect("rooms", where=open_again,
+            await member.client.expect("rooms", "room_listed", where=open_again,
                                        timeout=seconds_left(self.plan))
             member.client.send("join_room", room=self.room)
             reply = await member.client.expect("room", "error")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import logging
 
 import pytest
@@ -15,6 +16,7 @@ from test_relay_faults import Raw, still_serving
 from audiospoons.engine.cards import parse_card
 from audiospoons.engine.game import ClassicGame, Deal
 from audiospoons.net import server
+from audiospoons.net.fairness import TOLERANCE, judge
 from audiospoons.net.server import Relay
 
 
@@ -375,3 +377,29 @@ def test_a_hidden_first_grab_changes_nothing_the_others_are_sent() -> None:
     grab = what_bob_hears_of_anns_reach({"kind": "grab"})
     assert feint == [{"kind": "event", "event": {"kind": "Reached", "at": None, "seat": 0}}]
     assert grab == feint
+
+
+def test_a_client_that_answers_pings_late_gains_no_more_than_the_tolerance(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A liar holds every pong back 280 ms, so the relay's pings measure a slow line; then it
+    presses 400 ms after its cue and reports 120 ms. The kernel saw the line for what it is
+    (loopback), so the press is judged within ``TOLERANCE`` of the truth, or slower."""
+    monkeypatch.setattr(server, "PING_INTERVAL", 0.35)
+
+    async def scenario(relay: Relay, port: int) -> None:
+        liar = await Raw.open(port)
+        liar.line({"kind": "hello", "version": 1, "name": "Liar"})
+        loop = asyncio.get_running_loop()
+        while True:
+            line = json.loads(await asyncio.wait_for(liar.reader.readline(), 5.0))
+            if line["kind"] == "ping":
+                loop.call_later(0.28, liar.line, {"kind": "pong", "t": line["t"]})
+            client = next(iter(relay.clients))
+            if len(client.trips.samples) >= 3:
+                break
+        assert client.trips.samples[-1] > 0.27, "the pings see the late pongs"
+        sent = relay.clock()
+        judged = judge(sent, sent + 0.400, 0.120, client.trips)
+        assert judged.reaction >= 0.400 - TOLERANCE - 0.002, judged
+
+    with_relay(scenario)

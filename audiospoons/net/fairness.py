@@ -11,8 +11,12 @@ the client's typical round trip. Either way the compensation, what is taken off 
 most ``COMPENSATION_CAP``, and a reaction under ``FALSE_START`` is a false start: no one hears a
 cue and presses that fast, so the press was on its way before the cue.
 
-A client that lies about its reaction can gain at most ``TOLERANCE`` over the slowest round trip
-the relay has recently measured for it; lying the other way only costs it.
+Both round trips are held down to the quickest one the connection's TCP stack has measured
+(``RoundTrips.floor``), which the client cannot raise by answering pings late: a client that lies
+about its reaction, whatever it does to its pings, gains at most ``TOLERANCE`` over the truth
+(every real trip takes at least the floor); lying the other way only costs it. Where the system
+cannot say the floor, the pings alone are the measure, and a liar can gain up to
+``TOLERANCE`` over the slowest round trip it lets the relay measure.
 """
 
 from __future__ import annotations
@@ -63,9 +67,14 @@ class Judged:
 
 @dataclass(slots=True)
 class RoundTrips:
-    """The recent round trips of one connection, from the relay's pings."""
+    """The recent round trips of one connection, from the relay's pings, held down to the
+    ``floor`` its transport measured, where it did."""
 
     samples: deque[float] = field(default_factory=lambda: deque(maxlen=RTT_SAMPLES))
+    floor: float | None = None
+    """The quickest round trip the connection's own TCP stack has measured (``kernelrtt``),
+    or None where it cannot say. A client can answer pings late, but cannot make its line
+    quicker than this: no trip counts for more."""
 
     def add(self, seconds: float) -> None:
         if seconds >= 0.0:
@@ -73,12 +82,15 @@ class RoundTrips:
 
     @property
     def typical(self) -> float:
-        """The median of the recent round trips; 0 before the first."""
-        return statistics.median(self.samples) if self.samples else 0.0
+        """The median of the recent round trips, at most the floor; 0 before the first."""
+        median = statistics.median(self.samples) if self.samples else 0.0
+        return median if self.floor is None else min(median, self.floor)
 
     @property
     def slowest(self) -> float:
-        return max(self.samples, default=0.0)
+        """The slowest recent round trip, at most the floor."""
+        slowest = max(self.samples, default=0.0)
+        return slowest if self.floor is None else min(slowest, self.floor)
 
 
 Stamp = tuple[float, float]

@@ -14,10 +14,12 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from audiospoons.net.addresses import address_group
 from audiospoons.net.fairness import RoundTrips
+from audiospoons.net.kernelrtt import min_rtt
 from audiospoons.net.protocol import CLIENT_KINDS, Connection, TokenBucket, encode
 
 if TYPE_CHECKING:
@@ -64,6 +66,8 @@ class Client:
         self.refusals = REFUSAL_BUCKET
         self.trips = RoundTrips()
         """Its recent round trips, from the relay's pings."""
+        self.line_floor: Callable[[], float | None] = partial(min_rtt, self.transport)
+        """The quickest round trip its transport has measured (``kernelrtt``)."""
         self.ping_sent: float | None = None
         """The ``t`` of the ping not yet answered: only its pong counts as a round trip."""
         self.heard_at = relay.clock()
@@ -76,7 +80,8 @@ class Client:
         ``receive`` in the loop's own callback, with no task to wake for it."""
         if reader.exception() is not None or reader.at_eof() or self.transport.is_closing():
             return
-        self.inbound = Inbound(receive)
+        self.inbound = Inbound(receive,
+                               tls=self.transport.get_extra_info("sslcontext") is not None)
         self.transport.set_protocol(self.inbound)
         reader.feed_eof()
         early = await reader.read()
@@ -126,7 +131,8 @@ class Client:
             return
         self.gone = True
         transport = self.transport
-        transport.close()
+        if not transport.is_closing():  # a TLS transport closed twice forgets its protocol
+            transport.close()
         if transport.get_write_buffer_size():
             asyncio.get_running_loop().call_later(CLOSE_GRACE, transport.abort)
         self.relay.left(self)
@@ -145,9 +151,10 @@ class Inbound(asyncio.Protocol):
     ``receive``. ``ended`` is done when the other end has finished sending, or the connection is
     lost; ``lost`` when the connection is closed."""
 
-    def __init__(self, receive: Callable[[bytes], None]) -> None:
+    def __init__(self, receive: Callable[[bytes], None], *, tls: bool = False) -> None:
         loop = asyncio.get_running_loop()
         self.receive = receive
+        self.tls = tls
         self.ended: asyncio.Future[None] = loop.create_future()
         self.lost: asyncio.Future[None] = loop.create_future()
 
@@ -155,9 +162,12 @@ class Inbound(asyncio.Protocol):
         self.receive(data)
 
     def eof_received(self) -> bool:
+        """The other end has finished sending: what the relay still has to send it is sent
+        before the connection closes (over TLS, which cannot keep half a connection open,
+        asyncio closes it at once whatever is answered)."""
         if not self.ended.done():
             self.ended.set_result(None)
-        return True
+        return not self.tls
 
     def connection_lost(self, exc: Exception | None) -> None:
         for future in (self.ended, self.lost):

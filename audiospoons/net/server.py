@@ -211,6 +211,7 @@ class Relay:
         if kind == "pong":
             if client.ping_sent is not None and body["t"] == client.ping_sent:
                 client.trips.add(now - client.ping_sent)
+                client.trips.floor = client.line_floor()
                 client.ping_sent = None
             return
         if not client.greeted:
