@@ -2,8 +2,8 @@
 player left without a spoon is the one who truly reacted slowest.
 
     python benchmarks/fairness.py [--seconds 50] [--games 0] [--rooms 12] [--jitter 10]
-                                  [--liars 0.0] [--seed 1] [--ping-interval 1.0]
-                                  [--no-compensation]
+                                  [--liars 0.0] [--pong-delay 280] [--seed 1]
+                                  [--ping-interval 1.0] [--no-compensation] [--no-floor]
 
 A relay runs in this process on 127.0.0.1, with no bots of its own. Rooms of four remote players
 play real games through it (quick options, reaction grabbing, letters scoring). Each player's
@@ -19,7 +19,16 @@ first grab of a round (a set in hand). Every other grab, the race for the spoons
 when a player hears its race cue (``fairness.Cues``, stamped the moment the event is taken in
 after its delay) it waits its own reaction, drawn from 200-450 ms and recorded, then sends the
 grab with that reaction, as ``RemoteGame.send`` does. ``--liars`` is the share of players that
-report 100 ms less than the truth.
+lie: they hold every pong back ``--pong-delay`` ms, so that the relay's pings measure a slower
+line than theirs, and report their reaction that much less than the truth (at least 100 ms
+less).
+
+The relay holds every round trip down to the quickest one the connection's TCP stack measured
+(``kernelrtt``). Here every line is simulated above loopback, whose kernel sees none of its
+delay, so the relay is given, for each connection, the floor a kernel would measure on that
+simulated line: the quickest round trip it can carry (each way's delay less its jitter).
+A liar's late pongs are no part of it: they are its program's doing, not its line's.
+``--no-floor`` runs without any floor, as a system that cannot say one.
 
 The relay is wrapped to record every press it dates from a cue: the reaction it judged, and the
 one it would have given the press dated by arrival. Printed: the timed presses, the judged error
@@ -77,7 +86,7 @@ MAX_RTT = 0.250
 REACTION = (0.200, 0.450)
 """The range of a player's true reaction in the race (seconds), drawn uniformly per press."""
 LIE = 0.100
-"""Seconds a lying client takes off its reaction."""
+"""The least, in seconds, a lying client takes off its reaction."""
 WARM_SAMPLES = 3
 """Round trips the relay has of every player before play starts."""
 ROUND_TURNS = (RoundStarted, RoundEnded, RoundVoided, GameOver)
@@ -92,6 +101,8 @@ class JudgingRelay(Relay):
     """The relay, noting each press it dates from a cue and how each round goes."""
 
     compensate: bool = True
+    floors: dict[str, float] | None = None
+    """The floor of each player's simulated line, by name (None: no floor)."""
     verdicts: list[Verdict] = field(default_factory=list)
     rounds: dict[tuple[int, int, int], RoundRecord] = field(default_factory=dict)
     games: Counter[int] = field(default_factory=Counter)
@@ -104,6 +115,15 @@ class JudgingRelay(Relay):
         room = client.room
         if room is not None and room is not before:
             room.watchers.append(partial(self._watch, room.number))
+
+    def _hello(self, client: Client, body: dict[str, Any]) -> None:
+        super()._hello(client, body)
+        floors = self.floors
+        if floors is not None:
+            name = client.name
+            client.line_floor = lambda: floors.get(name)
+        else:
+            client.line_floor = lambda: None
 
     def _watch(self, number: int, game: ClassicGame, events: list[Event]) -> None:
         for event in events:
@@ -258,7 +278,7 @@ class Player:
             return
         loop = asyncio.get_running_loop()
         reaction = loop.time() - game.cues.race[0]
-        told = reaction - LIE if self.liar else reaction
+        told = reaction - max(LIE, self.client.pong_delay) if self.liar else reaction
         pressed = self.client.send("command", command=encode_command(Grab(game.seat)),
                                    reaction=round(told, 4))
         game.grabbed, game.last = True, Grab(game.seat)
@@ -361,18 +381,22 @@ async def run(args: argparse.Namespace) -> Seen:
     rng = random.Random(args.seed)
     count = args.rooms * ROOM_SIZE
     relay = JudgingRelay(rng=random.Random(rng.getrandbits(64)), per_address=count + 1,
-                         compensate=not args.no_compensation)
+                         rooms_per_address=args.rooms, compensate=not args.no_compensation)
     listening = await asyncio.start_server(relay.handle, HOST, 0)
     port = listening.sockets[0].getsockname()[1]
     lines = lines_for(count, args.jitter / 1000, rng)
     liars = set(rng.sample(range(count), round(args.liars * count)))
+    relay.floors = None if args.no_floor else {
+        f"P{index:02d}": max(0.0, line.down - line.jitter) + max(0.0, line.up - line.jitter)
+        for index, line in enumerate(lines)}
     loop = asyncio.get_running_loop()
     clients: list[LaggedClient] = []
     players: list[Player] = []
     try:
         for index, line in enumerate(lines):
-            clients.append(await LaggedClient.connect(HOST, port, f"P{index:02d}", line,
-                                                      random.Random(rng.getrandbits(64))))
+            clients.append(await LaggedClient.connect(
+                HOST, port, f"P{index:02d}", line, random.Random(rng.getrandbits(64)),
+                pong_delay=args.pong_delay / 1000 if index in liars else 0.0))
         await warm_up(relay, count, 10 + 5 * WARM_SAMPLES * args.ping_interval)
         stop_at = loop.time() + args.seconds
         for first in range(0, count, ROOM_SIZE):
@@ -416,7 +440,12 @@ def main() -> None:
     parser.add_argument("--jitter", type=float, default=10.0,
                         help="each message's delay varies by up to this many ms either way")
     parser.add_argument("--liars", type=float, default=0.0,
-                        help="share of players that report 100 ms less than the truth")
+                        help="share of players that delay their pongs and report that much"
+                             " less than the truth")
+    parser.add_argument("--pong-delay", type=float, default=280.0,
+                        help="ms a liar holds each pong back (default 280)")
+    parser.add_argument("--no-floor", action="store_true",
+                        help="the relay has no floor from the kernel: its pings alone")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ping-interval", type=float, default=1.0,
                         help="the relay's PING_INTERVAL for the run (seconds)")
@@ -426,7 +455,9 @@ def main() -> None:
     began = time.monotonic()
     seen = asyncio.run(run(args))
     print(f"fairness: {args.rooms} rooms of {ROOM_SIZE}, round trips 0-{MAX_RTT * 1000:.0f} ms,"
-          f" jitter +-{args.jitter:g} ms, liars {args.liars:.0%}, seed {args.seed}, relay pings"
+          f" jitter +-{args.jitter:g} ms, liars {args.liars:.0%} (pongs held"
+          f" {args.pong_delay:g} ms), {'no floor' if args.no_floor else 'kernel floor'},"
+          f" seed {args.seed}, relay pings"
           f" every {args.ping_interval:g} s (PING_INTERVAL set for the run),"
           f" {'compensation on' if seen.compensated else 'compensation OFF'}")
     for line in report(seen):

@@ -154,7 +154,7 @@ def error_rows(title: str, judged: Sequence[Judgement],
     honest = [j for j in judged if not j.press.liar]
     if len(honest) != len(judged):
         rows.append(row("honest", honest))
-        rows.append(row("lying by 100 ms", (j for j in judged if j.press.liar)))
+        rows.append(row("lying", (j for j in judged if j.press.liar)))
     return rows
 
 
@@ -351,7 +351,7 @@ def trimming(judged: Sequence[Judgement]) -> list[str]:
     """The judged error as it is, beside what trimming a report (``trimmed``) would give."""
     out = ["  a report leaving too long a trip, trimmed to the slowest trip plus the tolerance"
            " instead (now -> trimmed):"]
-    for label, liar in (("honest", False), ("lying by 100 ms", True)):
+    for label, liar in (("honest", False), ("lying", True)):
         group = [j for j in judged if j.press.liar is liar]
         if not group:
             continue

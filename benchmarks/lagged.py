@@ -15,6 +15,7 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from audiospoons.net.protocol import PROTOCOL_VERSION, encode
@@ -69,8 +70,10 @@ class LaggedClient:
     (after its delay): the moment this player heard it."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, line: Line,
-                 rng: random.Random) -> None:
+                 rng: random.Random, pong_delay: float = 0.0) -> None:
         self.reader, self.writer, self.line = reader, writer, line
+        self.pong_delay = pong_delay
+        """Seconds this client holds each pong back before sending it (a liar's trick)."""
         self.name = ""
         self.inbox: asyncio.Queue[tuple[dict[str, Any], float]] = asyncio.Queue()
         self.closed = False
@@ -81,9 +84,9 @@ class LaggedClient:
 
     @classmethod
     async def connect(cls, host: str, port: int, name: str, line: Line,
-                      rng: random.Random) -> LaggedClient:
+                      rng: random.Random, pong_delay: float = 0.0) -> LaggedClient:
         reader, writer = await asyncio.open_connection(host, port)
-        client = cls(reader, writer, line, rng)
+        client = cls(reader, writer, line, rng, pong_delay)
         client.send("hello", version=PROTOCOL_VERSION, name=name, client="audiospoons")
         try:
             while True:
@@ -126,7 +129,11 @@ class LaggedClient:
     def _take_in(self, line: bytes, now: float) -> None:
         message: dict[str, Any] = json.loads(line)
         if message.get("kind") == "ping":
-            self.send("pong", t=message["t"])
+            if self.pong_delay > 0:
+                asyncio.get_running_loop().call_later(self.pong_delay, partial(
+                    self.send, "pong", t=message["t"]))
+            else:
+                self.send("pong", t=message["t"])
             return
         self.inbox.put_nowait((message, now))
 

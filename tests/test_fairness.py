@@ -131,3 +131,25 @@ def test_a_race_grab_too_quick_to_be_a_reaction_is_taken_as_it_arrived() -> None
     assert relay._dated(client, room, Grab(0), 0.0, 100.21) == Grab(0)
     honest = relay._dated(client, room, Grab(0), 0.25, 100.45)
     assert honest == Grab(0, pressed_at=pytest.approx(5.25))
+
+
+def test_with_a_floor_from_the_kernel_late_pongs_buy_no_more_than_the_tolerance() -> None:
+    """The pings say 330 ms (pongs held back 280 ms), the kernel's quickest trip 50 ms: the
+    best a liar can claim, reported or not, is within ``TOLERANCE`` of the truth."""
+    line = trips(0.33, 0.33, 0.33)
+    line.floor = 0.05
+    assert line.slowest == 0.05 and line.typical == pytest.approx(0.05 + TOLERANCE)
+    truth = 0.40
+    arrived = 10.0 + truth + 0.05
+    claims = [None, *(claim / 1000 for claim in range(0, 500))]
+    best = min(judge(10.0, arrived, claim, line).reaction for claim in claims)
+    assert truth - best == pytest.approx(TOLERANCE)
+    without = trips(0.33, 0.33, 0.33)
+    assert truth - min(judge(10.0, arrived, claim, without).reaction for claim in claims) == (
+        pytest.approx(0.25)), "without it, a quarter of a second"
+
+
+def test_a_floor_above_the_pings_changes_nothing() -> None:
+    line = trips(0.02, 0.03)
+    line.floor = 0.2
+    assert (line.typical, line.slowest) == (0.025, 0.03)

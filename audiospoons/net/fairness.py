@@ -12,9 +12,13 @@ most ``COMPENSATION_CAP``, and a reaction under ``FALSE_START`` is a false start
 cue and presses that fast, so the press was on its way before the cue.
 
 Both round trips are held down to the quickest one the connection's TCP stack has measured
-(``RoundTrips.floor``), which the client cannot raise by answering pings late: a client that lies
-about its reaction, whatever it does to its pings, gains at most ``TOLERANCE`` over the truth
-(every real trip takes at least the floor); lying the other way only costs it. Where the system
+(``RoundTrips.floor``; the typical one to ``TOLERANCE`` over it), which the client cannot raise
+by answering pings late: a client that lies about its reaction, whatever it does to its pings,
+is judged at most ``TOLERANCE`` quicker than the truth (every real trip takes at least the
+floor); lying the other way only costs it. The price is paid by a line whose trips vary: a trip
+more than ``TOLERANCE`` over its quickest is not believed, and the press is judged that much
+slower than it was. The kernel's smoothed round trip would be kinder, but a client can swell it
+by answering late, as its kernel then delays its acknowledgements. Where the system
 cannot say the floor, the pings alone are the measure, and a liar can gain up to
 ``TOLERANCE`` over the slowest round trip it lets the relay measure.
 """
@@ -82,9 +86,10 @@ class RoundTrips:
 
     @property
     def typical(self) -> float:
-        """The median of the recent round trips, at most the floor; 0 before the first."""
+        """The median of the recent round trips, at most ``TOLERANCE`` over the floor; 0
+        before the first."""
         median = statistics.median(self.samples) if self.samples else 0.0
-        return median if self.floor is None else min(median, self.floor)
+        return median if self.floor is None else min(median, self.floor + TOLERANCE)
 
     @property
     def slowest(self) -> float:
