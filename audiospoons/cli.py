@@ -101,10 +101,32 @@ def build_parser() -> argparse.ArgumentParser:
                             " network)")
     serve.add_argument("--port", type=int, default=7777, help="the port (default 7777)")
     serve.add_argument("--max-per-address", type=int, metavar="N",
-                       help="connections allowed from one address at once (default 16)")
+                       help="connections allowed from one address at once (default 16; an"
+                            " IPv4 /24 or IPv6 /64 counts as one address)")
+    serve.add_argument("--max-connections", type=int, metavar="N",
+                       help="connections allowed at once from everywhere (default: as many as"
+                            " the system's open-file limit allows, at most 10000)")
+    serve.add_argument("--max-rooms-per-address", type=int, metavar="N",
+                       help="rooms open at once that were opened from one address (default 4)")
+    serve.add_argument("--cert", type=Path, metavar="FILE",
+                       help="serve TLS with this certificate (PEM, with its chain: Let's"
+                            " Encrypt's fullchain.pem); needs --key")
+    serve.add_argument("--key", type=Path, metavar="FILE",
+                       help="the certificate's private key (PEM: Let's Encrypt's privkey.pem)")
 
     join = commands.add_parser("join", help="play online through a relay")
-    join.add_argument("address", metavar="HOST[:PORT]", help="the relay (port 7777 if not given)")
+    join.add_argument("address", metavar="[tls://]HOST[:PORT]",
+                      help="the relay (port 7777 if not given; tls:// for a relay serving TLS)")
+    join.add_argument("--tls", action="store_true",
+                      help="connect with TLS, checking the relay's certificate (as tls:// does)")
+    trust = join.add_mutually_exclusive_group()
+    trust.add_argument("--ca", type=Path, metavar="FILE",
+                       help="with TLS: trust this CA or certificate (PEM) too, besides the"
+                            " system's (implies --tls)")
+    trust.add_argument("--insecure", action="store_true",
+                       help="with TLS: do not check the relay's certificate, for a test relay"
+                            " with a self-signed one: anyone on the way could pose as the relay"
+                            " (implies --tls)")
     join.add_argument("--name", required=True, help="your name at the table (1 to 20 characters)")
     join.add_argument("--room", type=int,
                       help="the room to join; without it, the relay's lobby (with --bots, a"
@@ -154,7 +176,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "options":
         return _options()
     if args.command == "serve":
-        return _serve(args.host, args.port, args.max_per_address)
+        return _serve(args.host, args.port, args.max_per_address, args.cert, args.key,
+                      max_connections=args.max_connections,
+                      rooms_per_address=args.max_rooms_per_address)
     if args.command == "join":
         return _join(args)
     if args.command is None:
@@ -165,17 +189,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _serve(host: str, port: int, per_address: int | None = None) -> int:
-    """The relay, in the foreground, logging to stderr until Ctrl+C or SIGTERM."""
+def _serve(host: str, port: int, per_address: int | None = None, cert: Path | None = None,
+           key: Path | None = None, *, max_connections: int | None = None,
+           rooms_per_address: int | None = None) -> int:
+    """The relay, in the foreground, logging to stderr until Ctrl+C or SIGTERM; TLS with
+    ``cert`` and ``key``."""
     import asyncio
     import logging
 
     from audiospoons.net.server import serve
+    from audiospoons.net.tls import TLSFileError, server_context
 
+    if (cert is None) != (key is None):
+        print("audiospoons serve: TLS needs both --cert and --key", file=sys.stderr)
+        return 2
+    try:
+        context = None if cert is None or key is None else server_context(cert, key)
+    except TLSFileError as error:
+        print(f"audiospoons serve: {error}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(name)s %(message)s")
     try:
-        asyncio.run(serve(host, port, per_address=per_address))
+        asyncio.run(serve(host, port, per_address=per_address, ssl=context,
+                          max_connections=max_connections,
+                          rooms_per_address=rooms_per_address))
     except OSError as error:
         print(f"audiospoons serve: cannot listen on {host}:{port}: {error.strerror or error}",
               file=sys.stderr)
@@ -193,7 +231,11 @@ def at_a_keyboard(command: str) -> bool:
 
 
 def relay_address(text: str) -> tuple[str, int]:
-    """'example.org', 'example.org:7000', '[::1]:7000' as a host and a port."""
+    """'example.org', 'example.org:7000', '[::1]:7000' as a host and a port; a leading
+    'tls://' (which asks for TLS, ``net.tls.split_scheme``) is passed over."""
+    from audiospoons.net.tls import split_scheme
+
+    text = split_scheme(text)[1]
     host, colon, port = text.rpartition(":")
     if not colon or "]" in port or (host.count(":") and not host.endswith("]")):
         return text.strip("[]"), 7777
@@ -207,6 +249,7 @@ def _join(args: argparse.Namespace) -> int:
     import asyncio
 
     from audiospoons.keys.reader import TerminalKeys
+    from audiospoons.net.tls import client_context, split_scheme
     from audiospoons.ui.audio import open_audio
     from audiospoons.ui.online import join_relay
     from audiospoons.ui.settings import load_settings
@@ -214,6 +257,8 @@ def _join(args: argparse.Namespace) -> int:
     settings, _ = load_settings()
     try:
         host, port = relay_address(args.address)
+        tls = split_scheme(args.address)[0] or args.tls or args.ca is not None or args.insecure
+        context = client_context(ca=args.ca, insecure=args.insecure) if tls else None
         lang = choose_language(args.lang or settings.language)
         values = option_values(preset_pairs(args))
         if args.room is None:
@@ -229,7 +274,7 @@ def _join(args: argparse.Namespace) -> int:
             with TerminalKeys() as keys:
                 code = asyncio.run(join_relay(
                     host, port, args.name, room=args.room, game=args.game, values=values,
-                    bots=args.bots,
+                    bots=args.bots, ssl=context,
                     password=args.password, key_overrides=dict(settings.keys),
                     razz_key_overrides=dict(settings.razz_keys),
                     spoon_style=settings.spoon_keys,

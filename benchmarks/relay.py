@@ -399,7 +399,8 @@ def main_runs(args: argparse.Namespace) -> tuple[dict[int, Run], dict[int, Run],
     port = free_port()
     most = max(args.idle, max(rooms_list) * args.room_size) + 100
     with running([sys.executable, "-m", "audiospoons", "serve", "--port", str(port),
-                  "--max-per-address", str(most)], port) as pid:
+                  "--max-per-address", str(most), "--max-connections", str(most),
+                  "--max-rooms-per-address", str(max(rooms_list) + 10)], port) as pid:
         for rooms in rooms_list:
             relay[rooms] = fanout("relay", port, pid, rooms, args.room_size, args.seconds,
                                   args.processes)

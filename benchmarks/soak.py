@@ -5,7 +5,7 @@ losing their connection mid-game and taking their seat back.
                               [--kill-share 0.1] [--lost-share 0.02] [--processes 1]
                               [--option key=value ...] [--seed 1]
 
-The relay runs as its own process (``audiospoons serve`` on 127.0.0.1, with a per-address cap
+The relay runs as its own process (``audiospoons serve`` on 127.0.0.1, with its per-address caps
 above the clients' number). Every seat of every room is a client playing as a remote bot
 (``play_seat``, at a pace within the relay's rate limit). Rooms play quick games back to back
 until ``--seconds`` have passed; a game under way then has ``--grace`` seconds more to end, and
@@ -480,7 +480,9 @@ def soak(args: argparse.Namespace) -> tuple[Tally, Watch, float]:
     port = free_port()
     total = args.rooms * args.room_size
     command = [sys.executable, "-X", "faulthandler", "-m", "audiospoons", "serve", "--host",
-               HOST, "--port", str(port), "--max-per-address", str(total + 100)]
+               HOST, "--port", str(port), "--max-per-address", str(total + 100),
+               "--max-connections", str(total + 100),
+               "--max-rooms-per-address", str(args.rooms + 10)]
     with tempfile.TemporaryFile("w+", encoding="utf-8") as log:
         relay = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, cwd=ROOT)
         watch = Watch(relay.pid)

@@ -279,10 +279,12 @@ def test_a_lost_connection_keeps_the_seat_for_its_token_and_tells_the_game_so_fa
     with_relay(scenario)
 
 
-def test_a_room_left_to_bots_closes_at_once_when_its_last_person_is_gone() -> None:
+def test_a_room_left_to_bots_stands_still_while_held_and_closes_when_the_hold_runs_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Zed plays Razz Spoons with two bots and the connection dies: with no one left to play
-    or watch, the room closes at once instead of holding the seat for bots to play on to no
-    one (an address walking away from rooms full of bots leaves nothing behind)."""
+    or watch, the game stands still while the seat is held for Zed (bots do not play on to no
+    one), and once the hold runs out the room closes."""
+    monkeypatch.setattr(server, "SEAT_HOLD", 0.5)
 
     async def scenario(relay: Relay, port: int) -> None:
         zed, watcher = await connect(port, "Zed"), await connect(port, "Cy")
@@ -295,8 +297,13 @@ def test_a_room_left_to_bots_closes_at_once_when_its_last_person_is_gone() -> No
         room = next(iter(relay.rooms))
         await watcher.expect("room_listed", where=lambda m: m["room"]["playing"])
         zed.writer.transport.abort()
+        await until(lambda: relay.rooms[room].paused_at is not None)
+        table = relay.rooms[room].table
+        assert table is not None
+        stood = table.game.now
+        await asyncio.sleep(0.2)
+        assert table.game.now == stood, "the game stands still"
         await until(lambda: room not in relay.rooms)
-        assert room not in relay.rooms, "no one is left in it: it ends at once"
         told = await watcher.expect("room_unlisted")
         assert told["room"] == room, "the lobby hears that the room closed"
         await watcher.close()

@@ -5,11 +5,18 @@ closed, is never a traceback, and costs nobody else anything."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import logging
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
+from test_online_pty import free_port, wait_for_relay
 from test_relay import with_relay
 from test_relay_faults import Raw, still_serving
 
@@ -201,7 +208,7 @@ def test_connections_are_capped_for_the_whole_relay_and_a_full_relay_says_so(
         for n in range(5, 25):
             late = await from_address(port, f"127.0.{n}.1")
             error = await late.next()
-            assert (error["kind"], error["code"]) == ("error", "full")
+            assert (error["kind"], error["code"]) == ("error", "relay-full")
             assert await late.closed()
         held[0].writer.close()
         await until_count(relay, 3)
@@ -286,9 +293,12 @@ def test_one_address_may_have_only_a_few_rooms_open() -> None:
     with_relay(scenario)
 
 
-def test_rooms_of_bots_walked_away_from_end_at_once() -> None:
+def test_rooms_of_bots_walked_away_from_stand_still_count_against_their_address_and_end(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server, "SEAT_HOLD", 1.0)
+
     async def scenario(relay: Relay, port: int) -> None:
-        for _ in range(6):
+        for _ in range(4):
             walker = await from_address(port, "127.0.0.2", "Walker")
             await answer(walker, {"kind": "create_room"})
             for _ in range(3):
@@ -296,8 +306,16 @@ def test_rooms_of_bots_walked_away_from_end_at_once() -> None:
             walker.line({"kind": "start"})
             assert (await walker.next())["kind"] == "game_started"
             walker.writer.transport.abort()
-            await until_rooms(relay, 0)
+        await until_rooms(relay, 4)
+        async with asyncio.timeout(5.0):
+            while any(room.paused_at is None for room in relay.rooms.values()):
+                await asyncio.sleep(0.01)
+        assert all(room.next_wakeup() is None for room in relay.rooms.values()), "no bot plays"
+        walker = await from_address(port, "127.0.0.2", "Walker")
+        assert (await answer(walker, {"kind": "create_room"}))["code"] == "too-many-rooms"
+        await until_rooms(relay, 0)
         assert not relay._timers, "no room's clock runs on"
+        assert (await answer(walker, {"kind": "create_room"}))["kind"] == "room"
 
     with_relay(scenario)
 
@@ -403,3 +421,52 @@ def test_a_client_that_answers_pings_late_gains_no_more_than_the_tolerance(
         assert judged.reaction >= 0.400 - TOLERANCE - 0.002, judged
 
     with_relay(scenario)
+
+
+def test_a_relay_short_of_descriptors_refuses_connections_instead_of_failing_to_accept(
+        tmp_path: Path) -> None:
+    """``audiospoons serve`` with only 200 descriptors to open: 260 connections from many
+    addresses, and the relay holds what it can, tells the rest it is full, never fails an
+    accept ("Too many open files"), and a player gets in once others have gone."""
+    port = free_port()
+
+    def few_files() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (200, 200))
+
+    relay = subprocess.Popen(
+        [sys.executable, "-m", "audiospoons", "serve", "--port", str(port),
+         "--max-per-address", "1000"], preexec_fn=few_files, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1"))
+    try:
+        wait_for_relay(port)
+
+        async def flood() -> tuple[int, int, bool]:
+            held: list[Raw] = []
+            full = 0
+            for n in range(260):
+                raw = await from_address(port, f"127.0.{n % 200 + 1}.{n // 200 + 2}")
+                raw.line({"kind": "hello", "version": 1, "name": f"P{n}"})
+                reply = await raw.next()
+                if reply["kind"] == "hello":
+                    held.append(raw)
+                else:
+                    assert reply["code"] == "relay-full", reply
+                    with contextlib.suppress(ConnectionResetError):
+                        assert await raw.closed()
+                    full += 1
+            for raw in held[:5]:
+                raw.writer.close()
+            await asyncio.sleep(0.5)
+            fresh = await from_address(port, "127.0.250.9")
+            fresh.line({"kind": "hello", "version": 1, "name": "Nina"})
+            back_in = (await fresh.next())["kind"] == "hello"
+            return len(held), full, back_in
+
+        held, full, back_in = asyncio.run(flood())
+        assert held == 200 - server.RESERVED_FILES and full == 260 - held
+        assert back_in
+    finally:
+        relay.terminate()
+        _, log = relay.communicate(timeout=10)
+    assert "Too many open files" not in log and "Traceback" not in log
+    assert log.count("the relay is full") == 1

@@ -24,7 +24,7 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
 from audiospoons.net.fairness import Cues
 from audiospoons.net.games import CLASSIC_GAME, RoomGame, RoomOptions
-from audiospoons.net.names import spoken_form
+from audiospoons.net.names import same_name
 from audiospoons.net.protocol import encode
 from audiospoons.net.wire import encode_event
 from audiospoons.simulate import BOT_NAMES
@@ -102,6 +102,10 @@ class Room:
     spectators: list[Member] = field(default_factory=list)
     table: Table[Game, Bot] | None = None
     started_at: float = 0.0
+    paused_at: float | None = None
+    """While no person is left in the room and a seat is held for one whose connection was
+    lost: since when, on the relay's clock. The game stands still meanwhile: no bot plays on
+    to no one, and it costs nothing until it resumes or the hold runs out."""
     round_events: list[Event] = field(default_factory=list)
     """Every event of the round under way: enough to tell a bot that takes a seat over."""
     standing: list[Event] = field(default_factory=list)
@@ -119,7 +123,7 @@ class Room:
     """The address group of the connection that opened the room (``addresses``)."""
     banned: set[str] = field(default_factory=set)
     """Who the host has sent away, kept out for the room's life: the address groups they came
-    from and the spoken forms of their names."""
+    from and their names as they sound and look (``names.name_keys``)."""
     watchers: list[Watcher[Game]] = field(default_factory=list)
     """Given every event of each game the room plays, as the table sees it (for tests and
     benchmarks: nothing in the relay reads them)."""
@@ -136,20 +140,36 @@ class Room:
                 return index
         return None
 
+    def held(self, seat: Seat) -> bool:
+        """``seat`` is kept for its player, whose connection was lost, to take back."""
+        return seat.held_until is not None and seat.held_until > self.clock()
+
+    def name_clash(self, name: str, *, stand_ins: bool = True) -> Seat | Member | None:
+        """The seat (a person's or a bot's) or spectator here whose name sounds or looks like
+        ``name`` (``names.same_name``), if any; without ``stand_ins``, leaving out the bots
+        that play on for people who left, but for a seat held for its player: one who left on
+        purpose, or whose seat is no longer held, may come back to watch it."""
+        for seat in self.seats:
+            counted = stand_ins or not seat.stand_in or self.held(seat)
+            if counted and same_name(name, seat.name):
+                return seat
+        return next((member for member in self.spectators if same_name(name, member.name)),
+                    None)
+
     def name_taken(self, name: str, *, stand_ins: bool = True) -> bool:
-        """Someone here (a player, a bot or a spectator) has a name that sounds like
-        ``name``; without ``stand_ins``, leaving out the bots that play on for people who left
-        (one of whom may come back to watch the seat they left)."""
-        form = spoken_form(name)
-        names = [seat.name for seat in self.seats if stand_ins or not seat.stand_in]
-        names += [member.name for member in self.spectators]
-        return any(spoken_form(other) == form for other in names)
+        """Someone here has a name that sounds or looks like ``name`` (``name_clash``)."""
+        return self.name_clash(name, stand_ins=stand_ins) is not None
 
     def bot_name(self) -> str:
+        """A name for a new bot that no one here has: the first free one of ``BOT_NAMES``,
+        else "Bot" and the first free number from the seat it takes."""
         for name in BOT_NAMES:
             if not self.name_taken(name):
                 return name
-        return f"Bot {len(self.seats) + 1}"
+        number = len(self.seats) + 1
+        while self.name_taken(f"Bot {number}"):
+            number += 1
+        return f"Bot {number}"
 
     @property
     def playing(self) -> bool:
@@ -198,7 +218,7 @@ class Room:
         self.watching = {id(member): SeatListener(member, None) for member in self.spectators}
         table.listeners += [*self.listeners.values(), *self.watching.values()]
         table.watchers += [self._remember, *self.watchers]
-        self.table, self.started_at = table, now
+        self.table, self.started_at, self.paused_at = table, now, None
         self.round_events, self.standing, self.stand_ins, self.limits = [], [], {}, {}
         for index, seat in enumerate(self.seats):
             if seat.member is not None:
@@ -223,7 +243,17 @@ class Room:
                     seat.ready = False
 
     def game_time(self, now: float) -> float:
-        return now - self.started_at
+        return (now if self.paused_at is None else self.paused_at) - self.started_at
+
+    def pause(self, now: float) -> None:
+        if self.paused_at is None:
+            self.paused_at = now
+
+    def resume(self, now: float) -> None:
+        """The game goes on from where it stood: its clock skips the time it was paused."""
+        if self.paused_at is not None:
+            self.started_at += now - self.paused_at
+            self.paused_at = None
 
     def submit(self, command: Command, now: float) -> None:
         """A seated member's command at relay time ``now``; a refusal raises
@@ -241,7 +271,7 @@ class Room:
             self.game.set_late_window(self.table.game, seconds)
 
     def run_until(self, now: float) -> None:
-        if self.table is not None and not self.table.over:
+        if self.table is not None and not self.table.over and self.paused_at is None:
             self.table.run_until(self.game_time(now))
             self._tell_limits(now)
 
@@ -262,7 +292,7 @@ class Room:
 
     def next_wakeup(self) -> float | None:
         """When, on the relay's clock, the game next has something to do."""
-        if self.table is None or self.table.over:
+        if self.table is None or self.table.over or self.paused_at is not None:
             return None
         wake = self.table.next_wakeup()
         return None if wake is None else wake + self.started_at

@@ -32,7 +32,7 @@ from audiospoons.net.backoff import PasswordGuard
 from audiospoons.net.fairness import judge, late_window
 from audiospoons.net.games import CLASSIC, ROOM_GAMES
 from audiospoons.net.link import Client
-from audiospoons.net.names import BadText, clean_chat, clean_name, spoken_form
+from audiospoons.net.names import BadText, clean_chat, clean_name, name_keys
 from audiospoons.net.protocol import (
     PROTOCOL_VERSION,
     Message,
@@ -58,10 +58,12 @@ CATCH_UP_BATCH = 100
 PER_ADDRESS = 16
 """Connections from one address at once (an IPv4 /24 or IPv6 /64 counts as one address:
 ``addresses``)."""
-MAX_CONNECTIONS = 1000
-"""Connections at once, from everywhere, unless ``serve`` is told otherwise: below the
-descriptors a process may open, so that a full relay refuses a connection rather than failing
-to accept it."""
+MAX_CONNECTIONS = 10_000
+"""Connections at once, from everywhere, unless ``serve`` is told otherwise; never more than the
+descriptors the process may open allow (``descriptor_cap``), so that a full relay refuses a
+connection rather than failing to accept it."""
+RESERVED_FILES = 64
+"""Descriptors kept back from connections, for the relay's own files and listening sockets."""
 ROOMS_PER_ADDRESS = 4
 """Rooms open at once that were opened from one address (``PER_ADDRESS``'s sense)."""
 FULL_LOG_INTERVAL = 60.0
@@ -135,7 +137,7 @@ class Relay:
             if self._full_logged is None or now - self._full_logged >= FULL_LOG_INTERVAL:
                 self._full_logged = now
                 log.warning("the relay is full: %d connections", len(self.clients))
-            return "full", "the relay is full: try again later"
+            return "relay-full", "the relay is full: try again later"
         cap = PER_ADDRESS if self.per_address is None else self.per_address
         if Counter(c.group for c in self.clients)[client.group] >= cap:
             return "too-many", f"at most {cap} connections from one address"
@@ -292,13 +294,19 @@ class Relay:
         if client.room is not None:
             client.refuse("in-room", "leave this room first")
             return None
-        if client.group in room.banned or spoken_form(client.name) in room.banned:
+        if client.group in room.banned or not room.banned.isdisjoint(name_keys(client.name)):
             client.refuse("banned", "the host has sent you away from that room")
             return None
         if room.password is not None and not self._password_right(client, room, body):
             return None
-        if room.name_taken(client.name, stand_ins=not watching):
-            client.refuse("name-taken", "someone in that room has a name that sounds the same")
+        clash = room.name_clash(client.name, stand_ins=not watching)
+        if clash is not None:
+            if isinstance(clash, Seat) and room.held(clash):
+                client.refuse("name-taken", f"that room holds a seat for {clash.name}, whose"
+                              " connection was lost, and your name sounds or looks the same")
+            else:
+                client.refuse("name-taken", "someone in that room has a name that sounds or"
+                              f" looks the same as yours: {clash.name}")
             return None
         return room
 
@@ -344,6 +352,7 @@ class Relay:
             client.refuse("no-seat", "that seat is no longer held for you")
             return
         client.name, client.room = seat.bot_name, room
+        room.resume(now)
         told = room.take_back(index, client)
         if room.host not in room.members():
             room.host = client
@@ -375,6 +384,7 @@ class Relay:
         if room is None:
             return
         client.room = room
+        room.resume(now)
         _tell_so_far(client, room.watch(client))
         room.broadcast("room", **room.state())
 
@@ -411,16 +421,30 @@ class Relay:
         if self._abandoned(room):
             self._close_room(room)
         else:
+            if self._unattended(room):
+                room.pause(self.clock())
             if room.host is client and room.members():
                 room.host = room.members()[0]
             room.broadcast("room", **room.state())
         self._lobby_changed()
 
-    def _abandoned(self, room: Room) -> bool:
-        """No one is left in the room, seated or watching. Such a room ends at once, a seat
-        held for a lost connection with it: bots do not play on to no one, and rooms cannot be
-        left behind by the hundred."""
+    def _unattended(self, room: Room) -> bool:
+        """No person is in the room, seated or watching."""
         return not any(seat.member is not None for seat in room.seats) and not room.spectators
+
+    def _abandoned(self, room: Room) -> bool:
+        """No person is in the room, and no seat is held for one whose connection was lost.
+        Such a room ends at once. One whose seats are held stands still meanwhile
+        (``Room.pause``), and counts against the rooms of the address that opened it, so that
+        rooms walked away from cost nothing and cannot pile up."""
+        return self._unattended(room) and self._hold_ends(room) is None
+
+    def _hold_ends(self, room: Room) -> float | None:
+        """When the last seat held for a lost connection stops being held, if any is."""
+        now = self.clock()
+        held = [seat.held_until for seat in room.seats
+                if seat.held_until is not None and seat.held_until > now]
+        return max(held) if held else None
 
     def _close_room(self, room: Room) -> None:
         self.rooms.pop(room.number, None)
@@ -607,7 +631,7 @@ class Relay:
         if not isinstance(target, Client):
             client.refuse("no-player", f"nobody called {body['name'][:40]!r} is in the room")
             return
-        room.banned |= {target.group, spoken_form(target.name)}
+        room.banned |= {target.group, *name_keys(target.name)}
         target.send("kicked", room=room.number)
         self._leave_room(target)
         self._on_list_rooms(target, {}, now)
@@ -642,7 +666,8 @@ class Relay:
         wake = self._wake[room.number]
         try:
             while room.playing and not self._abandoned(room):
-                due = room.next_wakeup()
+                times = [room.next_wakeup(), self._hold_ends(room)]
+                due = min((t for t in times if t is not None), default=None)
                 wake.clear()
                 timeout = None if due is None else max(0.0, due - self.clock())
                 with contextlib.suppress(TimeoutError):
@@ -674,13 +699,39 @@ def _tell_failed(room: Room) -> None:
     room.broadcast("error", code="room-failed", message="the game in this room failed")
 
 
+def descriptor_cap() -> int:
+    """The connections a relay can hold at once on this system: the descriptors this process
+    may open (the soft limit raised as far as the hard one allows), less ``RESERVED_FILES``
+    for its own files and its listening sockets, and at most ``MAX_CONNECTIONS``."""
+    try:
+        import resource
+    except ImportError:
+        return MAX_CONNECTIONS
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = MAX_CONNECTIONS + RESERVED_FILES
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+    if soft == resource.RLIM_INFINITY:
+        return MAX_CONNECTIONS
+    return max(1, min(MAX_CONNECTIONS, soft - RESERVED_FILES))
+
+
 async def serve(host: str, port: int, *, per_address: int | None = None,
+                max_connections: int | None = None, rooms_per_address: int | None = None,
                 ready: asyncio.Event | None = None, stop: asyncio.Event | None = None,
                 ssl: SSLContext | None = None, handshake_timeout: float = 10.0) -> None:
     """Run a relay until ``stop`` is set, or Ctrl+C or SIGTERM. With ``ssl`` (a server
     context, ``tls.server_context``) it speaks TLS only, and cuts off a client that has not
-    finished the handshake in ``handshake_timeout`` seconds."""
-    relay = Relay(per_address=per_address)
+    finished the handshake in ``handshake_timeout`` seconds. ``max_connections`` is at most
+    what the system's descriptors allow (``descriptor_cap``), and that by default."""
+    cap = descriptor_cap()
+    relay = Relay(per_address=per_address,
+                  max_connections=cap if max_connections is None else min(cap, max_connections),
+                  rooms_per_address=ROOMS_PER_ADDRESS if rooms_per_address is None
+                  else rooms_per_address)
     server = await asyncio.start_server(
         relay.handle, host, port, limit=1 << 16, ssl=ssl,
         ssl_handshake_timeout=None if ssl is None else handshake_timeout)
@@ -690,7 +741,8 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(number, stop.set)
     names = ", ".join(str(sock.getsockname()) for sock in server.sockets)
-    log.info("relay listening on %s%s", names, "" if ssl is None else " (TLS)")
+    log.info("relay listening on %s%s, for at most %d connections", names,
+             "" if ssl is None else " (TLS)", relay.max_connections)
     if ready is not None:
         ready.set()
     async with server:
