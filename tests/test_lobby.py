@@ -20,7 +20,7 @@ from audiospoons.net.wire import encode_event
 from audiospoons.razz.options import RazzOptions
 from audiospoons.ui import online
 from audiospoons.ui.gamekeys import Action as GameAction
-from audiospoons.ui.lobby import Enter, Listed, Lobby, Step, read_rooms
+from audiospoons.ui.lobby import Enter, Listed, Lobby, Step, read_room, read_rooms
 from audiospoons.ui.online import (
     NAME_REFUSED,
     PLAYED,
@@ -180,6 +180,54 @@ def test_a_new_list_keeps_the_cursor_on_its_room_and_says_only_that_rooms_came_o
         "Rooms changed. New Razz Spoons room, 2 of 2")
 
 
+def listed(room: dict[str, Any]) -> dict[str, Any]:
+    return {"kind": "room_listed", "room": room}
+
+
+def unlisted(number: int) -> dict[str, Any]:
+    return {"kind": "room_unlisted", "room": number}
+
+
+def test_rooms_listed_and_unlisted_one_by_one_keep_the_list_as_a_whole_list_would() -> None:
+    lobby = lobby_of(KITCHEN, CELLAR)
+    assert lobby.follow(listed({**KITCHEN, "players": 4})) == Step(), "a room that changed"
+    assert [room.players for room in lobby.rooms] == [4, 1], "it keeps its place"
+    assert lobby.follow(listed(ATTIC)) == Step(speech="Rooms changed.")
+    assert [room.number for room in lobby.rooms] == [2, 3, 5], "a new room comes last"
+    assert lobby.rooms == read_rooms({"rooms": [{**KITCHEN, "players": 4}, CELLAR, ATTIC]})
+    assert lobby.follow(unlisted(3)) == Step(speech="Rooms changed.")
+    assert [room.number for room in lobby.rooms] == [2, 5]
+    assert lobby.follow(unlisted(3)) == Step(), "a room no longer listed changes nothing"
+    assert lobby.follow({"kind": "rooms", "rooms": [CELLAR]}) == Step(speech="Rooms changed.")
+    assert [room.number for room in lobby.rooms] == [3]
+
+
+def test_a_change_keeps_the_cursor_on_its_room_and_says_where_it_fell_when_that_room_went(
+        ) -> None:
+    lobby = lobby_of(KITCHEN, CELLAR)
+    lobby.press("end")
+    assert lobby.follow(listed({**CELLAR, "playing": False})) == Step()
+    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, waiting, 4 of 4"
+    assert lobby.follow(listed(ATTIC)).speech == "Rooms changed."
+    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, waiting, 4 of 5"
+    assert lobby.follow(unlisted(3)).speech == (
+        "Rooms changed. Room 5, Attic, 2 players, waiting, with a password, 4 of 4")
+    lobby.press("enter")
+    assert lobby.follow(unlisted(2)) == Step(), "nothing is said while a password is typed"
+
+
+def test_a_change_that_is_not_a_room_changes_nothing() -> None:
+    lobby = lobby_of(KITCHEN)
+    for junk in (listed({"room": "4", "name": "x", "players": 1, "playing": False,
+                         "password": False}), listed("junk"), unlisted(True),
+                 {"kind": "room_unlisted", "room": "2"}, {"kind": "chat"}):
+        assert lobby.follow(junk) == Step()
+    assert [room.number for room in lobby.rooms] == [2]
+    assert read_room({**CELLAR, "players": True}) is None
+    assert read_room({**ATTIC, "name": "At\x1b]0;t\x07tic" + "c" * 60}) == Listed(
+        5, "At ]0;t tic" + "c" * 29, 2, False, True)
+
+
 def test_the_lobby_speaks_spanish() -> None:
     lobby = lobby_of(KITCHEN, {**ATTIC, "players": 1, "playing": True}, lang="es")
     assert lobby.opening() == "Vestíbulo: 2 salas abiertas. Sala nueva, 1 de 4"
@@ -256,7 +304,8 @@ def test_new_room_opens_a_room_of_your_own_and_leaving_it_goes_back_to_the_lobby
     ann._on_message(room_state(1, "Ann"))
     assert lines.spoken[-1] == "Room 1, Ann's room: Ann, the host."
     press(ann, "escape")
-    assert relay.sent[-1] == ("leave_room", {})
+    assert relay.sent[-2:] == [("leave_room", {}), ("list_rooms", {})], \
+        "the relay tells the lobby's changes only to those in it: the list is asked for again"
     assert lines.spoken[-1] == "You left the room." and not ann.where.left
     ann._on_message(room_state(1, "Ann", "Bob"))
     ann._on_message({"kind": "left", "name": "Bob", "stand_in": True})
@@ -305,6 +354,32 @@ def test_a_refusal_is_said_and_the_player_stays_in_the_lobby() -> None:
     assert lines.spoken[-1] == "you are not in a room", "an error nothing asked for is as sent"
 
 
+def test_the_session_follows_rooms_listed_and_unlisted_as_it_follows_whole_lists() -> None:
+    ann, relay, lines = session()
+    ann._on_message(listed(KITCHEN))
+    assert lines.spoken == [], "the lobby opens with the whole list, not a change"
+    ann._on_message(rooms(CELLAR))
+    assert lines.spoken == ["Lobby: 1 room open. New room, 1 of 3"]
+    ann._on_message(listed(KITCHEN))
+    ann._on_message(listed({**KITCHEN, "players": 4}))
+    ann._on_message(unlisted(3))
+    assert lines.spoken[1:] == ["Rooms changed.", "Rooms changed."]
+    press(ann, "down", "down")
+    assert lines.spoken[-1] == "Room 2, Kitchen, 4 players, waiting, 3 of 3"
+    press(ann, "enter")
+    ann._on_message(room_state(2, "Bob", "Ann", host="Bob", name="Kitchen"))
+    ann._on_message(unlisted(2))
+    assert lines.spoken[-1] == "Room 2, Kitchen: Bob, the host and Ann.", \
+        "in a room, the lobby's changes are kept unsaid"
+    press(ann, "escape")
+    ann._on_message(listed(ATTIC))
+    assert lines.spoken[-1] == "You left the room."
+    ann._on_message(rooms(KITCHEN, ATTIC))
+    assert lines.spoken[-1] == "Lobby: 2 rooms open. New Razz Spoons room, 2 of 4", \
+        "the cursor is where the change that closed room 2 left it"
+    assert relay.sent.count(("list_rooms", {})) == 1
+
+
 def test_rooms_changed_is_said_in_the_lobby_and_chat_from_the_lobby_is_read_out() -> None:
     ann, _, lines = session()
     ann._on_message(rooms())
@@ -335,7 +410,7 @@ def test_a_playing_room_is_watched_heard_from_outside_and_left_with_one_escape()
     press(cy, "f1")
     assert lines.spoken[-1].startswith(EN.tr("online.watching.help") + " Keys while you watch.")
     press(cy, "escape")
-    assert relay.sent[-1] == ("leave_room", {}) and cy.watcher is None
+    assert relay.sent[-2:] == [("leave_room", {}), ("list_rooms", {})] and cy.watcher is None
     cy._on_message(rooms(CELLAR))
     assert lines.spoken[-1] == "Lobby: 1 room open. Room 3, Cellar, 1 player, playing, 3 of 3"
 
@@ -408,7 +483,8 @@ def test_leaving_a_game_goes_back_to_the_lobby_and_being_kicked_too() -> None:
                      "options": Options().describe(), "token": "0" * 32})
     assert bob.game is not None
     press(bob, "escape", "escape")
-    assert relay.sent[-1] == ("leave_room", {}) and bob.game is None and not bob.where.left
+    assert relay.sent[-2:] == [("leave_room", {}), ("list_rooms", {})]
+    assert bob.game is None and not bob.where.left
     bob._on_message({"kind": "event", "event": encode_event(GameStarted(0.0, ("Ann", "Bob")))})
     bob._on_message(rooms(KITCHEN))
     assert lines.spoken[-2:] == ["You left the room.",
@@ -417,11 +493,58 @@ def test_leaving_a_game_goes_back_to_the_lobby_and_being_kicked_too() -> None:
     press(bob, "enter")
     bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
     bob._on_message({"kind": "kicked", "room": 2})
+    assert relay.sent[-1] == ("list_rooms", {})
     bob._on_message(rooms(KITCHEN))
     assert lines.spoken[-2:] == ["The host has taken you out of the room.",
                                  "Lobby: 1 room open. Room 2, Kitchen, 3 players, waiting,"
                                  " 3 of 3"]
     assert not bob.where.left
+
+
+BAD = "The relay sent a message this game cannot read."
+
+
+def test_a_message_from_the_relay_that_cannot_be_used_is_said_and_the_session_goes_on() -> None:
+    ann, relay, lines = session()
+    ann._bad("rooms")
+    assert lines.spoken == [BAD, "Lobby: no rooms open. New room, 1 of 2"], \
+        "a list that should have opened the lobby opens it with what it had"
+    ann._on_message(rooms(KITCHEN))
+    press(ann, "down", "down", "enter")
+    ann._bad("room")
+    assert relay.sent[-2:] == [("join_room", {"room": 2}), ("leave_room", {})], \
+        "a room asked for that cannot be read is left"
+    assert lines.spoken[-1] == BAD and not ann.where.asked and ann.where.room is None
+    press(ann, "enter")
+    assert relay.sent[-1] == ("join_room", {"room": 2}), "Enter asks again"
+    ann._on_message(room_state(2, "Bob", "Ann", host="Bob", name="Kitchen"))
+    ann._on_message({"kind": "game_started", "players": ["Bob", "Ann"], "seat": 1,
+                     "options": {"hand_size": "many"}, "token": "0" * 32})
+    assert lines.spoken[-1] == BAD and ann.game is None, "options no game here plays"
+    ann._on_message({"kind": "game_started", "players": ["Bob"], "seat": 0,
+                     "options": Options().describe()})
+    ann._on_message({"kind": "event", "event": encode_event(RoundStarted(0.0, 1, 4, 1, (0,)))})
+    assert lines.spoken[-1] == BAD and ann.game is not None, "the game goes on"
+    ann._on_message({"kind": "event", "event": {"kind": "FromANewerRelay", "at": 0.0}})
+    assert lines.spoken[-1] == BAD and lines.spoken.count(BAD) == 4, "a new kind is skipped"
+    ann._bad("chat")
+    assert lines.spoken[-1] == BAD and ann.game is not None
+
+
+def test_a_spectator_takes_in_what_it_can_of_a_catch_up_with_a_bad_event() -> None:
+    cy, _, lines = session(name="Cy")
+    cy._on_message(rooms(CELLAR))
+    press(cy, "down", "down", "enter")
+    cy._on_message(room_state(3, "Ann", "Bob", playing=True, name="Cellar"))
+    cy._on_message({"kind": "game_started", "players": ["Ann", "Bob"], "seat": None,
+                    "options": Options().describe()})
+    cy._on_message({"kind": "catch_up", "events": [
+        encode_event(GameStarted(0.0, ("Ann", "Bob"))), encode_event(RoundStarted(0.0, 1, 7, 1,
+                                                                                  (0, 1))),
+        encode_event(RoundStarted(0.0, 2, 1, 1, (0, 1)))]})
+    assert lines.spoken[-1] == BAD and cy.watcher is not None
+    press(cy, "f3")
+    assert lines.spoken[-1] == "Still in: Ann and Bob.", "the watcher still answers its keys"
 
 
 def test_a_player_who_asked_for_a_room_leaves_the_relay_with_it() -> None:
@@ -609,6 +732,23 @@ def test_a_name_the_relay_refuses_is_told_from_a_relay_that_cannot_be_reached() 
         assert await join_relay("127.0.0.1", closed, "Ann", **common) == UNREACHABLE
         assert lines.spoken[-1].startswith(f"Cannot reach the relay at 127.0.0.1 port {closed}")
         assert saved == []
+        keys.close()
+
+    with_relay(scenario)
+
+
+def test_a_full_relay_is_said_in_the_players_words() -> None:
+    async def scenario(relay: server.Relay, port: int) -> None:
+        relay.max_connections = 1
+        lines, keys = Lines(), PipeKeys()
+        common: dict[str, Any] = {
+            "room": None, "values": {}, "bots": 0, "messages": EN, "speaker": Speaker(lines),
+            "sounds": None, "keys": keys}
+        holder = await RelayClient.connect("127.0.0.1", port, "Cy")
+        assert await join_relay("127.0.0.1", port, "Ann", **common) == UNREACHABLE
+        assert lines.spoken[-1] == (f"Cannot reach the relay at 127.0.0.1 port {port}: The relay"
+                                    " has as many players as it can take: try again in a while.")
+        await holder.close()
         keys.close()
 
     with_relay(scenario)

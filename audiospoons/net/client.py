@@ -1,5 +1,10 @@
 """A client of the relay: an asyncio shell around ``protocol.Connection``, for the keyboard game,
-the tests and the benchmarks. It answers the relay's pings itself."""
+the tests and the benchmarks. It answers the relay's pings itself.
+
+It trusts the relay no more than the relay trusts it: every message is checked and cleaned
+(``relaykinds``) before anyone reads it, so its texts are safe to show and to speak, and its
+fields are of their types. A message that is not as the protocol says is ``BadMessage`` where it
+would have been read; the connection goes on."""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import Callable
+from ssl import SSLContext
 from typing import Any
 
 from audiospoons.engine.events import Event
@@ -18,7 +24,10 @@ from audiospoons.net.protocol import (
     ProtocolError,
     encode,
 )
-from audiospoons.net.wire import decode_event
+from audiospoons.net.relaykinds import BadRelayMessage, read_event, read_message, seat_of
+
+BAD_MESSAGE = "bad-message"
+"""The code of ``BadMessage``: what the relay sent was not as the protocol says."""
 
 
 class RelayError(Exception):
@@ -34,12 +43,21 @@ class SeatRefused(RelayError):
     """The relay holds no seat for the token given."""
 
 
+class BadMessage(RelayError):
+    """The relay sent a message that is not as the protocol says (of ``kind``, when it is one
+    the client knows): it is left out, and the connection goes on."""
+
+    def __init__(self, message: str, kind: str | None = None) -> None:
+        super().__init__(message, BAD_MESSAGE)
+        self.kind = kind
+
+
 class RelayClient:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
         self.writer = writer
         self.connection = Connection(None, limited=False, max_line=MAX_RELAY_LINE)
-        self.pending: deque[dict[str, Any]] = deque()
+        self.pending: deque[dict[str, Any] | BadMessage] = deque()
         self.name = ""
         self.closed = False
         self.record: bytearray | None = None
@@ -47,9 +65,12 @@ class RelayClient:
 
     @classmethod
     async def connect(cls, host: str, port: int, name: str, *, timeout: float = 10.0,
-                      record: bool = False) -> RelayClient:
-        """Connect and say hello; raise ``RelayError`` if the relay refuses the name."""
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+                      record: bool = False, ssl: SSLContext | None = None) -> RelayClient:
+        """Connect and say hello; raise ``RelayError`` if the relay refuses the name. With
+        ``ssl`` (a client context, ``tls.client_context``) over TLS: a certificate that fails
+        verification is ``ssl.SSLCertVerificationError``."""
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(host, port, ssl=ssl), timeout)
         client = cls(reader, writer)
         if record:
             client.record = bytearray()
@@ -66,7 +87,9 @@ class RelayClient:
             self.writer.write(encode(kind, **fields))
 
     async def receive(self, timeout: float | None = None) -> dict[str, Any]:
-        """The next message from the relay (pings are answered, not returned)."""
+        """The next message from the relay, checked and cleaned (pings are answered, not
+        returned; kinds this client does not know are left out). ``BadMessage`` for one that
+        is not as the protocol says: the next call goes on after it."""
         loop = asyncio.get_running_loop()
         deadline = None if timeout is None else loop.time() + timeout
         while not self.pending:
@@ -81,47 +104,86 @@ class RelayClient:
             if self.record is not None:
                 self.record += data
             for item in self.connection.receive(data, loop.time()):
-                if isinstance(item, ProtocolError):
+                if isinstance(item, ProtocolError) and item.fatal:
                     raise RelayError(f"the relay sent {item.code}: {item.message}")
-                self._keep(item)
-        return self.pending.popleft()
+                if isinstance(item, ProtocolError):
+                    self.pending.append(BadMessage(f"the relay sent {item.code}: "
+                                                   f"{item.message}"))
+                else:
+                    self._keep(item)
+        message = self.pending.popleft()
+        if isinstance(message, BadMessage):
+            raise message
+        return message
 
     def _keep(self, message: Message) -> None:
-        if message.kind == "ping":
-            self.send("pong", t=message.body["t"])
+        try:
+            body = read_message(message.body)
+        except BadRelayMessage as error:
+            self.pending.append(BadMessage(f"the relay sent a bad message: {error}",
+                                           error.kind))
             return
-        self.pending.append(message.body)
+        if body is None:
+            return
+        if body["kind"] == "ping":
+            self.send("pong", t=body["t"])
+            return
+        self.pending.append(body)
 
     async def expect(self, *kinds: str, timeout: float = 10.0,
                      where: Callable[[dict[str, Any]], bool] | None = None) -> dict[str, Any]:
         """The next message of one of ``kinds`` (and for which ``where`` holds), skipping
-        others."""
+        others. A bad message of one of ``kinds`` is ``BadMessage``; others are skipped."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
-            message = await self.receive(max(0.0, deadline - loop.time()))
+            try:
+                message = await self.receive(max(0.0, deadline - loop.time()))
+            except BadMessage as bad:
+                if bad.kind in kinds:
+                    raise
+                continue
             if message["kind"] in kinds and (where is None or where(message)):
                 return message
 
     async def rejoin(self, token: str, timeout: float = 10.0
                      ) -> tuple[dict[str, Any], list[Event]]:
         """Take back the seat ``token`` holds: its ``game_started`` message (with the seat's
-        new token) and the game so far as the seat saw it. ``SeatRefused`` if it is not held."""
+        new token) and the game so far as the seat saw it. ``SeatRefused`` if it is not held;
+        ``BadMessage`` if the answer is not a seat at the table, or the game so far is not a
+        game."""
         self.send("rejoin", token=token)
         started = await self.expect("game_started", "error", timeout=timeout)
         if started["kind"] == "error":
             raise SeatRefused(started["message"], started.get("code"))
-        self.name = started["players"][started["seat"]]
+        try:
+            seat = seat_of(started)
+        except BadRelayMessage as error:
+            raise BadMessage(str(error), "game_started") from None
+        if seat is None:
+            raise BadMessage("game_started after rejoin gave no seat", "game_started")
+        players = len(started["players"])
+        self.name = started["players"][seat]
         told: list[Event] = []
         while True:
             message = await self.expect("catch_up", "back", timeout=timeout)
             if message["kind"] == "back" and message["name"] == self.name:
                 return started, told
             if message["kind"] == "catch_up":
-                told += [decode_event(event) for event in message["events"]]
+                told += [event for raw in message["events"]
+                         if (event := _seat_event(raw, players)) is not None]
 
     async def close(self) -> None:
         self.closed = True
         self.writer.close()
         with contextlib.suppress(ConnectionError, OSError):
             await self.writer.wait_closed()
+
+
+def _seat_event(raw: object, players: int) -> Event | None:
+    """An event of the game so far at a table of ``players`` (None for a kind this client does
+    not know, as a newer relay may send more), or ``BadMessage``."""
+    try:
+        return read_event(raw, players)
+    except BadRelayMessage as error:
+        raise BadMessage(f"the relay sent a bad event: {error}", "catch_up") from None

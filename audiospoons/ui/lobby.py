@@ -7,16 +7,18 @@ waiting". Enter on a waiting room takes a seat in it; on a room
 playing a game it watches the game; a room with a password asks for the password first, in a
 text field (``ui.textentry``). Escape leaves the relay.
 
-The relay sends its list again whenever a room opens, closes, fills or starts a game, which on
-a busy relay is often. The menu follows each list, keeping the cursor on the same room (by its
-number), and says "Rooms changed." only when a room opens or closes: a player waiting for a
-friend's room hears it appear, and is not talked over each time someone takes a seat somewhere
-(moving onto a room says how it stands now). When the room under the cursor has closed, the item
-the cursor falls on is said too, so that Enter never acts on a room the player has not heard.
-Nothing is said while the player types a password.
+The relay sends its whole list (``rooms``) when the player comes into the lobby, then each
+change as it comes (``room_listed``: a room that opened or changed, ``room_unlisted``: one that
+closed), or the whole list again: whenever a room opens, closes, fills or starts a game, which
+on a busy relay is often. The menu follows each list or change alike (``Lobby.follow``), keeping
+the cursor on the same room (by its number), and says "Rooms changed." only when a room opens
+or closes: a player waiting for a friend's room hears it appear, and is not talked over each
+time someone takes a seat somewhere (moving onto a room says how it stands now). When the room
+under the cursor has closed, the item the cursor falls on is said too, so that Enter never acts
+on a room the player has not heard. Nothing is said while the player types a password.
 
-Nothing here reads a key, speaks or sends: ``Lobby.press`` and ``Lobby.update`` return a
-``Step`` for the session to act on.
+Nothing here reads a key, speaks or sends: ``Lobby.press``, ``Lobby.update`` and
+``Lobby.follow`` return a ``Step`` for the session to act on.
 """
 
 from __future__ import annotations
@@ -68,22 +70,34 @@ def read_rooms(message: Mapping[str, Any]) -> list[Listed]:
     listed: list[Listed] = []
     seen: set[int] = set()
     for entry in rooms if isinstance(rooms, list) else []:
-        if not isinstance(entry, dict):
-            continue
-        number, name, players = entry.get("room"), entry.get("name"), entry.get("players")
-        playing, password = entry.get("playing"), entry.get("password")
-        if (not isinstance(number, int) or isinstance(number, bool) or number in seen
-                or not isinstance(name, str) or not isinstance(players, int)
-                or not isinstance(playing, bool) or not isinstance(password, bool)):
-            continue
-        seen.add(number)
-        bots = entry.get("bots")
-        bots = bots if isinstance(bots, int) and not isinstance(bots, bool) else 0
-        players = max(players, 0)
-        listed.append(Listed(number, clean_chat(name)[:ROOM_NAME_LENGTH], players,
-                             playing, password, entry.get("game") == RAZZ,
-                             min(max(bots, 0), players)))
+        room = read_room(entry)
+        if room is not None and room.number not in seen:
+            seen.add(room.number)
+            listed.append(room)
     return listed
+
+
+def read_room(entry: object) -> Listed | None:
+    """One room as the relay sums it up (an entry of ``rooms``, the ``room`` of
+    ``room_listed``); None if it is not as the protocol says."""
+    if not isinstance(entry, dict):
+        return None
+    number, name, players = entry.get("room"), entry.get("name"), entry.get("players")
+    playing, password = entry.get("playing"), entry.get("password")
+    if (not isinstance(number, int) or isinstance(number, bool)
+            or not isinstance(name, str) or not isinstance(players, int)
+            or isinstance(players, bool)
+            or not isinstance(playing, bool) or not isinstance(password, bool)):
+        return None
+    bots = entry.get("bots")
+    bots = bots if isinstance(bots, int) and not isinstance(bots, bool) else 0
+    players = max(players, 0)
+    return Listed(number, clean_chat(name)[:ROOM_NAME_LENGTH], players, playing, password,
+                  entry.get("game") == RAZZ, min(max(bots, 0), players))
+
+
+ROOM_LISTS = frozenset({"rooms", "room_listed", "room_unlisted"})
+"""The relay's messages that the lobby's list of rooms follows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +194,26 @@ class Lobby:
         if self.menu.current.key != current:
             return Step(speech=f"{changed} {self.menu.item_text()}")
         return Step(speech=changed)
+
+    def follow(self, message: Mapping[str, Any]) -> Step:
+        """A message of the relay's about its rooms (one of ``ROOM_LISTS``): the whole list,
+        a room that opened or changed (in its place, or last if it is new), or a room that
+        closed. Said as a new whole list would be."""
+        kind = message.get("kind")
+        if kind == "rooms":
+            return self.update(read_rooms(message))
+        if kind == "room_listed":
+            room = read_room(message.get("room"))
+            if room is None:
+                return Step()
+            rooms = [room if listed.number == room.number else listed for listed in self.rooms]
+            if all(listed.number != room.number for listed in self.rooms):
+                rooms.append(room)
+            return self.update(rooms)
+        number = message.get("room")
+        if kind == "room_unlisted" and isinstance(number, int) and not isinstance(number, bool):
+            return self.update([room for room in self.rooms if room.number != number])
+        return Step()
 
     def _listed(self, key: str) -> Listed | None:
         return next((room for room in self.rooms if room.key == key), None)

@@ -12,6 +12,10 @@ or, for the host, starts the game; Escape leaves the room, back to the lobby. A 
 cannot pause: Escape twice leaves it, and a bot plays on for you. Asked for a room (``audiospoons
 join --room N``, or ``--bots``), the player goes straight into it, and leaving it leaves the
 relay, as a script expects; if the room cannot be had, the lobby opens instead.
+
+The relay is not trusted: the client checks and cleans each of its messages (``relaykinds``), and
+one that is not as the protocol says is said as an error ("The relay sent a message this game
+cannot read.") and left out, and the lobby, the room and the game go on without it.
 """
 
 from __future__ import annotations
@@ -21,20 +25,23 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from ssl import SSLContext
 from typing import Any, Protocol
 
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import NotAllowedNow
+from audiospoons.engine.errors import InvalidOptions, NotAllowedNow
 from audiospoons.engine.events import Event, GameOver
 from audiospoons.engine.options import Options
 from audiospoons.keys.reader import ESCAPE_DELAY
-from audiospoons.net.client import RelayClient, RelayError, SeatRefused
+from audiospoons.net.client import BAD_MESSAGE, BadMessage, RelayClient, RelayError, SeatRefused
 from audiospoons.net.games import CLASSIC, RAZZ, ROOM_GAMES
 from audiospoons.net.protocol import PROTOCOL_VERSION
+from audiospoons.net.relaykinds import BadRelayMessage
+from audiospoons.net.tls import certificate_problem, is_insecure
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.gamekeys import keymap
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
-from audiospoons.ui.lobby import Lobby, Step, read_rooms
+from audiospoons.ui.lobby import ROOM_LISTS, Lobby, Step
 from audiospoons.ui.player import CuePlayer, KeySource, LocalPlayer, PressedKey, ReactionRecord
 from audiospoons.ui.razzonline import RemoteRazzGame
 from audiospoons.ui.relayseat import OnlineGame, RelaySeat
@@ -97,9 +104,8 @@ class RemoteGame(RelaySeat, KeyboardSeat):
                  clock: Callable[[], float] = time.monotonic,
                  rate_setter: Callable[[int], int | None] | None = None,
                  spoon_style: SpoonStyle = SpoonStyle.NUMBERS) -> None:
-        self._start_relay_seat(client, started, clock)
+        self.me = self._start_relay_seat(client, started, clock)
         names: list[str] = list(started["players"])
-        self.me = int(started["seat"])
         self.options = Options.from_mapping(started["options"])
         self.seats = len(names)
         self.player = LocalPlayer(names, self.options, messages, speaker, sounds, verbosity,
@@ -220,7 +226,8 @@ class OnlineSession:
                     await client.close()
                     raise
             except (OSError, TimeoutError, RelayError) as error:
-                if isinstance(error, SeatRefused) or loop.time() + RECONNECT_EVERY > give_up:
+                if (isinstance(error, SeatRefused | BadMessage)
+                        or loop.time() + RECONNECT_EVERY > give_up):
                     self.say(self.m.tr("online.reconnect.failed",
                                        reason=reason_text(error, self.m)))
                     return False
@@ -231,7 +238,11 @@ class OnlineSession:
         self.client = client
         while not self._pressed.empty():
             self._pressed.get_nowait()
-        self.game = self._new_game(started)
+        try:
+            self.game = self._new_game(started)
+        except (BadRelayMessage, InvalidOptions):
+            self.say(self.m.tr("online.reconnect.failed", reason=self._bad_text()))
+            return False
         self.game.catch_up(told)
         for text in self.game.briefing():
             self.say(text)
@@ -261,12 +272,15 @@ class OnlineSession:
         self._out_of_room()
 
     def _out_of_room(self) -> None:
+        """Back to the lobby, whose list is asked for again: the relay tells of the lobby's
+        changes only to those in it."""
         self.game = self.watcher = None
         self.where.ready = False
         if self.lobby is None:
             self.where.left = True
             return
         self.where.room, self.where.to_lobby = None, True
+        self.client.send("list_rooms")
 
     def _to_lobby(self) -> None:
         """A room asked for was refused: the player is in the lobby (opened if it was not)."""
@@ -301,7 +315,11 @@ class OnlineSession:
 
     async def _network(self) -> None:
         while True:
-            message = await self.client.receive()
+            try:
+                message = await self.client.receive()
+            except BadMessage as bad:
+                self._bad(bad.kind)
+                continue
             self._on_message(message)
 
     # ----------------------------------------------------------------- messages
@@ -314,15 +332,27 @@ class OnlineSession:
         kind = message["kind"]
         if self.where.to_lobby and kind in self.STALE:
             return
+        try:
+            self._take(message)
+        except (BadRelayMessage, InvalidOptions):
+            self._bad(kind)
+
+    def _take(self, message: dict[str, Any]) -> None:
+        """Act on a message from the relay; ``BadRelayMessage`` (or ``InvalidOptions``, for a
+        game whose options no game here can play) if it cannot be used."""
+        kind = message["kind"]
         game = self.game
         if kind in ("event", "refused", "limit") and game is not None:
             game.on_message(message)
             if game.over:
                 self.game = None
         elif kind in ("event", "catch_up") and self.watcher is not None:
-            self.watcher.on_message(message)
-            if self.watcher.over:
-                self.watcher = None
+            watcher = self.watcher
+            try:
+                watcher.on_message(message)
+            finally:
+                if watcher.over:
+                    self.watcher = None
         elif kind == "game_started" and message.get("seat") is None:
             self.watcher = Watcher(message, self.m, self.speaker, self.sounds,
                                    verbosity=self.verbosity, spoon_style=self.spoon_style,
@@ -333,7 +363,7 @@ class OnlineSession:
         elif kind == "room":
             self.where.asked = False
             self._room(message)
-        elif kind == "rooms":
+        elif kind in ROOM_LISTS:
             self._rooms(message)
         elif kind == "chat" and message.get("scope") == "lobby":
             self.say(self.m.tr("online.chat.lobby", name=message["name"], text=message["text"]))
@@ -376,12 +406,37 @@ class OnlineSession:
         if asked and self.where.room is None:
             self._to_lobby()
 
+    def _bad(self, kind: str | None) -> None:
+        """The relay sent a message of ``kind`` that is not as the protocol says: it is said,
+        and left out. What the room just left sends is old news, and left out unsaid. A room
+        or an error answering a room asked for ends the asking (a room that cannot be read is
+        left), and a list of rooms that should have opened the lobby opens it with the rooms it
+        had."""
+        if self.where.to_lobby and kind in self.STALE:
+            return
+        if self.where.asked and kind in ("room", "error"):
+            if kind == "room":
+                self.client.send("leave_room")
+            self._error({"kind": "error", "code": BAD_MESSAGE, "message": self._bad_text()})
+            return
+        self.say(self._bad_text())
+        if kind == "rooms" and self.where.to_lobby and self.lobby is not None:
+            self.where.to_lobby, self.where.room = False, None
+            self.say(self.lobby.opening())
+
+    def _bad_text(self) -> str:
+        return relay_error_text(BAD_MESSAGE, self.m) or BAD_MESSAGE
+
     def _rooms(self, message: dict[str, Any]) -> None:
-        """The relay's list of rooms: the lobby opens with it, or follows it."""
+        """The relay's list of rooms (``rooms``), or a change to it (``room_listed``,
+        ``room_unlisted``): the lobby opens with the whole list, or follows it; a change that
+        comes before the whole list is taken in unsaid."""
         lobby = self.lobby
         if lobby is None:
             return
-        step = lobby.update(read_rooms(message))
+        step = lobby.follow(message)
+        if self.where.to_lobby and message["kind"] != "rooms":
+            return
         if self.where.to_lobby:
             self.where.to_lobby, self.where.room = False, None
             self.say(lobby.opening())
@@ -503,11 +558,12 @@ def reason_text(error: Exception, m: Messages) -> str:
     return str(error)
 
 
-async def reach_relay(host: str, port: int, name: str, *, timeout: float = 10.0
-                      ) -> RelayClient:
-    """Connect and say hello, as ``RelayClient.connect`` does, telling a name the relay will
-    not take (``NameRefused``) from any other refusal (``RelayError``)."""
-    reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+async def reach_relay(host: str, port: int, name: str, *, timeout: float = 10.0,
+                      ssl: SSLContext | None = None) -> RelayClient:
+    """Connect (over TLS with ``ssl``) and say hello, as ``RelayClient.connect`` does, telling
+    a name the relay will not take (``NameRefused``) from any other refusal (``RelayError``)."""
+    reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, ssl=ssl),
+                                            timeout)
     client = RelayClient(reader, writer)
     client.send("hello", version=PROTOCOL_VERSION, name=name, client="audiospoons")
     try:
@@ -548,29 +604,38 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
                      key_overrides: Mapping[str, str] | None = None,
                      razz_key_overrides: Mapping[str, str] | None = None,
                      spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
-                     on_connected: Callable[[], None] | None = None) -> int:
+                     on_connected: Callable[[], None] | None = None,
+                     ssl: SSLContext | None = None) -> int:
     """Connect and play until the player leaves: into ``room`` if given, into a room of one's
     own with ``bots`` bots if there are any, else the lobby. A room of one's own plays
     ``game`` with the option ``values``; one of another game opened from the lobby has that
     game's values in ``other_games``, or its defaults. ``on_connected`` is called once
-    the relay has taken the name. Returns ``PLAYED``, ``UNREACHABLE`` (the relay cannot be
-    reached, or refuses), or ``NAME_REFUSED``; what went wrong has been said."""
+    the relay has taken the name. With ``ssl`` (``tls.client_context``) over TLS: an
+    insecure context is said to check nothing, and a certificate that fails verification is
+    said as such. Returns ``PLAYED``, ``UNREACHABLE`` (the relay cannot be reached, or
+    refuses, or its certificate is not good), or ``NAME_REFUSED``; what went wrong has been
+    said."""
+    if is_insecure(ssl):
+        speaker.say(Utterance(messages.tr("online.insecure")))
     try:
-        client = await reach_relay(host, port, name)
+        client = await reach_relay(host, port, name, ssl=ssl)
     except NameRefused as error:
         speaker.say(Utterance(messages.tr("online.name.refused", host=host, name=name,
                                           reason=str(error))))
         return NAME_REFUSED
     except (OSError, TimeoutError, RelayError) as error:
-        speaker.say(Utterance(messages.tr("online.cannot", host=host, port=port,
-                                          reason=reason_text(error, messages))))
+        problem = certificate_problem(error)
+        speaker.say(Utterance(
+            messages.tr("online.certificate", reason=problem) if problem is not None
+            else messages.tr("online.cannot", host=host, port=port,
+                             reason=reason_text(error, messages))))
         return UNREACHABLE
     if on_connected is not None:
         on_connected()
     speaker.say(Utterance(messages.tr("online.connected", host=host, name=client.name)))
 
     async def reconnect() -> RelayClient:
-        return await reach_relay(host, port, name)
+        return await reach_relay(host, port, name, ssl=ssl)
 
     session = OnlineSession(client, messages, speaker, sounds, keys, verbosity=verbosity,
                             key_overrides=dict(key_overrides or {}), spoon_style=spoon_style,

@@ -1,9 +1,10 @@
 """Play online from the main menu: the fields the player types, and what is wrong with them.
 
 The player types the relay's address (HOST or HOST:PORT, port 7777 if not given, read as
-``audiospoons join`` reads it) and a name. Both fields start empty the first time: an address
-is whatever the person running the relay gave out, so no guess would help, and a guess such as
-this machine's 127.0.0.1 would be read out as a string of digits that is almost never right.
+``audiospoons join`` reads it; led by ``tls://`` for a relay that serves TLS) and a name. Both
+fields start empty the first time: an address is whatever the person running the relay gave
+out, so no guess would help, and a guess such as this machine's 127.0.0.1 would be read out as
+a string of digits that is almost never right.
 Once a connection has succeeded, both are remembered and offered the next time. Connected, the
 player is in the relay's lobby (``ui.lobby``), where they open a room or join one.
 """
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from audiospoons.net.names import NAME_LENGTH, spoken_form
+from audiospoons.net.tls import split_scheme
 from audiospoons.ui.settings import ONLINE_ADDRESS_LENGTH, Settings
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.i18n import Messages
@@ -22,11 +24,13 @@ from audiospoons.voice.i18n import Messages
 
 @dataclass(frozen=True, slots=True)
 class JoinRequest:
-    """Where to play online and as whom: the relay at ``host:port``, as ``name``."""
+    """Where to play online and as whom: the relay at ``host:port``, as ``name``; with
+    ``tls``, over TLS, checking the relay's certificate."""
 
     host: str
     port: int
     name: str
+    tls: bool = False
 
 
 class Outcome(Enum):
@@ -62,8 +66,14 @@ def name_field(text: str, m: Messages) -> TextField:
                      description=m.tr("online.menu.name.about"), max_length=NAME_LENGTH)
 
 
+def asks_tls(text: str) -> bool:
+    """Whether a typed address asks for TLS: ``tls://host[:port]``."""
+    return split_scheme(text.strip())[0]
+
+
 def read_address(text: str, m: Messages) -> tuple[str, int]:
-    """The host and port of a typed address; raises ``Refused``."""
+    """The host and port of a typed address (``tls://`` passed over: ``asks_tls``); raises
+    ``Refused``."""
     from audiospoons.cli import relay_address  # the very reading of ``audiospoons join``
 
     text = text.strip()

@@ -39,9 +39,8 @@ class RemoteRazzGame(RelaySeat, RazzKeyboardSeat):
                  key_overrides: dict[str, str] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  rate_setter: Callable[[int], int | None] | None = None) -> None:
-        self._start_relay_seat(client, started, clock)
+        self.me = self._start_relay_seat(client, started, clock)
         names = [str(name) for name in started["players"]]
-        self.me = int(started["seat"])
         self.options = RazzOptions.from_mapping(started["options"])
         self.keys = RazzKeys(self.options, key_overrides)
         self.player = RazzPlayer(names, messages, speaker, sounds, verbosity, seat=self.me,

@@ -1,6 +1,10 @@
 """What every game played through the relay at this keyboard shares, whichever game it is:
 sending a command (with the time from its cue, for a press that answers one), the time limit the
 relay reports and its ticks, and Escape twice to leave, as an online game cannot pause.
+
+What the relay sends has been checked and cleaned by the client (``relaykinds``); a game event is
+checked here against the table too (``relaykinds.read_event``): one that names a seat not at the
+table is ``BadRelayMessage``, for the session to say, and the game goes on without it.
 """
 
 from __future__ import annotations
@@ -12,7 +16,8 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
 from audiospoons.net.client import RelayClient
 from audiospoons.net.fairness import Cues
-from audiospoons.net.wire import WireError, decode_event, encode_command
+from audiospoons.net.relaykinds import BadRelayMessage, read_event, seat_of
+from audiospoons.net.wire import encode_command
 from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.player import KeySource, PressedKey
@@ -69,6 +74,8 @@ class RelaySeat:
     quit: bool
     token: str | None
     """The secret that takes this seat back after a lost connection."""
+    table_size: int
+    """How many players the game has: every seat an event names is one of them."""
     _escape_at: float | None
     _last_sent: Command | None
     """The command a refusal from the relay answers: the keys wait for no answer, so a
@@ -88,13 +95,19 @@ class RelaySeat:
         raise NotImplementedError
 
     def _start_relay_seat(self, client: RelayClient, started: dict[str, Any],
-                          clock: Callable[[], float]) -> None:
-        """Set up what every online seat keeps, from the relay's ``game_started``."""
+                          clock: Callable[[], float]) -> int:
+        """Set up what every online seat keeps, from the relay's ``game_started``: this
+        seat's number. ``BadRelayMessage`` if it gives no place among its players."""
+        seat = seat_of(started)
+        if seat is None:
+            raise BadRelayMessage("a game at the keyboard needs a seat", "game_started")
         self.client, self.clock = client, clock
         self.over = self.quit = False
         self._escape_at, self._last_sent = None, None
-        self.cues = Cues(int(started["seat"]))
+        self.cues = Cues(seat)
         self.token = started.get("token")
+        self.table_size = len(started["players"])
+        return seat
 
     def send_command(self, command: Command, at: float) -> None:
         """To the relay, which applies it when it arrives; a refusal comes back later. A press
@@ -120,11 +133,13 @@ class RelaySeat:
         return True
 
     def on_message(self, message: dict[str, Any]) -> None:
+        """A message of the game from the relay; ``BadRelayMessage`` for an event that is not
+        as its kind says or names a seat not at the table (an event of a kind this client does
+        not know is skipped)."""
         kind = message["kind"]
         if kind == "event":
-            try:
-                event = decode_event(message["event"])
-            except WireError:
+            event = read_event(message["event"], self.table_size)
+            if event is None:
                 return
             self.cues.observe(event, self.clock())
             self._ears().receive([event])

@@ -51,6 +51,7 @@ from audiospoons.ui.onlinemenu import (
     Outcome,
     Refused,
     address_field,
+    asks_tls,
     name_field,
     read_address,
     read_name,
@@ -406,7 +407,8 @@ class Screens:
                     name = typed
                     self.say(str(problem))
                     continue
-                outcome = self.go_online(JoinRequest(host, port, name), address)
+                outcome = self.go_online(JoinRequest(host, port, name, asks_tls(address)),
+                                         address)
                 if outcome is None or outcome is Outcome.PLAYED:
                     return
                 if outcome is Outcome.NAME_REFUSED:
@@ -802,11 +804,13 @@ def online_game(speaker: Speaker, mixer: Mixer | None, keys: WatchedKeys) -> Onl
     def call(settings: Settings, request: JoinRequest, connected: Callable[[], None]
              ) -> Outcome:
         try:
+            from audiospoons.net.tls import client_context
             from audiospoons.ui.online import NAME_REFUSED, PLAYED, join_relay
         except ImportError as error:
             raise Unavailable(str(error)) from error
         code = asyncio.run(join_relay(
             request.host, request.port, request.name, room=None, values=dict(settings.options),
+            ssl=client_context() if request.tls else None,
             other_games={RAZZ: dict(settings.razz_options)},
             bots=0, messages=messages(language_for(settings)), speaker=speaker, sounds=mixer,
             keys=keys, verbosity=settings.verbosity, key_overrides=dict(settings.keys),

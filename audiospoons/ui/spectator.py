@@ -15,7 +15,7 @@ from typing import Any
 from audiospoons.engine.events import Event, GameOver
 from audiospoons.engine.options import Options
 from audiospoons.net.games import RAZZ
-from audiospoons.net.wire import WireError, decode_event
+from audiospoons.net.relaykinds import BadRelayMessage, read_event
 from audiospoons.razz.events import GameWon
 from audiospoons.razz.options import RazzOptions
 from audiospoons.ui.gamekeys import Action, bindings, bound_action
@@ -42,6 +42,8 @@ class Watcher:
                  key_overrides: Mapping[str, str] | None = None,
                  razz_key_overrides: Mapping[str, str] | None = None) -> None:
         names = [str(name) for name in started["players"]]
+        self.table_size = len(names)
+        """How many players the game has: every seat an event names is one of them."""
         history = speaker.history
         self.player: LocalPlayer | RazzPlayer
         self.bindings: Mapping[Enum, tuple[str, ...]]
@@ -83,17 +85,30 @@ class Watcher:
 
     def on_message(self, message: dict[str, Any]) -> None:
         """An ``event`` is heard; a ``catch_up`` (the game so far, for a spectator who came in
-        during it) is taken in silently, so that the status keys know where things stand."""
+        during it) is taken in silently, so that the status keys know where things stand. An
+        event of a kind this client does not know is skipped; one that is not as its kind says,
+        or names a seat not at the table, is left out and ``BadRelayMessage`` (after the rest
+        of a ``catch_up`` is taken in)."""
         kind = message["kind"]
-        try:
-            if kind == "event":
-                event = decode_event(message["event"])
+        if kind == "event":
+            event = read_event(message["event"], self.table_size)
+            if event is not None:
                 self.player.receive([event])
                 self.over = self.over or isinstance(event, self.last)
-            elif kind == "catch_up":
-                self.player.catch_up([decode_event(raw) for raw in message["events"]])
-        except WireError:
-            return
+        elif kind == "catch_up":
+            told: list[Event] = []
+            bad: BadRelayMessage | None = None
+            for raw in message["events"]:
+                try:
+                    event = read_event(raw, self.table_size)
+                except BadRelayMessage as error:
+                    bad = bad or error
+                    continue
+                if event is not None:
+                    told.append(event)
+            self.player.catch_up(told)
+            if bad is not None:
+                raise bad
 
     def answer(self, label: str) -> str | None:
         """What the key ``label`` says of the game, if it is one of its status keys."""

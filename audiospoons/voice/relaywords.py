@@ -9,7 +9,8 @@ from audiospoons.voice.i18n import Messages
 REFUSAL_IDS = {
     "password": "online.refused.password", "name-taken": "online.refused.name-taken",
     "full": "online.refused.full", "playing": "online.refused.playing",
-    "no-room": "online.refused.no-room",
+    "no-room": "online.refused.no-room", "banned": "online.refused.banned",
+    "too-many-rooms": "online.refused.too-many-rooms",
 }
 """The refusals of a room asked for (made, joined, watched)."""
 
@@ -18,7 +19,9 @@ ERROR_IDS = {
     "timeout": "online.error.timeout", "in-room": "online.error.in-room",
     "no-seat": "online.error.no-seat", "not-host": "online.error.not-host",
     "chat-flood": "online.error.chat-flood", "version": "online.error.version",
-    "shutdown": "online.error.shutdown",
+    "shutdown": "online.error.shutdown", "bad-message": "online.error.bad-message",
+    "relay-full": "online.error.relay-full", "ping-flood": "online.error.ping-flood",
+    "internal": "online.error.internal",
 }
 """The errors the relay may send at any time that mean one thing."""
 
