@@ -377,12 +377,15 @@ class RoomRun:
 
     async def join_again(self, member: Member) -> None:
         """Back in the room for its next game, once the lobby lists it as not playing (while
-        the game is on, the seat's stand-in has the member's name)."""
+        the game is on, the seat's stand-in has the member's name). The list is asked for
+        first: the one the relay sent after hello may have gone by unread while the seat was
+        asked back, and the relay tells the lobby only of rooms that change."""
 
         def open_again(listing: dict[str, Any]) -> bool:
             rooms = listing["rooms"] if listing["kind"] == "rooms" else [listing["room"]]
             return any(room["room"] == self.room and not room["playing"] for room in rooms)
 
+        member.client.send("list_rooms")
         for _ in range(5):
             await member.client.expect("rooms", "room_listed", where=open_again,
                                        timeout=seconds_left(self.plan))
