@@ -441,9 +441,8 @@ class Relay:
 
     def _hold_ends(self, room: Room) -> float | None:
         """When the last seat held for a lost connection stops being held, if any is."""
-        now = self.clock()
         held = [seat.held_until for seat in room.seats
-                if seat.held_until is not None and seat.held_until > now]
+                if seat.held_until is not None and room.held(seat)]
         return max(held) if held else None
 
     def _close_room(self, room: Room) -> None:
@@ -680,8 +679,7 @@ class Relay:
             room.table = None
             self._timers.pop(room.number, None)
             room.seats = [seat for seat in room.seats if not seat.stand_in]
-            people = [seat for seat in room.seats if seat.member is not None]
-            if not people and not room.spectators:
+            if self._unattended(room):
                 self._close_room(room)
             else:
                 room.broadcast("room", **room.state())
