@@ -21,7 +21,12 @@ from enum import Enum
 from audiospoons.engine import scoring
 from audiospoons.engine.cards import Card, DeckKind, build_deck, set_rank
 from audiospoons.engine.commands import Command, Draw, Feint, Grab, Pass, React, Signal, Take
-from audiospoons.engine.errors import MalformedCommand, NotAllowedNow, TimeWentBackwards
+from audiospoons.engine.errors import (
+    MalformedCommand,
+    NotAllowedNow,
+    SpoonsError,
+    TimeWentBackwards,
+)
 from audiospoons.engine.events import (
     CardPassed,
     CardsDealt,
@@ -171,6 +176,9 @@ class ClassicGame:
             self._check_first_deal(first_deal)
         self.charged: set[int] = set()
         """Seats already charged a miss this round: a fight lost, or no spoon chosen."""
+        self._held: list[Event] = []
+        """Events fired by a ``handle`` whose command was then refused: the next call returns
+        them first, so no event is lost."""
         self._tests: list[RunningTest] = []
         self._queued_tests: deque[QueuedTest] = deque()
         self._started = False
@@ -201,13 +209,17 @@ class ClassicGame:
     def handle(self, command: Command, now: float) -> list[Event]:
         """Fire what is due up to ``now``, then apply ``command``; a refusal raises."""
         events = self.advance(now)
-        return events + self._apply(command)
+        try:
+            return events + self._apply(command)
+        except SpoonsError:
+            self._held = events
+            raise
 
     def advance(self, now: float) -> list[Event]:
         """Fire every timer due at or before ``now``, in time order."""
         if now < self.now:
             raise TimeWentBackwards(f"time {now:.3f} is before {self.now:.3f}")
-        events: list[Event] = []
+        events, self._held = self._held, []
         while True:
             deadline = self.next_deadline()
             if deadline is None or deadline > now:
