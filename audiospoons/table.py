@@ -15,51 +15,11 @@ from typing import Generic, Protocol, TypeVar
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import CardPassed, CardTaken, Eliminated, Event
+from audiospoons.engine.rules import Bot, Rules
 
+Game = Rules
 
-class Game(Protocol):
-    """A pure game as the Table runs it (``engine.game.ClassicGame``, ``razz.game.RazzGame``):
-    commands and time in, events out."""
-
-    @property
-    def now(self) -> float: ...
-
-    @property
-    def over(self) -> bool: ...
-
-    def start(self) -> list[Event]: ...
-
-    def handle(self, command: Command, now: float) -> list[Event]:
-        """Apply ``command`` at ``now``; a refusal raises ``SpoonsError`` and changes
-        nothing."""
-
-    def advance(self, now: float) -> list[Event]:
-        """Fire every timer due by ``now``."""
-
-    def next_deadline(self) -> float | None: ...
-
-
-class Bot(Protocol):
-    """A seat the Table plays itself (``bots.simple.SimpleBot``, ``razz.bots.RazzBot``)."""
-
-    @property
-    def seat(self) -> int: ...
-
-    @property
-    def active(self) -> bool:
-        """Still in the game: a bot that is out plans nothing more."""
-
-    def observe(self, event: Event) -> bool:
-        """Take in an event as this seat may know it; True if it should plan afresh."""
-
-    def next_move(self) -> tuple[float, Command] | None: ...
-
-    def moved(self, now: float) -> None: ...
-
-    def refused(self, now: float, reason: str = "") -> None: ...
-
-
-G = TypeVar("G", bound=Game)
+G = TypeVar("G", bound=Rules)
 B = TypeVar("B", bound=Bot)
 
 

@@ -252,6 +252,10 @@ class SimpleBot:
             self._stale = False
         return self._plan
 
+    def wake(self, now: float) -> None:
+        """The bot takes a seat over at ``now``, told the round so far: it moves no sooner."""
+        self.ready_at = now
+
     def moved(self, now: float) -> None:
         """The planned move was made at ``now``; plan afresh. A card move that went through
         after a reach shows the reach was a feint."""

@@ -308,33 +308,70 @@ class ClassicGame:
         return []
 
     def _apply(self, command: Command) -> list[Event]:
+        return self._route(command)[1]()
+
+    def verify(self, command: Command) -> None:
+        """Raise the ``SpoonsError`` that ``handle`` would raise for ``command`` now."""
+        self._route(command)[0]()
+
+    def allows(self, command: Command) -> bool:
+        """Whether ``command`` would be accepted now."""
+        try:
+            self.verify(command)
+        except SpoonsError:
+            return False
+        return True
+
+    def _route(self, command: Command) -> tuple[Callable[[], None], Callable[[], list[Event]]]:
+        """The verify and the action of ``command``."""
         self._check_seat(command.seat)
         seat = command.seat
         if isinstance(command, Take):
-            return self.take(seat)
+            return lambda: self.verify_take(seat), lambda: self.take(seat)
         if isinstance(command, Draw):
-            return self.draw(seat)
+            return lambda: self.verify_draw(seat), lambda: self.draw(seat)
         if isinstance(command, Pass):
-            return self.pass_card(seat, command.card)
+            card = command.card
+            return lambda: self.verify_pass(seat, card), lambda: self.pass_card(seat, card)
         if isinstance(command, Grab):
+            spoon, pressed_at = command.spoon, command.pressed_at
             if self.options.signal:
-                self._verify_in_game(seat)
-                raise NotAllowedNow("there are no spoons in this game: give or copy the signal",
-                                    reason="no-spoons")
-            return self.grab(seat, command.spoon, command.pressed_at)
+                return (lambda: self._verify_no_spoons(seat),
+                        lambda: self._refuse_no_spoons(seat))
+            return (lambda: self.verify_grab(seat, spoon),
+                    lambda: self.grab(seat, spoon, pressed_at))
         if isinstance(command, React):
-            return self.react(seat, command.pressed_at)
+            pressed = command.pressed_at
+            return lambda: self.verify_react(seat), lambda: self.react(seat, pressed)
         if isinstance(command, Feint):
-            return self.feint(seat)
+            return lambda: self.verify_feint(seat), lambda: self.feint(seat)
         if isinstance(command, Signal):
-            return self.signal(seat)
+            return lambda: self.verify_signal(seat), lambda: self.signal(seat)
         raise MalformedCommand(f"unknown command {type(command).__name__}")
+
+    def _verify_no_spoons(self, seat: int) -> None:
+        """The signal game has no spoons: a grab is always refused."""
+        self._verify_in_game(seat)
+        raise NotAllowedNow("there are no spoons in this game: give or copy the signal",
+                            reason="no-spoons")
+
+    def _refuse_no_spoons(self, seat: int) -> list[Event]:
+        self._verify_no_spoons(seat)
+        return []
 
     # ----------------------------------------------------------------- queries
 
     @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
+
+    def in_game(self, seat: int) -> bool:
+        """Whether the seat still plays: one knocked out needs no stand-in."""
+        return self.seats[seat].active
+
+    def deadline_for(self, seat: int) -> float | None:
+        """The earliest limit running against ``seat`` (``limit_deadline``)."""
+        return self.limit_deadline(seat)
 
     def active_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.active]

@@ -14,13 +14,13 @@ from audiospoons.bots.levels import Level, Pace
 from audiospoons.bots.simple import SimpleBot
 from audiospoons.engine.events import Event, GameOver, RoundEnded
 from audiospoons.engine.options import Options
+from audiospoons.engine.rules import Bot
 from audiospoons.net.client import RelayClient, RelayError
 from audiospoons.net.games import RAZZ
 from audiospoons.net.wire import decode_event, encode_command
 from audiospoons.razz.bots import RazzBot
 from audiospoons.razz.events import GameWon, RoundWon
 from audiospoons.razz.options import RazzOptions
-from audiospoons.table import Bot
 
 ENDS = (RoundEnded, GameOver, RoundWon, GameWon)
 """Events after which a bot waiting for the answer to its command plans again."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol, cast
 
 from audiospoons.bots.levels import Level
-from audiospoons.bots.simple import SimpleBot, make_bot
+from audiospoons.bots.simple import make_bot
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.events import (
     CardPassed,
@@ -31,6 +31,7 @@ from audiospoons.engine.events import (
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import Options
 from audiospoons.engine.presets import PRESET_KEY, with_preset
+from audiospoons.engine.rules import Bot, Rules
 from audiospoons.razz.bots import RazzBot
 from audiospoons.razz.events import (
     DealStarted,
@@ -42,7 +43,6 @@ from audiospoons.razz.events import (
 )
 from audiospoons.razz.game import RazzGame
 from audiospoons.razz.options import RazzOptions
-from audiospoons.table import Bot, Game
 
 CLASSIC = "spoons"
 RAZZ = "razz"
@@ -65,21 +65,13 @@ class RoomGame:
     read_options: Callable[[Mapping[str, str]], tuple[RoomOptions, dict[str, str]]]
     """The room's options from what ``create_room`` gave (a preset among them), with the
     values as they are to be remembered; a bad value raises ``InvalidOptions``."""
-    deal: Callable[[list[str], RoomOptions, random.Random, int], Game]
+    deal: Callable[[list[str], RoomOptions, random.Random, int], Rules]
     """A new game: the players' names, the options, its randomness, the dealer."""
     bot: Callable[[int, RoomOptions, random.Random, Level], Bot]
-    wake: Callable[[Bot, float], None]
-    """A stand-in bot, told the round so far, is to move no sooner than this game time."""
     round_start: type[Event]
     game_over: type[Event]
     standing: tuple[type[Event], ...]
     """Events of earlier rounds that still matter to where the game stands."""
-    in_game: Callable[[Game, int], bool]
-    """Whether the seat still plays (a knocked-out seat needs no stand-in)."""
-    limit_deadline: Callable[[Game, int], float | None]
-    """When the time limit running against the seat runs out (game time), or None."""
-    set_late_window: Callable[[Game, float], None]
-    """How long a spoon waits for a grab made earlier than one that reached it first."""
     told_on_return: Callable[[Event, int | None], bool]
     """Whether a player taking the seat back (or a spectator, None, coming in) is told this
     event of the game so far."""
@@ -104,35 +96,15 @@ def _classic_told(event: Event, seat: int | None) -> bool:
     return not (isinstance(event, CardTaken | CardPassed) and event.seat != seat)
 
 
-def _set_classic_late_window(game: Game, seconds: float) -> None:
-    cast(ClassicGame, game).late_window = seconds
-
-
-def _wake_classic(bot: Bot, now: float) -> None:
-    cast(SimpleBot, bot).ready_at = now
-
-
-def _wake_razz(bot: Bot, now: float) -> None:
-    cast(RazzBot, bot).wake(now)
-
-
-def _set_razz_late_window(game: Game, seconds: float) -> None:
-    cast(RazzGame, game).late_window = seconds
-
-
 CLASSIC_GAME = RoomGame(
     name=CLASSIC,
     read_options=_classic_options,
     deal=lambda names, options, rng, dealer: ClassicGame(
         names, cast(Options, options), rng, dealer=dealer),
     bot=lambda seat, options, rng, level: make_bot(seat, cast(Options, options), rng, level),
-    wake=_wake_classic,
     round_start=RoundStarted,
     game_over=GameOver,
     standing=(GameStarted, TeamsFormed, LetterGiven, PointAdded, Eliminated, DealerChanged),
-    in_game=lambda game, seat: cast(ClassicGame, game).seats[seat].active,
-    limit_deadline=lambda game, seat: cast(ClassicGame, game).limit_deadline(seat),
-    set_late_window=_set_classic_late_window,
     told_on_return=_classic_told,
 )
 
@@ -142,13 +114,9 @@ RAZZ_GAME = RoomGame(
     deal=lambda names, options, rng, dealer: RazzGame(
         names, cast(RazzOptions, options), rng, dealer=dealer),
     bot=lambda seat, options, rng, level: RazzBot(seat, cast(RazzOptions, options), rng, level),
-    wake=_wake_razz,
     round_start=DealStarted,
     game_over=GameWon,
     standing=(RazzGameStarted, PhraseChosen, RoundWon, RoundScored),
-    in_game=lambda game, seat: True,
-    limit_deadline=lambda game, seat: cast(RazzGame, game).deadline_for(seat),
-    set_late_window=_set_razz_late_window,
     told_on_return=lambda event, seat: True,
 )
 

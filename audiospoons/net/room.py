@@ -22,13 +22,14 @@ from typing import Any, Protocol
 from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
+from audiospoons.engine.rules import Bot, Rules
 from audiospoons.net.fairness import Cues
 from audiospoons.net.games import CLASSIC_GAME, RoomGame, RoomOptions
 from audiospoons.net.names import same_name
 from audiospoons.net.protocol import encode
 from audiospoons.net.wire import encode_event
 from audiospoons.simulate import BOT_NAMES
-from audiospoons.table import Bot, Game, Table, Watcher
+from audiospoons.table import Table, Watcher
 
 MAX_SEATS = 12
 """Seats in a room: people and bots together."""
@@ -100,7 +101,7 @@ class Room:
     """Which game the room plays: classic Spoons or Razz Spoons."""
     seats: list[Seat] = field(default_factory=list)
     spectators: list[Member] = field(default_factory=list)
-    table: Table[Game, Bot] | None = None
+    table: Table[Rules, Bot] | None = None
     started_at: float = 0.0
     paused_at: float | None = None
     """While no person is left in the room and a seat is held for one whose connection was
@@ -124,7 +125,7 @@ class Room:
     banned: set[str] = field(default_factory=set)
     """Who the host has sent away, kept out for the room's life: the address groups they came
     from and their names as they sound and look (``names.name_keys``)."""
-    watchers: list[Watcher[Game]] = field(default_factory=list)
+    watchers: list[Watcher[Rules]] = field(default_factory=list)
     """Given every event of each game the room plays, as the table sees it (for tests and
     benchmarks: nothing in the relay reads them)."""
 
@@ -212,7 +213,7 @@ class Room:
         bots = [self.game.bot(index, self.options, random.Random(rng.getrandbits(64)),
                               seat.level)
                 for index, seat in enumerate(self.seats) if seat.level is not None]
-        table: Table[Game, Bot] = Table(game, bots)
+        table: Table[Rules, Bot] = Table(game, bots)
         self.listeners = {index: SeatListener(seat.member, index, self.clock)
                           for index, seat in enumerate(self.seats) if seat.member is not None}
         self.watching = {id(member): SeatListener(member, None) for member in self.spectators}
@@ -231,7 +232,7 @@ class Room:
                         options=self.options.describe())
         table.start()
 
-    def _remember(self, game: Game, events: list[Event]) -> None:
+    def _remember(self, game: Rules, events: list[Event]) -> None:
         for event in events:
             if isinstance(event, self.game.round_start):
                 self.standing += [past for past in self.round_events
@@ -268,7 +269,7 @@ class Room:
         """How long the last spoon waits for a grab made earlier than the one that reached it
         (``ClassicGame.late_window``): the relay keeps it to its players' round trips."""
         if self.table is not None:
-            self.game.set_late_window(self.table.game, seconds)
+            self.table.game.late_window = seconds
 
     def run_until(self, now: float) -> None:
         if self.table is not None and not self.table.over and self.paused_at is None:
@@ -283,7 +284,7 @@ class Room:
             return
         game_now = self.game_time(now)
         for index, listener in list(self.listeners.items()):
-            deadline = None if table.over else self.game.limit_deadline(table.game, index)
+            deadline = None if table.over else table.game.deadline_for(index)
             if deadline == self.limits.get(index):
                 continue
             self.limits[index] = deadline
@@ -309,14 +310,14 @@ class Room:
         listener = self.listeners.pop(index, None)
         if listener is not None and listener in table.listeners:
             table.listeners.remove(listener)
-        if not self.game.in_game(table.game, index):
+        if not table.game.in_game(index):
             return
         bot = self.game.bot(index, self.options, random.Random(index), Level.NORMAL)
         for event in self.round_events:
             view = event.seen_by(index)
             if view is not None:
                 bot.observe(view)
-        self.game.wake(bot, table.game.now)
+        bot.wake(table.game.now)
         table.bots.append(bot)
         table.touch(bot)
         self.stand_ins[index] = bot

@@ -319,6 +319,11 @@ class RazzGame:
     def over(self) -> bool:
         return self.phase is Phase.OVER
 
+    def in_game(self, seat: int) -> bool:
+        """Every seat plays to the end: Razz Spoons knocks nobody out."""
+        self._check_seat(seat)
+        return True
+
     @property
     def players(self) -> int:
         return len(self.names)
