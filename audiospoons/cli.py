@@ -6,16 +6,16 @@ import argparse
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import OPTION_SPECS, Options
 from audiospoons.engine.presets import PRESET_KEY, PRESETS_BY_NAME, with_preset
-from audiospoons.razz.game import RazzGame
+from audiospoons.engine.rules import Rules
+from audiospoons.games.registry import DEFAULT, GAMES, game_choices
+from audiospoons.games.spec import GameOptions, GameSpec
 from audiospoons.razz.options import RazzOptions
-from audiospoons.replay.runner import Heard
 from audiospoons.replay.scenario import ScenarioError, ScriptLine, load_scenario
 from audiospoons.replay.transcript import game_transcript, transcript
 from audiospoons.voice.announcer import Utterance, Verbosity
@@ -33,10 +33,6 @@ if TYPE_CHECKING:
     from audiospoons.ui.settings import Settings
 
 T = TypeVar("T")
-
-GAMES = ("spoons", "razz")
-"""The games ``play`` plays: the classic game, and Razz Spoons."""
-
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -170,9 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "listen":
         return _listen(args)
     if args.command == "simulate":
-        if args.game == "razz":
-            return _simulate_razz(args)
-        return _simulate(args.players, args.games, args.seed, preset_pairs(args), args.bots)
+        return _simulate(args)
     if args.command == "options":
         return _options()
     if args.command == "serve":
@@ -292,8 +286,8 @@ def _replay(args: argparse.Namespace) -> int:
         scenario = load_scenario(args.file)
         if args.speak:
             seat = scenario.seat_of(args.listener) if args.listener is not None else None
-            return _speak(scenario.new_game(), scenario.script, seat, lang,
-                          Verbosity(args.verbosity), SpeechMode(args.speech))
+            return _speak(scenario.new_game(), scenario.script, seat, GAMES[scenario.game],
+                          lang, Verbosity(args.verbosity), SpeechMode(args.speech))
         lines = transcript(scenario, args.listener, raw_events=args.events, lang=lang,
                            verbosity=Verbosity(args.verbosity))
     except (ScenarioError, SpoonsError, UnknownLanguage) as error:
@@ -306,7 +300,7 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _speak(game: ClassicGame | RazzGame, script: Sequence[ScriptLine], seat: int | None,
+def _speak(game: Rules, script: Sequence[ScriptLine], seat: int | None, spec: GameSpec,
            lang: str, verbosity: Verbosity, mode: SpeechMode) -> int:
     """Play ``script`` out in real time through speech and sound, as ``seat`` hears it."""
     from audiospoons.replay.listen import listen, urgent_phrases
@@ -315,9 +309,9 @@ def _speak(game: ClassicGame | RazzGame, script: Sequence[ScriptLine], seat: int
 
     with open_audio(mode, lang) as audio:
         if isinstance(audio.speaker.output, MixerSpeech):
-            audio.speaker.output.prepare(urgent_phrases(game, seat, lang))
+            audio.speaker.output.prepare(urgent_phrases(game, seat, spec, lang))
         try:
-            listen(game, script, seat, speaker=audio.speaker, sounds=audio.mixer, lang=lang,
+            listen(game, script, seat, spec, speaker=audio.speaker, sounds=audio.mixer, lang=lang,
                    verbosity=verbosity)
         except KeyboardInterrupt:
             return 130
@@ -413,98 +407,32 @@ def _at_the_keyboard(args: argparse.Namespace, settings: Settings, problem: str 
 def razz_options(args: argparse.Namespace, base: RazzOptions | None = None) -> RazzOptions:
     """Razz Spoons' options: ``base`` (the defaults if None) with ``--option``'s changes (it
     has no presets)."""
-    if args.preset:
-        raise SpoonsError("--preset names a way of playing the classic game, not Razz"
-                          " Spoons; give Razz Spoons' options with --option")
-    given = option_values(args.option)
-    if base is None:
-        return RazzOptions.from_mapping(given)
-    return RazzOptions.from_mapping({**base.describe(), **given})
-
-
-def _listen_razz(args: argparse.Namespace) -> int:
-    """A whole bot game of Razz Spoons, heard from one seat: printed, or said and played."""
-    from audiospoons.replay.razzlisten import razz_listen_heard, razz_urgent_phrases
-    from audiospoons.replay.runner import heard_lines
-
-    try:
-        lang = choose_language(args.lang)
-        options = razz_options(args)
-        options.check_players(args.players)
-        if not 1 <= args.seat <= args.players:
-            raise SpoonsError(f"--seat must be 1 to {args.players}")
-    except (SpoonsError, UnknownLanguage) as error:
-        print(f"audiospoons listen: {error}", file=sys.stderr)
-        return 2
-    seat = args.seat - 1
-    heard = razz_listen_heard(args.players, options, args.seed, seat, lang=lang,
-                              verbosity=Verbosity(args.verbosity))
-    if args.speak:
-        return _speak_heard(heard, razz_urgent_phrases(args.players, seat, lang), lang,
-                            SpeechMode(args.speech))
-    lines = heard_lines(heard)
-    try:
-        print("\n".join(lines))
-    except BrokenPipeError:
-        sys.stderr.close()
-    return 0
-
-
-def _speak_heard(heard: Sequence[tuple[float, Heard]], urgent: list[str], lang: str,
-                 mode: SpeechMode) -> int:
-    """Say and play ``heard`` in real time, ``urgent`` lines rendered to sound first."""
-    from audiospoons.replay.listen import play_heard
-    from audiospoons.ui.audio import open_audio
-    from audiospoons.voice.mixerspeech import MixerSpeech
-
-    with open_audio(mode, lang) as audio:
-        if isinstance(audio.speaker.output, MixerSpeech):
-            audio.speaker.output.prepare(urgent)
-        try:
-            play_heard(heard, speaker=audio.speaker, sounds=audio.mixer)
-        except KeyboardInterrupt:
-            return 130
-        audio.finish()
-    return 0
-
-
-def _simulate_razz(args: argparse.Namespace) -> int:
-    from audiospoons.razzsummary import simulate_razz
-
-    try:
-        options = razz_options(args)
-        options.check_players(args.players)
-        if args.games < 1:
-            raise SpoonsError("--games must be 1 or more")
-    except SpoonsError as error:
-        print(f"audiospoons simulate: {error}", file=sys.stderr)
-        return 2
-    print(simulate_razz(args.players, args.games, args.seed, options, Level(args.bots)).report())
-    return 0
+    values = option_values(preset_pairs(args))
+    options, _ = GAMES["razz"].read_options(
+        values if base is None else {**base.describe(), **values})
+    return cast(RazzOptions, options)
 
 
 def _listen(args: argparse.Namespace) -> int:
     """A whole bot game, heard from one seat."""
     from audiospoons.simulate import bot_game_script
 
-    if args.game == "razz":
-        return _listen_razz(args)
-
+    spec = GAMES[args.game]
     try:
         lang = choose_language(args.lang)
-        options = parse_option_pairs(preset_pairs(args))
+        options = game_options(args)
         options.check_players(args.players)
         if not 1 <= args.seat <= args.players:
             raise SpoonsError(f"--seat must be 1 to {args.players}")
-        game, script = bot_game_script(args.players, options, args.seed)
+        game, script = bot_game_script(args.players, options, args.seed, game=spec)
     except (SpoonsError, UnknownLanguage) as error:
         print(f"audiospoons listen: {error}", file=sys.stderr)
         return 2
     seat = args.seat - 1
     verbosity = Verbosity(args.verbosity)
     if args.speak:
-        return _speak(game, script, seat, lang, verbosity, SpeechMode(args.speech))
-    lines = game_transcript(game, script, seat, lang=lang, verbosity=verbosity)
+        return _speak(game, script, seat, spec, lang, verbosity, SpeechMode(args.speech))
+    lines = game_transcript(game, script, seat, spec, lang=lang, verbosity=verbosity)
     try:
         print("\n".join(lines))
     except BrokenPipeError:
@@ -512,20 +440,28 @@ def _listen(args: argparse.Namespace) -> int:
     return 0
 
 
-def _simulate(players: int, games: int, seed: int, pairs: list[str], bots: str = "normal",
-              ) -> int:
+def _simulate(args: argparse.Namespace) -> int:
+    """Bot-only games of ``--game``, summed up."""
     from audiospoons.simulate import simulate
 
     try:
-        options = parse_option_pairs(pairs)
-        options.check_players(players)
-        if games < 1:
+        options = game_options(args)
+        options.check_players(args.players)
+        if args.games < 1:
             raise SpoonsError("--games must be 1 or more")
     except SpoonsError as error:
         print(f"audiospoons simulate: {error}", file=sys.stderr)
         return 2
-    print(simulate(players, games, seed, options, Level(bots)).report())
+    print(simulate(args.players, args.games, args.seed, options, Level(args.bots),
+                   GAMES[args.game]).report())
     return 0
+
+
+def game_options(args: argparse.Namespace) -> GameOptions:
+    """The options of ``--game``: ``--preset``'s, where the game has presets, with
+    ``--option`` over them."""
+    options, _ = GAMES[args.game].read_options(option_values(preset_pairs(args)))
+    return options
 
 
 def parse_option_pairs(pairs: Sequence[str]) -> Options:
@@ -537,8 +473,8 @@ def parse_option_pairs(pairs: Sequence[str]) -> Options:
 def add_game_arguments(parser: argparse.ArgumentParser, when: str = "") -> None:
     """``--game``, ``--option`` and ``--preset``: which game, and its options, led by a
     preset."""
-    parser.add_argument("--game", choices=GAMES, default=GAMES[0],
-                        help=f"{when}which game: spoons (default), or razz for Razz Spoons")
+    parser.add_argument("--game", choices=list(GAMES), default=DEFAULT,
+                        help=f"{when}which game: {game_choices()}; {DEFAULT} unless given")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help=f"{when}a game option; repeat for more")
     parser.add_argument("--preset", metavar="NAME",
@@ -564,9 +500,7 @@ def play_values(saved: Mapping[str, str], args: argparse.Namespace) -> dict[str,
 
 def check_options(game: str, values: Mapping[str, str]) -> None:
     """Raise ``SpoonsError`` if ``values`` (a preset among them) are not options of ``game``."""
-    from audiospoons.net.games import ROOM_GAMES
-
-    ROOM_GAMES[game].read_options(values)
+    GAMES[game].read_options(values)
 
 
 def option_values(pairs: Sequence[str]) -> dict[str, str]:

@@ -35,6 +35,9 @@ class Listener(Protocol):
 Watcher = Callable[[G, list[Event]], None]
 """Told every event of the game as the table sees it, with the game (tests, transcripts)."""
 
+RefusalWatcher = Callable[[float, Command, SpoonsError], None]
+"""Told each bot's move that the rules refused: when, the move, and why (simulation)."""
+
 
 class Table(Generic[G, B]):
     """A game, its bots and its listeners."""
@@ -44,6 +47,7 @@ class Table(Generic[G, B]):
         self.bots = list(bots)
         self.listeners: list[Listener] = []
         self.watchers: list[Watcher[G]] = []
+        self.refusal_watchers: list[RefusalWatcher] = []
         self.log: list[tuple[float, Command]] = []
         """Every accepted command with its time: enough to replay the game."""
         self._plans: dict[B, tuple[float, Command]] = {}
@@ -114,6 +118,10 @@ class Table(Generic[G, B]):
         self._plans.pop(bot, None)
         self._touched.discard(bot)
 
+    def planned(self, bot: B) -> tuple[float, Command] | None:
+        """The move ``bot`` plans and when, as ``next_due`` last asked it."""
+        return self._plans.get(bot)
+
     def touch(self, bot: B) -> None:
         """Have ``bot`` plan afresh before its next move."""
         self._touched.add(bot)
@@ -148,6 +156,8 @@ class Table(Generic[G, B]):
             events = self.game.handle(command, at)
         except SpoonsError as error:
             mover.refused(at, error.reason)
+            for watcher in self.refusal_watchers:
+                watcher(at, command, error)
             return
         mover.moved(at)
         self.log.append((at, command))

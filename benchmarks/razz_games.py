@@ -1,7 +1,7 @@
 """How fast the Razz Spoons engine and its bots play whole bot-only games.
 
 For 4 and 8 players (normal bots, default options unless ``--option`` says otherwise), this plays
-full games with ``audiospoons.razz.simulate.play_razz_game`` and prints, per table: games per
+full games on the Table with ``audiospoons.simulate.play_game`` and prints, per table: games per
 second by the wall clock, mean and median CPU milliseconds per game (``time.process_time``, game
 by game), rounds and events per game, and how many games got stuck (none should). Every game has
 its own fixed seed, so a run plays the same games each time; only the timings vary.
@@ -22,25 +22,26 @@ import time
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.errors import SpoonsError
+from audiospoons.games.registry import GAMES
 from audiospoons.razz.options import RazzOptions
-from audiospoons.razz.simulate import RazzRecord, play_razz_game
+from audiospoons.simulate import GameRecord, play_game
 
 TABLES: tuple[int, ...] = (4, 8)
 WARMUP_GAMES = 2
 
 
 def measure(players: int, games: int, base_seed: int, options: RazzOptions, level: Level
-            ) -> tuple[float, list[float], list[RazzRecord]]:
+            ) -> tuple[float, list[float], list[GameRecord]]:
     """Wall seconds, CPU ms per game, and the records of ``games`` games at ``players``."""
     seeds = [base_seed * 1_000_003 + players * 1_000 + n for n in range(games)]
     for seed in seeds[:WARMUP_GAMES]:
-        play_razz_game(players, options, seed, level)
+        play_game(players, options, seed, level=level, game=GAMES["razz"])
     cpu_ms: list[float] = []
-    records: list[RazzRecord] = []
+    records: list[GameRecord] = []
     wall_started = time.perf_counter()
     for seed in seeds:
         cpu_started = time.process_time()
-        records.append(play_razz_game(players, options, seed, level))
+        records.append(play_game(players, options, seed, level=level, game=GAMES["razz"]))
         cpu_ms.append((time.process_time() - cpu_started) * 1000.0)
     return time.perf_counter() - wall_started, cpu_ms, records
 

@@ -6,6 +6,7 @@ import textwrap
 
 import pytest
 
+from audiospoons.games.registry import GAMES
 from audiospoons.replay.listen import DEVICE_LAG, cue_length, listen
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.sound.cue import CUE_NAMES, Cue
@@ -61,7 +62,8 @@ def heard_with(lengths: dict[str, float], *, sounds: bool = True
 
     scenario = parse_scenario(SCENARIO)
     recorder = Recorder(log, now)
-    listen(scenario.new_game(), scenario.script, 2, speaker=Speaker(recorder),
+    listen(scenario.new_game(), scenario.script, 2, GAMES[scenario.game],
+           speaker=Speaker(recorder),
            sounds=recorder if sounds else None, lang="en", verbosity=Verbosity.FULL,
            clock=lambda: now[0], sleep=sleep, length=lambda name: lengths.get(name, 0.1))
     return log, sleeps

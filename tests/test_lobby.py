@@ -90,7 +90,7 @@ def test_the_lobby_opens_with_new_room_and_then_each_room_as_it_stands() -> None
 def test_a_room_that_plays_razz_spoons_says_so_in_each_language() -> None:
     den = {"room": 7, "name": "Den", "players": 2, "playing": False, "password": True,
            "game": "razz"}
-    assert read_rooms({"rooms": [den]}) == [Listed(7, "Den", 2, False, True, razz=True)]
+    assert read_rooms({"rooms": [den]}) == [Listed(7, "Den", 2, False, True, game="razz")]
     assert speech(lobby_of(den), "end") == [
         "Room 7, Den, 2 players, waiting, with a password, Razz Spoons, 3 of 3"]
     assert speech(lobby_of(den, lang="es"), "end") == [

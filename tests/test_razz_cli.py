@@ -34,7 +34,7 @@ def test_simulate_razz_reports_the_games_the_same_for_the_same_seed() -> None:
 def test_razz_has_no_presets_and_refuses_the_classic_games_options() -> None:
     result = audiospoons("simulate", "--game", "razz", "--preset", "pig")
     assert result.returncode == 2
-    assert "--preset names a way of playing the classic game" in result.stderr
+    assert "Razz Spoons has no presets: give its options one by one" in result.stderr
     result = audiospoons("listen", "--game", "razz", "--option", "hand_size=3")
     assert result.returncode == 2 and "there is no option 'hand_size'" in result.stderr
     result = audiospoons("simulate", "--game", "razz", "--players", "11")

@@ -17,6 +17,7 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.reaction import TIE_WINDOW
+from audiospoons.games.razz.spec import SPEC as RAZZ
 from audiospoons.razz.commands import (
     Announce,
     ChoosePhrase,
@@ -51,7 +52,7 @@ from audiospoons.razz.game import RazzGame
 from audiospoons.razz.options import RazzOptions
 from audiospoons.razz.piles import RazzDeal
 from audiospoons.razz.referee import ANNOUNCE_GRACE
-from audiospoons.razz.simulate import play_razz_game
+from audiospoons.simulate import play_game
 from audiospoons.ui.razzkeys import (
     DEFAULT_RAZZ_KEYS,
     Cancelled,
@@ -567,6 +568,6 @@ def test_at_every_moment_of_a_bot_game_each_key_agrees_with_the_game(
             given[0] += _check_keys(keys, view, game)
             view.cursor_to(cursor)
 
-    record = play_razz_game(players, options, seed, Level.EASY, watch=watch)
+    record = play_game(players, options, seed, watch, level=Level.EASY, game=RAZZ)
     assert record.winners and not record.stuck
     assert given[0] > 100

@@ -14,11 +14,12 @@ from audiospoons.engine import commands as engine_commands
 from audiospoons.engine import events as engine_events
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
+from audiospoons.games.razz.spec import SPEC as RAZZ_SPEC
 from audiospoons.net.wire import decode_value, encode_value
 from audiospoons.razz import commands as razz_commands
 from audiospoons.razz import events as razz_events
 from audiospoons.razz.options import RazzOptions
-from audiospoons.razz.simulate import play_razz_game
+from audiospoons.simulate import play_game
 
 RAZZ = Path(__file__).resolve().parent.parent / "audiospoons" / "razz"
 FORBIDDEN = re.compile(
@@ -61,7 +62,8 @@ def test_every_event_of_a_bot_game_crosses_the_wire_field_by_field() -> None:
                 if view is not None:
                     seen.setdefault(f"{type(view).__name__}{view == event}", view)
 
-    play_razz_game(5, RazzOptions(let_players_err=True, end_at=2), 4, list(Level), keep)
+    play_game(5, RazzOptions(let_players_err=True, end_at=2), 4, keep, level=list(Level),
+              game=RAZZ_SPEC)
     assert len({type(event) for event in seen.values()}) >= 22
     for event in seen.values():
         hints = typing.get_type_hints(type(event), vars(razz_events))

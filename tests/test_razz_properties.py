@@ -2,7 +2,7 @@
 every step.
 
 Hypothesis chooses the table (3 to 8 players), the options and the bots' levels; the game is
-played out in virtual time by ``play_razz_game``, and after every step:
+played out in virtual time by ``play_game``, and after every step:
 
 1. every card is in one place: the hands, the stock and the pile hold 104;
 2. the card counts the events make public (a deal's, and each play's and draw's) are the
@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.events import Event
+from audiospoons.games.razz.spec import SPEC as RAZZ
 from audiospoons.razz.events import (
     CardPlayed,
     CardsDrawn,
@@ -32,7 +33,7 @@ from audiospoons.razz.events import (
 from audiospoons.razz.game import RazzGame
 from audiospoons.razz.options import EndRule, RazzOptions
 from audiospoons.razz.rules import PACK_SIZE
-from audiospoons.razz.simulate import play_razz_game
+from audiospoons.simulate import play_game
 
 OPTIONS = st.builds(
     RazzOptions,
@@ -83,7 +84,7 @@ class Watch:
 def test_bot_games_finish_with_every_card_in_its_place(players: int, options: RazzOptions,
                                                        seed: int, levels: list[Level]) -> None:
     watch = Watch()
-    record = play_razz_game(players, options, seed, levels, watch)
+    record = play_game(players, options, seed, watch, level=levels, game=RAZZ)
     assert not record.stuck
     assert record.refused_though_allowed == []
     assert len(watch.won) == 1

@@ -44,7 +44,7 @@ def test_razz_is_played_by_keys_from_the_phrase_to_a_draw(tmp_path: Path, seed: 
 
 @pytest.mark.parametrize(("args", "said"), [
     (("--option", "hand_size=3"), "there is no option 'hand_size'"),
-    (("--preset", "classic"), "--preset names a way of playing the classic game"),
+    (("--preset", "classic"), "Razz Spoons has no presets: give its options one by one"),
     (("--players", "11"), "Razz Spoons is for 2 to 10 players, not 11"),
 ])
 def test_razz_options_are_checked_before_the_game(tmp_path: Path, args: tuple[str, ...],

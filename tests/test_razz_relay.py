@@ -16,10 +16,10 @@ from test_relay import FAST, Member, connect, recording, with_relay
 
 from audiospoons.engine.cards import Card
 from audiospoons.engine.events import Event
+from audiospoons.games.registry import GAMES
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient
 from audiospoons.net.fairness import Cues
-from audiospoons.net.games import RAZZ_GAME
 from audiospoons.net.room import Room, Seat
 from audiospoons.net.server import Relay
 from audiospoons.net.wire import decode_event, encode_event
@@ -297,7 +297,7 @@ def test_a_razz_room_gives_its_game_the_late_window_of_its_players_lines() -> No
     """The relay keeps a room's late window to its players' round trips: a Razz room's game
     takes it, and the race after a Jack then waits that long for grabs made earlier."""
     members = [Member(name) for name in ("Ann", "Bob", "Cat")]
-    room = Room(1, "Den", members[0], RazzOptions(), {}, game=RAZZ_GAME)
+    room = Room(1, "Den", members[0], RazzOptions(), {}, game=GAMES["razz"])
     room.seats = [Seat(member) for member in members]
     room.start(0.0, random.Random(4))
     room.late_window(0.2)

@@ -20,9 +20,10 @@ import pytest
 
 from audiospoons.cli import main
 from audiospoons.engine.cards import parse_card
+from audiospoons.games.razz.scenario import RazzScenario, parse_razz_command
+from audiospoons.games.registry import GAMES
 from audiospoons.razz.commands import ChoosePhrase, GrabSpoon, PlayCard
 from audiospoons.replay.listen import listen
-from audiospoons.replay.razzscenario import RazzScenario, parse_razz_command
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.sound.cue import Cue
 from audiospoons.voice.announcer import Verbosity
@@ -755,7 +756,8 @@ def test_listening_plays_a_razz_game_at_its_moments() -> None:
         now[0] += seconds
 
     stream = io.StringIO()
-    listen(scenario.new_game(), scenario.script, 1, speaker=Speaker(TextOutput(stream)),
+    listen(scenario.new_game(), scenario.script, 1, GAMES[scenario.game],
+           speaker=Speaker(TextOutput(stream)),
            sounds=Sounds(), lang="en", verbosity=Verbosity.FULL, clock=lambda: now[0],
            sleep=sleep, length=lambda name: 0.0)
     assert played == [(0.0, "deal"), (0.5, "phrase"), (1.0, "card-out"), (1.0, "king"),

@@ -11,6 +11,7 @@ import pytest
 from audiospoons.bots.levels import Level
 from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.events import Event
+from audiospoons.games.razz.spec import SPEC as RAZZ
 from audiospoons.razz.commands import ChoosePhrase, DrawCard, PlayCard, Razz
 from audiospoons.razz.events import (
     CardsDrawn,
@@ -23,7 +24,7 @@ from audiospoons.razz.game import Phase, RazzGame
 from audiospoons.razz.options import EndRule, RazzOptions
 from audiospoons.razz.piles import RazzDeal
 from audiospoons.razz.referee import RAZZ_TURNS
-from audiospoons.razz.simulate import play_razz_game
+from audiospoons.simulate import play_game
 from audiospoons.ui.razzview import RazzSeatView, hand_order
 
 
@@ -123,7 +124,7 @@ def test_every_seats_view_matches_the_game_after_every_step_of_a_bot_game(
         for view in views:
             check(view, game)
 
-    record = play_razz_game(players, options, seed, level, watch=watch)
+    record = play_game(players, options, seed, watch, level=level, game=RAZZ)
     assert not record.stuck and record.winners
     assert kinds["GameWon"] == 1 and kinds["TurnBegan"] > 20
     assert all(view.over and view.winners == record.winners for view in views)
@@ -145,7 +146,7 @@ def test_the_games_checked_meet_every_kind_of_moment() -> None:
                 causes[event.cause] += 1
 
     for players, options, seed, level in GAMES:
-        play_razz_game(players, options, seed, level, watch=watch)
+        play_game(players, options, seed, watch, level=level, game=RAZZ)
     for kind in ("KingAimed", "CountRaised", "DirectionReversed", "SpoonsOut", "SpoonTaken",
                  "DoubleGrab", "RaceOver", "PhraseOwed", "PhraseSaid", "LastCardAnnounced",
                  "RazzCalled", "TurnTimeUp", "PileTurnedOver", "RoundScored"):

@@ -16,7 +16,7 @@ from audiospoons.engine.events import Event, GameOver, GrabTimeUp, RoundEnded
 from audiospoons.engine.game import ClassicGame, Deal
 from audiospoons.engine.options import Options
 from audiospoons.engine.rules import Bot, Rules
-from audiospoons.net.games import ROOM_GAMES
+from audiospoons.games.registry import GAMES
 from audiospoons.table import Table
 
 
@@ -71,16 +71,17 @@ class Checked:
         return events
 
 
-@pytest.mark.parametrize("name", sorted(ROOM_GAMES))
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_game_keeps_the_rules_shape_and_allows_says_what_handle_will_do(name: str) -> None:
-    spec = ROOM_GAMES[name]
+    spec = GAMES[name]
     options, _ = spec.read_options({})
     for seed in range(3):
         names = ["Ann", "Bob", "Cy", "Dee"]
         game = spec.deal(names, options, random.Random(seed), 0)
         assert isinstance(game, Rules)
         checked = Checked(game)
-        bots = [spec.bot(seat, options, random.Random(seed * 10 + seat), Level.NORMAL)
+        bots = [spec.bot(seat, options, random.Random(seed * 10 + seat), Level.NORMAL,
+                     None)
                 for seat in range(len(names))]
         assert all(isinstance(bot, Bot) for bot in bots)
         table = Table(checked, bots)

@@ -9,7 +9,9 @@ from typing import Any
 
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import Options
-from audiospoons.replay.scenario import ScriptLine, parse_command
+from audiospoons.games.spoons.scenario import parse_command
+from audiospoons.games.spoons.spec import SPEC as SPOONS
+from audiospoons.replay.scenariofile import ScriptLine
 from audiospoons.replay.transcript import game_transcript
 
 PLAYERS = ("Andrew", "Chris", "Ellen")
@@ -42,7 +44,7 @@ def test_points_scoring_plays_one_round_per_dealer_and_ties_share_the_win() -> N
         "0.50 Chris grab", "0.70 Ellen grab",
         "1.80 Ellen grab", "1.90 Chris grab", "2.00 Andrew grab",
         "3.10 Ellen grab", "3.20 Chris grab",
-    ), 0)
+    ), 0, SPOONS)
     assert lines == [
         "  0.00  Spoons: you against Chris and Ellen.",
         "  0.00  [sound deal pan +0.00]",
@@ -95,7 +97,7 @@ def test_letters_scoring_eliminates_on_the_last_letter_and_the_last_one_in_wins(
     for round_start in (0.0, 1.5, 3.0):
         grabs += [f"{round_start + 0.5:.2f} Chris grab", f"{round_start + 0.6:.2f} Ellen grab"]
     grabs += ["4.60 Chris grab"]
-    lines = game_transcript(game, script(*grabs), None)
+    lines = game_transcript(game, script(*grabs), None, SPOONS)
     spoken = [line for line in lines if "state:" not in line and "[sound" not in line]
     assert [line for line in spoken if "letter" in line or "win" in line or "elim" in line] == [
         "  0.60  Andrew takes the letter P: P.",

@@ -38,6 +38,21 @@ class Penalty(Enum):
     VOID = "void"
 
 
+class PressCue(Enum):
+    """What an event is to the cues a seat's press may answer (``TimedPress.answers``), which
+    the relay's fairness times a press from."""
+
+    NEW_ROUND = "new-round"
+    """No cue stands any more."""
+    TEST = "test"
+    """The cue of a reaction test the seat is in."""
+    TEST_OVER = "test-over"
+    RACE = "race"
+    """The spoons are going, in a race of its own: it replaces any race standing."""
+    FIRST_SIGN = "first-sign"
+    """A sign that the spoons are going, if none has been seen yet this round."""
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Base of all events: ``at`` is the game time, in seconds from the first deal."""
@@ -47,6 +62,10 @@ class Event:
     def seen_by(self, seat: int | None) -> Event | None:
         """This event as ``seat`` may know it; public events are the same for everyone."""
         return self
+
+    def press_cue(self, seat: int) -> PressCue | None:
+        """What this event is to the cues ``seat``'s press may answer; most are nothing."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +93,9 @@ class RoundStarted(Event):
     dealer: int
     spoons: int
     seats: tuple[int, ...]
+
+    def press_cue(self, seat: int) -> PressCue | None:
+        return PressCue.NEW_ROUND
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +193,9 @@ class PhaseTwoStarted(Event):
     def seen_by(self, seat: int | None) -> Event | None:
         return self if not self.hidden or seat == self.seat else None
 
+    def press_cue(self, seat: int) -> PressCue | None:
+        return PressCue.FIRST_SIGN if seat != self.seat else None
+
 
 @dataclass(frozen=True, slots=True)
 class Reached(Event):
@@ -178,6 +203,9 @@ class Reached(Event):
     the grabber can tell from one (``premature = bluff``, phase 2 not announced)."""
 
     seat: int
+
+    def press_cue(self, seat: int) -> PressCue | None:
+        return PressCue.FIRST_SIGN if seat != self.seat else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +232,9 @@ class SpoonGrabbed(Event):
 
     def seen_by(self, seat: int | None) -> Event | None:
         return self if not self.hidden or seat == self.seat else Reached(self.at, self.seat)
+
+    def press_cue(self, seat: int) -> PressCue | None:
+        return PressCue.FIRST_SIGN if seat != self.seat else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +362,9 @@ class ReactCue(Event):
     contest: ContestKind = ContestKind.RACE
     spoon: int | None = None
 
+    def press_cue(self, seat: int) -> PressCue | None:
+        return PressCue.TEST if seat in self.contenders else None
+
 
 @dataclass(frozen=True, slots=True)
 class Reacted(Event):
@@ -351,6 +385,9 @@ class ReactionTestEnded(Event):
 
     ranking: tuple[int, ...]
     counts: tuple[int, ...]
+
+    def press_cue(self, seat: int) -> PressCue | None:
+        return PressCue.TEST_OVER
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,19 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from audiospoons.bots.levels import Level, Pace
-from audiospoons.bots.simple import SimpleBot
-from audiospoons.engine.events import Event, GameOver, RoundEnded
-from audiospoons.engine.options import Options
+from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot
+from audiospoons.games.registry import DEFAULT, game_named
 from audiospoons.net.client import RelayClient, RelayError
-from audiospoons.net.games import RAZZ
 from audiospoons.net.wire import decode_event, encode_command
-from audiospoons.razz.bots import RazzBot
-from audiospoons.razz.events import GameWon, RoundWon
-from audiospoons.razz.options import RazzOptions
-
-ENDS = (RoundEnded, GameOver, RoundWon, GameWon)
-"""Events after which a bot waiting for the answer to its command plans again."""
 
 ANSWER_WAIT = 1.0
 """Seconds a remote bot waits for the answer to its command before it plans again."""
@@ -50,6 +42,9 @@ async def play_seat(client: RelayClient, started: dict[str, Any], *, seed: int =
     back after a lost connection."""
     loop = asyncio.get_running_loop()
     seat = started["seat"]
+    spec = game_named(str(started.get("game", DEFAULT)))
+    ends = (spec.round_end, spec.game_over)
+    """Events after which a bot waiting for the answer to its command plans again."""
     bot = seat_bot(started, seed, pace, level)
     result = BotSeatResult(seat)
     for event in told:
@@ -85,11 +80,11 @@ async def play_seat(client: RelayClient, started: dict[str, Any], *, seed: int =
             answer_by = None
         if message["kind"] == "event":
             event = decode_event(message["event"])
-            if getattr(event, "seat", None) == seat or isinstance(event, ENDS):
+            if getattr(event, "seat", None) == seat or isinstance(event, ends):
                 answer_by = None
             result.events.append(event)
             bot.observe(event)
-            result.over = isinstance(event, GameOver | GameWon)
+            result.over = isinstance(event, spec.game_over)
             if until is not None and until(event):
                 return result
         elif message["kind"] == "refused":
@@ -102,8 +97,6 @@ async def play_seat(client: RelayClient, started: dict[str, Any], *, seed: int =
 
 def seat_bot(started: dict[str, Any], seed: int, pace: Pace | None, level: Level) -> Bot:
     """The bot for the game ``started`` says the room plays."""
-    seat, rng = int(started["seat"]), random.Random(seed)
-    if started.get("game") == RAZZ:
-        return RazzBot(seat, RazzOptions.from_mapping(started["options"]), rng, level,
-                       pace=pace)
-    return SimpleBot(seat, Options.from_mapping(started["options"]), rng, pace, level)
+    spec = game_named(str(started.get("game", DEFAULT)))
+    options, _ = spec.read_options(started["options"])
+    return spec.bot(int(started["seat"]), options, random.Random(seed), level, pace)

@@ -31,18 +31,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from audiospoons.engine.commands import Command, Grab, React
-from audiospoons.engine.events import (
-    Event,
-    PhaseTwoStarted,
-    Reached,
-    ReactCue,
-    ReactionTestEnded,
-    RoundStarted,
-    SpoonGrabbed,
-)
-from audiospoons.razz.commands import GrabSpoon
-from audiospoons.razz.events import DealStarted, RaceOver, SpoonsOut
+from audiospoons.engine.commands import Command, TimedPress
+from audiospoons.engine.events import Event, PressCue
 
 TOLERANCE = 0.010
 """Seconds a reported reaction may leave unexplained beyond the slowest recent round trip."""
@@ -107,35 +97,32 @@ class Cues:
     """The cues ``seat`` may be answering: its reaction test's cue, and the first sign in the
     round that the spoons are going (the first grab, or a reach that may be it). The relay
     keeps one a seat, stamped when it sent each cue; a client keeps one, stamped when it heard
-    it, and reports the time from there to a press. In Razz Spoons the race's cue is a Jack
-    putting the spoons out, heard by all but its player, and each Jack's race has its own."""
+    it, and reports the time from there to a press. Each game's events say what they are to
+    these cues (``Event.press_cue``): in Razz Spoons the race's cue is a Jack putting the
+    spoons out, heard by all but its player, and each Jack's race has its own."""
 
     seat: int
     test: Stamp | None = None
     race: Stamp | None = None
 
     def observe(self, event: Event, now: float) -> None:
-        if isinstance(event, RoundStarted | DealStarted | RaceOver):
+        cue = event.press_cue(self.seat)
+        if cue is PressCue.NEW_ROUND:
             self.test = self.race = None
-        elif isinstance(event, SpoonsOut) and event.seat != self.seat:
+        elif cue is PressCue.RACE or (cue is PressCue.FIRST_SIGN and self.race is None):
             self.race = (now, event.at)
-        elif isinstance(event, ReactCue) and self.seat in event.contenders:
+        elif cue is PressCue.TEST:
             self.test = (now, event.at)
-        elif isinstance(event, ReactionTestEnded):
+        elif cue is PressCue.TEST_OVER:
             self.test = None
-        elif (isinstance(event, PhaseTwoStarted | SpoonGrabbed | Reached)
-              and event.seat != self.seat and self.race is None):
-            self.race = (now, event.at)
 
     def answered(self, command: Command) -> Stamp | None:
-        """The cue ``command`` answers, if it is a press that answers one."""
-        if isinstance(command, React):
-            return self.test
-        if isinstance(command, Grab):
-            return self.test or self.race
-        if isinstance(command, GrabSpoon):
-            return self.race
-        return None
+        """The cue ``command`` answers, if it is a press that answers one: the first of the
+        cues it can answer (``TimedPress.answers``) that is standing."""
+        if not isinstance(command, TimedPress):
+            return None
+        stamps = {"test": self.test, "race": self.race}
+        return next((stamp for kind in command.answers if (stamp := stamps[kind])), None)
 
 
 def late_window(lines: Iterable[RoundTrips]) -> float:

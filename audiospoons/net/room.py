@@ -23,8 +23,9 @@ from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, Rules
+from audiospoons.games.registry import DEFAULT, GAMES
+from audiospoons.games.spec import GameOptions, GameSpec
 from audiospoons.net.fairness import Cues
-from audiospoons.net.games import CLASSIC_GAME, RoomGame, RoomOptions
 from audiospoons.net.names import same_name
 from audiospoons.net.protocol import encode
 from audiospoons.net.wire import encode_event
@@ -94,10 +95,10 @@ class Room:
     number: int
     name: str
     host: Member
-    options: RoomOptions
+    options: GameOptions
     values: dict[str, str]
     password: str | None = None
-    game: RoomGame = CLASSIC_GAME
+    game: GameSpec = GAMES[DEFAULT]
     """Which game the room plays: classic Spoons or Razz Spoons."""
     seats: list[Seat] = field(default_factory=list)
     spectators: list[Member] = field(default_factory=list)
@@ -110,7 +111,7 @@ class Room:
     round_events: list[Event] = field(default_factory=list)
     """Every event of the round under way: enough to tell a bot that takes a seat over."""
     standing: list[Event] = field(default_factory=list)
-    """The events of the game's earlier rounds that still matter (``RoomGame.standing``)."""
+    """The events of the game's earlier rounds that still matter (``GameSpec.standing``)."""
     stand_ins: dict[int, Bot] = field(default_factory=dict)
     """The bot playing each seat whose player has gone."""
     watching: dict[int, SeatListener] = field(default_factory=dict)
@@ -211,7 +212,7 @@ class Room:
         game = self.game.deal(names, self.options, random.Random(rng.getrandbits(64)),
                               rng.randrange(len(names)))
         bots = [self.game.bot(index, self.options, random.Random(rng.getrandbits(64)),
-                              seat.level)
+                              seat.level, None)
                 for index, seat in enumerate(self.seats) if seat.level is not None]
         table: Table[Rules, Bot] = Table(game, bots)
         self.listeners = {index: SeatListener(seat.member, index, self.clock)
@@ -312,7 +313,7 @@ class Room:
             table.listeners.remove(listener)
         if not table.game.in_game(index):
             return
-        bot = self.game.bot(index, self.options, random.Random(index), Level.NORMAL)
+        bot = self.game.bot(index, self.options, random.Random(index), Level.NORMAL, None)
         for event in self.round_events:
             view = event.seen_by(index)
             if view is not None:

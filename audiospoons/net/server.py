@@ -24,13 +24,13 @@ from ssl import SSLContext
 from typing import Any
 
 from audiospoons.bots.levels import Level
-from audiospoons.engine.commands import Command, Grab, React
+from audiospoons.engine.commands import Command, TimedPress
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.presets import PRESET_KEY
+from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.net.backoff import PasswordGuard
 from audiospoons.net.fairness import judge, late_window
-from audiospoons.net.games import CLASSIC, ROOM_GAMES
 from audiospoons.net.link import Client
 from audiospoons.net.names import BadText, clean_chat, clean_name, name_keys
 from audiospoons.net.protocol import (
@@ -41,7 +41,6 @@ from audiospoons.net.protocol import (
 )
 from audiospoons.net.room import MAX_SEATS, Room, Seat
 from audiospoons.net.wire import WireError, decode_command, encode_event
-from audiospoons.razz.commands import GrabSpoon
 
 log = logging.getLogger("audiospoons.relay")
 
@@ -259,10 +258,10 @@ class Relay:
             client.refuse("too-many-rooms", f"at most {self.rooms_per_address} rooms from one"
                           " address: close one first")
             return
-        game = ROOM_GAMES.get(body.get("game", CLASSIC))
+        game = GAMES.get(body.get("game", DEFAULT))
         if game is None:
             client.refuse("bad-options", f"there is no game {body['game']!r}; the games are"
-                          f" {', '.join(ROOM_GAMES)}")
+                          f" {', '.join(GAMES)}")
             return
         values = {str(k): str(v) for k, v in body.get("options", {}).items()}
         if "preset" in body:
@@ -587,7 +586,7 @@ class Relay:
         at all (it is dated when it arrived), so that pressing at once wins nothing."""
         listener = room.listeners.get(command.seat)
         cue = None if listener is None else listener.cues.answered(command)
-        if cue is None:
+        if cue is None or not isinstance(command, TimedPress):
             return command
         sent, cue_at = cue
         judged = judge(sent, now, reported, client.trips)
@@ -596,11 +595,7 @@ class Relay:
             return command
         pressed_at = (math.nextafter(cue_at, -math.inf) if judged.false_start
                       else cue_at + judged.reaction)
-        if isinstance(command, Grab):
-            return Grab(command.seat, command.spoon, pressed_at)
-        if isinstance(command, GrabSpoon):
-            return GrabSpoon(command.seat, pressed_at)
-        return React(command.seat, pressed_at)
+        return command.dated(pressed_at)
 
     def _on_chat(self, client: Client, body: dict[str, Any], now: float) -> None:
         allowed, client.chat_bucket = client.chat_bucket.take(now)

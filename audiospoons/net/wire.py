@@ -1,9 +1,8 @@
 """Events and commands as JSON values, and back: pure.
 
-Every event of ``engine.events`` and ``razz.events`` and every command of ``engine.commands`` and
-``razz.commands`` is a frozen dataclass (the two games' class names differ, so one name space
-serves both),
-so one generic codec serves them all, led by the classes' own type hints: a card is written in
+Every event and command of every game (``GameSpec.wire_modules``) is a frozen dataclass, known
+on the wire by its class name (the games' class names differ, so one name space serves them
+all), so one generic codec serves them all, led by the classes' own type hints: a card is written in
 its notation ("10H", "TRAVELER-DK"), an enum by its value, a tuple as a list, ``None`` as null.
 Decoding checks every field against its type and raises ``WireError`` saying what is wrong, so a
 command from the network is either exactly a command or refused. The relay sends each seat only
@@ -20,14 +19,11 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from audiospoons.engine import commands as command_module
-from audiospoons.engine import events as event_module
 from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import MalformedCommand
 from audiospoons.engine.events import Event
-from audiospoons.razz import commands as razz_command_module
-from audiospoons.razz import events as razz_event_module
+from audiospoons.games.registry import GAMES
 
 JSON = Any
 """A value ``json`` reads or writes."""
@@ -37,22 +33,30 @@ class WireError(ValueError):
     """A value that is not what its message kind says it must be."""
 
 
-def _kinds(module: types.ModuleType, base: type) -> dict[str, type]:
-    return {name: value for name, value in vars(module).items()
-            if isinstance(value, type) and issubclass(value, base) and value is not base}
+def _kinds(base: type) -> dict[str, type]:
+    """Every subclass of ``base`` in the games' wire modules, by its class name; a name two
+    games give different classes is an error in the games, found here at import."""
+    kinds: dict[str, type] = {}
+    for spec in GAMES.values():
+        for module in spec.wire_modules:
+            for name, value in vars(module).items():
+                if not (isinstance(value, type) and issubclass(value, base)
+                        and dataclasses.is_dataclass(value)
+                        and "__dataclass_fields__" in vars(value)) or value is base:
+                    continue
+                if kinds.setdefault(name, value) is not value:
+                    raise TypeError(f"two games call different {base.__name__}s {name!r}")
+    return kinds
 
 
-EVENT_KINDS: dict[str, type[Event]] = {
-    **_kinds(event_module, Event), **_kinds(razz_event_module, Event)}
+EVENT_KINDS: dict[str, type[Event]] = _kinds(Event)
 """Every event class by its name, as the ``kind`` of an event on the wire."""
 
 COMMAND_KINDS: dict[str, type[Command]] = {
-    name.lower(): kind
-    for module in (command_module, razz_command_module)
-    for name, kind in _kinds(module, Command).items()}
-"""Every command class by its lower-case name: take, draw, pass, grab, react, feint, signal;
-and Razz Spoons' choosephrase, playcard, drawcard, keep, sayphrase, grabspoon, announce,
-razz."""
+    name.lower(): kind for name, kind in _kinds(Command).items()}
+"""Every command class by its lower-case name: the classic game's take, draw, pass, grab,
+react, feint, signal; Razz Spoons' choosephrase, playcard, drawcard, keep, sayphrase,
+grabspoon, announce, razz."""
 
 
 @cache

@@ -6,9 +6,10 @@ The names differ from the classic game's commands even in lower case, as the wir
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from audiospoons.engine.cards import Card
-from audiospoons.engine.commands import Command
+from audiospoons.engine.commands import Command, TimedPress
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +45,11 @@ class SayPhrase(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class GrabSpoon(Command):
+class GrabSpoon(TimedPress):
     """Grab a spoon after a Jack. ``pressed_at``: the game time of the press when it happened
     before the command reached the table (dated by the relay, never by a client)."""
 
+    answers: ClassVar[tuple[str, ...]] = ("race",)
     pressed_at: float | None = None
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from audiospoons.engine.cards import Card
-from audiospoons.engine.events import Event
+from audiospoons.engine.events import Event, PressCue
 
 
 class DrawCause(Enum):
@@ -49,6 +49,9 @@ class DealStarted(Event):
     dealer: int
     spoons: int
     counts: tuple[int, ...]
+
+    def press_cue(self, seat: int) -> PressCue | None:
+        return PressCue.NEW_ROUND
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +192,9 @@ class SpoonsOut(Event):
     spoons: int
     until: float
 
+    def press_cue(self, seat: int) -> PressCue | None:
+        return PressCue.RACE if seat != self.seat else None
+
 
 @dataclass(frozen=True, slots=True)
 class SpoonTaken(Event):
@@ -216,6 +222,9 @@ class RaceOver(Event):
 
     losers: tuple[int, ...]
     timed_out: bool
+
+    def press_cue(self, seat: int) -> PressCue | None:
+        return PressCue.NEW_ROUND
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,16 +15,15 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Protocol
 
-from audiospoons.engine.game import ClassicGame
-from audiospoons.razz.game import RazzGame
+from audiospoons.engine.rules import Rules
+from audiospoons.games.spec import GameSpec
 from audiospoons.replay.runner import Heard
 from audiospoons.replay.scenariofile import ScriptLine
-from audiospoons.replay.transcript import game_heard
+from audiospoons.replay.transcript import heard
 from audiospoons.sound.assets import sound_path
 from audiospoons.sound.cue import Cue
-from audiospoons.voice.announcer import Announcer, Utterance, Verbosity
+from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import messages
-from audiospoons.voice.razzannouncer import RazzAnnouncer
 from audiospoons.voice.speaker import Speaker
 
 DEVICE_LAG = 0.25
@@ -47,14 +46,15 @@ def cue_length(name: str) -> float:
         return 0.0
 
 
-def listen(game: ClassicGame | RazzGame, script: Sequence[ScriptLine], seat: int | None, *,
+def listen(game: Rules, script: Sequence[ScriptLine], seat: int | None, spec: GameSpec, *,
            speaker: Speaker, sounds: CuePlayer | None, lang: str, verbosity: Verbosity,
            clock: Callable[[], float] = time.monotonic,
            sleep: Callable[[float], None] = time.sleep,
            length: Callable[[str], float] = cue_length) -> None:
-    """Play ``script`` on ``game`` and let ``seat`` hear it as it happens; returns once the
-    last cue played has been heard to its end (``length`` tells how long a cue lasts)."""
-    play_heard(game_heard(game, script, seat, lang=lang, verbosity=verbosity), speaker=speaker,
+    """Play ``script`` on ``game`` (of ``spec``) and let ``seat`` hear it as it happens; returns
+    once the last cue played has been heard to its end (``length`` tells how long a cue
+    lasts)."""
+    play_heard(heard(game, script, seat, spec, lang=lang, verbosity=verbosity), speaker=speaker,
                sounds=sounds, clock=clock, sleep=sleep, length=length)
 
 
@@ -82,11 +82,7 @@ def play_heard(heard: Iterable[tuple[float, Heard]], *, speaker: Speaker,
             sleep(wait)
 
 
-def urgent_phrases(game: ClassicGame | RazzGame, seat: int | None, lang: str) -> list[str]:
+def urgent_phrases(game: Rules, seat: int | None, spec: GameSpec, lang: str) -> list[str]:
     """The urgent lines ``seat`` may hear in ``game`` whose words are known before it starts:
     worth rendering to sound in advance."""
-    if isinstance(game, RazzGame):
-        return RazzAnnouncer(game.names, messages(lang)).urgent_phrases(seat)
-    players = [player.name for player in game.seats]
-    return Announcer(players, messages(lang), announce_phase2=game.options.announce_phase2,
-                     signal=game.options.signal).urgent_phrases(seat)
+    return spec.presenter(game, messages(lang), Verbosity.FULL).urgent_phrases(seat)

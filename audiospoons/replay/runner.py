@@ -1,4 +1,4 @@
-"""Playing a timed script on a game of either kind, and writing what happened as transcript lines.
+"""Playing a timed script on a game of any kind, and writing what happened as transcript lines.
 
 Lines read ``  T.TT  text`` with T the game time. A replay ends when the game is over, or when
 the script is spent and no timer is pending (then the state of play closes the transcript).
@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import fields
 from enum import Enum
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from audiospoons.engine.cards import Card
-from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
+from audiospoons.engine.rules import Rules
 from audiospoons.replay.scenariofile import ScriptLine
 from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
@@ -29,25 +29,7 @@ SEATS_FIELDS = {"seats", "winners", "contenders", "ranking", "losers"}
 Heard = Utterance | Cue | str
 """A line spoken, a sound played, or a line of data (a refusal, the state of play)."""
 
-
-class ReplayGame(Protocol):
-    """What a replay needs of a game: the classic game and Razz Spoons both have it."""
-
-    now: float
-
-    @property
-    def over(self) -> bool: ...
-
-    def start(self) -> list[Event]: ...
-
-    def advance(self, now: float) -> list[Event]: ...
-
-    def handle(self, command: Command, now: float) -> list[Event]: ...
-
-    def next_deadline(self) -> float | None: ...
-
-
-G = TypeVar("G", bound=ReplayGame)
+G = TypeVar("G", bound=Rules)
 
 
 def run(game: G, script: Sequence[ScriptLine]) -> Iterator[tuple[float, Event | str | G]]:

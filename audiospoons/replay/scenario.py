@@ -1,73 +1,26 @@
 """Scenario files: a table, options and a timed script, read from TOML (see docs/scenarios.md).
 
-``[table] game`` says which game a file plays: the classic game here, Razz Spoons in
-``razzscenario``."""
+``[table] game`` says which game a file plays; that game reads the rest."""
 
 from __future__ import annotations
 
-import random
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from audiospoons.engine.cards import Card, parse_card
-from audiospoons.engine.commands import Command, Draw, Feint, Grab, Pass, React, Signal, Take
-from audiospoons.engine.errors import SpoonsError
-from audiospoons.engine.game import ClassicGame, Deal
-from audiospoons.engine.options import SPECS_BY_KEY, Options
-from audiospoons.engine.presets import PRESET_KEY, with_preset
-from audiospoons.replay.razzscenario import RazzScenario, parse_razz_scenario
+from audiospoons.games.registry import GAMES
+from audiospoons.games.spec import Scenario
 from audiospoons.replay.scenariofile import (
     ScenarioError,
     ScriptLine,
-    cards_at,
-    check_keys,
     check_sections,
-    find_seat,
     game_of,
-    hands_of,
-    late_window_of,
-    players_of,
-    pressed_at,
     read_text,
-    script_of,
-    seat_at,
-    section,
-    seed_of,
-    where_key,
 )
 
-__all__ = ["RazzScenario", "Scenario", "ScenarioError", "ScriptLine", "load_scenario",
-           "parse_command", "parse_scenario"]
-
-TABLE_KEYS = ("game", "players", "dealer", "seed", "hands", "stock", "late_window")
+__all__ = ["Scenario", "ScenarioError", "ScriptLine", "load_scenario", "parse_scenario"]
 
 
-@dataclass(slots=True)
-class Scenario:
-    options: Options
-    players: tuple[str, ...]
-    dealer: int
-    seed: int
-    hands: dict[int, tuple[Card, ...]] = field(default_factory=dict)
-    stock: tuple[Card, ...] = ()
-    script: list[ScriptLine] = field(default_factory=list)
-    late_window: float = 0.0
-    """As the relay sets it (``ClassicGame.late_window``): for presses across a network."""
-
-    def new_game(self) -> ClassicGame:
-        deal = Deal(dict(self.hands), self.stock) if self.hands or self.stock else None
-        game = ClassicGame(self.players, self.options, random.Random(self.seed), self.dealer,
-                           deal)
-        game.late_window = self.late_window
-        return game
-
-    def seat_of(self, name: str) -> int:
-        return find_seat(self.players, name)
-
-
-def load_scenario(path: Path) -> Scenario | RazzScenario:
+def load_scenario(path: Path) -> Scenario:
     text = read_text(path)
     try:
         return parse_scenario(text)
@@ -75,86 +28,13 @@ def load_scenario(path: Path) -> Scenario | RazzScenario:
         raise ScenarioError(f"{path}: {error}") from None
 
 
-def parse_scenario(text: str) -> Scenario | RazzScenario:
-    """The scenario ``text`` writes: of the classic game, or of Razz Spoons."""
+def parse_scenario(text: str) -> Scenario:
+    """The scenario ``text`` writes, of the game its ``[table] game`` names."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ScenarioError(f"not valid TOML: {error}") from None
     check_sections(data)
     table = data.get("table", {})
-    if isinstance(table, dict) and game_of(table, text) == "razz":
-        return parse_razz_scenario(data, text)
-    return _classic(data, text)
-
-
-def _classic(data: dict[str, Any], text: str) -> Scenario:
-    options = _options(section(data, "options", text), text)
-    table = section(data, "table", text)
-    players = players_of(table, text)
-    scenario = Scenario(options, players, 0, seed_of(table, text))
-    if "dealer" in table:
-        scenario.dealer = seat_at(players, table["dealer"], "dealer", text)
-    scenario.hands = hands_of(table, players, cards_at, text)
-    if "stock" in table:
-        scenario.stock = cards_at(table["stock"], "stock", text)
-    scenario.late_window = late_window_of(table, text)
-    check_keys(table, TABLE_KEYS, text)
-    scenario.script = script_of(section(data, "script", text), players, parse_command, text)
-    try:
-        scenario.new_game()
-    except SpoonsError as error:
-        raise ScenarioError(f"this table cannot be played: {error}") from None
-    return scenario
-
-
-def parse_command(seat: int, words: tuple[str, ...]) -> Command:
-    """A script command (``take``, ``draw``, ``pass CARD``, ``grab [N]``, ``react``, ``feint``,
-    ``signal``) for ``seat``; raise ``ScenarioError`` if it is not one. A grab or react may
-    end ``from T``: a press made at game time T that arrives at the line's time, as a press
-    across a network does (the relay dates it)."""
-    if len(words) >= 3 and words[-2].lower() == "from" and words[0].lower() in ("grab",
-                                                                                 "react"):
-        at = pressed_at(words)
-        command = parse_command(seat, words[:-2])
-        if isinstance(command, Grab):
-            return Grab(seat, command.spoon, at)
-        return React(seat, at)
-    verb, args = words[0].lower(), words[1:]
-    simple: dict[str, type[Command]] = {"take": Take, "draw": Draw, "react": React,
-                                        "feint": Feint, "signal": Signal}
-    if verb in simple and not args:
-        return simple[verb](seat)
-    if verb == "pass" and len(args) == 1:
-        try:
-            return Pass(seat, parse_card(args[0]))
-        except SpoonsError as error:
-            raise ScenarioError(str(error)) from None
-    if verb == "grab" and len(args) <= 1:
-        if not args:
-            return Grab(seat)
-        if not args[0].isdigit() or int(args[0]) < 1:
-            raise ScenarioError(f"grab takes a spoon number from 1, not {args[0]!r}")
-        return Grab(seat, int(args[0]))
-    raise ScenarioError(f"{' '.join(words)!r} is not a command; the commands are take, draw,"
-                        " pass CARD, grab, grab N, react, feint and signal")
-
-
-def _options(given: dict[str, Any], text: str) -> Options:
-    try:
-        values = with_preset(given)
-    except SpoonsError as error:
-        raise ScenarioError(f"{where_key(text, PRESET_KEY)}[options]: {error}") from None
-    for key, value in values.items():
-        try:
-            spec = SPECS_BY_KEY.get(key)
-            if spec is None:
-                Options.from_mapping({key: value})
-            else:
-                spec.parse(value)
-        except SpoonsError as error:
-            raise ScenarioError(f"{where_key(text, key)}[options]: {error}") from None
-    try:
-        return Options.from_mapping(values)
-    except SpoonsError as error:
-        raise ScenarioError(f"[options]: {error}") from None
+    return GAMES[game_of(table if isinstance(table, dict) else {}, text)].read_scenario(
+        data, text)

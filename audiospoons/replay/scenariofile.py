@@ -12,12 +12,11 @@ from typing import Any
 from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
+from audiospoons.games.registry import DEFAULT, GAMES, game_choices
 
 MAX_TIME = 86_400.0
 """The latest time a script line may have: one day of game time."""
 MAX_NAME = 40
-GAMES = ("spoons", "razz")
-"""The values of ``[table] game``: the classic game (the default), and Razz Spoons."""
 SECTIONS = ("options", "table", "script")
 
 CommandParser = Callable[[int, tuple[str, ...]], Command]
@@ -59,12 +58,12 @@ def section(data: dict[str, Any], key: str, text: str) -> dict[str, Any]:
 
 
 def game_of(table: dict[str, Any], text: str) -> str:
-    """The game ``[table] game`` names, ``spoons`` when it names none."""
-    game = table.get("game", GAMES[0])
-    if game not in GAMES:
-        raise ScenarioError(f"{where_key(text, 'game')}game must be \"spoons\" (the classic"
-                            f" game) or \"razz\" (Razz Spoons), not {game!r}")
-    return str(game)
+    """The game ``[table] game`` names, the first game when it names none."""
+    game = table.get("game", DEFAULT)
+    if not isinstance(game, str) or game not in GAMES:
+        raise ScenarioError(f"{where_key(text, 'game')}game must be {game_choices()},"
+                            f" not {game!r}")
+    return game
 
 
 def check_keys(table: dict[str, Any], known: Sequence[str], text: str) -> None:

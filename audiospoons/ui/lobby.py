@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from audiospoons.net.games import CLASSIC, RAZZ
+from audiospoons.games.registry import DEFAULT, GAMES, listed_game
 from audiospoons.net.names import clean_chat
 from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS
 from audiospoons.ui.menu import SELECT_CUE, Action, Item, Menu
@@ -35,9 +35,7 @@ from audiospoons.ui.screens import menu_label_of
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.i18n import Messages
 
-NEW_ROOM = "new"
-NEW_RAZZ_ROOM = "new-razz"
-NEW_ROOM_GAMES = {NEW_ROOM: CLASSIC, NEW_RAZZ_ROOM: RAZZ}
+NEW_ROOM_GAMES = {f"new-{name}": name for name in GAMES}
 """The lobby's items that open a room of one's own, and the game each room plays."""
 PASSWORD_LENGTH = 100
 ROOM_NAME_LENGTH = 40
@@ -53,8 +51,8 @@ class Listed:
     players: int
     playing: bool
     password: bool
-    razz: bool = False
-    """The room plays Razz Spoons, not classic Spoons."""
+    game: str = DEFAULT
+    """The game the room plays (a game this client does not know is listed as the first)."""
     bots: int = 0
     """How many of the ``players`` are bots."""
 
@@ -93,7 +91,7 @@ def read_room(entry: object) -> Listed | None:
     bots = bots if isinstance(bots, int) and not isinstance(bots, bool) else 0
     players = max(players, 0)
     return Listed(number, clean_chat(name)[:ROOM_NAME_LENGTH], players, playing, password,
-                  entry.get("game") == RAZZ, min(max(bots, 0), players))
+                  listed_game(entry.get("game")).name, min(max(bots, 0), players))
 
 
 ROOM_LISTS = frozenset({"rooms", "room_listed", "room_unlisted"})
@@ -158,7 +156,8 @@ class Lobby:
                   else m.tr("online.lobby.waiting")}
         text = (m.tr("online.lobby.room.locked", **fields) if room.password
                 else m.tr("online.lobby.room", **fields))
-        return m.tr("online.lobby.razz", room=text) if room.razz else text
+        listed = GAMES[room.game].words.listed_room
+        return text if listed is None else m.tr(listed, room=text)
 
     def room_about(self, room: Listed) -> str:
         m = self.m
@@ -171,9 +170,9 @@ class Lobby:
 
     def items(self) -> list[Item]:
         m = self.m
-        return [Action(NEW_ROOM, m.tr("online.lobby.new"), m.tr("online.lobby.new.about")),
-                Action(NEW_RAZZ_ROOM, m.tr("online.lobby.newrazz"),
-                       m.tr("online.lobby.newrazz.about")),
+        return [*(Action(item, m.tr(GAMES[game].words.new_room),
+                         m.tr(GAMES[game].words.new_room_about))
+                  for item, game in NEW_ROOM_GAMES.items()),
                 *(Action(room.key, self.room_text(room), self.room_about(room))
                   for room in self.rooms)]
 

@@ -32,9 +32,10 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import InvalidOptions, NotAllowedNow
 from audiospoons.engine.events import Event, GameOver
 from audiospoons.engine.options import Options
+from audiospoons.games.razz.spec import SPEC as RAZZ
+from audiospoons.games.registry import DEFAULT, GAMES, listed_game
 from audiospoons.keys.reader import ESCAPE_DELAY
 from audiospoons.net.client import BAD_MESSAGE, BadMessage, RelayClient, RelayError, SeatRefused
-from audiospoons.net.games import CLASSIC, RAZZ, ROOM_GAMES
 from audiospoons.net.protocol import PROTOCOL_VERSION
 from audiospoons.net.relaykinds import BadRelayMessage
 from audiospoons.net.tls import certificate_problem, is_insecure
@@ -250,7 +251,7 @@ class OnlineSession:
 
     # ----------------------------------------------------------------- asking for a room
 
-    def create_room(self, bots: int = 0, game: str = CLASSIC) -> None:
+    def create_room(self, bots: int = 0, game: str = DEFAULT) -> None:
         """A room of the player's own playing ``game``, with ``bots`` bots seated."""
         self.where.asked = True
         self.client.send("create_room", **self.new_rooms.get(game, room_fields({}, None, game)))
@@ -290,7 +291,7 @@ class OnlineSession:
             self.client.send("list_rooms")
 
     def _new_game(self, started: dict[str, Any]) -> OnlineGame:
-        if started.get("game") == RAZZ:
+        if started.get("game") == RAZZ.name:
             return RemoteRazzGame(self.client, started, self.m, self.speaker, self.sounds,
                                   verbosity=self.verbosity,
                                   key_overrides=self.razz_key_overrides)
@@ -464,8 +465,8 @@ class OnlineSession:
     def _room_text(self, state: dict[str, Any]) -> str:
         m = self.m
         seats = m.join([self._seat_text(seat, state["host"]) for seat in state["seats"]])
-        name = m.tr("online.room.razz", name=state["name"]) if state.get("game") == RAZZ \
-            else state["name"]
+        titled = listed_game(state.get("game")).words.room
+        name = state["name"] if titled is None else m.tr(titled, name=state["name"])
         if self._watching(state):
             return m.tr("online.watching", number=state["room"], name=name, seats=seats)
         return m.tr("online.room", number=state["room"], name=name, seats=seats)
@@ -580,13 +581,13 @@ async def reach_relay(host: str, port: int, name: str, *, timeout: float = 10.0,
     return client
 
 
-def room_fields(values: Mapping[str, str], password: str | None, game: str = CLASSIC
+def room_fields(values: Mapping[str, str], password: str | None, game: str = DEFAULT
                 ) -> dict[str, Any]:
     """The fields of ``create_room`` for a room of one's own: the game, its options, the
     preset among them sent apart, and the password if any."""
     options = {key: value for key, value in values.items() if key != "preset"}
     fields: dict[str, Any] = {"options": options}
-    if game != CLASSIC:
+    if game != DEFAULT:
         fields["game"] = game
     if values.get("preset"):
         fields["preset"] = values["preset"]
@@ -596,7 +597,7 @@ def room_fields(values: Mapping[str, str], password: str | None, game: str = CLA
 
 
 async def join_relay(host: str, port: int, name: str, *, room: int | None,
-                     values: Mapping[str, str], game: str = CLASSIC, bots: int,
+                     values: Mapping[str, str], game: str = DEFAULT, bots: int,
                      messages: Messages, speaker: Speaker,
                      other_games: Mapping[str, Mapping[str, str]] | None = None,
                      sounds: CuePlayer | None, keys: WatchedKeys, password: str | None = None,
@@ -643,7 +644,7 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
                             reconnect=reconnect, lobby=room is None and bots == 0,
                             new_rooms={kind: room_fields(
                                 values if kind == game else (other_games or {}).get(kind, {}),
-                                password, kind) for kind in ROOM_GAMES})
+                                password, kind) for kind in GAMES})
     if room is not None:
         session.enter_room(room, password=password)
     elif bots:

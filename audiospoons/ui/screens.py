@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from babel import Locale
 
-from audiospoons.net.games import RAZZ
+from audiospoons.games.razz.spec import SPEC as RAZZ
 from audiospoons.razz.rules import MAX_PLAYERS as RAZZ_MAX_PLAYERS
 from audiospoons.razz.rules import MIN_PLAYERS as RAZZ_MIN_PLAYERS
 from audiospoons.sound.cue import Cue
@@ -811,7 +811,7 @@ def online_game(speaker: Speaker, mixer: Mixer | None, keys: WatchedKeys) -> Onl
         code = asyncio.run(join_relay(
             request.host, request.port, request.name, room=None, values=dict(settings.options),
             ssl=client_context() if request.tls else None,
-            other_games={RAZZ: dict(settings.razz_options)},
+            other_games={RAZZ.name: dict(settings.razz_options)},
             bots=0, messages=messages(language_for(settings)), speaker=speaker, sounds=mixer,
             keys=keys, verbosity=settings.verbosity, key_overrides=dict(settings.keys),
             razz_key_overrides=dict(settings.razz_keys),

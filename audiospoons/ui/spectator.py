@@ -14,7 +14,7 @@ from typing import Any
 
 from audiospoons.engine.events import Event, GameOver
 from audiospoons.engine.options import Options
-from audiospoons.net.games import RAZZ
+from audiospoons.games.razz.spec import SPEC as RAZZ
 from audiospoons.net.relaykinds import BadRelayMessage, read_event
 from audiospoons.razz.events import GameWon
 from audiospoons.razz.options import RazzOptions
@@ -52,7 +52,7 @@ class Watcher:
         """What each status action says here."""
         self.last: type[Event]
         """The event that ends the game."""
-        if started.get("game") == RAZZ:
+        if started.get("game") == RAZZ.name:
             razz = RazzPlayer(names, messages, speaker, sounds, verbosity, seat=None)
             razz_options = RazzOptions.from_mapping(started["options"])
             razz_answers: dict[Enum, Answer] = {

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 from audiospoons.engine.cards import RANKS, SUITS, Card, parse_card
 from audiospoons.engine.commands import Command
@@ -57,6 +57,7 @@ COMMANDS = ("play CARD, play KING NAME, play EIGHT SUIT, draw, keep, phrase, cho
 
 @dataclass(slots=True)
 class RazzScenario:
+    game: ClassVar[str] = "razz"
     options: RazzOptions
     players: tuple[str, ...]
     dealer: int

@@ -1,7 +1,6 @@
-"""What a Razz Spoons scenario prints: the lines and sounds a listener hears, the raw events, and
-the state of play that closes a replay whose game is not over.
+"""The state of play of Razz Spoons that closes a replay whose game is not over.
 
-The state of play is data, in English whatever the language of speech, as in the classic game:
+It is data, in English whatever the language of speech, as in the classic game:
 
     state: round 1, playing, top 7H, suit hearts, count 0, clockwise, Ann's turn, Cat deals
     state: phrase "Pickles!"
@@ -13,40 +12,12 @@ playable card just drawn and the spoons left in a race are added to it while the
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-
 from audiospoons.razz.game import Phase, RazzGame
-from audiospoons.replay.runner import Heard, event_lines, hear, heard_lines
-from audiospoons.replay.scenariofile import ScriptLine
-from audiospoons.sound.razzcues import RazzCueMapper
-from audiospoons.voice.announcer import Verbosity
-from audiospoons.voice.i18n import DEFAULT_LANGUAGE, messages
-from audiospoons.voice.razzannouncer import RazzAnnouncer
 
 PHASE_WORDS = {Phase.CHOOSING: "choosing the phrase", Phase.PLAYING: "playing",
                Phase.RACE: "the spoons are out", Phase.BETWEEN_ROUNDS: "between rounds",
                Phase.OVER: "game over"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-
-
-def razz_game_transcript(game: RazzGame, script: Sequence[ScriptLine], seat: int | None, *,
-                         raw_events: bool = False, lang: str = DEFAULT_LANGUAGE,
-                         verbosity: Verbosity = Verbosity.FULL) -> list[str]:
-    """The transcript of ``script`` played on a new ``game``, as ``seat`` hears it."""
-    if raw_events:
-        return event_lines(game, script, seat, tuple(game.names))
-    return heard_lines(razz_heard(game, script, seat, lang=lang, verbosity=verbosity))
-
-
-def razz_heard(game: RazzGame, script: Sequence[ScriptLine], seat: int | None, *,
-               lang: str = DEFAULT_LANGUAGE, verbosity: Verbosity = Verbosity.FULL
-               ) -> Iterator[tuple[float, Heard]]:
-    """What ``seat`` hears as ``script`` plays on a new ``game``, in time order: for a player,
-    the ticks of the last seconds before their turn, their race or their phrase runs out."""
-    announcer = RazzAnnouncer(game.names, messages(lang), verbosity=verbosity)
-    mapper = RazzCueMapper(game.players)
-    return hear(game, script, seat, say=announcer.announce, sound=mapper.cues,
-                deadline=game.deadline_for, state=razz_state_of_play)
 
 
 def razz_state_of_play(game: RazzGame, listener: int | None) -> list[str]:

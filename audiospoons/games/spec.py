@@ -1,0 +1,113 @@
+"""What a game tells the shared layers about itself: one ``GameSpec`` per game.
+
+Everything that differs between games and that a host, the relay, simulation or a menu needs is a
+field here, so that those layers hold a game by its spec alone.
+"""
+
+from __future__ import annotations
+
+import random
+import types
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from audiospoons.bots.levels import Level, Pace
+from audiospoons.engine.events import Event
+from audiospoons.engine.rules import Bot, Rules
+
+if TYPE_CHECKING:
+    from audiospoons.replay.scenariofile import ScriptLine
+    from audiospoons.sound.cue import Cue
+    from audiospoons.voice.announcer import Utterance, Verbosity
+    from audiospoons.voice.i18n import Messages
+
+
+class GameOptions(Protocol):
+    """A game's options, as the shared layers show and check them."""
+
+    def describe(self) -> dict[str, str]: ...
+
+    def check_players(self, players: int) -> None: ...
+
+
+class Scenario(Protocol):
+    """A scenario file of a game, read: a table set up and a timed script to play on it."""
+
+    @property
+    def game(self) -> str:
+        """The name of the game it is of."""
+
+    players: tuple[str, ...]
+    script: list[ScriptLine]
+
+    def new_game(self) -> Rules:
+        """The table as the file sets it, before the script."""
+
+    def seat_of(self, name: str) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Presenter:
+    """How one game in play is heard by a listener away from the keyboard (a replay, a bot game
+    listened to): its lines and cues for each event, as a seat's player hears them."""
+
+    names: tuple[str, ...]
+    """The players, as the game names them."""
+    announce: Callable[[Event, int | None], list[Utterance]]
+    cues: Callable[[Event, int | None], list[Cue]]
+    urgent_phrases: Callable[[int | None], list[str]]
+    """The urgent lines a seat may hear whose words are known before the game starts."""
+    state_of_play: Callable[[int | None], list[str]]
+    """How the table stands now, as a seat may know it: English data lines, ``state: ...``."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameWords:
+    """The message keys the shared menus name a game by."""
+
+    new_room: str
+    """The lobby's item that opens a room of this game."""
+    new_room_about: str
+    listed_room: str | None = None
+    """A room of this game in the lobby's list (``{room}`` the room as listed); None: the
+    room's words alone, for the game a room plays unless it says otherwise."""
+    room: str | None = None
+    """The room's name where its state is said (``{name}``); None: the name alone."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game."""
+
+    name: str
+    """As the wire, the command line and scenario files write it: ``spoons``, ``razz``."""
+    title: str
+    """What the game is called where a list of the games is given in English (command-line and
+    scenario errors): "the classic game", "Razz Spoons"."""
+    words: GameWords
+    read_options: Callable[[Mapping[str, str]], tuple[GameOptions, dict[str, str]]]
+    """The game's options from ``key=value`` text (a preset among them, where the game has
+    presets), with the values as they are to be remembered; a bad value raises
+    ``InvalidOptions``."""
+    deal: Callable[[list[str], GameOptions, random.Random, int], Rules]
+    """A new game: the players' names, the options, its randomness, the dealer."""
+    bot: Callable[[int, GameOptions, random.Random, Level, Pace | None], Bot]
+    """A bot for a seat: the seat, the options, its randomness, its level, and the pace it
+    moves at (None: its level's)."""
+    wire_modules: tuple[types.ModuleType, ...]
+    """The modules of its events and commands: every ``Event`` and ``Command`` class in them
+    travels on the wire by its class name (no two games may share a name for different
+    classes)."""
+    round_start: type[Event]
+    round_end: type[Event]
+    game_over: type[Event]
+    standing: tuple[type[Event], ...]
+    """Events of earlier rounds that still matter to where the game stands."""
+    told_on_return: Callable[[Event, int | None], bool]
+    """Whether a player taking the seat back (or a spectator, None, coming in) is told this
+    event of the game so far."""
+    read_scenario: Callable[[dict[str, Any], str], Scenario]
+    """A scenario file's TOML, read (the file's text names the line of an error)."""
+    presenter: Callable[[Rules, Messages, Verbosity], Presenter]
+    """How a game of it is heard, in a language, at a verbosity."""

@@ -1,0 +1,1 @@
+"""Classic Spoons, with every variant of the seeds."""

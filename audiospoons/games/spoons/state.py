@@ -1,0 +1,31 @@
+"""The state of play of the classic game that closes a replay whose game is not over: data, in
+English whatever the language of speech (``state: Ann: 4 cards, 0 waiting, hand ...``)."""
+
+from __future__ import annotations
+
+from audiospoons.engine.game import ClassicGame, Phase
+from audiospoons.engine.options import Scoring
+
+
+def state_of_play(game: ClassicGame, listener: int | None) -> list[str]:
+    """How the table stands, as the listener may know it."""
+    where = {Phase.PLAYING: "cards in play", Phase.GRABBING: "the spoons are going",
+             Phase.BETWEEN_ROUNDS: "between rounds", Phase.OVER: "game over"}[game.phase]
+    spoons = "1 spoon" if game.spoons == 1 else f"{game.spoons} spoons"
+    lines = [f"state: round {game.round}, {where}, {spoons} on the table,"
+             f" {game.seats[game.dealer].name} deals"]
+    for index, seat in enumerate(game.seats):
+        if not seat.active:
+            lines.append(f"state: {seat.name}: out")
+            continue
+        parts = [f"{len(seat.hand)} cards", f"{len(seat.waiting)} waiting"]
+        if seat.has_spoon:
+            parts.append("has a spoon")
+        if seat.misses and game.options.scoring is Scoring.LETTERS:
+            parts.append("letters " + " ".join(game.options.word[:seat.misses]))
+        elif seat.misses:
+            parts.append("1 point" if seat.misses == 1 else f"{seat.misses} points")
+        if index == listener:
+            parts.append("hand " + " ".join(str(c) for c in seat.hand))
+        lines.append(f"state: {seat.name}: {', '.join(parts)}")
+    return lines
