@@ -13,9 +13,9 @@ from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.options import OPTION_SPECS, Options
 from audiospoons.engine.presets import PRESET_KEY, PRESETS_BY_NAME, with_preset
 from audiospoons.engine.rules import Rules
+from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.registry import DEFAULT, GAMES, game_choices
 from audiospoons.games.spec import GameOptions, GameSpec
-from audiospoons.razz.options import RazzOptions
 from audiospoons.replay.scenario import ScenarioError, ScriptLine, load_scenario
 from audiospoons.replay.transcript import game_transcript, transcript
 from audiospoons.voice.announcer import Utterance, Verbosity
@@ -359,7 +359,7 @@ def _play_razz(args: argparse.Namespace) -> int:
     changes for this run, the saved players, bots, language, voice and keys."""
     from dataclasses import replace
 
-    from audiospoons.ui.razzoptionitems import saved_razz_options
+    from audiospoons.games.razz.optionitems import saved_razz_options
     from audiospoons.ui.session import play_local_razz_game
     from audiospoons.ui.settings import load_settings
 

@@ -22,8 +22,8 @@ import time
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.errors import SpoonsError
+from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.registry import GAMES
-from audiospoons.razz.options import RazzOptions
 from audiospoons.simulate import GameRecord, play_game
 
 TABLES: tuple[int, ...] = (4, 8)

@@ -24,10 +24,10 @@ from test_online_pty import environment
 
 from audiospoons.engine.events import GameOver, GameStarted, Reached, RoundStarted, TeamsFormed
 from audiospoons.engine.options import Options
+from audiospoons.games.razz.rules.events import RoundScored
 from audiospoons.net.client import BadMessage, RelayClient, RelayError
 from audiospoons.net.relaykinds import RELAY_KINDS, BadRelayMessage, read_event, read_message
 from audiospoons.net.wire import encode_event
-from audiospoons.razz.events import RoundScored
 
 BAD_MESSAGE = "The relay sent a message this game cannot read."
 TOKEN = "0123456789abcdef" * 2

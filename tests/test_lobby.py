@@ -14,10 +14,12 @@ from test_relay import with_relay
 
 from audiospoons.engine.events import GameStarted, RoundStarted
 from audiospoons.engine.options import Options
+from audiospoons.games.razz.keys import RazzAction
+from audiospoons.games.razz.online import RemoteRazzGame
+from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.net import server
 from audiospoons.net.client import RelayClient
 from audiospoons.net.wire import encode_event
-from audiospoons.razz.options import RazzOptions
 from audiospoons.ui import online
 from audiospoons.ui.gamekeys import Action as GameAction
 from audiospoons.ui.lobby import Enter, Listed, Lobby, Step, read_room, read_rooms
@@ -29,8 +31,6 @@ from audiospoons.ui.online import (
     join_relay,
     room_fields,
 )
-from audiospoons.ui.razzkeys import RazzAction
-from audiospoons.ui.razzonline import RemoteRazzGame
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.relaywords import refusal_text
 from audiospoons.voice.speaker import Speaker

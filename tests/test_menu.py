@@ -11,8 +11,13 @@ from pathlib import Path
 import pytest
 
 from audiospoons.engine.options import OPTION_SPECS, Options
+from audiospoons.games.razz.optionitems import (
+    chosen_razz_values,
+    razz_option_items,
+    saved_razz_options,
+)
+from audiospoons.games.razz.rules.options import RAZZ_OPTION_SPECS, EndRule, RazzOptions
 from audiospoons.keys.key import Key, parse_label
-from audiospoons.razz.options import RAZZ_OPTION_SPECS, EndRule, RazzOptions
 from audiospoons.ui import screens
 from audiospoons.ui.menu import (
     MOVE_CUE,
@@ -33,11 +38,6 @@ from audiospoons.ui.optionitems import (
     saved_options,
     seconds,
     table_problem,
-)
-from audiospoons.ui.razzoptionitems import (
-    chosen_razz_values,
-    razz_option_items,
-    saved_razz_options,
 )
 from audiospoons.ui.screens import Screens, menu_label
 from audiospoons.ui.settings import Settings, load_settings

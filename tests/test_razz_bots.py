@@ -11,8 +11,8 @@ from audiospoons.bots.levels import Level
 from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
-from audiospoons.razz.bots import RAZZ_SKILLS, RazzBot
-from audiospoons.razz.commands import (
+from audiospoons.games.razz.bots import RAZZ_SKILLS, RazzBot
+from audiospoons.games.razz.rules.commands import (
     Announce,
     ChoosePhrase,
     DrawCard,
@@ -21,11 +21,11 @@ from audiospoons.razz.commands import (
     Razz,
     SayPhrase,
 )
-from audiospoons.razz.events import DrawCause, PhraseOwed
-from audiospoons.razz.game import RazzGame
-from audiospoons.razz.options import RazzOptions
-from audiospoons.razz.piles import RazzDeal
-from audiospoons.razz.rules import PHRASES
+from audiospoons.games.razz.rules.events import DrawCause, PhraseOwed
+from audiospoons.games.razz.rules.facts import PHRASES
+from audiospoons.games.razz.rules.game import RazzGame
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.piles import RazzDeal
 
 ANN, BOB, CAT = 0, 1, 2
 KEEN = replace(RAZZ_SKILLS[Level.EXPERT], slip=0.0, notice=1.0)

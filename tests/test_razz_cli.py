@@ -13,7 +13,7 @@ import pexpect
 from test_cli import audiospoons
 
 from audiospoons.cli import razz_options
-from audiospoons.razz.options import EndRule, RazzOptions
+from audiospoons.games.razz.rules.options import EndRule, RazzOptions
 
 
 def test_simulate_razz_reports_the_games_the_same_for_the_same_seed() -> None:

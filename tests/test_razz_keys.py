@@ -17,8 +17,24 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.reaction import TIE_WINDOW
-from audiospoons.games.razz.spec import SPEC as RAZZ
-from audiospoons.razz.commands import (
+from audiospoons.games.razz.keys import (
+    DEFAULT_RAZZ_KEYS,
+    Cancelled,
+    CursorAt,
+    Outcome,
+    PhraseQuestion,
+    QuestionKind,
+    RazzAction,
+    RazzKeys,
+    Refused,
+    SeatQuestion,
+    SuitQuestion,
+    Tell,
+    razz_bindings,
+    razz_keymap,
+    razz_overrides_for,
+)
+from audiospoons.games.razz.rules.commands import (
     Announce,
     ChoosePhrase,
     DrawCard,
@@ -28,7 +44,7 @@ from audiospoons.razz.commands import (
     Razz,
     SayPhrase,
 )
-from audiospoons.razz.events import (
+from audiospoons.games.razz.rules.events import (
     CardPlayed,
     CardsDrawn,
     CountRaised,
@@ -48,29 +64,13 @@ from audiospoons.razz.events import (
     SpoonTaken,
     TurnBegan,
 )
-from audiospoons.razz.game import RazzGame
-from audiospoons.razz.options import RazzOptions
-from audiospoons.razz.piles import RazzDeal
-from audiospoons.razz.referee import ANNOUNCE_GRACE
+from audiospoons.games.razz.rules.game import RazzGame
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.piles import RazzDeal
+from audiospoons.games.razz.rules.referee import ANNOUNCE_GRACE
+from audiospoons.games.razz.spec import SPEC as RAZZ
+from audiospoons.games.razz.view import RazzSeatView
 from audiospoons.simulate import play_game
-from audiospoons.ui.razzkeys import (
-    DEFAULT_RAZZ_KEYS,
-    Cancelled,
-    CursorAt,
-    Outcome,
-    PhraseQuestion,
-    QuestionKind,
-    RazzAction,
-    RazzKeys,
-    Refused,
-    SeatQuestion,
-    SuitQuestion,
-    Tell,
-    razz_bindings,
-    razz_keymap,
-    razz_overrides_for,
-)
-from audiospoons.ui.razzview import RazzSeatView
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 ANN, BOB, CAT = 0, 1, 2

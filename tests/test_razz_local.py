@@ -8,14 +8,14 @@ from collections.abc import Sequence
 from fakes import Clock, Lines, Pressed
 
 from audiospoons.engine.cards import Card
-from audiospoons.razz.commands import ChoosePhrase, DrawCard, PlayCard, Razz
-from audiospoons.razz.events import DrawCause, PhraseOwed
-from audiospoons.razz.options import RazzOptions
-from audiospoons.razz.piles import RazzDeal
+from audiospoons.games.razz.local import LocalRazzGame
+from audiospoons.games.razz.refusals import RAZZ_REFUSALS, razz_refusal_text
+from audiospoons.games.razz.rules.commands import ChoosePhrase, DrawCard, PlayCard, Razz
+from audiospoons.games.razz.rules.events import DrawCause, PhraseOwed
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.piles import RazzDeal
 from audiospoons.sound.cue import Cue
-from audiospoons.ui.razzlocal import LocalRazzGame
 from audiospoons.voice.i18n import messages
-from audiospoons.voice.razzrefusals import RAZZ_REFUSALS, razz_refusal_text
 from audiospoons.voice.speaker import Speaker
 
 STARTER = Card("5", "H")

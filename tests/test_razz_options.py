@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from audiospoons.engine.errors import InvalidOptions
-from audiospoons.razz.options import EndRule, RazzOptions
+from audiospoons.games.razz.rules.options import EndRule, RazzOptions
 
 
 def test_the_defaults_as_written_in_a_scenario() -> None:

@@ -14,7 +14,7 @@ from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import MalformedCommand, NotAllowedNow
 from audiospoons.engine.reaction import TIE_WINDOW
-from audiospoons.razz.commands import (
+from audiospoons.games.razz.rules.commands import (
     Announce,
     ChoosePhrase,
     DrawCard,
@@ -23,7 +23,7 @@ from audiospoons.razz.commands import (
     PlayCard,
     SayPhrase,
 )
-from audiospoons.razz.events import (
+from audiospoons.games.razz.rules.events import (
     CardKept,
     CardPlayed,
     CardsDrawn,
@@ -50,10 +50,10 @@ from audiospoons.razz.events import (
     TurnBegan,
     TurnTimeUp,
 )
-from audiospoons.razz.game import RazzGame
-from audiospoons.razz.options import RazzOptions
-from audiospoons.razz.piles import Piles, RazzDeal
-from audiospoons.razz.rules import hand_size_for
+from audiospoons.games.razz.rules.facts import hand_size_for
+from audiospoons.games.razz.rules.game import RazzGame
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.piles import Piles, RazzDeal
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim"]
 ANN, BOB, CAT = 0, 1, 2

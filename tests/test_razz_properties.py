@@ -21,8 +21,7 @@ from hypothesis import strategies as st
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.events import Event
-from audiospoons.games.razz.spec import SPEC as RAZZ
-from audiospoons.razz.events import (
+from audiospoons.games.razz.rules.events import (
     CardPlayed,
     CardsDrawn,
     DealStarted,
@@ -30,9 +29,10 @@ from audiospoons.razz.events import (
     HandDealt,
     RoundScored,
 )
-from audiospoons.razz.game import RazzGame
-from audiospoons.razz.options import EndRule, RazzOptions
-from audiospoons.razz.rules import PACK_SIZE
+from audiospoons.games.razz.rules.facts import PACK_SIZE
+from audiospoons.games.razz.rules.game import RazzGame
+from audiospoons.games.razz.rules.options import EndRule, RazzOptions
+from audiospoons.games.razz.spec import SPEC as RAZZ
 from audiospoons.simulate import play_game
 
 OPTIONS = st.builds(

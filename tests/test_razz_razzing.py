@@ -14,7 +14,7 @@ import pytest
 from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import MalformedCommand, NotAllowedNow, TimeWentBackwards
-from audiospoons.razz.commands import (
+from audiospoons.games.razz.rules.commands import (
     Announce,
     ChoosePhrase,
     DrawCard,
@@ -22,7 +22,7 @@ from audiospoons.razz.commands import (
     Razz,
     SayPhrase,
 )
-from audiospoons.razz.events import (
+from audiospoons.games.razz.rules.events import (
     CardPlayed,
     CardsDrawn,
     DrawCause,
@@ -34,9 +34,9 @@ from audiospoons.razz.events import (
     RazzCalled,
     TurnBegan,
 )
-from audiospoons.razz.game import RazzGame
-from audiospoons.razz.options import RazzOptions
-from audiospoons.razz.piles import RazzDeal
+from audiospoons.games.razz.rules.game import RazzGame
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.piles import RazzDeal
 
 ANN, BOB, CAT = 0, 1, 2
 ERRING = RazzOptions(let_players_err=True)

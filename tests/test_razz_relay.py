@@ -16,15 +16,9 @@ from test_relay import FAST, Member, connect, recording, with_relay
 
 from audiospoons.engine.cards import Card
 from audiospoons.engine.events import Event
-from audiospoons.games.registry import GAMES
-from audiospoons.net.botclient import play_seat
-from audiospoons.net.client import RelayClient
-from audiospoons.net.fairness import Cues
-from audiospoons.net.room import Room, Seat
-from audiospoons.net.server import Relay
-from audiospoons.net.wire import decode_event, encode_event
-from audiospoons.razz.commands import DrawCard, GrabSpoon, Keep, PlayCard
-from audiospoons.razz.events import (
+from audiospoons.games.razz.online import RemoteRazzGame
+from audiospoons.games.razz.rules.commands import DrawCard, GrabSpoon, Keep, PlayCard
+from audiospoons.games.razz.rules.events import (
     CardPlayed,
     CardsDrawn,
     DealStarted,
@@ -37,10 +31,16 @@ from audiospoons.razz.events import (
     StarterTurned,
     TurnBegan,
 )
-from audiospoons.razz.game import RazzGame
-from audiospoons.razz.options import RazzOptions
+from audiospoons.games.razz.rules.game import RazzGame
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.registry import GAMES
+from audiospoons.net.botclient import play_seat
+from audiospoons.net.client import RelayClient
+from audiospoons.net.fairness import Cues
+from audiospoons.net.room import Room, Seat
+from audiospoons.net.server import Relay
+from audiospoons.net.wire import decode_event, encode_event
 from audiospoons.ui.online import OnlineSession
-from audiospoons.ui.razzonline import RemoteRazzGame
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 

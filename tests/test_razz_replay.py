@@ -20,9 +20,9 @@ import pytest
 
 from audiospoons.cli import main
 from audiospoons.engine.cards import parse_card
+from audiospoons.games.razz.rules.commands import ChoosePhrase, GrabSpoon, PlayCard
 from audiospoons.games.razz.scenario import RazzScenario, parse_razz_command
 from audiospoons.games.registry import GAMES
-from audiospoons.razz.commands import ChoosePhrase, GrabSpoon, PlayCard
 from audiospoons.replay.listen import listen
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.sound.cue import Cue

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from audiospoons.engine.cards import Card, parse_card
-from audiospoons.razz.commands import ChoosePhrase, PlayCard
-from audiospoons.razz.events import (
+from audiospoons.games.razz.rules.commands import ChoosePhrase, PlayCard
+from audiospoons.games.razz.rules.events import (
     CardPlayed,
     DealStarted,
     GameWon,
@@ -19,11 +19,11 @@ from audiospoons.razz.events import (
     StarterTurned,
     TurnBegan,
 )
-from audiospoons.razz.game import Phase, RazzGame
-from audiospoons.razz.options import EndRule, RazzOptions
-from audiospoons.razz.piles import RazzDeal
-from audiospoons.razz.rules import card_points
-from audiospoons.razz.scoring import game_finished, hand_points, winners
+from audiospoons.games.razz.rules.facts import card_points
+from audiospoons.games.razz.rules.game import Phase, RazzGame
+from audiospoons.games.razz.rules.options import EndRule, RazzOptions
+from audiospoons.games.razz.rules.piles import RazzDeal
+from audiospoons.games.razz.rules.scoring import game_finished, hand_points, winners
 
 ANN, BOB, CAT = 0, 1, 2
 HANDS = {ANN: "3H", BOB: "10C 8D KS 2C AH", CAT: "QD 5S"}

@@ -11,21 +11,21 @@ import pytest
 from audiospoons.bots.levels import Level
 from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.events import Event
-from audiospoons.games.razz.spec import SPEC as RAZZ
-from audiospoons.razz.commands import ChoosePhrase, DrawCard, PlayCard, Razz
-from audiospoons.razz.events import (
+from audiospoons.games.razz.rules.commands import ChoosePhrase, DrawCard, PlayCard, Razz
+from audiospoons.games.razz.rules.events import (
     CardsDrawn,
     DrawCause,
     Fault,
     FaultMade,
     HandDealt,
 )
-from audiospoons.razz.game import Phase, RazzGame
-from audiospoons.razz.options import EndRule, RazzOptions
-from audiospoons.razz.piles import RazzDeal
-from audiospoons.razz.referee import RAZZ_TURNS
+from audiospoons.games.razz.rules.game import Phase, RazzGame
+from audiospoons.games.razz.rules.options import EndRule, RazzOptions
+from audiospoons.games.razz.rules.piles import RazzDeal
+from audiospoons.games.razz.rules.referee import RAZZ_TURNS
+from audiospoons.games.razz.spec import SPEC as RAZZ
+from audiospoons.games.razz.view import RazzSeatView, hand_order
 from audiospoons.simulate import play_game
-from audiospoons.ui.razzview import RazzSeatView, hand_order
 
 
 def cards(text: str) -> tuple[Card, ...]:

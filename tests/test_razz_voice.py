@@ -20,8 +20,10 @@ from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
 from audiospoons.engine.reaction import TIE_WINDOW
-from audiospoons.razz import events as razz_events
-from audiospoons.razz.commands import (
+from audiospoons.games.razz.announcer import SILENT_EVENTS, RazzAnnouncer
+from audiospoons.games.razz.cues import RAZZ_CUE_NAMES, RazzCueMapper
+from audiospoons.games.razz.rules import events as razz_events
+from audiospoons.games.razz.rules.commands import (
     Announce,
     ChoosePhrase,
     DrawCard,
@@ -31,7 +33,7 @@ from audiospoons.razz.commands import (
     Razz,
     SayPhrase,
 )
-from audiospoons.razz.events import (
+from audiospoons.games.razz.rules.events import (
     CardKept,
     CardPlayed,
     CardsDrawn,
@@ -64,16 +66,14 @@ from audiospoons.razz.events import (
     TurnBegan,
     TurnTimeUp,
 )
-from audiospoons.razz.game import RazzGame
-from audiospoons.razz.options import RazzOptions
-from audiospoons.razz.piles import RazzDeal
+from audiospoons.games.razz.rules.game import RazzGame
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.piles import RazzDeal
+from audiospoons.games.razz.status import RazzStatus, razz_status_lines
 from audiospoons.sound.cue import CUE_NAMES, Cue
 from audiospoons.sound.cues import MIDDLE, PILE_PAN, STOCK_PAN
-from audiospoons.sound.razzcues import RAZZ_CUE_NAMES, RazzCueMapper
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages
-from audiospoons.voice.razzannouncer import SILENT_EVENTS, RazzAnnouncer
-from audiospoons.voice.razzstatus import RazzStatus, razz_status_lines
 
 NAMES = ("Andrew", "Chris", "Ellen")
 ANDREW, CHRIS, ELLEN = 0, 1, 2

@@ -14,11 +14,11 @@ from test_relay import FAST, connect, with_relay
 
 from audiospoons.engine.events import Event, GameStarted, LetterGiven, RoundStarted, SpoonGrabbed
 from audiospoons.engine.options import Options
+from audiospoons.games.razz.rules.commands import ChoosePhrase, DrawCard, PlayCard
+from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.net import server
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.wire import encode_event
-from audiospoons.razz.commands import ChoosePhrase, DrawCard, PlayCard
-from audiospoons.razz.options import RazzOptions
 from audiospoons.ui.online import PLAYED, OnlineSession
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker

@@ -13,9 +13,9 @@ from enum import Enum
 
 from babel.lists import format_list
 
+from audiospoons.games.razz.keys import RazzAction
 from audiospoons.keys.key import FUNCTION_KEYS, parse_label
 from audiospoons.ui.gamekeys import A, Action, Rebinding, Refusal
-from audiospoons.ui.razzkeys import RazzAction
 from audiospoons.voice.i18n import Messages
 
 ACTION_IDS: dict[Action, str] = {

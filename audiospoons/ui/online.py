@@ -32,6 +32,7 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import InvalidOptions, NotAllowedNow
 from audiospoons.engine.events import Event, GameOver
 from audiospoons.engine.options import Options
+from audiospoons.games.razz.online import RemoteRazzGame
 from audiospoons.games.razz.spec import SPEC as RAZZ
 from audiospoons.games.registry import DEFAULT, GAMES, listed_game
 from audiospoons.keys.reader import ESCAPE_DELAY
@@ -44,7 +45,6 @@ from audiospoons.ui.gamekeys import keymap
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.lobby import ROOM_LISTS, Lobby, Step
 from audiospoons.ui.player import CuePlayer, KeySource, LocalPlayer, PressedKey, ReactionRecord
-from audiospoons.ui.razzonline import RemoteRazzGame
 from audiospoons.ui.relayseat import OnlineGame, RelaySeat
 from audiospoons.ui.seatkeys import KeyboardSeat
 from audiospoons.ui.spectator import Watcher

@@ -37,9 +37,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from babel import Locale
 
+from audiospoons.games.razz.keys import RAZZ_KEYS
+from audiospoons.games.razz.optionitems import (
+    chosen_razz_values,
+    razz_option_items,
+    saved_razz_options,
+)
+from audiospoons.games.razz.rules.facts import MAX_PLAYERS as RAZZ_MAX_PLAYERS
+from audiospoons.games.razz.rules.facts import MIN_PLAYERS as RAZZ_MIN_PLAYERS
 from audiospoons.games.razz.spec import SPEC as RAZZ
-from audiospoons.razz.rules import MAX_PLAYERS as RAZZ_MAX_PLAYERS
-from audiospoons.razz.rules import MIN_PLAYERS as RAZZ_MIN_PLAYERS
 from audiospoons.sound.cue import Cue
 from audiospoons.ui import gamekeys, keynames
 from audiospoons.ui.gamekeys import KeyTable
@@ -67,12 +73,6 @@ from audiospoons.ui.optionitems import (
     preset_values,
     saved_options,
     table_problem,
-)
-from audiospoons.ui.razzkeys import RAZZ_KEYS
-from audiospoons.ui.razzoptionitems import (
-    chosen_razz_values,
-    razz_option_items,
-    saved_razz_options,
 )
 from audiospoons.ui.settings import (
     RATE_MAX,

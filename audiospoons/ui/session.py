@@ -6,14 +6,14 @@ from collections.abc import Callable
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.options import Options
-from audiospoons.razz.options import RazzOptions
+from audiospoons.games.razz.local import LocalRazzGame
+from audiospoons.games.razz.optionitems import saved_razz_options
+from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.sound.mixer import Mixer
 from audiospoons.ui.demo import play_demonstration as demo_round
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.local import LocalGame
 from audiospoons.ui.player import GameResult, KeySource, ReactionRecord
-from audiospoons.ui.razzlocal import LocalRazzGame
-from audiospoons.ui.razzoptionitems import saved_razz_options
 from audiospoons.ui.settings import Settings
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages, choose_language, messages

@@ -14,17 +14,17 @@ from typing import Any
 
 from audiospoons.engine.events import Event, GameOver
 from audiospoons.engine.options import Options
+from audiospoons.games.razz.keys import RazzAction, razz_bindings
+from audiospoons.games.razz.optionitems import razz_options_text
+from audiospoons.games.razz.player import RazzPlayer
+from audiospoons.games.razz.rules.events import GameWon
+from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.spec import SPEC as RAZZ
 from audiospoons.net.relaykinds import BadRelayMessage, read_event
-from audiospoons.razz.events import GameWon
-from audiospoons.razz.options import RazzOptions
 from audiospoons.ui.gamekeys import Action, bindings, bound_action
 from audiospoons.ui.keynames import action_name, keys_text
 from audiospoons.ui.optionitems import options_text
 from audiospoons.ui.player import CuePlayer, LocalPlayer
-from audiospoons.ui.razzkeys import RazzAction, razz_bindings
-from audiospoons.ui.razzoptionitems import razz_options_text
-from audiospoons.ui.razzplayer import RazzPlayer
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from audiospoons.engine.cards import RANKS, SUITS, Card, parse_card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.razz.commands import (
+from audiospoons.games.razz.rules.commands import (
     Announce,
     ChoosePhrase,
     DrawCard,
@@ -28,10 +28,10 @@ from audiospoons.razz.commands import (
     Razz,
     SayPhrase,
 )
-from audiospoons.razz.game import RazzGame
-from audiospoons.razz.options import RazzOptions
-from audiospoons.razz.piles import RazzDeal
-from audiospoons.razz.rules import EIGHT
+from audiospoons.games.razz.rules.facts import EIGHT
+from audiospoons.games.razz.rules.game import RazzGame
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.piles import RazzDeal
 from audiospoons.replay.scenariofile import (
     ScenarioError,
     ScriptLine,

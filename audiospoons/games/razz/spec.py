@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING, Any, cast
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.presets import PRESET_KEY
 from audiospoons.engine.rules import Rules
-from audiospoons.games.spec import GameOptions, GameSpec, GameWords, Presenter, Scenario
-from audiospoons.razz import commands as razz_commands
-from audiospoons.razz import events as razz_events
-from audiospoons.razz.bots import RazzBot
-from audiospoons.razz.events import (
+from audiospoons.games.razz.bots import RazzBot
+from audiospoons.games.razz.rules import commands as razz_commands
+from audiospoons.games.razz.rules import events as razz_events
+from audiospoons.games.razz.rules.events import (
     DealStarted,
     GameWon,
     PhraseChosen,
@@ -20,8 +19,9 @@ from audiospoons.razz.events import (
     RoundScored,
     RoundWon,
 )
-from audiospoons.razz.game import RazzGame
-from audiospoons.razz.options import RazzOptions
+from audiospoons.games.razz.rules.game import RazzGame
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.spec import GameOptions, GameSpec, GameWords, Presenter, Scenario
 
 if TYPE_CHECKING:
     from audiospoons.voice.announcer import Verbosity
@@ -42,9 +42,9 @@ def _read_scenario(data: dict[str, Any], text: str) -> Scenario:
 
 
 def _presenter(rules: Rules, messages: Messages, verbosity: Verbosity) -> Presenter:
+    from audiospoons.games.razz.announcer import RazzAnnouncer
+    from audiospoons.games.razz.cues import RazzCueMapper
     from audiospoons.games.razz.state import razz_state_of_play
-    from audiospoons.sound.razzcues import RazzCueMapper
-    from audiospoons.voice.razzannouncer import RazzAnnouncer
 
     game = cast(RazzGame, rules)
     announcer = RazzAnnouncer(game.names, messages, verbosity=verbosity)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from audiospoons.engine.errors import NotAllowedNow
 from audiospoons.engine.events import Event
 from audiospoons.engine.reaction import TIE_WINDOW
-from audiospoons.razz.events import DoubleGrab, SpoonFought, SpoonTaken
+from audiospoons.games.razz.rules.events import DoubleGrab, SpoonFought, SpoonTaken
 
 
 class SpoonRace:

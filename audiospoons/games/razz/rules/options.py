@@ -20,7 +20,7 @@ from audiospoons.engine.optionparse import (
     number_option,
     show_option,
 )
-from audiospoons.razz.rules import MAX_PLAYERS, MIN_PLAYERS
+from audiospoons.games.razz.rules.facts import MAX_PLAYERS, MIN_PLAYERS
 
 
 class EndRule(Enum):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from audiospoons.razz.options import (
+from audiospoons.games.razz.rules.options import (
     RAZZ_OPTION_SPECS,
     SPECS_BY_KEY,
     EndRule,

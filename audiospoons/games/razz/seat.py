@@ -10,12 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from audiospoons.engine.commands import Command
-from audiospoons.razz.game import PHRASE_LENGTH
-from audiospoons.razz.options import RazzOptions
-from audiospoons.ui.keynames import moved_keys_text
-from audiospoons.ui.pausekeys import change_rate, change_volume
-from audiospoons.ui.player import CuePlayer, KeySource
-from audiospoons.ui.razzkeys import (
+from audiospoons.games.razz.keys import (
     Cancelled,
     CursorAt,
     PhraseQuestion,
@@ -28,13 +23,18 @@ from audiospoons.ui.razzkeys import (
     Tell,
     Verify,
 )
-from audiospoons.ui.razzoptionitems import razz_options_text
-from audiospoons.ui.razzplayer import RazzPlayer
+from audiospoons.games.razz.optionitems import razz_options_text
+from audiospoons.games.razz.player import RazzPlayer
+from audiospoons.games.razz.refusals import razz_refusal_text
+from audiospoons.games.razz.rules.game import PHRASE_LENGTH
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.status import suit_word
+from audiospoons.ui.keynames import moved_keys_text
+from audiospoons.ui.pausekeys import change_rate, change_volume
+from audiospoons.ui.player import CuePlayer, KeySource
 from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.razzrefusals import razz_refusal_text
-from audiospoons.voice.razzstatus import suit_word
 from audiospoons.voice.speaker import Speaker
 
 Asked = SeatQuestion | SuitQuestion

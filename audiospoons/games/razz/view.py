@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from audiospoons.engine.cards import RANKS, SUITS, Card
 from audiospoons.engine.events import Event
-from audiospoons.razz.events import (
+from audiospoons.games.razz.rules.events import (
     CardPlayed,
     CardsDrawn,
     CountRaised,
@@ -50,9 +50,9 @@ from audiospoons.razz.events import (
     TurnBegan,
     TurnTimeUp,
 )
-from audiospoons.razz.game import Phase
-from audiospoons.razz.referee import RAZZ_TURNS
-from audiospoons.razz.rules import KING, PHRASE_CHOICE_TIME, fits
+from audiospoons.games.razz.rules.facts import KING, PHRASE_CHOICE_TIME, fits
+from audiospoons.games.razz.rules.game import Phase
+from audiospoons.games.razz.rules.referee import RAZZ_TURNS
 
 
 def hand_order(card: Card) -> tuple[int, int]:

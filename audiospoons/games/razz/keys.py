@@ -52,7 +52,7 @@ from enum import Enum
 from audiospoons.engine.cards import SUITS, Card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.razz.commands import (
+from audiospoons.games.razz.rules.commands import (
     Announce,
     ChoosePhrase,
     DrawCard,
@@ -62,11 +62,11 @@ from audiospoons.razz.commands import (
     Razz,
     SayPhrase,
 )
-from audiospoons.razz.game import Phase
-from audiospoons.razz.options import RazzOptions
-from audiospoons.razz.rules import EIGHT, KING, fits
+from audiospoons.games.razz.rules.facts import EIGHT, KING, fits
+from audiospoons.games.razz.rules.game import Phase
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.view import RazzSeatView
 from audiospoons.ui.gamekeys import SHARED_KEYS, KeyTable, bound_action
-from audiospoons.ui.razzview import RazzSeatView
 
 Verify = Callable[[Command], None]
 """The game's ``verify``: raises the ``SpoonsError`` that handling the command would."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiospoons.engine.cards import Card
-from audiospoons.razz.options import EndRule, RazzOptions
-from audiospoons.razz.rules import card_points
+from audiospoons.games.razz.rules.facts import card_points
+from audiospoons.games.razz.rules.options import EndRule, RazzOptions
 
 
 def hand_points(hand: Sequence[Card]) -> int:

@@ -15,23 +15,23 @@ from collections.abc import Callable
 from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.razz.bots import RazzBot
-from audiospoons.razz.game import RazzGame
-from audiospoons.razz.options import RazzOptions
-from audiospoons.razz.piles import RazzDeal
+from audiospoons.games.razz.bots import RazzBot
+from audiospoons.games.razz.keys import PhraseQuestion, RazzAction, RazzKeys, Verify
+from audiospoons.games.razz.player import RazzPlayer
+from audiospoons.games.razz.refusals import razz_refusal_text
+from audiospoons.games.razz.rules.game import RazzGame
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.piles import RazzDeal
+from audiospoons.games.razz.seat import Asked, RazzKeyboardSeat
 from audiospoons.simulate import bot_names
 from audiospoons.sound.cue import Cue
 from audiospoons.table import Table
 from audiospoons.ui.keynames import keys_or_none
 from audiospoons.ui.pausekeys import pause_menu
 from audiospoons.ui.player import YOU, CuePlayer, GameResult, KeySource
-from audiospoons.ui.razzkeys import PhraseQuestion, RazzAction, RazzKeys, Verify
-from audiospoons.ui.razzplayer import RazzPlayer
-from audiospoons.ui.razzseat import Asked, RazzKeyboardSeat
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.razzrefusals import razz_refusal_text
 from audiospoons.voice.speaker import Speaker
 
 TIME_SLACK = 1e-6

@@ -52,8 +52,8 @@ from audiospoons.engine.errors import (
     TimeWentBackwards,
 )
 from audiospoons.engine.events import Event
-from audiospoons.razz import scoring
-from audiospoons.razz.commands import (
+from audiospoons.games.razz.rules import scoring
+from audiospoons.games.razz.rules.commands import (
     Announce,
     ChoosePhrase,
     DrawCard,
@@ -63,7 +63,7 @@ from audiospoons.razz.commands import (
     Razz,
     SayPhrase,
 )
-from audiospoons.razz.events import (
+from audiospoons.games.razz.rules.events import (
     CardKept,
     CardPlayed,
     CardsDrawn,
@@ -93,11 +93,7 @@ from audiospoons.razz.events import (
     TurnBegan,
     TurnTimeUp,
 )
-from audiospoons.razz.options import RazzOptions
-from audiospoons.razz.piles import Piles, RazzDeal
-from audiospoons.razz.race import SpoonRace
-from audiospoons.razz.referee import Referee
-from audiospoons.razz.rules import (
+from audiospoons.games.razz.rules.facts import (
     EIGHT,
     JACK,
     KING,
@@ -110,6 +106,10 @@ from audiospoons.razz.rules import (
     fits,
     hand_size_for,
 )
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.piles import Piles, RazzDeal
+from audiospoons.games.razz.rules.race import SpoonRace
+from audiospoons.games.razz.rules.referee import Referee
 
 PHRASE_LENGTH = 40
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from audiospoons.engine.cards import Card
 from audiospoons.engine.errors import MalformedCommand
-from audiospoons.razz.rules import razz_pack
+from audiospoons.games.razz.rules.facts import razz_pack
 
 
 @dataclass(frozen=True, slots=True)

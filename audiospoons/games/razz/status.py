@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from audiospoons.engine.cards import RANKS, SUITS, Card
-from audiospoons.razz.events import Fault
+from audiospoons.games.razz.rules.events import Fault
 from audiospoons.voice.announcer import sentence_start
 from audiospoons.voice.cardnames import SUIT_IDS, rank_count, the_card
 from audiospoons.voice.i18n import Messages

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from audiospoons.razz.events import Fault
+from audiospoons.games.razz.rules.events import Fault
 
 RAZZ_TURNS = 2
 ANNOUNCE_GRACE = 2.0

@@ -17,7 +17,7 @@ from audiospoons.bots.levels import Level, Pace, skill_for
 from audiospoons.engine.cards import SUITS, Card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
-from audiospoons.razz.commands import (
+from audiospoons.games.razz.rules.commands import (
     Announce,
     ChoosePhrase,
     DrawCard,
@@ -27,7 +27,7 @@ from audiospoons.razz.commands import (
     Razz,
     SayPhrase,
 )
-from audiospoons.razz.events import (
+from audiospoons.games.razz.rules.events import (
     CardPlayed,
     CardsDrawn,
     CountRaised,
@@ -50,9 +50,19 @@ from audiospoons.razz.events import (
     StarterTurned,
     TurnBegan,
 )
-from audiospoons.razz.options import RazzOptions
-from audiospoons.razz.referee import RAZZ_TURNS
-from audiospoons.razz.rules import ACE, EIGHT, JACK, KING, PHRASES, TEN, TWO, card_points, fits
+from audiospoons.games.razz.rules.facts import (
+    ACE,
+    EIGHT,
+    JACK,
+    KING,
+    PHRASES,
+    TEN,
+    TWO,
+    card_points,
+    fits,
+)
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.referee import RAZZ_TURNS
 
 HURRY = 0.8
 """A bot owing the phrase says it within this share of the window at the latest, however slow

@@ -11,7 +11,7 @@ grab's clink from the grabber's seat. A fault makes no sound: noticing it is the
 from __future__ import annotations
 
 from audiospoons.engine.events import Event
-from audiospoons.razz.events import (
+from audiospoons.games.razz.rules.events import (
     CardPlayed,
     CardsDrawn,
     CountRaised,
@@ -32,7 +32,7 @@ from audiospoons.razz.events import (
     SpoonTaken,
     TurnBegan,
 )
-from audiospoons.razz.rules import EIGHT
+from audiospoons.games.razz.rules.facts import EIGHT
 from audiospoons.sound.cue import Cue
 from audiospoons.sound.cues import MIDDLE, PILE_PAN, STOCK_PAN, seat_pan
 

@@ -6,18 +6,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiospoons.engine.events import Event
-from audiospoons.razz.game import Phase
+from audiospoons.games.razz.announcer import RazzAnnouncer
+from audiospoons.games.razz.cues import RazzCueMapper
+from audiospoons.games.razz.keys import CursorAt
+from audiospoons.games.razz.rules.game import Phase
+from audiospoons.games.razz.status import RazzStatus
+from audiospoons.games.razz.view import RazzSeatView
 from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
-from audiospoons.sound.razzcues import RazzCueMapper
 from audiospoons.ui.player import NOBODY, YOU, CuePlayer
-from audiospoons.ui.razzkeys import CursorAt
-from audiospoons.ui.razzview import RazzSeatView
 from audiospoons.voice.announcer import Utterance, Verbosity, sentence_start
 from audiospoons.voice.cardnames import card_name
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.razzannouncer import RazzAnnouncer
-from audiospoons.voice.razzstatus import RazzStatus
 from audiospoons.voice.speaker import Speaker
 
 

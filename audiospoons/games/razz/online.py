@@ -14,19 +14,19 @@ from typing import Any
 
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
+from audiospoons.games.razz.keys import RazzAction, RazzKeys
+from audiospoons.games.razz.player import RazzPlayer
+from audiospoons.games.razz.refusals import razz_refusal_text
+from audiospoons.games.razz.rules.commands import ChoosePhrase
+from audiospoons.games.razz.rules.events import GameWon
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.seat import RazzKeyboardSeat
 from audiospoons.net.client import RelayClient
-from audiospoons.razz.commands import ChoosePhrase
-from audiospoons.razz.events import GameWon
-from audiospoons.razz.options import RazzOptions
 from audiospoons.ui.keynames import keys_or_none
 from audiospoons.ui.player import CuePlayer, KeySource
-from audiospoons.ui.razzkeys import RazzAction, RazzKeys
-from audiospoons.ui.razzplayer import RazzPlayer
-from audiospoons.ui.razzseat import RazzKeyboardSeat
 from audiospoons.ui.relayseat import RelaySeat
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.razzrefusals import razz_refusal_text
 from audiospoons.voice.speaker import Speaker
 
 

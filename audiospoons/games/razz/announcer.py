@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from audiospoons.engine.cards import Card
 from audiospoons.engine.events import Event
-from audiospoons.razz.events import (
+from audiospoons.games.razz.rules.events import (
     CardKept,
     CardPlayed,
     CardsDrawn,
@@ -55,17 +55,17 @@ from audiospoons.razz.events import (
     TurnBegan,
     TurnTimeUp,
 )
-from audiospoons.razz.rules import EIGHT
-from audiospoons.voice.announcer import Utterance, Verbosity, sentence_start
-from audiospoons.voice.cardnames import card_name, the_card
-from audiospoons.voice.i18n import Messages
-from audiospoons.voice.razzstatus import (
+from audiospoons.games.razz.rules.facts import EIGHT
+from audiospoons.games.razz.status import (
     RazzStatus,
     fault_words,
     hand_groups,
     spoken_phrase,
     suit_word,
 )
+from audiospoons.voice.announcer import Utterance, Verbosity, sentence_start
+from audiospoons.voice.cardnames import card_name, the_card
+from audiospoons.voice.i18n import Messages
 
 SILENT_EVENTS: tuple[type[Event], ...] = (FaultMade,)
 """Razz events no listener hears: a fault is for the others to notice themselves."""
