@@ -6,14 +6,13 @@ import argparse
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.options import OPTION_SPECS, Options
 from audiospoons.engine.presets import PRESET_KEY, PRESETS_BY_NAME, with_preset
 from audiospoons.engine.rules import Rules
-from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.registry import DEFAULT, GAMES, game_choices
 from audiospoons.games.spec import GameOptions, GameSpec
 from audiospoons.replay.scenario import ScenarioError, ScriptLine, load_scenario
@@ -269,11 +268,9 @@ def _join(args: argparse.Namespace) -> int:
                 code = asyncio.run(join_relay(
                     host, port, args.name, room=args.room, game=args.game, values=values,
                     bots=args.bots, ssl=context,
-                    password=args.password, key_overrides=dict(settings.keys),
-                    razz_key_overrides=dict(settings.razz_keys),
-                    spoon_style=settings.spoon_keys,
+                    password=args.password, prefs=settings.seat_prefs(),
                     messages=messages(lang), speaker=audio.speaker, sounds=audio.mixer,
-                    keys=keys, verbosity=settings.verbosity))
+                    keys=keys))
         except KeyboardInterrupt:
             return 130
         audio.finish()
@@ -320,53 +317,19 @@ def _speak(game: Rules, script: Sequence[ScriptLine], seat: int | None, spec: Ga
 
 
 def _play(args: argparse.Namespace) -> int:
-    """A game against bots at this keyboard, straight away: the saved settings and options,
-    with what the command line changes for this run; the reaction record is saved after."""
-    if args.game == "razz":
-        return _play_razz(args)
+    """A game against bots at this keyboard, straight away: the saved settings and the game's
+    saved options, with what the command line changes for this run; the reaction record is
+    saved after, for a game that keeps one."""
     from dataclasses import replace
 
     from audiospoons.ui.session import play_local_game
     from audiospoons.ui.settings import load_settings, save_settings
 
+    spec = GAMES[args.game]
     settings, problem = load_settings()
     try:
         lang = choose_language(args.lang or settings.language)
-        run = replace(
-            settings,
-            options=play_values(settings.options, args),
-            players=args.players or settings.players, bots=args.bots or settings.bots,
-            verbosity=Verbosity(args.verbosity) if args.verbosity else settings.verbosity,
-            language=lang)
-        run.game_options().check_players(run.players)
-    except (SpoonsError, UnknownLanguage) as error:
-        print(f"audiospoons play: {error}", file=sys.stderr)
-        return 2
-    code, played = _at_the_keyboard(args, settings, problem, lang, lambda audio, keys: (
-        play_local_game(settings=run, speaker=audio.speaker, mixer=audio.mixer, keys=keys,
-                        seed=args.seed)))
-    if played is None:
-        return code
-    try:
-        save_settings(replace(settings, reactions=played.reactions, first_run=False))
-    except OSError as error:
-        print(f"audiospoons play: the reaction record was not saved: {error}", file=sys.stderr)
-    return 0
-
-
-def _play_razz(args: argparse.Namespace) -> int:
-    """Razz Spoons against bots at this keyboard: its saved options with what ``--option``
-    changes for this run, the saved players, bots, language, voice and keys."""
-    from dataclasses import replace
-
-    from audiospoons.games.razz.optionitems import saved_razz_options
-    from audiospoons.ui.session import play_local_razz_game
-    from audiospoons.ui.settings import load_settings
-
-    settings, problem = load_settings()
-    try:
-        lang = choose_language(args.lang or settings.language)
-        options = razz_options(args, saved_razz_options(settings.razz_options))
+        options, _ = spec.read_options(play_values(settings.values_of(spec.name), args))
         run = replace(
             settings, players=args.players or settings.players, bots=args.bots or settings.bots,
             verbosity=Verbosity(args.verbosity) if args.verbosity else settings.verbosity,
@@ -375,10 +338,16 @@ def _play_razz(args: argparse.Namespace) -> int:
     except (SpoonsError, UnknownLanguage) as error:
         print(f"audiospoons play: {error}", file=sys.stderr)
         return 2
-    code, _ = _at_the_keyboard(args, settings, problem, lang, lambda audio, keys: (
-        play_local_razz_game(settings=run, options=options, speaker=audio.speaker,
-                             mixer=audio.mixer, keys=keys, seed=args.seed)))
-    return code
+    code, played = _at_the_keyboard(args, settings, problem, lang, lambda audio, keys: (
+        play_local_game(settings=run, speaker=audio.speaker, mixer=audio.mixer, keys=keys,
+                        seed=args.seed, game=spec.name, options=options)))
+    if played is None or not spec.reaction_record:
+        return code
+    try:
+        save_settings(replace(settings, reactions=played.reactions, first_run=False))
+    except OSError as error:
+        print(f"audiospoons play: the reaction record was not saved: {error}", file=sys.stderr)
+    return 0
 
 
 def _at_the_keyboard(args: argparse.Namespace, settings: Settings, problem: str | None,
@@ -402,15 +371,6 @@ def _at_the_keyboard(args: argparse.Namespace, settings: Settings, problem: str 
             return 130, None
         audio.finish()
     return 0, result
-
-
-def razz_options(args: argparse.Namespace, base: RazzOptions | None = None) -> RazzOptions:
-    """Razz Spoons' options: ``base`` (the defaults if None) with ``--option``'s changes (it
-    has no presets)."""
-    values = option_values(preset_pairs(args))
-    options, _ = GAMES["razz"].read_options(
-        values if base is None else {**base.describe(), **values})
-    return cast(RazzOptions, options)
 
 
 def _listen(args: argparse.Namespace) -> int:
@@ -489,12 +449,12 @@ def preset_pairs(args: argparse.Namespace) -> list[str]:
 
 
 def play_values(saved: Mapping[str, str], args: argparse.Namespace) -> dict[str, str]:
-    """The options a ``play`` uses: the saved ones with ``--option`` over them; or, with
-    ``--preset``, that preset's with ``--option`` over it (the saved options set aside)."""
+    """The option values a ``play`` reads: the saved ones with ``--option`` over them; or,
+    with ``--preset``, the preset with ``--option`` over it (the saved options set aside):
+    the game reads the preset, or refuses it if it has none."""
     given = option_values(args.option)
     if args.preset:
-        return {key: str(value) for key, value in
-                with_preset({PRESET_KEY: args.preset, **given}).items()}
+        return {PRESET_KEY: args.preset, **given}
     return {**saved, **given}
 
 

@@ -152,7 +152,7 @@ def test_simulate_gives_the_same_summary_for_the_same_seed() -> None:
     assert strip == [line for line in second.stdout.splitlines()
                      if not line.startswith("wall time")]
     assert strip[0] == "games: 4"
-    wins = strip[3].split(": ", 1)[1]
+    [wins] = [line.split(": ", 1)[1] for line in strip if line.startswith("wins per seat")]
     assert sum(float(part.split(": ")[-1]) for part in wins.split(", ")) == 4
     other = audiospoons("simulate", "--players", "5", "--games", "4", "--seed", "4",
                         "--option", "scoring=letters", "--option", "word=PIG")

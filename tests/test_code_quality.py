@@ -57,3 +57,49 @@ def test_every_package_is_installed_by_a_plain_pip_install() -> None:
              for path in (ROOT / "audiospoons").rglob("__init__.py")}
     assert found - listed == set()
     assert {"audiospoons.locales", "audiospoons.sounds"} <= listed
+
+
+def game_folders() -> list[str]:
+    return sorted(path.name for path in GAMES.iterdir() if (path / "__init__.py").is_file())
+
+
+def names_a_game(text: str, games: list[str]) -> list[str]:
+    """Where ``text`` reaches into a game's folder: ``audiospoons.games.<game>`` in an import or
+    a module name, or ``from audiospoons.games import <game>``."""
+    folder = re.compile(rf"audiospoons\.games\.({'|'.join(games)})\b")
+    package = re.compile(r"from\s+audiospoons\.games\s+import\s+\(?([\w\s,]+)")
+    found = [match.group(0) for match in folder.finditer(text)]
+    for match in package.finditer(text):
+        found += [name for name in re.split(r"[\s,]+", match.group(1)) if name in games]
+    return found
+
+
+def test_the_guard_sees_every_way_of_importing_a_game() -> None:
+    games = ["razz", "spoons"]
+    assert names_a_game("from audiospoons.games.razz.keys import X", games)
+    assert names_a_game("import audiospoons.games.spoons.spec", games)
+    assert names_a_game("from audiospoons.games import registry, razz", games) == ["razz"]
+    assert names_a_game('importlib.import_module("audiospoons.games.razz.seats")', games)
+    assert names_a_game("from audiospoons.games.registry import GAMES", games) == []
+    assert names_a_game("from audiospoons.games.spec import GameSpec", games) == []
+
+
+def test_no_module_outside_games_reaches_into_a_game() -> None:
+    """The shared layers hold a game by its spec, looked up by name in the registry: only a
+    game's own folder (and the registry beside the folders) imports its modules."""
+    games = game_folders()
+    assert {"razz", "spoons"} <= set(games)
+    offenders = [f"{path.relative_to(ROOT)}: {found}"
+                 for path in sorted((ROOT / "audiospoons").rglob("*.py"))
+                 if GAMES not in path.parents
+                 for found in names_a_game(path.read_text(encoding="utf-8"), games)]
+    assert offenders == []
+
+
+def test_a_game_reaches_into_no_other_game() -> None:
+    games = game_folders()
+    offenders = [f"{path.relative_to(ROOT)}: {found}"
+                 for game in games for path in sorted((GAMES / game).rglob("*.py"))
+                 for found in names_a_game(path.read_text(encoding="utf-8"),
+                                           [other for other in games if other != game])]
+    assert offenders == []

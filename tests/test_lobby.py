@@ -31,6 +31,8 @@ from audiospoons.ui.online import (
     join_relay,
     room_fields,
 )
+from audiospoons.ui.seating import SeatPrefs
+from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.relaywords import refusal_text
 from audiospoons.voice.speaker import Speaker
@@ -463,7 +465,7 @@ def test_the_host_starting_too_soon_hears_who_is_not_ready_in_their_language() -
 def test_a_razz_spoons_game_online_has_the_razz_keys_moved_in_settings() -> None:
     relay, lines = Relay("Bob"), Lines()
     bob = OnlineSession(relay, EN, Speaker(lines), None, None,  # type: ignore[arg-type]
-                        razz_key_overrides={"draw": "x"})
+                        prefs=SeatPrefs(Verbosity.BRIEF, {"razz": {"draw": "x"}}))
     bob._on_message({"kind": "game_started", "players": ["Ann", "Bob"], "seat": 1,
                      "game": "razz", "options": RazzOptions().describe(), "token": "0" * 32})
     game = bob.game
@@ -770,7 +772,7 @@ def test_join_relay_gives_a_game_the_players_keys_and_spoon_style(
         run = asyncio.create_task(join_relay(
             "127.0.0.1", port, "Ann", room=None, values={"word": "PIG", "round_pause": "0.2"},
             bots=2, messages=EN, speaker=Speaker(lines), sounds=None, keys=keys,  # type: ignore[arg-type]
-            key_overrides={"slot-1": "q"}, spoon_style=SpoonStyle.COLOURS))
+            prefs=SeatPrefs(Verbosity.BRIEF, {"spoons": {"slot-1": "q"}}, SpoonStyle.COLOURS)))
         await heard(lines, "Room 1, Ann's room: Ann, the host, Andrew, a bot, and Britany")
         keys.press("enter")
         await heard(lines, "Your cards:")

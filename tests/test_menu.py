@@ -401,12 +401,12 @@ def test_play_refuses_saved_options_that_cannot_be_played(tmp_path: Path) -> Non
 def test_razz_spoons_is_played_from_the_main_menu_with_the_saved_players(tmp_path: Path
                                                                          ) -> None:
     given: list[Settings] = []
-    lines, _ = run_screens(tmp_path, ["r", "f2", "enter"], play_razz=given.append)
+    lines, _ = run_screens(tmp_path, ["r", "f2", "enter"], play_other={"razz": given.append})
     assert lines[1:3] == ["Razz Spoons, 6 of 7", messages("en").tr("menu.main.razz.about")]
     assert given == [Settings(first_run=False, language="en")]
     assert lines[3] == "Main menu. Razz Spoons, 6 of 7"
     lines, _ = run_screens(tmp_path, ["r", "enter"], Settings(first_run=False, players=12),
-                           play_razz=given.append)
+                           play_other={"razz": given.append})
     assert lines[2] == ("Razz Spoons is for 2 to 10 players, and your options have 12. Change"
                         " Players in Options.")
     assert len(given) == 1
@@ -575,7 +575,7 @@ def test_the_razz_options_are_chosen_in_the_options_and_saved(tmp_path: Path) ->
     given: list[Settings] = []
     lines, ui = run_screens(tmp_path, [
         "o", "enter", "end", "up", "up", "f2", "enter", "right", "down", "right", "right",
-        "end", "up", "enter", "escape", "escape", "r", "enter"], play_razz=given.append)
+        "end", "up", "enter", "escape", "escape", "r", "enter"], play_other={"razz": given.append})
     assert lines[2:] == [
         "Options. Players, 4 players, 1 of 32", "Back, 32 of 32",
         "Restore the defaults, 31 of 32", "Razz Spoons options, 30 of 32",
@@ -595,7 +595,8 @@ def test_the_razz_options_saved_are_those_of_the_main_menus_razz_spoons(tmp_path
                                                                         ) -> None:
     given: list[Settings] = []
     run_screens(tmp_path, ["o", "enter", "end", "up", "up", "enter", "down", "down", "down",
-                           "right", "escape", "escape", "r", "enter"], play_razz=given.append)
+                           "right", "escape", "escape", "r", "enter"],
+                play_other={"razz": given.append})
     saved = load_settings(tmp_path / "settings.json")[0]
     assert dict(saved.razz_options) == {"let_players_err": "true"}
     assert [dict(settings.razz_options) for settings in given] == [{"let_players_err": "true"}]

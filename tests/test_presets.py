@@ -74,12 +74,14 @@ def test_play_with_a_preset_sets_the_saved_options_aside() -> None:
     from argparse import Namespace
 
     from audiospoons.cli import play_values
+    from audiospoons.games.registry import GAMES
 
     saved = {"grabbing": "realtime", "hand_size": "5"}
     assert play_values(saved, Namespace(preset=None, option=["word=PIG"])) == {
         **saved, "word": "PIG"}
-    assert play_values(saved, Namespace(preset="party", option=["word=PIG"])) == {
-        "deck": "two-packs", "word": "PIG"}
+    with_preset = play_values(saved, Namespace(preset="party", option=["word=PIG"]))
+    assert with_preset == {"preset": "party", "word": "PIG"}
+    assert GAMES["spoons"].read_options(with_preset)[1] == {"deck": "two-packs", "word": "PIG"}
 
 
 @pytest.mark.parametrize("preset", [p.name for p in PRESETS])

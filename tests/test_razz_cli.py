@@ -12,8 +12,9 @@ import time
 import pexpect
 from test_cli import audiospoons
 
-from audiospoons.cli import razz_options
+from audiospoons.cli import play_values
 from audiospoons.games.razz.rules.options import EndRule, RazzOptions
+from audiospoons.games.registry import GAMES
 
 
 def test_simulate_razz_reports_the_games_the_same_for_the_same_seed() -> None:
@@ -89,8 +90,10 @@ def test_listen_razz_speak_says_the_game_as_it_happens() -> None:
 
 
 def test_play_razz_takes_the_saved_razz_options_and_the_command_lines_changes() -> None:
-    saved = RazzOptions(end=EndRule.POINTS, end_at=50, let_players_err=True)
+    saved = RazzOptions(end=EndRule.POINTS, end_at=50, let_players_err=True).describe()
     given = argparse.Namespace(preset=None, option=["end_at=30", "phrase_window=5"])
-    assert razz_options(given, saved) == RazzOptions(end=EndRule.POINTS, end_at=30,
-                                                     let_players_err=True, phrase_window=5.0)
-    assert razz_options(given) == RazzOptions(end_at=30, phrase_window=5.0)
+    razz = GAMES["razz"]
+    assert razz.read_options(play_values(saved, given))[0] == RazzOptions(
+        end=EndRule.POINTS, end_at=30, let_players_err=True, phrase_window=5.0)
+    assert razz.read_options(play_values({}, given))[0] == RazzOptions(end_at=30,
+                                                                       phrase_window=5.0)

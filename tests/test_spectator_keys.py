@@ -20,6 +20,8 @@ from audiospoons.net import server
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.wire import encode_event
 from audiospoons.ui.online import PLAYED, OnlineSession
+from audiospoons.ui.seating import SeatPrefs
+from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 
@@ -30,9 +32,10 @@ def watching(game: str, options: dict[str, str], players: list[str], *,
              ) -> tuple[OnlineSession, Lines]:
     """Dee, watching room 3 from the lobby, as its game starts."""
     relay, lines = Relay("Dee"), Lines()
+    prefs = SeatPrefs(Verbosity.BRIEF, {"spoons": key_overrides or {},
+                                        "razz": razz_key_overrides or {}})
     dee = OnlineSession(relay, messages(lang), Speaker(lines), None, None,  # type: ignore[arg-type]
-                        lobby=True, key_overrides=key_overrides,
-                        razz_key_overrides=razz_key_overrides)
+                        lobby=True, prefs=prefs)
     dee._on_message(rooms(CELLAR))
     press(dee, "down", "down", "enter")
     assert relay.sent == [("spectate", {"room": 3})]

@@ -64,6 +64,9 @@ class NextDealer(Enum):
     FIRST_SET = "first-set"
 
 
+PLAYERS_MIN, PLAYERS_MAX = 2, 25
+"""Twenty-five is as many as two packs deal four cards to and leave a stock (seed 002)."""
+
 MASH_SECONDS = 3.0
 """How long a mash reaction test counts presses (seed 000, option 2)."""
 

@@ -17,10 +17,18 @@ from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, Rules
 
 if TYPE_CHECKING:
+    from audiospoons.net.client import RelayClient
     from audiospoons.replay.scenariofile import ScriptLine
     from audiospoons.sound.cue import Cue
+    from audiospoons.ui.gamekeys import KeyTable
+    from audiospoons.ui.menu import Item
+    from audiospoons.ui.player import CuePlayer
+    from audiospoons.ui.relayseat import OnlineGame
+    from audiospoons.ui.seating import LocalSeat, LocalTable, SeatPrefs
+    from audiospoons.ui.spectator import WatchView
     from audiospoons.voice.announcer import Utterance, Verbosity
     from audiospoons.voice.i18n import Messages
+    from audiospoons.voice.speaker import Speaker
 
 
 class GameOptions(Protocol):
@@ -74,6 +82,24 @@ class GameWords:
     room's words alone, for the game a room plays unless it says otherwise."""
     room: str | None = None
     """The room's name where its state is said (``{name}``); None: the name alone."""
+    keys_item: str = "menu.settings.keys"
+    keys_item_about: str = "menu.settings.keys.about"
+    keys_title: str = "keys.title"
+    """Settings' item for the game's Keys screen, and the screen's title."""
+    menu: str | None = None
+    menu_about: str | None = None
+    """The main menu's item that plays the game against bots; None for the first game, which
+    is Play."""
+    players_refused: str | None = None
+    """Said when the saved number of players is not one the game seats (``{low}``,
+    ``{high}``, ``{players}``)."""
+    options: str | None = None
+    options_about: str | None = None
+    options_defaults_about: str | None = None
+    options_defaults_done: str | None = None
+    """The Options screen's item that opens the game's own options screen, the title of that
+    screen (``options`` too), and its Defaults item; None for the first game, whose options
+    the Options screen holds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,3 +137,31 @@ class GameSpec:
     """A scenario file's TOML, read (the file's text names the line of an error)."""
     presenter: Callable[[Rules, Messages, Verbosity], Presenter]
     """How a game of it is heard, in a language, at a verbosity."""
+    keys_setting: str
+    options_setting: str
+    """The fields of the player's settings (``ui.settings.Settings``) that keep the keys they
+    moved in this game and the options they chose for it."""
+    saved_options: Callable[[Mapping[str, str]], GameOptions]
+    """The options kept in the settings, leaving out any value that no longer parses."""
+    players: tuple[int, int]
+    """The fewest and the most players the game seats."""
+    key_table: Callable[[], KeyTable[Any]]
+    """The game's actions at the keyboard and their keys."""
+    option_items: Callable[[GameOptions, Messages], list[Item]]
+    """An item of the game's options screen for every option."""
+    chosen_values: Callable[[Mapping[str, Item]], dict[str, str]]
+    """The option values the items show, as the settings keep them."""
+    linked_options: Mapping[str, str]
+    """Options whose change also changes how another is said: that one is said too."""
+    reaction_record: bool
+    """Whether the game's status keys say the player's reaction record, which the settings
+    keep over its games."""
+    local_game: Callable[[LocalTable], LocalSeat]
+    """A game against bots at this keyboard."""
+    remote_seat: Callable[
+        [RelayClient, dict[str, Any], Messages, Speaker, CuePlayer | None, SeatPrefs],
+        OnlineGame]
+    """A seat at a relay's table: its ``game_started``, and how it is heard and played."""
+    watch_view: Callable[[dict[str, Any], Messages, Speaker, CuePlayer | None, SeatPrefs],
+                         WatchView]
+    """A game on a relay heard from outside the table, from its ``game_started``."""

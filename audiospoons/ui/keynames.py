@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import Enum
+from typing import Any, TypeVar
 
 from babel.lists import format_list
 
-from audiospoons.games.razz.keys import RazzAction
 from audiospoons.keys.key import FUNCTION_KEYS, parse_label
 from audiospoons.ui.gamekeys import A, Action, Rebinding, Refusal
 from audiospoons.voice.i18n import Messages
+
+E = TypeVar("E", bound=Enum)
 
 ACTION_IDS: dict[Action, str] = {
     Action.SPACE: "keys.action.space",
@@ -53,41 +55,18 @@ ACTION_IDS: dict[Action, str] = {
 }
 """The message id of each action's name."""
 
-RAZZ_ACTION_IDS: dict[RazzAction, str] = {
-    RazzAction.CURSOR_LEFT: "keys.action.cursor-left",
-    RazzAction.CURSOR_RIGHT: "keys.action.cursor-right",
-    RazzAction.CURSOR_FIRST: "keys.razz.cursor-first",
-    RazzAction.CURSOR_LAST: "keys.razz.cursor-last",
-    RazzAction.NEXT_PLAYABLE: "keys.razz.next-playable",
-    RazzAction.PLAY: "keys.razz.play",
-    RazzAction.DRAW: "keys.razz.draw",
-    RazzAction.KEEP: "keys.razz.keep",
-    RazzAction.GRAB: "keys.razz.grab",
-    RazzAction.PHRASE: "keys.razz.phrase",
-    RazzAction.ANNOUNCE: "keys.razz.announce",
-    RazzAction.RAZZ: "keys.razz.razz",
-    RazzAction.RAZZ_WHOM: "keys.razz.razz-whom",
-    RazzAction.HAND: "keys.action.hand",
-    RazzAction.TURN: "keys.razz.turn",
-    RazzAction.TOP: "keys.razz.top",
-    RazzAction.COUNTS: "keys.razz.counts",
-    RazzAction.SCORES: "keys.razz.scores",
-    RazzAction.OPTIONS: "keys.action.options",
-    RazzAction.RAZZING: "keys.razz.razzing",
-    RazzAction.HISTORY_PREVIOUS: "keys.action.history-previous",
-    RazzAction.HISTORY_NEXT: "keys.action.history-next",
-    RazzAction.HISTORY_FIRST: "keys.action.history-first",
-    RazzAction.HISTORY_LAST: "keys.action.history-last",
-    RazzAction.REPEAT: "keys.action.repeat",
-    RazzAction.VOLUME_DOWN: "keys.action.volume-down",
-    RazzAction.VOLUME_UP: "keys.action.volume-up",
-    RazzAction.RATE_DOWN: "keys.action.rate-down",
-    RazzAction.RATE_UP: "keys.action.rate-up",
-    RazzAction.HELP: "keys.action.help",
-    RazzAction.MENU: "keys.action.menu",
-}
-"""The message id of each Razz Spoons action's name: the classic game's where it means the
-same."""
+ACTION_NAME_IDS: dict[type[Enum], Mapping[Any, str]] = {Action: ACTION_IDS}
+"""Every game's actions: the message id of each one's name, by the game's action type."""
+
+
+def name_actions(actions: type[E], ids: Mapping[E, str]) -> None:
+    """Give a game's actions the message ids of their names: the module that defines a
+    game's actions calls this once, beside them."""
+    missing = [action for action in actions if action not in ids]
+    if missing:
+        raise ValueError(f"actions without a name: {missing}")
+    ACTION_NAME_IDS[actions] = ids
+
 
 NAME_IDS = {
     "space": "keyname.space", "enter": "keyname.enter", "tab": "keyname.tab",
@@ -170,11 +149,8 @@ def keys_or_none(labels: Sequence[str], m: Messages) -> str | None:
 
 
 def action_name(action: Enum, m: Messages) -> str:
-    """A game's action in words: either game's."""
-    if isinstance(action, RazzAction):
-        return m.tr(RAZZ_ACTION_IDS[action])
-    assert isinstance(action, Action)
-    return m.tr(ACTION_IDS[action])
+    """A game's action in words, whichever game's."""
+    return m.tr(ACTION_NAME_IDS[type(action)][action])
 
 
 def moved_keys_text(keys: Mapping[A, Sequence[str]], m: Messages) -> str:

@@ -32,8 +32,6 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import InvalidOptions, NotAllowedNow
 from audiospoons.engine.events import Event, GameOver
 from audiospoons.engine.options import Options
-from audiospoons.games.razz.online import RemoteRazzGame
-from audiospoons.games.razz.spec import SPEC as RAZZ
 from audiospoons.games.registry import DEFAULT, GAMES, listed_game
 from audiospoons.keys.reader import ESCAPE_DELAY
 from audiospoons.net.client import BAD_MESSAGE, BadMessage, RelayClient, RelayError, SeatRefused
@@ -46,6 +44,7 @@ from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.lobby import ROOM_LISTS, Lobby, Step
 from audiospoons.ui.player import CuePlayer, KeySource, LocalPlayer, PressedKey, ReactionRecord
 from audiospoons.ui.relayseat import OnlineGame, RelaySeat
+from audiospoons.ui.seating import SeatPrefs
 from audiospoons.ui.seatkeys import KeyboardSeat
 from audiospoons.ui.spectator import Watcher
 from audiospoons.voice.announcer import Utterance, Verbosity
@@ -53,6 +52,9 @@ from audiospoons.voice.i18n import Messages
 from audiospoons.voice.relaywords import refusal_text, relay_error_text
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle
+
+ONLINE_PREFS = SeatPrefs(verbosity=Verbosity.BRIEF)
+"""A seat online, unless the player chose otherwise: brief, as play there is quick."""
 
 RECONNECT_EVERY = 2.0
 """Seconds between tries to reach the relay again after the connection is lost."""
@@ -154,20 +156,15 @@ class OnlineSession:
 
     def __init__(self, client: RelayClient, messages: Messages, speaker: Speaker,
                  sounds: CuePlayer | None, keys: WatchedKeys, *,
-                 verbosity: Verbosity = Verbosity.BRIEF,
-                 key_overrides: dict[str, str] | None = None,
-                 spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
+                 prefs: SeatPrefs = ONLINE_PREFS,
                  reconnect: Reconnect | None = None, lobby: bool = False,
-                 new_rooms: Mapping[str, Mapping[str, Any]] | None = None,
-                 razz_key_overrides: dict[str, str] | None = None) -> None:
+                 new_rooms: Mapping[str, Mapping[str, Any]] | None = None) -> None:
         self.client, self.m, self.speaker, self.sounds = client, messages, speaker, sounds
         self.reconnect = reconnect
         """A new connection to the same relay, to take the seat back when this one is lost."""
         self.keys = keys
-        self.verbosity, self.key_overrides, self.spoon_style = (verbosity, key_overrides,
-                                                                 spoon_style)
+        self.prefs = prefs
         self.new_rooms = {game: dict(fields) for game, fields in (new_rooms or {}).items()}
-        self.razz_key_overrides = dict(razz_key_overrides or {})
         self.where = Where(to_lobby=lobby)
         self.lobby: Lobby | None = Lobby(messages) if lobby else None
         """The rooms of the relay, once the player has been in the lobby: leaving a room then
@@ -291,13 +288,8 @@ class OnlineSession:
             self.client.send("list_rooms")
 
     def _new_game(self, started: dict[str, Any]) -> OnlineGame:
-        if started.get("game") == RAZZ.name:
-            return RemoteRazzGame(self.client, started, self.m, self.speaker, self.sounds,
-                                  verbosity=self.verbosity,
-                                  key_overrides=self.razz_key_overrides)
-        return RemoteGame(self.client, started, self.m, self.speaker, self.sounds,
-                          verbosity=self.verbosity, key_overrides=self.key_overrides,
-                          spoon_style=self.spoon_style)
+        return listed_game(started.get("game")).remote_seat(
+            self.client, started, self.m, self.speaker, self.sounds, self.prefs)
 
     def _read_keys(self) -> None:
         """The terminal has input: read it. A lone Escape is told from the start of a key's
@@ -355,10 +347,7 @@ class OnlineSession:
                 if watcher.over:
                     self.watcher = None
         elif kind == "game_started" and message.get("seat") is None:
-            self.watcher = Watcher(message, self.m, self.speaker, self.sounds,
-                                   verbosity=self.verbosity, spoon_style=self.spoon_style,
-                                   key_overrides=self.key_overrides,
-                                   razz_key_overrides=self.razz_key_overrides)
+            self.watcher = Watcher(message, self.m, self.speaker, self.sounds, self.prefs)
         elif kind == "game_started":
             self.game = self._new_game(message)
         elif kind == "room":
@@ -601,10 +590,7 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
                      messages: Messages, speaker: Speaker,
                      other_games: Mapping[str, Mapping[str, str]] | None = None,
                      sounds: CuePlayer | None, keys: WatchedKeys, password: str | None = None,
-                     verbosity: Verbosity = Verbosity.BRIEF,
-                     key_overrides: Mapping[str, str] | None = None,
-                     razz_key_overrides: Mapping[str, str] | None = None,
-                     spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
+                     prefs: SeatPrefs = ONLINE_PREFS,
                      on_connected: Callable[[], None] | None = None,
                      ssl: SSLContext | None = None) -> int:
     """Connect and play until the player leaves: into ``room`` if given, into a room of one's
@@ -638,9 +624,7 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
     async def reconnect() -> RelayClient:
         return await reach_relay(host, port, name, ssl=ssl)
 
-    session = OnlineSession(client, messages, speaker, sounds, keys, verbosity=verbosity,
-                            key_overrides=dict(key_overrides or {}), spoon_style=spoon_style,
-                            razz_key_overrides=dict(razz_key_overrides or {}),
+    session = OnlineSession(client, messages, speaker, sounds, keys, prefs=prefs,
                             reconnect=reconnect, lobby=room is None and bots == 0,
                             new_rooms={kind: room_fields(
                                 values if kind == game else (other_games or {}).get(kind, {}),

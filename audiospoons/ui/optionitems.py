@@ -22,6 +22,8 @@ from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.options import (
     NOT_YET_PLAYABLE,
     OPTION_SPECS,
+    PLAYERS_MAX,
+    PLAYERS_MIN,
     SPECS_BY_KEY,
     DrawVariant,
     NextDealer,
@@ -30,7 +32,7 @@ from audiospoons.engine.options import (
 )
 from audiospoons.engine.presets import PRESETS, matching_preset, preset_named
 from audiospoons.ui.menu import Action, Choice, Item, Number, Toggle
-from audiospoons.ui.settings import BOT_LEVELS, PLAYERS_MAX, PLAYERS_MIN
+from audiospoons.ui.settings import BOT_LEVELS
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.presetnames import PRESET_IDS
 

@@ -37,15 +37,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from babel import Locale
 
-from audiospoons.games.razz.keys import RAZZ_KEYS
-from audiospoons.games.razz.optionitems import (
-    chosen_razz_values,
-    razz_option_items,
-    saved_razz_options,
-)
-from audiospoons.games.razz.rules.facts import MAX_PLAYERS as RAZZ_MAX_PLAYERS
-from audiospoons.games.razz.rules.facts import MIN_PLAYERS as RAZZ_MIN_PLAYERS
-from audiospoons.games.razz.spec import SPEC as RAZZ
+from audiospoons.games.registry import DEFAULT, GAMES
+from audiospoons.games.spec import GameSpec
 from audiospoons.sound.cue import Cue
 from audiospoons.ui import gamekeys, keynames
 from audiospoons.ui.gamekeys import KeyTable
@@ -156,15 +149,18 @@ class GameKeys:
     keep: Callable[[Settings, Mapping[str, str]], Settings]
 
 
-GAME_KEYS = {
-    "keys": GameKeys(gamekeys.CLASSIC_KEYS, lambda m: m.tr("keys.title"),
-                     lambda settings: settings.keys,
-                     lambda settings, keys: replace(settings, keys=dict(keys))),
-    "razzkeys": GameKeys(RAZZ_KEYS, lambda m: m.tr("keys.razz.title"),
-                         lambda settings: settings.razz_keys,
-                         lambda settings, keys: replace(settings, razz_keys=dict(keys))),
-}
-"""The Keys screens of Settings, by their item: the classic game's and Razz Spoons'."""
+def game_keys(spec: GameSpec) -> GameKeys:
+    """The Keys screen of ``spec``'s game."""
+    return GameKeys(spec.key_table(), lambda m: m.tr(spec.words.keys_title),
+                    lambda settings: settings.keys_of(spec.name),
+                    lambda settings, keys: settings.with_keys_of(spec.name, keys))
+
+
+KEYS_ITEMS = {("keys" if name == DEFAULT else f"{name}keys"): name for name in GAMES}
+"""The Keys screens of Settings, by their item: each game's."""
+OTHER_GAMES = [name for name in GAMES if name != DEFAULT]
+"""The games after the first, which has Play and the Options screen: each has its own item in
+the main menu and its own options screen."""
 
 
 class Screens:
@@ -180,7 +176,7 @@ class Screens:
                  mixer: CuePlayer | None = None, speech: SpeechMode | None = None,
                  lang: str | None = None, settings_file: Path | None = None,
                  play: GameCallback | None = None, demonstrate: GameCallback | None = None,
-                 play_razz: GameCallback | None = None,
+                 play_other: Mapping[str, GameCallback] | None = None,
                  play_online: OnlineCallback | None = None,
                  sound_device: Mixer | None = None) -> None:
         self.settings = settings
@@ -193,7 +189,8 @@ class Screens:
         self.settings_file = settings_file
         self.play = play
         self.demonstrate = demonstrate
-        self.play_razz = play_razz
+        self.play_other = dict(play_other or {})
+        """Each of ``OTHER_GAMES``' game against bots, by the game's name."""
         self.play_online = play_online
         self.sound_device = sound_device
         self._pending: list[str] = []
@@ -275,7 +272,8 @@ class Screens:
             Action("options", m.tr("menu.main.options"), m.tr("menu.main.options.about")),
             Action("howto", m.tr("menu.main.howto"), m.tr("menu.main.howto.about")),
             Action("settings", m.tr("menu.main.settings"), m.tr("menu.main.settings.about")),
-            Action("razz", m.tr("menu.main.razz"), m.tr("menu.main.razz.about")),
+            *(Action(name, m.tr(words.menu or name), m.tr(words.menu_about or name))
+              for name in OTHER_GAMES for words in (GAMES[name].words,)),
             Action("quit", m.tr("menu.main.quit"), m.tr("menu.main.quit.about")),
         ]
 
@@ -301,8 +299,8 @@ class Screens:
                 self.howto_screen()
             elif response.activated == "settings":
                 self.settings_screen()
-            elif response.activated == "razz":
-                self.start_razz()
+            elif response.activated in OTHER_GAMES:
+                self.start_other(response.activated)
             menu.reset(self.main_items(), self.m.tr("menu.main.title"), self.m)
             self.say(menu.opening())
 
@@ -332,14 +330,16 @@ class Screens:
         if response.activated == "demo":
             self.start(self.demonstrate)
 
-    def start_razz(self) -> None:
-        """Razz Spoons against bots, with its own saved options (Options, Razz Spoons
-        options), at a table of the saved number of players if it seats them."""
-        if not RAZZ_MIN_PLAYERS <= self.settings.players <= RAZZ_MAX_PLAYERS:
-            self.say(self.m.tr("menu.razz.players", low=RAZZ_MIN_PLAYERS,
-                               high=RAZZ_MAX_PLAYERS, players=self.settings.players))
+    def start_other(self, name: str) -> None:
+        """A game after the first against bots, with its own saved options (Options, then the
+        game's options), at a table of the saved number of players if it seats them."""
+        spec = GAMES[name]
+        low, high = spec.players
+        if not low <= self.settings.players <= high:
+            self.say(self.m.tr(spec.words.players_refused or "menu.unavailable", low=low,
+                               high=high, players=self.settings.players))
             return
-        self.start(self.play_razz)
+        self.start(self.play_other.get(name))
 
     def start(self, game: GameCallback | None, *, with_options: bool = False) -> None:
         """Play a game (or the demonstration) with the current settings; ``with_options``: a
@@ -442,7 +442,8 @@ class Screens:
 
         def items() -> list[Item]:
             return [*option_items(options, self.settings.players, self.settings.bots, m),
-                    Action("razz", m.tr("menu.options.razz"), m.tr("menu.options.razz.about")),
+                    *(Action(name, m.tr(words.options or name), m.tr(words.options_about or name))
+                      for name in OTHER_GAMES for words in (GAMES[name].words,)),
                     Action("defaults", m.tr("menu.options.defaults"),
                            m.tr("menu.options.defaults.about")),
                     Action("back", m.tr("menu.back"), m.tr("menu.back.about"))]
@@ -466,8 +467,8 @@ class Screens:
             self.cue(response.cue)
             if response.back or response.activated == "back":
                 return
-            if response.activated == "razz":
-                self.razz_options_screen()
+            if response.activated in OTHER_GAMES:
+                self.game_options_screen(response.activated)
                 self.say(menu.opening())
                 continue
             if response.activated == "defaults":
@@ -493,17 +494,19 @@ class Screens:
                 menu.reset(items())
                 self.say(speech)
 
-    def razz_options_screen(self) -> None:
-        """Razz Spoons' options, kept apart from the classic game's; each change is saved."""
-        m = self.m
+    def game_options_screen(self, name: str) -> None:
+        """A later game's options, kept apart from the first game's; each change is saved."""
+        m, spec = self.m, GAMES[name]
+        words = spec.words
 
         def items() -> list[Item]:
-            return [*razz_option_items(saved_razz_options(self.settings.razz_options), m),
+            saved = spec.saved_options(self.settings.values_of(name))
+            return [*spec.option_items(saved, m),
                     Action("defaults", m.tr("menu.options.defaults"),
-                           m.tr("menu.options.razz.defaults.about")),
+                           m.tr(words.options_defaults_about or "menu.options.defaults.about")),
                     Action("back", m.tr("menu.back"), m.tr("menu.back.about"))]
 
-        menu = Menu(m.tr("menu.options.razz"), items(), m)
+        menu = Menu(m.tr(words.options or name), items(), m)
         self.say(menu.opening())
         while True:
             response = self.ask(menu, m.tr("menu.values.help"))
@@ -511,17 +514,18 @@ class Screens:
             if response.back or response.activated == "back":
                 return
             if response.activated == "defaults":
-                self.save(replace(self.settings, razz_options={}))
+                self.save(self.settings.with_values_of(name, {}))
                 menu.reset(items())
-                self.say(m.tr("menu.options.razz.defaults.done"))
+                self.say(m.tr(words.options_defaults_done or "menu.options.defaults.done"))
             elif response.changed is not None:
-                values = chosen_razz_values({item.key: item for item in menu.items})
-                self.save(replace(self.settings, razz_options=values))
+                values = spec.chosen_values({item.key: item for item in menu.items})
+                self.save(self.settings.with_values_of(name, values))
                 menu.reset(items())
                 speech = response.speech or ""
-                if response.changed.key == "end":
-                    # The game length is now counted in rounds, or in points: say which.
-                    length = menu.item("end_at")
+                linked = spec.linked_options.get(response.changed.key)
+                if linked is not None:
+                    # How the other is counted changed with this one: say it too.
+                    length = menu.item(linked)
                     speech = f"{speech}. {length.label}, {menu.value_text(length)}."
                 self.say(speech)
 
@@ -569,9 +573,8 @@ class Screens:
                    (m.tr("menu.settings.spoonkeys.numbers"),
                     m.tr("menu.settings.spoonkeys.colours")),
                    m.tr("menu.settings.spoonkeys.about")),
-            Action("keys", m.tr("menu.settings.keys"), m.tr("menu.settings.keys.about")),
-            Action("razzkeys", m.tr("menu.settings.razzkeys"),
-                   m.tr("menu.settings.razzkeys.about")),
+            *(Action(item, m.tr(words.keys_item), m.tr(words.keys_item_about))
+              for item, name in KEYS_ITEMS.items() for words in (GAMES[name].words,)),
             Action("back", m.tr("menu.back"), m.tr("menu.back.about")),
         ]
 
@@ -583,9 +586,9 @@ class Screens:
             if response.back or response.activated == "back":
                 self.cue(response.cue)
                 return
-            if response.activated in GAME_KEYS:
+            if response.activated in KEYS_ITEMS:
                 self.cue(response.cue)
-                self.keys_screen(GAME_KEYS[response.activated])
+                self.keys_screen(game_keys(GAMES[KEYS_ITEMS[response.activated]]))
                 menu.reset(self.settings_items(), self.m.tr("menu.main.settings"), self.m)
                 self.say(menu.opening())
                 continue
@@ -776,10 +779,10 @@ def apply_settings(settings: Settings, output: SpeechOutput, mixer: CuePlayer | 
 
 
 def local_game(name: str, speaker: Speaker, mixer: CuePlayer | None,
-               keys: KeySource) -> GameCallback:
+               keys: KeySource, **given: str) -> GameCallback:
     """A callback that calls ``audiospoons.ui.session.<name>(settings=..., speaker=...,
-    mixer=..., keys=...)``, imported when first called (the game's modules load only when a
-    game starts)."""
+    mixer=..., keys=..., **given)``, imported when first called (the game's modules load only
+    when a game starts)."""
 
     def call(settings: Settings) -> Settings | None:
         try:
@@ -789,7 +792,7 @@ def local_game(name: str, speaker: Speaker, mixer: CuePlayer | None,
         function = getattr(module, name, None)
         if function is None:
             raise Unavailable(f"audiospoons.ui.session has no {name}")
-        result = function(settings=settings, speaker=speaker, mixer=mixer, keys=keys)
+        result = function(settings=settings, speaker=speaker, mixer=mixer, keys=keys, **given)
         return result if isinstance(result, Settings) else None
 
     return call
@@ -811,11 +814,9 @@ def online_game(speaker: Speaker, mixer: Mixer | None, keys: WatchedKeys) -> Onl
         code = asyncio.run(join_relay(
             request.host, request.port, request.name, room=None, values=dict(settings.options),
             ssl=client_context() if request.tls else None,
-            other_games={RAZZ.name: dict(settings.razz_options)},
+            other_games={name: dict(settings.values_of(name)) for name in GAMES},
             bots=0, messages=messages(language_for(settings)), speaker=speaker, sounds=mixer,
-            keys=keys, verbosity=settings.verbosity, key_overrides=dict(settings.keys),
-            razz_key_overrides=dict(settings.razz_keys),
-            spoon_style=settings.spoon_keys, on_connected=connected))
+            keys=keys, prefs=settings.seat_prefs(), on_connected=connected))
         if code == PLAYED:
             return Outcome.PLAYED
         return Outcome.NAME_REFUSED if code == NAME_REFUSED else Outcome.UNREACHABLE
@@ -873,7 +874,8 @@ def open_main_menu(speech: str | None = None, lang: str | None = None, *,
                     lang=language, settings_file=settings_file, sound_device=mixer,
                     play=local_game("play_local_game", speaker, mixer, keys),
                     demonstrate=local_game("play_demonstration", speaker, mixer, keys),
-                    play_razz=local_game("play_menu_razz_game", speaker, mixer, keys),
+                    play_other={name: local_game("play_local_game", speaker, mixer, keys,
+                                                 game=name) for name in OTHER_GAMES},
                     play_online=online_game(speaker, mixer, keys))
                 screens.run()
         except KeyboardInterrupt:

@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 
 from audiospoons.bots.levels import Level
-from audiospoons.engine.options import Options
-from audiospoons.games.razz.local import LocalRazzGame
-from audiospoons.games.razz.optionitems import saved_razz_options
-from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.registry import DEFAULT, GAMES
+from audiospoons.games.spec import GameOptions, GameSpec
 from audiospoons.sound.mixer import Mixer
 from audiospoons.ui.demo import play_demonstration as demo_round
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
-from audiospoons.ui.local import LocalGame
 from audiospoons.ui.player import GameResult, KeySource, ReactionRecord
+from audiospoons.ui.seating import LocalTable
 from audiospoons.ui.settings import Settings
-from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages, choose_language, messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import SpeechOutput
-from audiospoons.voice.spoonnames import SpoonStyle
 
 
 def rate_changer(output: SpeechOutput) -> Callable[[int], int | None]:
@@ -37,31 +35,21 @@ def rate_changer(output: SpeechOutput) -> Callable[[int], int | None]:
     return change
 
 
-def play_games(options: Options, players: int, messages: Messages, speaker: Speaker,
-               mixer: Mixer | None, keys: KeySource, *, verbosity: Verbosity = Verbosity.FULL,
-               key_overrides: dict[str, str] | None = None, seed: int | None = None,
-               bot_level: Level = Level.NORMAL,
-               on_result: Callable[[GameResult], None] | None = None,
-               past: ReactionRecord | None = None,
-               spoon_style: SpoonStyle = SpoonStyle.NUMBERS) -> None:
-    """Games until the player quits one, or says no to another."""
-    game_seed = seed
+def play_games(spec: GameSpec, table: LocalTable, keys: KeySource, *,
+               on_result: Callable[[GameResult], None] | None = None) -> None:
+    """Games of ``spec`` until the player quits one, or says no to another: each with the next
+    seed, and the reaction record brought up to date after each."""
+    past, seed = table.record, table.seed
     while True:
-        game = LocalGame(options, players, messages, speaker, mixer, seed=game_seed,
-                         verbosity=verbosity, key_overrides=key_overrides,
-                         rate_setter=rate_changer(speaker.output), bot_level=bot_level,
-                         spoon_style=spoon_style)
-        if past is not None:
-            game.record = past
-        result = game.play(keys)
+        result = spec.local_game(replace(table, seed=seed, record=past)).play(keys)
         if past is not None and result.won is not None:
             past = ReactionRecord((*past.times, *result.reaction_times), past.games + 1,
                                   past.wins + result.won, past.best)
         if on_result is not None:
             on_result(result)
-        if result.won is None or not _again(messages, speaker, keys):
+        if result.won is None or not _again(table.messages, table.speaker, keys):
             return
-        game_seed = None if game_seed is None else game_seed + 1
+        seed = None if seed is None else seed + 1
 
 
 def _again(messages: Messages, speaker: Speaker, keys: KeySource) -> bool:
@@ -83,9 +71,12 @@ def _again(messages: Messages, speaker: Speaker, keys: KeySource) -> bool:
 
 
 def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None,
-                    keys: KeySource, seed: int | None = None) -> Settings:
-    """Play from the main menu: games with the saved options, players and bots, until the
-    player stops; returns the settings with the reaction record brought up to date."""
+                    keys: KeySource, seed: int | None = None, game: str = DEFAULT,
+                    options: GameOptions | None = None) -> Settings:
+    """Play ``game`` against bots: with its saved options (or ``options``), the saved players,
+    bots, language, verbosity and keys, until the player stops; returns the settings with the
+    reaction record brought up to date, for a game whose status keys say it."""
+    spec = GAMES[game]
     record = [settings]
 
     def remember(result: GameResult) -> None:
@@ -96,12 +87,18 @@ def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None
             updated = updated.with_game(result.won)
         record.append(updated)
 
-    lang = choose_language(settings.language)
-    play_games(settings.game_options(), settings.players, messages(lang), speaker, mixer, keys,
-               verbosity=settings.verbosity, key_overrides=dict(settings.keys),
-               bot_level=Level(settings.bots), on_result=remember,
-               past=past_record(settings), seed=seed, spoon_style=settings.spoon_keys)
+    table = LocalTable(
+        spec.saved_options(settings.values_of(game)) if options is None else options,
+        settings.players, messages(choose_language(settings.language)), speaker, mixer,
+        settings.seat_prefs(), seed, rate_changer(speaker.output), Level(settings.bots),
+        past_record(settings) if spec.reaction_record else None)
+    play_games(spec, table, keys, on_result=remember if spec.reaction_record else None)
     return record[-1]
+
+
+def play_menu_game(game: str) -> Callable[..., Settings]:
+    """What the main menu's item of ``game`` plays: ``play_local_game`` of that game."""
+    return partial(play_local_game, game=game)
 
 
 def play_demonstration(*, settings: Settings, speaker: Speaker, mixer: Mixer | None,
@@ -117,38 +114,3 @@ def past_record(settings: Settings) -> ReactionRecord:
     return ReactionRecord(tuple(ms / 1000 for ms in reactions.recent), reactions.games,
                           reactions.wins,
                           None if reactions.best is None else reactions.best / 1000)
-
-
-def play_razz_games(options: RazzOptions, players: int, messages: Messages, speaker: Speaker,
-                    mixer: Mixer | None, keys: KeySource, *,
-                    verbosity: Verbosity = Verbosity.FULL, seed: int | None = None,
-                    bot_level: Level = Level.NORMAL,
-                    key_overrides: dict[str, str] | None = None) -> None:
-    """Games of Razz Spoons until the player quits one, or says no to another, on Razz
-    Spoons' keys with ``key_overrides`` moved."""
-    game_seed = seed
-    while True:
-        game = LocalRazzGame(options, players, messages, speaker, mixer, seed=game_seed,
-                             verbosity=verbosity, rate_setter=rate_changer(speaker.output),
-                             bot_level=bot_level, key_overrides=key_overrides)
-        result = game.play(keys)
-        if result.won is None or not _again(messages, speaker, keys):
-            return
-        game_seed = None if game_seed is None else game_seed + 1
-
-
-def play_local_razz_game(*, settings: Settings, options: RazzOptions, speaker: Speaker,
-                         mixer: Mixer | None, keys: KeySource, seed: int | None = None) -> None:
-    """Razz Spoons against bots with the settings' players, bots, language, verbosity and
-    Razz Spoons keys."""
-    play_razz_games(options, settings.players, messages(choose_language(settings.language)),
-                    speaker, mixer, keys, verbosity=settings.verbosity,
-                    bot_level=Level(settings.bots), seed=seed,
-                    key_overrides=dict(settings.razz_keys))
-
-
-def play_menu_razz_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None,
-                        keys: KeySource) -> None:
-    """Razz Spoons from the main menu, with its saved options."""
-    play_local_razz_game(settings=settings, options=saved_razz_options(settings.razz_options),
-                         speaker=speaker, mixer=mixer, keys=keys)

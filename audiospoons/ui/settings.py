@@ -23,12 +23,14 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import platformdirs
 
-from audiospoons.engine.options import Options
+from audiospoons.engine.options import PLAYERS_MAX, PLAYERS_MIN, Options
+from audiospoons.games.registry import GAMES
 from audiospoons.net.names import NAME_LENGTH
+from audiospoons.ui.seating import SeatPrefs
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speech import SpeechMode
@@ -43,8 +45,6 @@ FORMAT_VERSION = 1
 BOT_LEVELS = ("easy", "normal", "hard", "expert")
 RATE_MIN, RATE_MAX, RATE_STEP, RATE_DEFAULT = 80, 450, 10, 175
 """Speech rate in words per minute (175 is espeak-ng's own default)."""
-PLAYERS_MIN, PLAYERS_MAX = 2, 25
-"""Twenty-five is as many as two packs deal four cards to and leave a stock (seed 002)."""
 RECENT_REACTIONS = 99
 """How many of the latest reaction times are kept to give the median."""
 ONLINE_ADDRESS_LENGTH = 260
@@ -116,6 +116,33 @@ class Settings:
     reactions: ReactionRecord = ReactionRecord()
     online_address: str = ""
     online_name: str = ""
+
+    def seat_prefs(self) -> SeatPrefs:
+        """How the player chose to hear and play a seat, every game's moved keys among it."""
+        return SeatPrefs(self.verbosity, {name: self.keys_of(name) for name in GAMES},
+                         self.spoon_keys)
+
+    def values_of(self, game: str) -> Mapping[str, str]:
+        """The option values the player chose for ``game``."""
+        values: Mapping[str, str] = getattr(self, GAMES[game].options_setting)
+        return values
+
+    def with_values_of(self, game: str, values: Mapping[str, str]) -> Settings:
+        """These settings with ``values`` as ``game``'s chosen options."""
+        return self._with(GAMES[game].options_setting, dict(values))
+
+    def keys_of(self, game: str) -> Mapping[str, str]:
+        """The keys the player moved in ``game``."""
+        keys: Mapping[str, str] = getattr(self, GAMES[game].keys_setting)
+        return keys
+
+    def with_keys_of(self, game: str, keys: Mapping[str, str]) -> Settings:
+        """These settings with ``keys`` as the keys moved in ``game``."""
+        return self._with(GAMES[game].keys_setting, dict(keys))
+
+    def _with(self, name: str, value: object) -> Settings:
+        changed: Settings = replace(self, **cast(dict[str, Any], {name: value}))
+        return changed
 
     def game_options(self) -> Options:
         """The saved game options (raises ``InvalidOptions`` if they are not playable)."""

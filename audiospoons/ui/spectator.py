@@ -7,77 +7,59 @@ scores and the phrase; and both games' options and history keys."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
-from audiospoons.engine.events import Event, GameOver
-from audiospoons.engine.options import Options
-from audiospoons.games.razz.keys import RazzAction, razz_bindings
-from audiospoons.games.razz.optionitems import razz_options_text
-from audiospoons.games.razz.player import RazzPlayer
-from audiospoons.games.razz.rules.events import GameWon
-from audiospoons.games.razz.rules.options import RazzOptions
-from audiospoons.games.razz.spec import SPEC as RAZZ
+from audiospoons.engine.events import Event
+from audiospoons.games.registry import listed_game
 from audiospoons.net.relaykinds import BadRelayMessage, read_event
-from audiospoons.ui.gamekeys import Action, bindings, bound_action
+from audiospoons.ui.gamekeys import bound_action
 from audiospoons.ui.keynames import action_name, keys_text
-from audiospoons.ui.optionitems import options_text
-from audiospoons.ui.player import CuePlayer, LocalPlayer
-from audiospoons.voice.announcer import Verbosity
+from audiospoons.ui.player import CuePlayer
+from audiospoons.ui.seating import SeatPrefs
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
-from audiospoons.voice.spoonnames import SpoonStyle
 
 Answer = Callable[[], str | None]
+
+
+class WatchedEars(Protocol):
+    """A game's ears for a spectator: every public event, said and played from no seat."""
+
+    def receive(self, events: Sequence[Event]) -> None: ...
+
+    def catch_up(self, told: Sequence[Event]) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class WatchView:
+    """A game as a spectator hears it, as the game gives it (``GameSpec.watch_view``)."""
+
+    player: WatchedEars
+    bindings: Mapping[Enum, tuple[str, ...]]
+    """The player's own keys of that game, by action."""
+    answers: Mapping[Enum, Answer]
+    """What each status action says here."""
+    last: type[Event]
+    """The event that ends the game."""
+    names: Mapping[Enum, str] = field(default_factory=dict)
+    """The message ids of actions named otherwise to a spectator than to a player."""
 
 
 class Watcher:
     """One game of the room, watched: heard as a seat's player is, but from no seat."""
 
     def __init__(self, started: dict[str, Any], messages: Messages, speaker: Speaker,
-                 sounds: CuePlayer | None, *, verbosity: Verbosity = Verbosity.BRIEF,
-                 spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
-                 key_overrides: Mapping[str, str] | None = None,
-                 razz_key_overrides: Mapping[str, str] | None = None) -> None:
-        names = [str(name) for name in started["players"]]
-        self.table_size = len(names)
+                 sounds: CuePlayer | None, prefs: SeatPrefs) -> None:
+        self.table_size = len(started["players"])
         """How many players the game has: every seat an event names is one of them."""
-        history = speaker.history
-        self.player: LocalPlayer | RazzPlayer
-        self.bindings: Mapping[Enum, tuple[str, ...]]
-        """The player's own keys of that game, by action."""
-        self.answers: Mapping[Enum, Answer]
-        """What each status action says here."""
-        self.last: type[Event]
-        """The event that ends the game."""
-        if started.get("game") == RAZZ.name:
-            razz = RazzPlayer(names, messages, speaker, sounds, verbosity, seat=None)
-            razz_options = RazzOptions.from_mapping(started["options"])
-            razz_answers: dict[Enum, Answer] = {
-                RazzAction.TURN: razz.turn_text, RazzAction.TOP: razz.top_text,
-                RazzAction.COUNTS: razz.counts_text, RazzAction.SCORES: razz.scores_text,
-                RazzAction.RAZZING: razz.razzing_text,
-                RazzAction.OPTIONS: lambda: razz_options_text(razz_options, messages),
-                RazzAction.HISTORY_PREVIOUS: history.previous,
-                RazzAction.HISTORY_NEXT: history.next,
-                RazzAction.HISTORY_FIRST: history.first, RazzAction.HISTORY_LAST: history.last}
-            self.bindings, self.answers = _by_action(razz_bindings(razz_key_overrides)), \
-                razz_answers
-            self.player, self.last = razz, GameWon
-        else:
-            options = Options.from_mapping(started["options"])
-            spoons = LocalPlayer(names, options, messages, speaker, sounds, verbosity,
-                                 spoon_style, random.Random(), seat=None)
-            answers: dict[Enum, Answer] = {
-                Action.SPOONS: lambda: spoons.spoons_text(options.grabbing),
-                Action.PLAYERS: spoons.players_text,
-                Action.OPTIONS: lambda: options_text(options, len(names), messages),
-                Action.HISTORY_PREVIOUS: history.previous, Action.HISTORY_NEXT: history.next,
-                Action.HISTORY_FIRST: history.first, Action.HISTORY_LAST: history.last}
-            self.bindings, self.answers = _by_action(bindings(key_overrides)), answers
-            self.player, self.last = spoons, GameOver
+        self.view = listed_game(started.get("game")).watch_view(
+            started, messages, speaker, sounds, prefs)
+        self.player = self.view.player
+        self.bindings = self.view.bindings
+        self.answers = self.view.answers
         self.keys = {label: action for action, labels in self.bindings.items()
                      for label in labels}
         self.m = messages
@@ -94,7 +76,7 @@ class Watcher:
             event = read_event(message["event"], self.table_size)
             if event is not None:
                 self.player.receive([event])
-                self.over = self.over or isinstance(event, self.last)
+                self.over = self.over or isinstance(event, self.view.last)
         elif kind == "catch_up":
             told: list[Event] = []
             bad: BadRelayMessage | None = None
@@ -120,14 +102,8 @@ class Watcher:
         """F1 while watching: what a spectator may do, and the status keys with their keys."""
         m = self.m
         items = [m.tr("keys.help.item", keys=keys_text(self.bindings[action], m),
-                      action=m.tr("online.watching.razzing") if action is RazzAction.RAZZING
+                      action=m.tr(self.view.names[action]) if action in self.view.names
                       else action_name(action, m))
                  for action in self.answers if self.bindings.get(action)]
         return " ".join((m.tr("online.watching.help"),
                          m.tr("online.watching.keys", keys=" ".join(items))))
-
-
-def _by_action(keys: Mapping[Action, tuple[str, ...]] | Mapping[RazzAction, tuple[str, ...]]
-               ) -> dict[Enum, tuple[str, ...]]:
-    """Either game's keys, by action."""
-    return {action: labels for action, labels in keys.items()}

@@ -67,6 +67,7 @@ from audiospoons.games.razz.rules.game import Phase
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.view import RazzSeatView
 from audiospoons.ui.gamekeys import SHARED_KEYS, KeyTable, bound_action
+from audiospoons.ui.keynames import name_actions
 
 Verify = Callable[[Command], None]
 """The game's ``verify``: raises the ``SpoonsError`` that handling the command would."""
@@ -141,6 +142,43 @@ CURSOR_STEPS = {RazzAction.CURSOR_LEFT: -1, RazzAction.CURSOR_RIGHT: 1}
 
 
 RAZZ_KEYS: KeyTable[RazzAction] = KeyTable(RazzAction, DEFAULT_RAZZ_KEYS, FIXED_RAZZ)
+
+RAZZ_ACTION_IDS: dict[RazzAction, str] = {
+    RazzAction.CURSOR_LEFT: "keys.action.cursor-left",
+    RazzAction.CURSOR_RIGHT: "keys.action.cursor-right",
+    RazzAction.CURSOR_FIRST: "keys.razz.cursor-first",
+    RazzAction.CURSOR_LAST: "keys.razz.cursor-last",
+    RazzAction.NEXT_PLAYABLE: "keys.razz.next-playable",
+    RazzAction.PLAY: "keys.razz.play",
+    RazzAction.DRAW: "keys.razz.draw",
+    RazzAction.KEEP: "keys.razz.keep",
+    RazzAction.GRAB: "keys.razz.grab",
+    RazzAction.PHRASE: "keys.razz.phrase",
+    RazzAction.ANNOUNCE: "keys.razz.announce",
+    RazzAction.RAZZ: "keys.razz.razz",
+    RazzAction.RAZZ_WHOM: "keys.razz.razz-whom",
+    RazzAction.HAND: "keys.action.hand",
+    RazzAction.TURN: "keys.razz.turn",
+    RazzAction.TOP: "keys.razz.top",
+    RazzAction.COUNTS: "keys.razz.counts",
+    RazzAction.SCORES: "keys.razz.scores",
+    RazzAction.OPTIONS: "keys.action.options",
+    RazzAction.RAZZING: "keys.razz.razzing",
+    RazzAction.HISTORY_PREVIOUS: "keys.action.history-previous",
+    RazzAction.HISTORY_NEXT: "keys.action.history-next",
+    RazzAction.HISTORY_FIRST: "keys.action.history-first",
+    RazzAction.HISTORY_LAST: "keys.action.history-last",
+    RazzAction.REPEAT: "keys.action.repeat",
+    RazzAction.VOLUME_DOWN: "keys.action.volume-down",
+    RazzAction.VOLUME_UP: "keys.action.volume-up",
+    RazzAction.RATE_DOWN: "keys.action.rate-down",
+    RazzAction.RATE_UP: "keys.action.rate-up",
+    RazzAction.HELP: "keys.action.help",
+    RazzAction.MENU: "keys.action.menu",
+}
+"""The message id of each Razz Spoons action's name: the classic game's where it means the
+same."""
+name_actions(RazzAction, RAZZ_ACTION_IDS)
 
 
 def razz_bindings(overrides: Mapping[str, str] | None = None

@@ -23,14 +23,22 @@ from audiospoons.engine.events import (
     TeamsFormed,
 )
 from audiospoons.engine.game import ClassicGame
-from audiospoons.engine.options import Options
+from audiospoons.engine.options import PLAYERS_MAX, PLAYERS_MIN, Options
 from audiospoons.engine.presets import with_preset
 from audiospoons.engine.rules import Rules
 from audiospoons.games.spec import GameOptions, GameSpec, GameWords, Presenter, Scenario
 
 if TYPE_CHECKING:
+    from audiospoons.net.client import RelayClient
+    from audiospoons.ui.gamekeys import KeyTable
+    from audiospoons.ui.menu import Item
+    from audiospoons.ui.player import CuePlayer
+    from audiospoons.ui.relayseat import OnlineGame
+    from audiospoons.ui.seating import LocalSeat, LocalTable, SeatPrefs
+    from audiospoons.ui.spectator import WatchView
     from audiospoons.voice.announcer import Verbosity
     from audiospoons.voice.i18n import Messages
+    from audiospoons.voice.speaker import Speaker
 
 
 def _read_options(values: Mapping[str, str]) -> tuple[GameOptions, dict[str, str]]:
@@ -67,6 +75,51 @@ def _presenter(rules: Rules, messages: Messages, verbosity: Verbosity) -> Presen
                      lambda seat: state_of_play(game, seat))
 
 
+def _key_table() -> KeyTable[Any]:
+    from audiospoons.ui.gamekeys import CLASSIC_KEYS
+
+    return CLASSIC_KEYS
+
+
+def _option_items(options: GameOptions, messages: Messages) -> list[Item]:
+    from audiospoons.engine.options import OPTION_SPECS
+    from audiospoons.ui.optionitems import option_item
+
+    return [option_item(spec.key, cast(Options, options), messages) for spec in OPTION_SPECS]
+
+
+def _chosen_values(items: Mapping[str, Item]) -> dict[str, str]:
+    from audiospoons.ui.optionitems import chosen_values
+
+    return chosen_values(items)
+
+
+def _saved_options(values: Mapping[str, str]) -> GameOptions:
+    from audiospoons.ui.optionitems import saved_options
+
+    return saved_options(values)
+
+
+def _local_game(table: LocalTable) -> LocalSeat:
+    from audiospoons.games.spoons.seats import local_game
+
+    return local_game(table)
+
+
+def _remote_seat(client: RelayClient, started: dict[str, Any], messages: Messages,
+                 speaker: Speaker, sounds: CuePlayer | None, prefs: SeatPrefs) -> OnlineGame:
+    from audiospoons.games.spoons.seats import remote_seat
+
+    return remote_seat(client, started, messages, speaker, sounds, prefs)
+
+
+def _watch_view(started: dict[str, Any], messages: Messages, speaker: Speaker,
+                sounds: CuePlayer | None, prefs: SeatPrefs) -> WatchView:
+    from audiospoons.games.spoons.seats import watch_view
+
+    return watch_view(started, messages, speaker, sounds, prefs)
+
+
 SPEC = GameSpec(
     name="spoons",
     title="the classic game",
@@ -84,4 +137,16 @@ SPEC = GameSpec(
     told_on_return=_told_on_return,
     read_scenario=_read_scenario,
     presenter=_presenter,
+    keys_setting="keys",
+    options_setting="options",
+    saved_options=_saved_options,
+    players=(PLAYERS_MIN, PLAYERS_MAX),
+    key_table=_key_table,
+    option_items=_option_items,
+    chosen_values=_chosen_values,
+    linked_options={},
+    reaction_record=True,
+    local_game=_local_game,
+    remote_seat=_remote_seat,
+    watch_view=_watch_view,
 )

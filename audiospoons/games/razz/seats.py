@@ -1,0 +1,59 @@
+"""Razz Spoons' seats at this keyboard: against bots, at a relay's table, and watching one."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, cast
+
+from audiospoons.games.razz.keys import RazzAction, razz_bindings
+from audiospoons.games.razz.optionitems import razz_options_text
+from audiospoons.games.razz.player import RazzPlayer
+from audiospoons.games.razz.rules.events import GameWon
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.net.client import RelayClient
+from audiospoons.ui.player import CuePlayer
+from audiospoons.ui.relayseat import OnlineGame
+from audiospoons.ui.seating import LocalSeat, LocalTable, SeatPrefs
+from audiospoons.ui.spectator import Answer, WatchView
+from audiospoons.voice.i18n import Messages
+from audiospoons.voice.speaker import Speaker
+
+NAME = "razz"
+
+
+def local_game(table: LocalTable) -> LocalSeat:
+    from audiospoons.games.razz.local import LocalRazzGame
+
+    return LocalRazzGame(cast(RazzOptions, table.options), table.players, table.messages,
+                         table.speaker, table.sounds, seed=table.seed,
+                         verbosity=table.prefs.verbosity, rate_setter=table.rate_setter,
+                         bot_level=table.bot_level, key_overrides=table.prefs.keys_of(NAME))
+
+
+def remote_seat(client: RelayClient, started: dict[str, Any], messages: Messages,
+                speaker: Speaker, sounds: CuePlayer | None, prefs: SeatPrefs) -> OnlineGame:
+    from audiospoons.games.razz.online import RemoteRazzGame
+
+    return RemoteRazzGame(client, started, messages, speaker, sounds,
+                          verbosity=prefs.verbosity, key_overrides=prefs.keys_of(NAME))
+
+
+def watch_view(started: dict[str, Any], messages: Messages, speaker: Speaker,
+               sounds: CuePlayer | None, prefs: SeatPrefs) -> WatchView:
+    """Whose turn it is, the top card, every hand's size, the scores, the phrase, the options
+    and the history keys."""
+    names = [str(name) for name in started["players"]]
+    history = speaker.history
+    razz = RazzPlayer(names, messages, speaker, sounds, prefs.verbosity, seat=None)
+    options = RazzOptions.from_mapping(started["options"])
+    answers: dict[Enum, Answer] = {
+        RazzAction.TURN: razz.turn_text, RazzAction.TOP: razz.top_text,
+        RazzAction.COUNTS: razz.counts_text, RazzAction.SCORES: razz.scores_text,
+        RazzAction.RAZZING: razz.razzing_text,
+        RazzAction.OPTIONS: lambda: razz_options_text(options, messages),
+        RazzAction.HISTORY_PREVIOUS: history.previous, RazzAction.HISTORY_NEXT: history.next,
+        RazzAction.HISTORY_FIRST: history.first, RazzAction.HISTORY_LAST: history.last}
+    keys: dict[Enum, tuple[str, ...]] = {
+        action: labels for action, labels in razz_bindings(prefs.keys_of(NAME)).items()}
+    return WatchView(razz, keys, answers, GameWon,
+                     {RazzAction.RAZZING: "online.watching.razzing"})
