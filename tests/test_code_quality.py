@@ -103,3 +103,15 @@ def test_a_game_reaches_into_no_other_game() -> None:
                  for found in names_a_game(path.read_text(encoding="utf-8"),
                                            [other for other in games if other != game])]
     assert offenders == []
+
+
+def test_the_relay_loads_no_game_s_keyboard_side() -> None:
+    """A game's speech, sounds, keys and seats load from its ``front`` module when first asked
+    for: the relay, which runs only the rules, never loads them (nor pygame)."""
+    check = ("import sys, audiospoons.net.server\n"
+             "print(sorted(m for m in sys.modules if m.endswith('.front') or m == 'pygame'"
+             " or m.startswith(('audiospoons.ui', 'audiospoons.voice', 'audiospoons.sound'))))")
+    result = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

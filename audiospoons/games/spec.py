@@ -6,6 +6,7 @@ field here, so that those layers hold a game by its spec alone.
 
 from __future__ import annotations
 
+import importlib
 import random
 import types
 from collections.abc import Callable, Mapping
@@ -29,6 +30,58 @@ if TYPE_CHECKING:
     from audiospoons.voice.announcer import Utterance, Verbosity
     from audiospoons.voice.i18n import Messages
     from audiospoons.voice.speaker import Speaker
+
+
+class Front:
+    """A game's side at the keyboard (its speech, sounds, keys, menus and seats), loaded from
+    ``module`` the first time one of its parts is asked for: the relay, which needs only the
+    rules, never loads it. The module has a function for each of these methods, of the same
+    name and shape."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+
+    def _part(self, name: str) -> Any:
+        return getattr(importlib.import_module(self.module), name)
+
+    def read_scenario(self, data: dict[str, Any], text: str) -> Scenario:
+        scenario: Scenario = self._part("read_scenario")(data, text)
+        return scenario
+
+    def presenter(self, rules: Rules, messages: Messages, verbosity: Verbosity) -> Presenter:
+        presenter: Presenter = self._part("presenter")(rules, messages, verbosity)
+        return presenter
+
+    def saved_options(self, values: Mapping[str, str]) -> GameOptions:
+        options: GameOptions = self._part("saved_options")(values)
+        return options
+
+    def key_table(self) -> KeyTable[Any]:
+        table: KeyTable[Any] = self._part("key_table")()
+        return table
+
+    def option_items(self, options: GameOptions, messages: Messages) -> list[Item]:
+        items: list[Item] = self._part("option_items")(options, messages)
+        return items
+
+    def chosen_values(self, items: Mapping[str, Item]) -> dict[str, str]:
+        values: dict[str, str] = self._part("chosen_values")(items)
+        return values
+
+    def local_game(self, table: LocalTable) -> LocalSeat:
+        seat: LocalSeat = self._part("local_game")(table)
+        return seat
+
+    def remote_seat(self, client: RelayClient, started: dict[str, Any], messages: Messages,
+                    speaker: Speaker, sounds: CuePlayer | None, prefs: SeatPrefs) -> OnlineGame:
+        seat: OnlineGame = self._part("remote_seat")(client, started, messages, speaker,
+                                                     sounds, prefs)
+        return seat
+
+    def watch_view(self, started: dict[str, Any], messages: Messages, speaker: Speaker,
+                   sounds: CuePlayer | None, prefs: SeatPrefs) -> WatchView:
+        view: WatchView = self._part("watch_view")(started, messages, speaker, sounds, prefs)
+        return view
 
 
 class GameOptions(Protocol):

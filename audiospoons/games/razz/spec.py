@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import cast
 
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.presets import PRESET_KEY
-from audiospoons.engine.rules import Rules
 from audiospoons.games.razz.bots import RazzBot
 from audiospoons.games.razz.rules import commands as razz_commands
 from audiospoons.games.razz.rules import events as razz_events
@@ -22,19 +21,7 @@ from audiospoons.games.razz.rules.events import (
 from audiospoons.games.razz.rules.facts import MAX_PLAYERS, MIN_PLAYERS
 from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
-from audiospoons.games.spec import GameOptions, GameSpec, GameWords, Presenter, Scenario
-
-if TYPE_CHECKING:
-    from audiospoons.net.client import RelayClient
-    from audiospoons.ui.gamekeys import KeyTable
-    from audiospoons.ui.menu import Item
-    from audiospoons.ui.player import CuePlayer
-    from audiospoons.ui.relayseat import OnlineGame
-    from audiospoons.ui.seating import LocalSeat, LocalTable, SeatPrefs
-    from audiospoons.ui.spectator import WatchView
-    from audiospoons.voice.announcer import Verbosity
-    from audiospoons.voice.i18n import Messages
-    from audiospoons.voice.speaker import Speaker
+from audiospoons.games.spec import Front, GameOptions, GameSpec, GameWords
 
 
 def _read_options(values: Mapping[str, str]) -> tuple[GameOptions, dict[str, str]]:
@@ -44,67 +31,7 @@ def _read_options(values: Mapping[str, str]) -> tuple[GameOptions, dict[str, str
     return RazzOptions.from_mapping(kept), kept
 
 
-def _read_scenario(data: dict[str, Any], text: str) -> Scenario:
-    from audiospoons.games.razz.scenario import parse_razz_scenario
-
-    return parse_razz_scenario(data, text)
-
-
-def _presenter(rules: Rules, messages: Messages, verbosity: Verbosity) -> Presenter:
-    from audiospoons.games.razz.announcer import RazzAnnouncer
-    from audiospoons.games.razz.cues import RazzCueMapper
-    from audiospoons.games.razz.state import razz_state_of_play
-
-    game = cast(RazzGame, rules)
-    announcer = RazzAnnouncer(game.names, messages, verbosity=verbosity)
-    mapper = RazzCueMapper(game.players)
-    return Presenter(tuple(game.names), announcer.announce, mapper.cues,
-                     announcer.urgent_phrases, lambda seat: razz_state_of_play(game, seat))
-
-
-def _key_table() -> KeyTable[Any]:
-    from audiospoons.games.razz.keys import RAZZ_KEYS
-
-    return RAZZ_KEYS
-
-
-def _option_items(options: GameOptions, messages: Messages) -> list[Item]:
-    from audiospoons.games.razz.optionitems import razz_option_items
-
-    return razz_option_items(cast(RazzOptions, options), messages)
-
-
-def _chosen_values(items: Mapping[str, Item]) -> dict[str, str]:
-    from audiospoons.games.razz.optionitems import chosen_razz_values
-
-    return chosen_razz_values(items)
-
-
-def _saved_options(values: Mapping[str, str]) -> GameOptions:
-    from audiospoons.games.razz.optionitems import saved_razz_options
-
-    return saved_razz_options(values)
-
-
-def _local_game(table: LocalTable) -> LocalSeat:
-    from audiospoons.games.razz.seats import local_game
-
-    return local_game(table)
-
-
-def _remote_seat(client: RelayClient, started: dict[str, Any], messages: Messages,
-                 speaker: Speaker, sounds: CuePlayer | None, prefs: SeatPrefs) -> OnlineGame:
-    from audiospoons.games.razz.seats import remote_seat
-
-    return remote_seat(client, started, messages, speaker, sounds, prefs)
-
-
-def _watch_view(started: dict[str, Any], messages: Messages, speaker: Speaker,
-                sounds: CuePlayer | None, prefs: SeatPrefs) -> WatchView:
-    from audiospoons.games.razz.seats import watch_view
-
-    return watch_view(started, messages, speaker, sounds, prefs)
-
+FRONT = Front("audiospoons.games.razz.front")
 
 SPEC = GameSpec(
     name="razz",
@@ -129,18 +56,18 @@ SPEC = GameSpec(
     game_over=GameWon,
     standing=(RazzGameStarted, PhraseChosen, RoundWon, RoundScored),
     told_on_return=lambda event, seat: True,
-    read_scenario=_read_scenario,
-    presenter=_presenter,
+    read_scenario=FRONT.read_scenario,
+    presenter=FRONT.presenter,
     keys_setting="razz_keys",
     options_setting="razz_options",
-    saved_options=_saved_options,
+    saved_options=FRONT.saved_options,
     players=(MIN_PLAYERS, MAX_PLAYERS),
-    key_table=_key_table,
-    option_items=_option_items,
-    chosen_values=_chosen_values,
+    key_table=FRONT.key_table,
+    option_items=FRONT.option_items,
+    chosen_values=FRONT.chosen_values,
     linked_options={"end": "end_at"},
     reaction_record=False,
-    local_game=_local_game,
-    remote_seat=_remote_seat,
-    watch_view=_watch_view,
+    local_game=FRONT.local_game,
+    remote_seat=FRONT.remote_seat,
+    watch_view=FRONT.watch_view,
 )

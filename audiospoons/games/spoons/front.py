@@ -1,20 +1,33 @@
-"""The classic game's seats at this keyboard: against bots, at a relay's table, and watching one."""
+"""The classic game at the keyboard, as its spec gives it to the shared layers (``GameSpec``):
+its seats against bots, at a relay's table and watching one; how it is heard in a replay; its
+keys, option items and scenario files."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any, cast
 
 from audiospoons.engine.events import GameOver
-from audiospoons.engine.options import Options
+from audiospoons.engine.game import ClassicGame
+from audiospoons.engine.options import OPTION_SPECS, Options
+from audiospoons.engine.rules import Rules
+from audiospoons.games.spec import GameOptions, Presenter, Scenario
+from audiospoons.games.spoons.scenario import read_scenario as read_classic_scenario
+from audiospoons.games.spoons.state import state_of_play
 from audiospoons.net.client import RelayClient
-from audiospoons.ui.gamekeys import Action, bindings
-from audiospoons.ui.optionitems import options_text
+from audiospoons.sound.cues import CueMapper
+from audiospoons.ui.gamekeys import CLASSIC_KEYS, Action, KeyTable, bindings
+from audiospoons.ui.menu import Item
+from audiospoons.ui.optionitems import chosen_values as chosen_option_values
+from audiospoons.ui.optionitems import option_item, options_text
+from audiospoons.ui.optionitems import saved_options as saved_classic_options
 from audiospoons.ui.player import CuePlayer, LocalPlayer
 from audiospoons.ui.relayseat import OnlineGame
 from audiospoons.ui.seating import LocalSeat, LocalTable, SeatPrefs
 from audiospoons.ui.spectator import Answer, WatchView
+from audiospoons.voice.announcer import Announcer, Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 
@@ -59,3 +72,35 @@ def watch_view(started: dict[str, Any], messages: Messages, speaker: Speaker,
     keys: dict[Enum, tuple[str, ...]] = {
         action: labels for action, labels in bindings(prefs.keys_of(NAME)).items()}
     return WatchView(spoons, keys, answers, GameOver)
+
+
+def read_scenario(data: dict[str, Any], text: str) -> Scenario:
+    return read_classic_scenario(data, text)
+
+
+def presenter(rules: Rules, messages: Messages, verbosity: Verbosity) -> Presenter:
+    game = cast(ClassicGame, rules)
+    names = tuple(seat.name for seat in game.seats)
+    options = game.options
+    announcer = Announcer(names, messages, verbosity=verbosity,
+                          announce_phase2=options.announce_phase2, set_size=options.set_size,
+                          signal=options.signal)
+    mapper = CueMapper(len(names), signal=options.signal)
+    return Presenter(names, announcer.announce, mapper.cues, announcer.urgent_phrases,
+                     lambda seat: state_of_play(game, seat))
+
+
+def key_table() -> KeyTable[Any]:
+    return CLASSIC_KEYS
+
+
+def option_items(options: GameOptions, messages: Messages) -> list[Item]:
+    return [option_item(spec.key, cast(Options, options), messages) for spec in OPTION_SPECS]
+
+
+def chosen_values(items: Mapping[str, Item]) -> dict[str, str]:
+    return chosen_option_values(items)
+
+
+def saved_options(values: Mapping[str, str]) -> GameOptions:
+    return saved_classic_options(values)

@@ -1,20 +1,38 @@
-"""Razz Spoons' seats at this keyboard: against bots, at a relay's table, and watching one."""
+"""Razz Spoons at the keyboard, as its spec gives it to the shared layers (``GameSpec``): its
+seats against bots, at a relay's table and watching one; how it is heard in a replay; its keys,
+option items and scenario files."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any, cast
 
-from audiospoons.games.razz.keys import RazzAction, razz_bindings
-from audiospoons.games.razz.optionitems import razz_options_text
+from audiospoons.engine.rules import Rules
+from audiospoons.games.razz.announcer import RazzAnnouncer
+from audiospoons.games.razz.cues import RazzCueMapper
+from audiospoons.games.razz.keys import RAZZ_KEYS, RazzAction, razz_bindings
+from audiospoons.games.razz.optionitems import (
+    chosen_razz_values,
+    razz_option_items,
+    razz_options_text,
+    saved_razz_options,
+)
 from audiospoons.games.razz.player import RazzPlayer
 from audiospoons.games.razz.rules.events import GameWon
+from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.scenario import parse_razz_scenario
+from audiospoons.games.razz.state import razz_state_of_play
+from audiospoons.games.spec import GameOptions, Presenter, Scenario
 from audiospoons.net.client import RelayClient
+from audiospoons.ui.gamekeys import KeyTable
+from audiospoons.ui.menu import Item
 from audiospoons.ui.player import CuePlayer
 from audiospoons.ui.relayseat import OnlineGame
 from audiospoons.ui.seating import LocalSeat, LocalTable, SeatPrefs
 from audiospoons.ui.spectator import Answer, WatchView
+from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 
@@ -57,3 +75,31 @@ def watch_view(started: dict[str, Any], messages: Messages, speaker: Speaker,
         action: labels for action, labels in razz_bindings(prefs.keys_of(NAME)).items()}
     return WatchView(razz, keys, answers, GameWon,
                      {RazzAction.RAZZING: "online.watching.razzing"})
+
+
+def read_scenario(data: dict[str, Any], text: str) -> Scenario:
+    return parse_razz_scenario(data, text)
+
+
+def presenter(rules: Rules, messages: Messages, verbosity: Verbosity) -> Presenter:
+    game = cast(RazzGame, rules)
+    announcer = RazzAnnouncer(game.names, messages, verbosity=verbosity)
+    mapper = RazzCueMapper(game.players)
+    return Presenter(tuple(game.names), announcer.announce, mapper.cues,
+                     announcer.urgent_phrases, lambda seat: razz_state_of_play(game, seat))
+
+
+def key_table() -> KeyTable[Any]:
+    return RAZZ_KEYS
+
+
+def option_items(options: GameOptions, messages: Messages) -> list[Item]:
+    return razz_option_items(cast(RazzOptions, options), messages)
+
+
+def chosen_values(items: Mapping[str, Item]) -> dict[str, str]:
+    return chosen_razz_values(items)
+
+
+def saved_options(values: Mapping[str, str]) -> GameOptions:
+    return saved_razz_options(values)
