@@ -22,7 +22,6 @@ Several fights may run at once, and the rest of the table goes on grabbing meanw
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from audiospoons.engine.errors import NotAllowedNow
 from audiospoons.engine.events import (
@@ -36,9 +35,7 @@ from audiospoons.engine.events import (
     SpoonSafe,
 )
 from audiospoons.engine.reaction import ReactionTest
-
-if TYPE_CHECKING:
-    from audiospoons.engine.game import ClassicGame
+from audiospoons.engine.spoontable import SpoonTable
 
 
 @dataclass(slots=True)
@@ -68,7 +65,7 @@ class Spoon:
 class RealtimeFighting:
     """The spoons of one round, their claims and fights."""
 
-    def __init__(self, game: ClassicGame) -> None:
+    def __init__(self, game: SpoonTable) -> None:
         self.game = game
         self.spoons: list[Spoon] = []
         self.stole: set[int] = set()
@@ -100,9 +97,16 @@ class RealtimeFighting:
         times = [t for t in (spoon.fight_at, spoon.safe_at) if t is not None]
         return (min(times) if times else float("inf"), spoon.number)
 
-    def time_up(self) -> list[Event]:
+    limits_grabs = True
+    """The grab time limit runs from the first grab, and ends the fights still to come."""
+
+    def time_up(self, now: float) -> list[Event]:
         self.time_is_up = True
-        return self._settle(self.game.now)
+        return self._settle(now)
+
+    def deadline_for(self, seat: int) -> float | None:
+        """A seat in a fight has the fight's time, not the grab time limit."""
+        return None if self.busy(seat) else self.game.grab_deadline
 
     # ----------------------------------------------------------------- grabs
 
@@ -131,7 +135,7 @@ class RealtimeFighting:
         events: list[Event] = []
         first = game.first_grabber is None
         if first:
-            events += game._begin_phase_two(seat)
+            events += game.begin_phase_two(seat)
             self.spoons = [Spoon(n) for n in range(1, game.round_spoons + 1)]
         spoon = self.spoons[number - 1]
         now = game.now
@@ -160,7 +164,7 @@ class RealtimeFighting:
         spoon.fight_at = None
         spoon.fighting = True
         fighters = (spoon.holder, *spoon.stealers)
-        return self.game._start_test(fighters, self._fight_settled, ContestKind.FIGHT,
+        return self.game.start_test(fighters, self._fight_settled, ContestKind.FIGHT,
                                      spoon.number, now)
 
     def _fight_settled(self, test: ReactionTest, now: float) -> list[Event]:
@@ -176,18 +180,14 @@ class RealtimeFighting:
         assert spoon.holder is not None
         spoon.safe_at = None
         spoon.taken = True
-        game = self.game
-        game.seats[spoon.holder].has_spoon = True
-        game.spoons -= 1
-        return [SpoonSafe(now, spoon.holder, spoon.number, game.spoons), *self._settle(now)]
+        left = self.game.take_spoon(spoon.holder)
+        return [SpoonSafe(now, spoon.holder, spoon.number, left), *self._settle(now)]
 
     def _take(self, spoon: Spoon, winner: int, now: float) -> list[Event]:
-        game = self.game
         spoon.holder = winner
         spoon.taken = True
-        game.seats[winner].has_spoon = True
-        game.spoons -= 1
-        return [SpoonGrabbed(now, winner, game.spoons, spoon=spoon.number)]
+        left = self.game.take_spoon(winner)
+        return [SpoonGrabbed(now, winner, left, spoon=spoon.number)]
 
     def _settle(self, now: float) -> list[Event]:
         """Charge whoever has nothing left to try for; end the round when all is decided."""
@@ -195,14 +195,14 @@ class RealtimeFighting:
         hopeless = tuple(i for i in game.active_seats()
                          if not game.seats[i].has_spoon and i not in game.charged
                          and not self.busy(i) and not self._has_chance(i))
-        events = game._charge(hopeless, at_once=True)
+        events = game.charge(hopeless, at_once=True)
         if game.over:
             return events
         pending = any(s.holder is not None and not s.taken for s in self.spoons)
         undecided = any(not game.seats[i].has_spoon and i not in game.charged
                         for i in game.active_seats())
         if not pending and not undecided:
-            events += game._end_round(now)
+            events += game.end_round(now)
         return events
 
     def busy(self, seat: int) -> bool:

@@ -73,6 +73,7 @@ from audiospoons.engine.options import (
 )
 from audiospoons.engine.reaction import TIE_WINDOW, ReactionTest
 from audiospoons.engine.selection import SingleSelection
+from audiospoons.engine.spoontable import ResultHandler
 
 
 class Phase(Enum):
@@ -110,7 +111,6 @@ class Deal:
     stock_top: tuple[Card, ...] = ()
 
 
-ResultHandler = Callable[[ReactionTest, float], list[Event]]
 
 
 @dataclass(slots=True)
@@ -267,10 +267,8 @@ class ClassicGame:
             if self._first_grab_hidden() and index != self.first_grabber \
                     and self.round_spoons - self.spoons <= 1:
                 return self.unaware_limits.get(index)
-            if self.options.grabbing is Grabbing.SELECTION:
-                return self.selection.deadline_for(index)
-            if self.options.grabbing is Grabbing.REALTIME and self.fighting.busy(index):
-                return None
+            if self._numbered is not None:
+                return self._numbered.deadline_for(index)
             return self.grab_deadline
         limit = self.options.discard_time_limit
         if self.phase is Phase.PLAYING and limit > 0 and seat.owes_since is not None:
@@ -283,7 +281,7 @@ class ClassicGame:
             return self._deal()
         if self.settle_at is not None and self.settle_at <= now:
             self.settle_at = None
-            return self._end_round(now)
+            return self.end_round(now)
         if self.claim_until is not None and self.claim_until <= now:
             return self._settle_claim(now)
         if self.grab_deadline is not None and self.grab_deadline <= now and self.claims:
@@ -298,9 +296,9 @@ class ClassicGame:
             return variant.fire(now)
         if self.grab_deadline is not None and self.grab_deadline <= now:
             self.grab_deadline = None
-            if self.options.grabbing is Grabbing.REALTIME:
-                return [GrabTimeUp(now), *self.fighting.time_up()]
-            return [GrabTimeUp(now), *self._end_round(now)]
+            if self._numbered is not None:
+                return [GrabTimeUp(now), *self._numbered.time_up(now)]
+            return [GrabTimeUp(now), *self.end_round(now)]
         limit = self.options.discard_time_limit
         for index, seat in enumerate(self.seats):
             if seat.owes_since is not None and seat.owes_since + limit <= now:
@@ -729,17 +727,17 @@ class ClassicGame:
             if self.claim_until is None:
                 self.claim_until = self.now + self.late_window
             return []
-        events = self._begin_phase_two(index) if starts_phase_two else []
+        events = self.begin_phase_two(index) if starts_phase_two else []
         events += self._give_spoon(index, first=starts_phase_two,
                                    hidden=starts_phase_two and self._first_grab_hidden())
         self.last_grab = index
         if self.spoons == 0 and self.options.disputed is Disputed.VOID:
             self.settle_at = self.now + TIE_WINDOW
         elif self.spoons == 0:
-            events += self._end_round(self.now)
+            events += self.end_round(self.now)
         elif starts_phase_two and self._mash_grabbing():
             racers = tuple(i for i in self.active_seats() if not self.seats[i].has_spoon)
-            events += self._queue_test(racers, self._mash_results)
+            events += self.queue_test(racers, self._mash_results)
         return events
 
     def _settle_claim(self, now: float) -> list[Event]:
@@ -760,9 +758,9 @@ class ClassicGame:
         self.claims, self.claim_until = {}, None
         if self.options.disputed is Disputed.VOID and rival is not None:
             return [*events, GrabDisputed(now, (winner, rival)), *self._void_round()]
-        return events + self._end_round(now)
+        return events + self.end_round(now)
 
-    def _begin_phase_two(self, index: int) -> list[Event]:
+    def begin_phase_two(self, index: int) -> list[Event]:
         """The first legitimate grab: card play stops and the grab time limit starts (except
         for a mash race, which is its own limit, and single selection, whose choosing time is)."""
         self.first_grabber = index
@@ -775,8 +773,9 @@ class ClassicGame:
         for seat in self.seats:
             seat.owes_since = None
         limit = self.options.grab_time_limit
-        racing = self.options.grabbing is Grabbing.REACTION and self._mash_grabbing()
-        if limit > 0 and not racing and self.options.grabbing is not Grabbing.SELECTION:
+        timed = not self._mash_grabbing() if self._numbered is None \
+            else self._numbered.limits_grabs
+        if limit > 0 and timed:
             self.grab_deadline = self.now + limit
         return [PhaseTwoStarted(self.now, index, self._first_grab_hidden())]
 
@@ -789,7 +788,7 @@ class ClassicGame:
         hidden = self._first_grab_hidden() and self.first_grabber is not None
         return RoundEnded(now, self.round, self.first_grabber if hidden else None)
 
-    def _charge(self, seats: tuple[int, ...], *, at_once: bool = False) -> list[Event]:
+    def charge(self, seats: tuple[int, ...], *, at_once: bool = False) -> list[Event]:
         """Charge seats a miss mid-round (a lost fight, no spoon chosen or left to try for);
         the game ends here if too few players are left."""
         if not seats or self.over:
@@ -806,9 +805,17 @@ class ClassicGame:
 
     def _give_spoon(self, index: int, *, first: bool = False,
                     hidden: bool = False) -> list[Event]:
-        self.seats[index].has_spoon = True
+        left = self.take_spoon(index)
+        return [SpoonGrabbed(self.now, index, left, first, hidden=hidden)]
+
+    def take_spoon(self, seat: int) -> int:
+        self.seats[seat].has_spoon = True
         self.spoons -= 1
-        return [SpoonGrabbed(self.now, index, self.spoons, first, hidden=hidden)]
+        return self.spoons
+
+    @property
+    def tests_queued(self) -> bool:
+        return bool(self._queued_tests)
 
     def _mash_results(self, test: ReactionTest, now: float) -> list[Event]:
         events: list[Event] = []
@@ -816,7 +823,7 @@ class ClassicGame:
             if self.spoons == 0:
                 break
             events += self._give_spoon(index)
-        return events + self._end_round(now)
+        return events + self.end_round(now)
 
     def _dispute(self, index: int) -> list[Event]:
         """A second hand on the last spoon within ``TIE_WINDOW``: nobody can say who lifted it
@@ -838,7 +845,7 @@ class ClassicGame:
         if penalty is Penalty.VOID:
             return events + self._void_round()
         if penalty is Penalty.ELIMINATE:
-            events += self._eliminate((index,))
+            events += self.eliminate((index,))
         else:
             events += scoring.miss(self, (index,))
         if scoring.survivors_decide(self):
@@ -880,7 +887,7 @@ class ClassicGame:
                 return running
         return None
 
-    def _queue_test(self, contenders: tuple[int, ...], handler: ResultHandler,
+    def queue_test(self, contenders: tuple[int, ...], handler: ResultHandler,
                     kind: ContestKind = ContestKind.RACE, spoon: int | None = None) -> list[Event]:
         """Queue a test; it starts now if none is running, else when the one before it ends."""
         self._queued_tests.append(QueuedTest(contenders, handler, kind, spoon))
@@ -890,10 +897,10 @@ class ClassicGame:
         if not self._queued_tests:
             return []
         queued = self._queued_tests.popleft()
-        return self._start_test(queued.contenders, queued.handler, queued.kind, queued.spoon,
+        return self.start_test(queued.contenders, queued.handler, queued.kind, queued.spoon,
                                 now)
 
-    def _start_test(self, contenders: tuple[int, ...], handler: ResultHandler, kind: ContestKind,
+    def start_test(self, contenders: tuple[int, ...], handler: ResultHandler, kind: ContestKind,
                     spoon: int | None, now: float) -> list[Event]:
         """Start a test at once, beside any already running (realtime fights overlap)."""
         pause = self.options.react_pause
@@ -1006,7 +1013,7 @@ class ClassicGame:
             events += self._after_hand_change(index)
         return events
 
-    def _end_round(self, now: float) -> list[Event]:
+    def end_round(self, now: float) -> list[Event]:
         """Everyone active without a spoon loses the round; score it and deal on or end."""
         self._clear_round_timers()
         losers = tuple(i for i in self.active_seats()
@@ -1041,7 +1048,7 @@ class ClassicGame:
         for seat in self.seats:
             seat.owes_since = None
 
-    def _eliminate(self, indexes: tuple[int, ...], *, at_once: bool = False) -> list[Event]:
+    def eliminate(self, indexes: tuple[int, ...], *, at_once: bool = False) -> list[Event]:
         """Take seats out of the game. Their cards go to the discard pile, to come back through
         the stock; with the no-stock pack, which has no way back from the pile, they pass on to
         the next player's waiting cards, so every rank stays whole and a set can still be made.

@@ -8,23 +8,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from audiospoons.engine.events import Event, LetterGiven, PointAdded
 from audiospoons.engine.options import Scoring
-
-if TYPE_CHECKING:
-    from audiospoons.engine.game import ClassicGame
+from audiospoons.engine.spoontable import SpoonTable
 
 
-def miss(game: ClassicGame, seats: tuple[int, ...], *, at_once: bool = False) -> list[Event]:
+def miss(game: SpoonTable, seats: tuple[int, ...], *, at_once: bool = False) -> list[Event]:
     """Charge a miss to each of ``seats``; eliminations come last, in one event, marked
     ``at_once`` when a fight's aftermath took the seats out mid-round."""
     options = game.options
     if not seats:
         return []
     if options.scoring is Scoring.SUDDEN_DEATH:
-        return game._eliminate(seats, at_once=at_once)
+        return game.eliminate(seats, at_once=at_once)
     events: list[Event] = []
     out: list[int] = []
     for index in seats:
@@ -36,10 +32,10 @@ def miss(game: ClassicGame, seats: tuple[int, ...], *, at_once: bool = False) ->
         events.append(LetterGiven(game.now, index, options.word[:seat.misses]))
         if seat.misses >= len(options.word):
             out.append(index)
-    return events + game._eliminate(tuple(out), at_once=at_once)
+    return events + game.eliminate(tuple(out), at_once=at_once)
 
 
-def survivors_decide(game: ClassicGame) -> bool:
+def survivors_decide(game: SpoonTable) -> bool:
     """True when too few players (or teams) are left to play on."""
     if game.teams:
         return len(game.teams_in()) <= 1
@@ -48,14 +44,14 @@ def survivors_decide(game: ClassicGame) -> bool:
     return left <= 1 or (joint and left == 2)
 
 
-def game_finished(game: ClassicGame) -> bool:
+def game_finished(game: SpoonTable) -> bool:
     """Checked after each counted round."""
     if game.options.scoring is Scoring.POINTS:
         return game.counted_rounds >= len(game.seats) or len(game.active_seats()) <= 1
     return survivors_decide(game)
 
 
-def winners(game: ClassicGame) -> tuple[int, ...]:
+def winners(game: SpoonTable) -> tuple[int, ...]:
     """The seats that win: the survivors, or the lowest point totals among them."""
     active = game.active_seats()
     if game.teams:

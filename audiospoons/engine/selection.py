@@ -12,8 +12,6 @@ lost cannot try for another spoon: that is the variant's price for being easy to
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from audiospoons.engine.errors import NotAllowedNow
 from audiospoons.engine.events import (
     ContestKind,
@@ -24,15 +22,13 @@ from audiospoons.engine.events import (
     SpoonsKept,
 )
 from audiospoons.engine.reaction import ReactionTest
-
-if TYPE_CHECKING:
-    from audiospoons.engine.game import ClassicGame
+from audiospoons.engine.spoontable import SpoonTable
 
 
 class SingleSelection:
     """The choices of one round and the timer that closes them."""
 
-    def __init__(self, game: ClassicGame) -> None:
+    def __init__(self, game: SpoonTable) -> None:
         self.game = game
         self.choices: dict[int, int] = {}
         """Seat to spoon number, in the order the seats chose."""
@@ -47,9 +43,16 @@ class SingleSelection:
     def deadline(self) -> float | None:
         return self.closes_at
 
+    limits_grabs = False
+    """The choosing time is the round's limit, not the grab time limit."""
+
     def deadline_for(self, seat: int) -> float | None:
         """When ``seat`` runs out of time to choose, if it has yet to."""
         return None if seat in self.choices else self.closes_at
+
+    def time_up(self, now: float) -> list[Event]:
+        """Never due: the grab time limit does not run while spoons are chosen."""
+        return self.game.end_round(now)
 
     def verify_seat(self, seat: int) -> None:
         """Whether this seat may choose at all, whatever the spoon."""
@@ -66,7 +69,7 @@ class SingleSelection:
     def grab(self, seat: int, spoon: int) -> list[Event]:
         game = self.game
         first = game.first_grabber is None
-        events = game._begin_phase_two(seat) if first else []
+        events = game.begin_phase_two(seat) if first else []
         if first:
             limit = game.options.grab_time_limit
             window = game.options.selection_time
@@ -88,21 +91,20 @@ class SingleSelection:
         alone = tuple(seat for seat, spoon in self.choices.items() if len(by_spoon[spoon]) == 1)
         events: list[Event] = []
         for seat in alone:
-            game.seats[seat].has_spoon = True
-            game.spoons -= 1
+            game.take_spoon(seat)
         if alone:
             events.append(SpoonsKept(now, alone, game.spoons))
         chose_nothing = tuple(s for s in game.active_seats() if s not in self.choices)
-        events += game._charge(chose_nothing)
+        events += game.charge(chose_nothing)
         if game.over:
             return events
         contested = sorted(spoon for spoon, seats in by_spoon.items() if len(seats) > 1)
         for spoon in contested:
             events.append(SpoonContested(now, spoon, tuple(by_spoon[spoon])))
         if not contested:
-            return events + game._end_round(now)
+            return events + game.end_round(now)
         for spoon in contested:
-            events += game._queue_test(tuple(by_spoon[spoon]), self._settle, ContestKind.SPOON,
+            events += game.queue_test(tuple(by_spoon[spoon]), self._settle, ContestKind.SPOON,
                                        spoon)
         return events
 
@@ -110,10 +112,9 @@ class SingleSelection:
         """One contested spoon decided: the fastest keeps it, the rest lose the round."""
         game = self.game
         winner, *losers = test.ranking()
-        game.seats[winner].has_spoon = True
-        game.spoons -= 1
-        events: list[Event] = [SpoonGrabbed(now, winner, game.spoons, spoon=test.spoon)]
-        events += game._charge(tuple(losers))
-        if game.over or game._queued_tests:
+        left = game.take_spoon(winner)
+        events: list[Event] = [SpoonGrabbed(now, winner, left, spoon=test.spoon)]
+        events += game.charge(tuple(losers))
+        if game.over or game.tests_queued:
             return events
-        return events + game._end_round(now)
+        return events + game.end_round(now)
