@@ -123,6 +123,7 @@ def play_game(players: int, options: GameOptions, seed: int, watch: Watch | None
             elif isinstance(event, game.round_end):
                 record.rounds += 1
                 record.round_seconds.append(event.at - round_start)
+                round_start = event.at
 
     def refused(at: float, command: Command, error: SpoonsError) -> None:
         record.refusals += 1

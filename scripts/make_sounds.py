@@ -495,6 +495,24 @@ def last_card(rng: np.random.Generator) -> Signal:
     return fade(out, 0.0005, 0.04)
 
 
+def slap(rng: np.random.Generator) -> Signal:
+    """A flat hand on a pile of cards: a sharp crack of broad noise over a short, low thump."""
+    seconds = 0.2
+    crack = band_noise(rng, seconds, 700.0, 7000.0) * decay(seconds, 0.012, attack=0.0005)
+    thump = np.sin(phase_of(glide(140.0, 70.0, seconds))) * decay(seconds, 0.05, attack=0.001)
+    papers = band_noise(rng, seconds, 2000.0, 9000.0) * decay(seconds, 0.035, attack=0.004)
+    return fade(crack + 0.8 * thump + 0.25 * papers, 0.0005, 0.03)
+
+
+def jack(rng: np.random.Generator) -> Signal:
+    """A quick alarm: two bright notes leaping up a fifth, the second held a moment."""
+    out = silence(0.3)
+    place(out, fade(partials(880.0, 0.07, [1.0, 2.0, 3.0], [1.0, 0.4, 0.2]), 0.002, 0.01), 0.0)
+    place(out, fade(partials(1318.5, 0.2, [1.0, 2.0, 3.0], [1.0, 0.4, 0.2], [0.2, 0.1, 0.06]),
+                    0.002, 0.04), 0.08)
+    return out
+
+
 CUES: dict[str, Callable[[np.random.Generator], Signal]] = {
     "deal": deal, "shuffle": shuffle, "card-in": card_in, "card-out": card_out, "set": set_,
     "spoon": spoon, "empty-slot": empty_slot, "react": react, "fight": fight, "slip": slip,
@@ -503,6 +521,7 @@ CUES: dict[str, Callable[[np.random.Generator], Signal]] = {
     "knife": knife,
     "king": king, "reverse": reverse, "repeat": repeat, "wild": wild, "count": count,
     "razz": razz, "phrase": phrase, "last-card": last_card,
+    "slap": slap, "jack": jack,
 }
 
 

@@ -181,12 +181,12 @@ def test_escape_sequences_in_names_rooms_chat_and_errors_never_reach_the_termina
                         chat("Bob", "last line"))
 
     with joined(tmp_path, script) as (child, shown, _):
-        child.expect_exact("Lobby: 1 room open. New room, 1 of 3")
+        child.expect_exact("Lobby: 1 room open. New room, 1 of 4")
         child.expect(r"Eve[^\r\n]* says in the lobby: hi[^\r\n]*there")
         child.expect(r"sorry")
         child.expect_exact("Bob says in the lobby: last line")
-        child.send("\x1b[B\x1b[B")
-        child.expect(r"Room 4, [^\r\n]*Den[^\r\n]*, 1 player, waiting, 3 of 3")
+        child.send("\x1b[B\x1b[B\x1b[B")
+        child.expect(r"Room 4, [^\r\n]*Den[^\r\n]*, 1 player, waiting, 4 of 4")
         leave(child)
         assert_nothing_raw(shown.getvalue())
 
@@ -197,7 +197,7 @@ def test_a_chat_line_of_900_kb_is_cut_before_it_is_shown_or_spoken(tmp_path: Pat
         await peer.send(chat("Eve", "spam " * 180_000), chat("Bob", "last line"))
 
     with joined(tmp_path, script) as (child, shown, _):
-        child.expect_exact("Lobby: no rooms open. New room, 1 of 2")
+        child.expect_exact("Lobby: no rooms open. New room, 1 of 3")
         child.expect(r"Eve says in the lobby: spam[^\r\n]*\r\n", timeout=30)
         said = str(child.after)
         child.expect_exact("Bob says in the lobby: last line", timeout=30)
@@ -225,11 +225,11 @@ def test_messages_missing_fields_or_of_the_wrong_types_are_said_and_the_lobby_go
             chat("Bob", "last line"))
 
     with joined(tmp_path, script) as (child, shown, _):
-        child.expect_exact("Lobby: 1 room open. New room, 1 of 3")
+        child.expect_exact("Lobby: 1 room open. New room, 1 of 4")
         child.expect_exact(BAD_MESSAGE)
         child.expect_exact("Bob says in the lobby: last line")
-        child.send("\x1b[B\x1b[B")
-        child.expect_exact("Room 2, Kitchen, 3 players, waiting, 3 of 3")
+        child.send("\x1b[B\x1b[B\x1b[B")
+        child.expect_exact("Room 2, Kitchen, 3 players, waiting, 4 of 4")
         leave(child)
         assert_nothing_raw(shown.getvalue())
         assert shown.getvalue().count(BAD_MESSAGE) >= 9
@@ -263,7 +263,7 @@ def test_a_game_started_with_a_seat_out_of_range_is_said_and_the_room_goes_on(
         await peer.send({"kind": "rooms", "rooms": []})
 
     with joined(tmp_path, script) as (child, shown, _):
-        child.expect_exact("Lobby: no rooms open. New room, 1 of 2")
+        child.expect_exact("Lobby: no rooms open. New room, 1 of 3")
         child.send("\r")
         child.expect(r"Room 1, Ann's room: Ann, the host and Bob[^\r\n]*\.")
         for _ in range(5):
@@ -272,7 +272,7 @@ def test_a_game_started_with_a_seat_out_of_range_is_said_and_the_room_goes_on(
         child.expect(r"Room 1, Ann's room: Ann, the host and Bob[^\r\n]*\.")
         child.send("\x1b")
         child.expect_exact("You left the room.")
-        child.expect_exact("Lobby: no rooms open. New room, 1 of 2")
+        child.expect_exact("Lobby: no rooms open. New room, 1 of 3")
         leave(child)
         assert_nothing_raw(shown.getvalue())
 
@@ -295,7 +295,7 @@ def test_an_event_naming_a_seat_that_is_not_at_the_table_is_said_and_the_game_go
         await peer.send({"kind": "rooms", "rooms": []})
 
     with joined(tmp_path, script) as (child, shown, _):
-        child.expect_exact("Lobby: no rooms open. New room, 1 of 2")
+        child.expect_exact("Lobby: no rooms open. New room, 1 of 3")
         child.send("\r")
         child.expect_exact("Spoons: you against Andrew.")
         child.expect_exact(BAD_MESSAGE)
@@ -305,7 +305,7 @@ def test_an_event_naming_a_seat_that_is_not_at_the_table_is_said_and_the_game_go
         child.expect_exact("Press Escape again to leave the game")
         child.send("\x1b")
         child.expect_exact("You left the room.")
-        child.expect_exact("Lobby: no rooms open. New room, 1 of 2")
+        child.expect_exact("Lobby: no rooms open. New room, 1 of 3")
         leave(child)
         assert_nothing_raw(shown.getvalue())
 

@@ -289,7 +289,7 @@ def test_the_keys_screen_lists_the_actions_and_takes_a_new_key(tmp_path: Path) -
         "s", "enter", "k", "enter", "down", "home", "f2", "p", "p", "p", "p", "enter",
         "insert", "kp3", "1", "f1", "shift+q", "escape", "escape"])
     assert lines[1:] == [
-        "Settings, 5 of 7", "Settings. Speech, printed text, 1 of 11", "Keys, 9 of 11",
+        "Settings, 5 of 8", "Settings. Speech, printed text, 1 of 12", "Keys, 9 of 12",
         "Keys. Grab a spoon or react, Space, 1 of 33",
         "Pass the card under the cursor, Enter, 2 of 33",
         "Grab a spoon or react, Space, 1 of 33",
@@ -304,7 +304,7 @@ def test_the_keys_screen_lists_the_actions_and_takes_a_new_key(tmp_path: Path) -
         " to keep D.",
         "F1 is kept for help. Press another key, or Escape to keep D.",
         "Pass your third card now uses Shift plus Q.",
-        "Settings. Keys, 9 of 11", "Main menu. Settings, 5 of 7"]
+        "Settings. Keys, 9 of 12", "Main menu. Settings, 5 of 8"]
     saved = load_settings(tmp_path / "settings.json")[0]
     assert saved.keys == {"slot-3": "shift+q"} == ui.settings.keys
     assert keymap(saved.keys)["shift+q"] is Action.SLOT_3
@@ -324,15 +324,15 @@ def test_a_taken_key_swaps_escape_keeps_and_the_defaults_come_back(tmp_path: Pat
         "Escape always pauses the game, and goes back in the menus; it cannot be changed.",
         "Back, 33 of 33", "Restore the default keys, 32 of 33",
         "Every action is back on its default key.",
-        "Grab a spoon or react, Space, 1 of 33", "Settings. Keys, 9 of 11"]
+        "Grab a spoon or react, Space, 1 of 33", "Settings. Keys, 9 of 12"]
     assert load_settings(tmp_path / "settings.json")[0].keys == {}
 
 
 def test_the_keys_screen_in_spanish(tmp_path: Path) -> None:
-    lines, _ = run_screens(tmp_path, ["a", "enter", "end", "up", "up", "enter", "enter",
+    lines, _ = run_screens(tmp_path, ["a", "enter", "end", "up", "up", "up", "enter", "enter",
                                       "ctrl+up"], lang="es")
     assert lines[4:] == [
-        "Teclas de Cucharas Razz, 10 de 11", "Teclas, 9 de 11",
+        "Teclas de Slapjack, 11 de 12", "Teclas de Cucharas Razz, 10 de 12", "Teclas, 9 de 12",
         "Teclas. Agarrar una cuchara o reaccionar, Espacio, 1 de 33",
         "Pulsa la nueva tecla para Agarrar una cuchara o reaccionar, o Escape para conservar"
         " Espacio.",
@@ -371,10 +371,11 @@ def test_the_next_game_uses_the_keys_chosen_on_the_screen(tmp_path: Path) -> Non
 
 def test_razz_spoons_has_keys_of_its_own_in_settings(tmp_path: Path) -> None:
     lines, ui = run_screens(tmp_path, [
-        "s", "enter", "end", "up", "enter", "down", "down", "down", "down", "down", "down",
-        "enter", "x", "up", "enter", "k", "escape", "escape"])
+        "s", "enter", "end", "up", "up", "enter", "down", "down", "down", "down", "down",
+        "down", "enter", "x", "up", "enter", "k", "escape", "escape"])
     assert lines[2:] == [
-        "Settings. Speech, printed text, 1 of 11", "Back, 11 of 11", "Razz Spoons keys, 10 of 11",
+        "Settings. Speech, printed text, 1 of 12", "Back, 12 of 12", "Slapjack keys, 11 of 12",
+        "Razz Spoons keys, 10 of 12",
         "Razz Spoons keys. Move left in your hand, Left arrow, 1 of 33",
         "Move right in your hand, Right arrow, 2 of 33", "Go to your first card, Home, 3 of 33",
         "Go to your last card, End, 4 of 33",
@@ -389,7 +390,7 @@ def test_razz_spoons_has_keys_of_its_own_in_settings(tmp_path: Path) -> None:
         "Press the new key for Play the card under the cursor, or Escape to keep Enter.",
         "Play the card under the cursor now uses K. K was Keep the card drawn, which now uses"
         " Enter.",
-        "Settings. Razz Spoons keys, 10 of 11", "Main menu. Settings, 5 of 7"]
+        "Settings. Razz Spoons keys, 10 of 12", "Main menu. Settings, 5 of 8"]
     saved = load_settings(tmp_path / "settings.json")[0]
     assert saved.razz_keys == {"draw": "x", "play": "k", "keep": "enter"} == ui.settings.razz_keys
     assert saved.keys == {}, "the classic game's keys are its own"

@@ -71,22 +71,24 @@ def test_the_rooms_are_read_from_the_relays_list_leaving_out_what_is_not_a_room(
 
 
 def test_the_lobby_opens_with_new_room_and_then_each_room_as_it_stands() -> None:
-    assert Lobby(EN).opening() == "Lobby: no rooms open. New room, 1 of 2"
+    assert Lobby(EN).opening() == "Lobby: no rooms open. New room, 1 of 3"
     lobby = lobby_of(KITCHEN, CELLAR, ATTIC)
-    assert lobby.opening() == "Lobby: 3 rooms open. New room, 1 of 5"
-    assert speech(lobby, "down", "down", "down", "down", "down", "home", "end", "up") == [
-        "New Razz Spoons room, 2 of 5",
-        "Room 2, Kitchen, 3 players, waiting, 3 of 5",
-        "Room 3, Cellar, 1 player, playing, 4 of 5",
-        "Room 5, Attic, 2 players, waiting, with a password, 5 of 5",
-        "Bottom. Room 5, Attic, 2 players, waiting, with a password, 5 of 5",
-        "New room, 1 of 5",
-        "Room 5, Attic, 2 players, waiting, with a password, 5 of 5",
-        "Room 3, Cellar, 1 player, playing, 4 of 5"]
+    assert lobby.opening() == "Lobby: 3 rooms open. New room, 1 of 6"
+    assert speech(lobby, "down", "down", "down", "down", "down", "down", "home", "end",
+                  "up") == [
+        "New Razz Spoons room, 2 of 6",
+        "New Slapjack room, 3 of 6",
+        "Room 2, Kitchen, 3 players, waiting, 4 of 6",
+        "Room 3, Cellar, 1 player, playing, 5 of 6",
+        "Room 5, Attic, 2 players, waiting, with a password, 6 of 6",
+        "Bottom. Room 5, Attic, 2 players, waiting, with a password, 6 of 6",
+        "New room, 1 of 6",
+        "Room 5, Attic, 2 players, waiting, with a password, 6 of 6",
+        "Room 3, Cellar, 1 player, playing, 5 of 6"]
     assert speech(lobby, "r", "shift+r", "shift+n") == [
-        "Room 3, Cellar, 1 player, playing, 4 of 5", "Room 3, Cellar, 1 player, playing, 4 of 5",
-        "New room, 1 of 5"], "R says where the cursor is: every room starts with R"
-    assert lobby_of(KITCHEN).opening() == "Lobby: 1 room open. New room, 1 of 3"
+        "Room 3, Cellar, 1 player, playing, 5 of 6", "Room 3, Cellar, 1 player, playing, 5 of 6",
+        "New room, 1 of 6"], "R says where the cursor is: every room starts with R"
+    assert lobby_of(KITCHEN).opening() == "Lobby: 1 room open. New room, 1 of 4"
 
 
 def test_a_room_that_plays_razz_spoons_says_so_in_each_language() -> None:
@@ -94,9 +96,9 @@ def test_a_room_that_plays_razz_spoons_says_so_in_each_language() -> None:
            "game": "razz"}
     assert read_rooms({"rooms": [den]}) == [Listed(7, "Den", 2, False, True, game="razz")]
     assert speech(lobby_of(den), "end") == [
-        "Room 7, Den, 2 players, waiting, with a password, Razz Spoons, 3 of 3"]
+        "Room 7, Den, 2 players, waiting, with a password, Razz Spoons, 4 of 4"]
     assert speech(lobby_of(den, lang="es"), "end") == [
-        "Sala 7, Den, 2 jugadores, esperando, con contraseña, Cucharas Razz, 3 de 3"]
+        "Sala 7, Den, 2 jugadores, esperando, con contraseña, Cucharas Razz, 4 de 4"]
 
 
 def test_a_room_says_how_many_of_its_players_are_bots() -> None:
@@ -106,16 +108,17 @@ def test_a_room_says_how_many_of_its_players_are_bots() -> None:
     assert read_rooms({"rooms": [shed, odd, {**shed, "room": 10, "bots": "2"}]}) == [
         Listed(8, "Shed", 3, False, False, bots=2), Listed(9, "Shed", 3, False, False, bots=3),
         Listed(10, "Shed", 3, False, False)]
-    assert speech(lobby_of(shed), "end") == ["Room 8, Shed, 1 player and 2 bots, waiting, 3 of 3"]
+    assert speech(lobby_of(shed), "end") == ["Room 8, Shed, 1 player and 2 bots, waiting, 4 of 4"]
     assert speech(lobby_of({**shed, "players": 4}, lang="es"), "end") == [
-        "Sala 8, Shed, 2 jugadores y 2 bots, esperando, 3 de 3"]
+        "Sala 8, Shed, 2 jugadores y 2 bots, esperando, 4 de 4"]
 
 
 def test_f2_says_what_enter_does_on_each_item_and_f1_the_keys() -> None:
     lobby = lobby_of(KITCHEN, CELLAR, ATTIC, {**CELLAR, "room": 7, "password": True})
     assert speech(lobby, "f2", "down", "f2", "down", "f2", "down", "f2", "down", "f2", "down",
-                  "shift+f1")[::2] \
+                  "f2", "down", "shift+f1")[::2] \
         == [EN.tr("online.lobby.new.about"), EN.tr("online.lobby.newrazz.about"),
+            EN.tr("online.lobby.newslapjack.about"),
             "Enter takes a seat in this room.",
             EN.tr("online.lobby.watch.about"),
             "Enter asks for the room's password, then takes a seat.",
@@ -130,6 +133,8 @@ def test_enter_makes_a_room_joins_a_waiting_one_watches_a_playing_one_and_escape
     assert lobby.press("enter") == Step(cue="menu-select", create="spoons")
     lobby.press("down")
     assert lobby.press("enter") == Step(cue="menu-select", create="razz")
+    lobby.press("down")
+    assert lobby.press("enter") == Step(cue="menu-select", create="slapjack")
     lobby.press("down")
     assert lobby.press("enter").enter == Enter(2, watch=False)
     lobby.press("down")
@@ -148,12 +153,12 @@ def test_a_room_with_a_password_asks_for_it_in_a_text_field() -> None:
     assert lobby.press("pageup").review == "previous"
     assert lobby.press("f2").echo == "The word the room's host gave out for getting in."
     assert lobby.press("enter") == Step(cue="menu-select", enter=Enter(5, False, "sP "))
-    assert lobby.press("up").speech == "Room 2, Kitchen, 3 players, waiting, 3 of 4"
+    assert lobby.press("up").speech == "Room 2, Kitchen, 3 players, waiting, 4 of 5"
     lobby.press("down")
     lobby.press("enter")
     lobby.press("x")
     assert lobby.press("escape").speech == (
-        "Room 5, Attic, 2 players, waiting, with a password, 4 of 4")
+        "Room 5, Attic, 2 players, waiting, with a password, 5 of 5")
     assert lobby.field is None and lobby.press("escape").leave
 
 
@@ -171,15 +176,15 @@ def test_a_new_list_keeps_the_cursor_on_its_room_and_says_only_that_rooms_came_o
     lobby.press("end")
     assert lobby.update(read_rooms({"rooms": [{**KITCHEN, "players": 4}, CELLAR]})) == Step()
     assert lobby.update(read_rooms({"rooms": [CELLAR]})) == Step(speech="Rooms changed.")
-    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, playing, 3 of 3"
+    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, playing, 4 of 4"
     assert lobby.update(read_rooms({"rooms": [CELLAR, ATTIC]})).speech == "Rooms changed."
-    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, playing, 3 of 4"
+    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, playing, 4 of 5"
     assert lobby.opening() == ("Lobby: 2 rooms open. Room 3, Cellar, 1 player, playing,"
-                               " 3 of 4")
+                               " 4 of 5")
     assert lobby.update(read_rooms({"rooms": [ATTIC]})).speech == (
-        "Rooms changed. Room 5, Attic, 2 players, waiting, with a password, 3 of 3")
+        "Rooms changed. Room 5, Attic, 2 players, waiting, with a password, 4 of 4")
     assert lobby.update(read_rooms({"rooms": []})).speech == (
-        "Rooms changed. New Razz Spoons room, 2 of 2")
+        "Rooms changed. New Slapjack room, 3 of 3")
 
 
 def listed(room: dict[str, Any]) -> dict[str, Any]:
@@ -209,11 +214,11 @@ def test_a_change_keeps_the_cursor_on_its_room_and_says_where_it_fell_when_that_
     lobby = lobby_of(KITCHEN, CELLAR)
     lobby.press("end")
     assert lobby.follow(listed({**CELLAR, "playing": False})) == Step()
-    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, waiting, 4 of 4"
+    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, waiting, 5 of 5"
     assert lobby.follow(listed(ATTIC)).speech == "Rooms changed."
-    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, waiting, 4 of 5"
+    assert lobby.menu.item_text() == "Room 3, Cellar, 1 player, waiting, 5 of 6"
     assert lobby.follow(unlisted(3)).speech == (
-        "Rooms changed. Room 5, Attic, 2 players, waiting, with a password, 4 of 4")
+        "Rooms changed. Room 5, Attic, 2 players, waiting, with a password, 5 of 5")
     lobby.press("enter")
     assert lobby.follow(unlisted(2)) == Step(), "nothing is said while a password is typed"
 
@@ -232,12 +237,13 @@ def test_a_change_that_is_not_a_room_changes_nothing() -> None:
 
 def test_the_lobby_speaks_spanish() -> None:
     lobby = lobby_of(KITCHEN, {**ATTIC, "players": 1, "playing": True}, lang="es")
-    assert lobby.opening() == "Vestíbulo: 2 salas abiertas. Sala nueva, 1 de 4"
-    assert speech(lobby, "down", "down", "down") == [
-        "Sala nueva de Cucharas Razz, 2 de 4",
-        "Sala 2, Kitchen, 3 jugadores, esperando, 3 de 4",
-        "Sala 5, Attic, 1 jugador, jugando, con contraseña, 4 de 4"]
-    assert Lobby(ES).opening() == "Vestíbulo: ninguna sala abierta. Sala nueva, 1 de 2"
+    assert lobby.opening() == "Vestíbulo: 2 salas abiertas. Sala nueva, 1 de 5"
+    assert speech(lobby, "down", "down", "down", "down") == [
+        "Sala nueva de Cucharas Razz, 2 de 5",
+        "Sala nueva de Slapjack, 3 de 5",
+        "Sala 2, Kitchen, 3 jugadores, esperando, 4 de 5",
+        "Sala 5, Attic, 1 jugador, jugando, con contraseña, 5 de 5"]
+    assert Lobby(ES).opening() == "Vestíbulo: ninguna sala abierta. Sala nueva, 1 de 3"
     assert refusal_text("full", ES) == "Esa sala tiene todos los asientos ocupados."
 
 
@@ -299,7 +305,7 @@ def press(who: OnlineSession, *labels: str) -> None:
 def test_new_room_opens_a_room_of_your_own_and_leaving_it_goes_back_to_the_lobby() -> None:
     ann, relay, lines = session()
     ann._on_message(rooms(KITCHEN))
-    assert lines.spoken == ["Lobby: 1 room open. New room, 1 of 3"]
+    assert lines.spoken == ["Lobby: 1 room open. New room, 1 of 4"]
     press(ann, "enter", "enter")
     assert relay.sent == [("create_room", {"options": {"hand_size": "5"}, "preset": "pig"})], \
         "a second Enter before the relay answers asks nothing more"
@@ -314,9 +320,9 @@ def test_new_room_opens_a_room_of_your_own_and_leaving_it_goes_back_to_the_lobby
     assert lines.spoken[-1] == "You left the room.", "what the room sent before the list is old"
     ann._on_message(rooms(KITCHEN))
     ann._on_message(rooms(KITCHEN))
-    assert lines.spoken[-2:] == ["You left the room.", "Lobby: 1 room open. New room, 1 of 3"]
-    press(ann, "down", "down")
-    assert lines.spoken[-1] == "Room 2, Kitchen, 3 players, waiting, 3 of 3"
+    assert lines.spoken[-2:] == ["You left the room.", "Lobby: 1 room open. New room, 1 of 4"]
+    press(ann, "down", "down", "down")
+    assert lines.spoken[-1] == "Room 2, Kitchen, 3 players, waiting, 4 of 4"
     press(ann, "escape")
     assert lines.spoken[-1] == "You left the relay." and ann.where.left
 
@@ -328,7 +334,7 @@ def test_new_razz_spoons_room_opens_a_room_of_your_own_that_plays_razz_spoons() 
                                                         "options": {"end_at": "2"}}})
     ann._on_message(rooms(KITCHEN))
     press(ann, "down")
-    assert lines.spoken[-1] == "New Razz Spoons room, 2 of 3"
+    assert lines.spoken[-1] == "New Razz Spoons room, 2 of 4"
     press(ann, "enter")
     assert relay.sent == [("create_room", {"game": "razz", "options": {"end_at": "2"}})]
     plain, relay_too, _ = session()
@@ -341,7 +347,7 @@ def test_new_razz_spoons_room_opens_a_room_of_your_own_that_plays_razz_spoons() 
 def test_a_refusal_is_said_and_the_player_stays_in_the_lobby() -> None:
     ann, relay, lines = session()
     ann._on_message(rooms(KITCHEN, ATTIC))
-    press(ann, "down", "down", "enter")
+    press(ann, "down", "down", "down", "enter")
     assert relay.sent == [("join_room", {"room": 2})]
     ann._on_message({"kind": "error", "code": "full", "message": "that room has all 12 seats"})
     assert lines.spoken[-1] == "That room has every seat taken."
@@ -351,7 +357,7 @@ def test_a_refusal_is_said_and_the_player_stays_in_the_lobby() -> None:
     assert lines.spoken[-1] == "That is not the room's password."
     assert ann.where.room is None and not ann.where.left
     press(ann, "up")
-    assert lines.spoken[-1] == "Room 2, Kitchen, 3 players, waiting, 3 of 4"
+    assert lines.spoken[-1] == "Room 2, Kitchen, 3 players, waiting, 4 of 5"
     ann._on_message({"kind": "error", "code": "no-room", "message": "you are not in a room"})
     assert lines.spoken[-1] == "you are not in a room", "an error nothing asked for is as sent"
 
@@ -361,13 +367,13 @@ def test_the_session_follows_rooms_listed_and_unlisted_as_it_follows_whole_lists
     ann._on_message(listed(KITCHEN))
     assert lines.spoken == [], "the lobby opens with the whole list, not a change"
     ann._on_message(rooms(CELLAR))
-    assert lines.spoken == ["Lobby: 1 room open. New room, 1 of 3"]
+    assert lines.spoken == ["Lobby: 1 room open. New room, 1 of 4"]
     ann._on_message(listed(KITCHEN))
     ann._on_message(listed({**KITCHEN, "players": 4}))
     ann._on_message(unlisted(3))
     assert lines.spoken[1:] == ["Rooms changed.", "Rooms changed."]
-    press(ann, "down", "down")
-    assert lines.spoken[-1] == "Room 2, Kitchen, 4 players, waiting, 3 of 3"
+    press(ann, "down", "down", "down")
+    assert lines.spoken[-1] == "Room 2, Kitchen, 4 players, waiting, 4 of 4"
     press(ann, "enter")
     ann._on_message(room_state(2, "Bob", "Ann", host="Bob", name="Kitchen"))
     ann._on_message(unlisted(2))
@@ -377,7 +383,7 @@ def test_the_session_follows_rooms_listed_and_unlisted_as_it_follows_whole_lists
     ann._on_message(listed(ATTIC))
     assert lines.spoken[-1] == "You left the room."
     ann._on_message(rooms(KITCHEN, ATTIC))
-    assert lines.spoken[-1] == "Lobby: 2 rooms open. New Razz Spoons room, 2 of 4", \
+    assert lines.spoken[-1] == "Lobby: 2 rooms open. New Slapjack room, 3 of 5", \
         "the cursor is where the change that closed room 2 left it"
     assert relay.sent.count(("list_rooms", {})) == 1
 
@@ -387,7 +393,7 @@ def test_rooms_changed_is_said_in_the_lobby_and_chat_from_the_lobby_is_read_out(
     ann._on_message(rooms())
     ann._on_message(rooms(KITCHEN))
     ann._on_message(rooms({**KITCHEN, "players": 4}))
-    assert lines.spoken == ["Lobby: no rooms open. New room, 1 of 2", "Rooms changed."]
+    assert lines.spoken == ["Lobby: no rooms open. New room, 1 of 3", "Rooms changed."]
     ann._on_message({"kind": "chat", "scope": "lobby", "name": "Bob", "text": "room 2, anyone?"})
     assert lines.spoken[-1] == "Bob says in the lobby: room 2, anyone?"
     ann._on_message({"kind": "chat", "scope": "room", "name": "Bob", "text": "hi"})
@@ -397,7 +403,7 @@ def test_rooms_changed_is_said_in_the_lobby_and_chat_from_the_lobby_is_read_out(
 def test_a_playing_room_is_watched_heard_from_outside_and_left_with_one_escape() -> None:
     cy, relay, lines = session(name="Cy")
     cy._on_message(rooms(CELLAR))
-    press(cy, "down", "down", "enter")
+    press(cy, "down", "down", "down", "enter")
     assert relay.sent == [("spectate", {"room": 3})]
     cy._on_message(room_state(3, "Ann", "Bob", playing=True, name="Cellar"))
     assert lines.spoken[-1] == "You are watching room 3, Cellar: Ann, the host and Bob."
@@ -414,13 +420,13 @@ def test_a_playing_room_is_watched_heard_from_outside_and_left_with_one_escape()
     press(cy, "escape")
     assert relay.sent[-2:] == [("leave_room", {}), ("list_rooms", {})] and cy.watcher is None
     cy._on_message(rooms(CELLAR))
-    assert lines.spoken[-1] == "Lobby: 1 room open. Room 3, Cellar, 1 player, playing, 3 of 3"
+    assert lines.spoken[-1] == "Lobby: 1 room open. Room 3, Cellar, 1 player, playing, 4 of 4"
 
 
 def test_between_games_a_spectators_enter_takes_a_seat() -> None:
     cy, relay, lines = session(name="Cy")
     cy._on_message(rooms(KITCHEN))
-    press(cy, "down", "down", "enter")
+    press(cy, "down", "down", "down", "enter")
     cy._on_message(room_state(2, "Ann", name="Kitchen"))
     assert lines.spoken[-1] == "You are watching room 2, Kitchen: Ann, the host."
     press(cy, "enter")
@@ -432,7 +438,7 @@ def test_between_games_a_spectators_enter_takes_a_seat() -> None:
 def test_a_game_the_relay_could_not_go_on_with_is_said_and_the_room_heard_again() -> None:
     bob, relay, lines = session(name="Bob")
     bob._on_message(rooms(KITCHEN))
-    press(bob, "down", "down", "enter")
+    press(bob, "down", "down", "down", "enter")
     bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen", playing=True))
     bob._on_message({"kind": "game_started", "players": ["Ann", "Bob"], "seat": 1,
                      "options": Options().describe(), "token": "0" * 32})
@@ -479,7 +485,7 @@ def test_a_razz_spoons_game_online_has_the_razz_keys_moved_in_settings() -> None
 def test_leaving_a_game_goes_back_to_the_lobby_and_being_kicked_too() -> None:
     bob, relay, lines = session(name="Bob")
     bob._on_message(rooms(KITCHEN))
-    press(bob, "down", "down", "enter")
+    press(bob, "down", "down", "down", "enter")
     bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
     bob._on_message({"kind": "game_started", "players": ["Ann", "Bob"], "seat": 1,
                      "options": Options().describe(), "token": "0" * 32})
@@ -491,7 +497,7 @@ def test_leaving_a_game_goes_back_to_the_lobby_and_being_kicked_too() -> None:
     bob._on_message(rooms(KITCHEN))
     assert lines.spoken[-2:] == ["You left the room.",
                                  "Lobby: 1 room open. Room 2, Kitchen, 3 players, waiting,"
-                                 " 3 of 3"]
+                                 " 4 of 4"]
     press(bob, "enter")
     bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
     bob._on_message({"kind": "kicked", "room": 2})
@@ -499,7 +505,7 @@ def test_leaving_a_game_goes_back_to_the_lobby_and_being_kicked_too() -> None:
     bob._on_message(rooms(KITCHEN))
     assert lines.spoken[-2:] == ["The host has taken you out of the room.",
                                  "Lobby: 1 room open. Room 2, Kitchen, 3 players, waiting,"
-                                 " 3 of 3"]
+                                 " 4 of 4"]
     assert not bob.where.left
 
 
@@ -509,10 +515,10 @@ BAD = "The relay sent a message this game cannot read."
 def test_a_message_from_the_relay_that_cannot_be_used_is_said_and_the_session_goes_on() -> None:
     ann, relay, lines = session()
     ann._bad("rooms")
-    assert lines.spoken == [BAD, "Lobby: no rooms open. New room, 1 of 2"], \
+    assert lines.spoken == [BAD, "Lobby: no rooms open. New room, 1 of 3"], \
         "a list that should have opened the lobby opens it with what it had"
     ann._on_message(rooms(KITCHEN))
-    press(ann, "down", "down", "enter")
+    press(ann, "down", "down", "down", "enter")
     ann._bad("room")
     assert relay.sent[-2:] == [("join_room", {"room": 2}), ("leave_room", {})], \
         "a room asked for that cannot be read is left"
@@ -536,7 +542,7 @@ def test_a_message_from_the_relay_that_cannot_be_used_is_said_and_the_session_go
 def test_a_spectator_takes_in_what_it_can_of_a_catch_up_with_a_bad_event() -> None:
     cy, _, lines = session(name="Cy")
     cy._on_message(rooms(CELLAR))
-    press(cy, "down", "down", "enter")
+    press(cy, "down", "down", "down", "enter")
     cy._on_message(room_state(3, "Ann", "Bob", playing=True, name="Cellar"))
     cy._on_message({"kind": "game_started", "players": ["Ann", "Bob"], "seat": None,
                     "options": Options().describe()})
@@ -568,8 +574,8 @@ def test_a_room_asked_for_and_refused_opens_the_lobby() -> None:
     assert relay.sent[-1] == ("list_rooms", {})
     bob._on_message(rooms(KITCHEN))
     assert lines.spoken == ["That room is no longer open.",
-                            "Lobby: 1 room open. New room, 1 of 3"]
-    press(bob, "down", "down", "enter")
+                            "Lobby: 1 room open. New room, 1 of 4"]
+    press(bob, "down", "down", "down", "enter")
     bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
     press(bob, "escape")
     assert not bob.where.left, "once in the lobby, leaving a room goes back to it"
@@ -610,13 +616,14 @@ def test_one_opens_a_room_from_the_lobby_and_another_hears_it_and_joins_it() -> 
         assert saved == ["Ann"]
         bob_run, bob_keys, bob = await in_lobby(port, "Bob")
         assert ann.spoken[:2] == ["Connected to 127.0.0.1 as Ann.",
-                                  "Lobby: no rooms open. New room, 1 of 2"]
+                                  "Lobby: no rooms open. New room, 1 of 3"]
         ann_keys.press("enter")
         await hear_next(ann, 2, "Room 1, Ann's room: Ann, the host.")
         mark = await hear_next(bob, 2, "Rooms changed.")
         bob_keys.press("down")
         bob_keys.press("down")
-        await hear_next(bob, mark, "Room 1, Ann's room, 1 player, waiting, 3 of 3")
+        bob_keys.press("down")
+        await hear_next(bob, mark, "Room 1, Ann's room, 1 player, waiting, 4 of 4")
         bob_keys.press("enter")
         await hear_next(bob, mark, "Room 1, Ann's room: Ann, the host and Bob.")
         await hear_next(ann, 2, "Room 1, Ann's room: Ann, the host and Bob.")
@@ -624,14 +631,14 @@ def test_one_opens_a_room_from_the_lobby_and_another_hears_it_and_joins_it() -> 
         bob_keys.press("escape")
         mark = await hear_next(bob, mark, "You left the room.")
         await hear_next(bob, mark, "Lobby: 1 room open. Room 1, Ann's room, 1 player, waiting,"
-                                   " 3 of 3")
+                                   " 4 of 4")
         await hear_next(ann, 2, "Room 1, Ann's room: Ann, the host.")
         bob_keys.press("escape")
         assert await asyncio.wait_for(bob_run, 5.0) == PLAYED
         assert bob.spoken[-1] == "You left the relay."
         ann_keys.press("escape")
         mark = await hear_next(ann, 2, "You left the room.")
-        await hear_next(ann, mark, "Lobby: no rooms open. New room, 1 of 2")
+        await hear_next(ann, mark, "Lobby: no rooms open. New room, 1 of 3")
         ann_keys.press("escape")
         assert await asyncio.wait_for(ann_run, 5.0) == PLAYED
         assert relay.rooms == {}
@@ -646,7 +653,7 @@ def test_the_lobby_opens_a_razz_spoons_room_with_its_own_options_on_a_real_relay
         ann_run, ann_keys, ann = await in_lobby(
             port, "Ann", other_games={"razz": {"end": "points", "end_at": "30"}})
         ann_keys.press("down")
-        await hear_next(ann, 0, "New Razz Spoons room, 2 of 2")
+        await hear_next(ann, 0, "New Razz Spoons room, 2 of 3")
         ann_keys.press("enter")
         await hear_next(ann, 0, "Room 1, Ann's room, Razz Spoons: Ann, the host.")
         room = relay.rooms[1]
@@ -655,7 +662,7 @@ def test_the_lobby_opens_a_razz_spoons_room_with_its_own_options_on_a_real_relay
         assert room.options.describe()["end_at"] == "30"
         ann_keys.press("escape")
         mark = await hear_next(ann, 0, "You left the room.")
-        await hear_next(ann, mark, "Lobby: no rooms open. New Razz Spoons room, 2 of 2")
+        await hear_next(ann, mark, "Lobby: no rooms open. New Razz Spoons room, 2 of 3")
         ann_keys.press("home")
         ann_keys.press("enter")
         mark = await hear_next(ann, mark, "Room 2, Ann's room: Ann, the host.")
@@ -676,10 +683,11 @@ def test_a_room_with_a_password_joined_then_watched_from_the_lobby() -> None:
         ann.send("create_room", name="Attic", password="spoons", options={"word": "PIG"})
         await ann.expect("room")
         cy_run, cy_keys, cy = await in_lobby(port, "Cy")
-        assert cy.spoken[-1] == "Lobby: 1 room open. New room, 1 of 3"
+        assert cy.spoken[-1] == "Lobby: 1 room open. New room, 1 of 4"
         cy_keys.press("down")
         cy_keys.press("down")
-        await hear_next(cy, 0, "Room 1, Attic, 1 player, waiting, with a password, 3 of 3")
+        cy_keys.press("down")
+        await hear_next(cy, 0, "Room 1, Attic, 1 player, waiting, with a password, 4 of 4")
         cy_keys.press("enter")
         await hear_next(cy, 0, "Password of room 1, edit text, blank")
         for label in ("f", "o", "r", "k", "s", "enter"):
@@ -691,7 +699,7 @@ def test_a_room_with_a_password_joined_then_watched_from_the_lobby() -> None:
         await hear_next(cy, mark, "Room 1, Attic: Ann, the host and Cy.")
         cy_keys.press("escape")
         await hear_next(cy, mark, "Lobby: 1 room open. Room 1, Attic, 1 player, waiting,"
-                                  " with a password, 3 of 3")
+                                  " with a password, 4 of 4")
         cy_keys.press("escape")
         assert await asyncio.wait_for(cy_run, 5.0) == PLAYED
 
@@ -702,7 +710,7 @@ def test_a_room_with_a_password_joined_then_watched_from_the_lobby() -> None:
         dee_run, dee_keys, dee = await in_lobby(port, "Dee")
         dee_keys.press("end")
         await hear_next(dee, 0, "Room 1, Attic, 1 player and 1 bot, playing, with a password,"
-                                " 3 of 3")
+                                " 4 of 4")
         dee_keys.press("enter")
         for label in ("s", "p", "o", "o", "n", "s", "enter"):
             dee_keys.press(label)
@@ -711,7 +719,7 @@ def test_a_room_with_a_password_joined_then_watched_from_the_lobby() -> None:
         assert [member.name for member in relay.rooms[1].spectators] == ["Dee"]
         dee_keys.press("escape")
         await hear_next(dee, 0, "Lobby: 1 room open. Room 1, Attic, 1 player and 1 bot,"
-                                " playing, with a password, 3 of 3")
+                                " playing, with a password, 4 of 4")
         assert relay.rooms[1].spectators == []
         dee_keys.press("escape")
         assert await asyncio.wait_for(dee_run, 5.0) == PLAYED

@@ -362,9 +362,9 @@ def run_screens(tmp_path: Path, labels: Iterable[str], settings: Settings | None
 
 def test_quit_asks_to_confirm_and_escape_stays(tmp_path: Path) -> None:
     lines, _ = run_screens(tmp_path, ["escape", "escape", "end", "enter", "enter"])
-    assert lines == ["Main menu. Play, 1 of 7",
+    assert lines == ["Main menu. Play, 1 of 8",
                      "Quit audiospoons? Enter quits, Escape goes back.",
-                     "Play, 1 of 7", "Quit, 7 of 7",
+                     "Play, 1 of 8", "Quit, 8 of 8",
                      "Quit audiospoons? Enter quits, Escape goes back.", "Goodbye."]
 
 
@@ -376,7 +376,7 @@ def test_play_calls_back_with_the_settings_and_saves_what_comes_back(tmp_path: P
         return settings.with_reaction(412).with_game(won=True)
 
     lines, ui = run_screens(tmp_path, ["enter"], play=play)
-    assert lines == ["Main menu. Play, 1 of 7", "Main menu. Play, 1 of 7"]
+    assert lines == ["Main menu. Play, 1 of 8", "Main menu. Play, 1 of 8"]
     assert given == [Settings(first_run=False, language="en")], "the game speaks the menu's"
     saved, problem = load_settings(tmp_path / "settings.json")
     assert problem is None and saved == ui.settings
@@ -402,9 +402,9 @@ def test_razz_spoons_is_played_from_the_main_menu_with_the_saved_players(tmp_pat
                                                                          ) -> None:
     given: list[Settings] = []
     lines, _ = run_screens(tmp_path, ["r", "f2", "enter"], play_other={"razz": given.append})
-    assert lines[1:3] == ["Razz Spoons, 6 of 7", messages("en").tr("menu.main.razz.about")]
+    assert lines[1:3] == ["Razz Spoons, 6 of 8", messages("en").tr("menu.main.razz.about")]
     assert given == [Settings(first_run=False, language="en")]
-    assert lines[3] == "Main menu. Razz Spoons, 6 of 7"
+    assert lines[3] == "Main menu. Razz Spoons, 6 of 8"
     lines, _ = run_screens(tmp_path, ["r", "enter"], Settings(first_run=False, players=12),
                            play_other={"razz": given.append})
     assert lines[2] == ("Razz Spoons is for 2 to 10 players, and your options have 12. Change"
@@ -420,7 +420,7 @@ def test_the_first_run_offers_the_demonstration_once(tmp_path: Path) -> None:
                         " demonstration round shows how the game goes. Play the demonstration"
                         " round, 1 of 2")
     assert len(shown) == 1 and ui.settings.first_run is False
-    assert lines[1] == "Main menu. Play, 1 of 7"
+    assert lines[1] == "Main menu. Play, 1 of 8"
     assert load_settings(tmp_path / "settings.json")[0].first_run is False
 
 
@@ -428,12 +428,12 @@ def test_how_to_play_reads_sections_and_offers_the_demonstration(tmp_path: Path)
     shown: list[Settings] = []
     lines, _ = run_screens(tmp_path, ["h", "enter", "enter", "p", "enter", "escape"],
                            demonstrate=lambda s: shown.append(s))
-    assert lines[1:4] == ["How to play, 4 of 7", "How to play. The goal, 1 of 11",
+    assert lines[1:4] == ["How to play, 4 of 8", "How to play. The goal, 1 of 11",
                           messages("en").tr("howto.goal.text")]
     assert lines[4:6] == ["Play the demonstration round, 10 of 11",
                           "How to play. Play the demonstration round, 10 of 11"]
     assert len(shown) == 1
-    assert lines[6] == "Main menu. How to play, 4 of 7"
+    assert lines[6] == "Main menu. How to play, 4 of 8"
 
 
 def test_f1_says_the_keys_of_the_screen(tmp_path: Path) -> None:
@@ -448,10 +448,10 @@ def test_settings_change_at_once_and_are_saved(tmp_path: Path) -> None:
         "s", "enter", "down", "right", "down", "left", "down", "left", "m", "enter",
         "l", "right", "right"])
     assert lines[2:] == [
-        "Settings. Speech, printed text, 1 of 11", "Speech rate, 175 words per minute, 2 of 11",
-        "185 words per minute", "Speech volume, 100 percent, 3 of 11", "90 percent",
-        "Sound volume, 80 percent, 4 of 11", "70 percent", "Mono, off, 5 of 11", "on",
-        "Language, system, 6 of 11", "English", "Español"]
+        "Settings. Speech, printed text, 1 of 12", "Speech rate, 175 words per minute, 2 of 12",
+        "185 words per minute", "Speech volume, 100 percent, 3 of 12", "90 percent",
+        "Sound volume, 80 percent, 4 of 12", "70 percent", "Mono, off, 5 of 12", "on",
+        "Language, system, 6 of 12", "English", "Español"]
     saved = load_settings(tmp_path / "settings.json")[0]
     assert (saved.rate, saved.speech_volume, saved.sound_volume, saved.mono, saved.language) == (
         185, 90, 70, True, "es")
@@ -480,12 +480,12 @@ def test_options_refuse_an_impossible_table_and_save_a_possible_one(tmp_path: Pa
     lines, ui = run_screens(tmp_path, [
         "o", "enter", "right", "down", "left", "d", "d", "d", "left", "home", "left", "left"])
     assert lines[2:] == [
-        "Options. Players, 4 players, 1 of 32", "5 players", "Bot difficulty, normal, 2 of 32",
-        "easy", "Draw variant, draw pile, 4 of 32", "Discard time limit, no limit, 14 of 32",
-        "Deck, one pack, 21 of 32",
+        "Options. Players, 4 players, 1 of 33", "5 players", "Bot difficulty, normal, 2 of 33",
+        "easy", "Draw variant, draw pile, 4 of 33", "Discard time limit, no limit, 14 of 33",
+        "Deck, one pack, 21 of 33",
         "Not possible: the no-stock deck has no stock to draw from: choose the discard pile draw"
         " variant first.",
-        "Players, 5 players, 1 of 32", "4 players", "3 players"]
+        "Players, 5 players, 1 of 33", "4 players", "3 players"]
     saved = load_settings(tmp_path / "settings.json")[0]
     assert (saved.players, saved.bots, dict(saved.options)) == (3, "easy", {})
     assert ui.mixer is not None and MOVE_CUE in ui.mixer.played  # type: ignore[attr-defined]
@@ -495,8 +495,8 @@ def test_restore_the_defaults(tmp_path: Path) -> None:
     settings = Settings(first_run=False, players=6, bots="hard", options={"draw": "discard"})
     lines, ui = run_screens(tmp_path, ["o", "enter", "end", "up", "enter", "home"],
                             settings)
-    assert lines[3:] == ["Back, 32 of 32", "Restore the defaults, 31 of 32",
-                         "Every option is back to its default.", "Players, 4 players, 1 of 32"]
+    assert lines[3:] == ["Back, 33 of 33", "Restore the defaults, 32 of 33",
+                         "Every option is back to its default.", "Players, 4 players, 1 of 33"]
     assert (ui.settings.players, ui.settings.bots, ui.settings.options) == (4, "normal", {})
 
 
@@ -510,26 +510,26 @@ def test_the_demonstration_does_not_need_the_saved_table(tmp_path: Path) -> None
 
 def test_what_was_said_can_be_reviewed_in_a_menu(tmp_path: Path) -> None:
     lines, _ = run_screens(tmp_path, ["down", "down", ",", ",", ",", ",", ".", ">", "<"])
-    assert lines == ["Main menu. Play, 1 of 7", "Play online, 2 of 7", "Options, 3 of 7",
-                     "Play online, 2 of 7", "Main menu. Play, 1 of 7", "Main menu. Play, 1 of 7",
-                     "Main menu. Play, 1 of 7", "Play online, 2 of 7", "Options, 3 of 7",
-                     "Main menu. Play, 1 of 7"]
+    assert lines == ["Main menu. Play, 1 of 8", "Play online, 2 of 8", "Options, 3 of 8",
+                     "Play online, 2 of 8", "Main menu. Play, 1 of 8", "Main menu. Play, 1 of 8",
+                     "Main menu. Play, 1 of 8", "Play online, 2 of 8", "Options, 3 of 8",
+                     "Main menu. Play, 1 of 8"]
 
 
 def test_the_colour_menu_of_spoons_is_chosen_in_settings(tmp_path: Path) -> None:
     lines, ui = run_screens(tmp_path, ["s", "enter", "c", "right"])
-    assert lines[3:] == ["Choosing a spoon, number keys, 8 of 11", "colour menu"]
+    assert lines[3:] == ["Choosing a spoon, number keys, 8 of 12", "colour menu"]
     assert load_settings(tmp_path / "settings.json")[0].spoon_keys is SpoonStyle.COLOURS
     assert ui.settings.spoon_keys is SpoonStyle.COLOURS
 
 
 def test_a_preset_chosen_in_the_options_sets_them_and_is_described(tmp_path: Path) -> None:
     lines, ui = run_screens(tmp_path, ["o", "enter", "p", "right", "d", "right", "up", "up"])
-    assert lines[3:6] == ["Preset, seed 000, 3 of 32",
+    assert lines[3:6] == ["Preset, seed 000, 3 of 33",
                           "classic " + messages("en").tr("preset.classic.about"),
-                          "Draw variant, discard pile, 4 of 32"]
+                          "Draw variant, discard pile, 4 of 33"]
     assert ui.settings.options == {"draw": "either", "scoring": "letters"}
-    assert lines[6:] == ["either one", "Preset, custom, 3 of 32", "Bot difficulty, normal, 2 of 32"]
+    assert lines[6:] == ["either one", "Preset, custom, 3 of 33", "Bot difficulty, normal, 2 of 33"]
 
 
 # ----------------------------------------------------------------------------- Razz Spoons
@@ -574,18 +574,19 @@ def test_saved_razz_options_that_no_longer_parse_are_left_out() -> None:
 def test_the_razz_options_are_chosen_in_the_options_and_saved(tmp_path: Path) -> None:
     given: list[Settings] = []
     lines, ui = run_screens(tmp_path, [
-        "o", "enter", "end", "up", "up", "f2", "enter", "right", "down", "right", "right",
+        "o", "enter", "end", "up", "up", "up", "f2", "enter", "right", "down", "right", "right",
         "end", "up", "enter", "escape", "escape", "r", "enter"], play_other={"razz": given.append})
     assert lines[2:] == [
-        "Options. Players, 4 players, 1 of 32", "Back, 32 of 32",
-        "Restore the defaults, 31 of 32", "Razz Spoons options, 30 of 32",
+        "Options. Players, 4 players, 1 of 33", "Back, 33 of 33",
+        "Restore the defaults, 32 of 33", "Slapjack options, 31 of 33",
+        "Razz Spoons options, 30 of 33",
         EN.tr("menu.options.razz.about"),
         "Razz Spoons options. Game ends by, rounds, 1 of 9",
         "points. Game length, 5 points.", "Game length, 5 points, 2 of 9", "10 points",
         "15 points", "Back, 9 of 9", "Restore the defaults, 8 of 9",
         "Every Razz Spoons option is back to its default.",
-        "Options. Razz Spoons options, 30 of 32", "Main menu. Options, 3 of 7",
-        "Razz Spoons, 6 of 7", "Main menu. Razz Spoons, 6 of 7"]
+        "Options. Razz Spoons options, 30 of 33", "Main menu. Options, 3 of 8",
+        "Razz Spoons, 6 of 8", "Main menu. Razz Spoons, 6 of 8"]
     assert dict(load_settings(tmp_path / "settings.json")[0].razz_options) == {}
     assert ui.settings.razz_options == {}
     assert given == [Settings(first_run=False, language="en")]
@@ -594,7 +595,7 @@ def test_the_razz_options_are_chosen_in_the_options_and_saved(tmp_path: Path) ->
 def test_the_razz_options_saved_are_those_of_the_main_menus_razz_spoons(tmp_path: Path
                                                                         ) -> None:
     given: list[Settings] = []
-    run_screens(tmp_path, ["o", "enter", "end", "up", "up", "enter", "down", "down", "down",
+    run_screens(tmp_path, ["o", "enter", "end", "up", "up", "up", "enter", "down", "down", "down",
                            "right", "escape", "escape", "r", "enter"],
                 play_other={"razz": given.append})
     saved = load_settings(tmp_path / "settings.json")[0]

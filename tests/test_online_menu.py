@@ -228,12 +228,12 @@ def test_play_online_asks_the_address_and_the_name_then_joins_and_saves_them(
                                        "enter", *keys_for("Ann"), "enter"],
                             play_online=relay)
     assert lines == [
-        "Main menu. Play, 1 of 7", "Play online, 2 of 7", EN.tr("menu.main.online.about"),
+        "Main menu. Play, 1 of 8", "Play online, 2 of 8", EN.tr("menu.main.online.about"),
         "Relay address, edit text, blank",
         "l", "o", "c", "a", "l", "h", "o", "s", "t", "colon", "7", "0", "0", "0",
         "Your name, edit text, blank", "capital A", "n", "n",
         "Connecting to localhost, port 7000.",
-        "Main menu. Play online, 2 of 7"]
+        "Main menu. Play online, 2 of 8"]
     [(request, given)] = relay.asked
     assert request == JoinRequest("localhost", 7000, "Ann")
     assert given.language == "en", "the relay's room speaks the menu's language"
@@ -250,11 +250,11 @@ def test_what_was_used_last_time_is_offered_and_enter_takes_it(tmp_path: Path) -
     settings = Settings(first_run=False, online_address="example.org", online_name="Bob")
     lines, _ = run_screens(tmp_path, ["p", "p", "p", "enter", "enter", "enter"], settings,
                            play_online=relay)
-    assert lines[1:] == ["Play online, 2 of 7", "Play, 1 of 7", "Play online, 2 of 7",
+    assert lines[1:] == ["Play online, 2 of 8", "Play, 1 of 8", "Play online, 2 of 8",
                          "Relay address, edit text, selected: example.org",
                          "Your name, edit text, selected: Bob",
                          "Connecting to example.org, port 7777.",
-                         "Main menu. Play online, 2 of 7"]
+                         "Main menu. Play online, 2 of 8"]
     assert [request for request, _ in relay.asked] == [JoinRequest("example.org", 7777, "Bob")]
 
 
@@ -273,8 +273,8 @@ def test_bad_input_is_explained_and_asked_again_and_escape_goes_back(tmp_path: P
         "Your name, edit text, blank", "!", "A name needs at least one letter or digit.",
         "Your name, edit text, selected: !",
         "Relay address, edit text, selected: host",
-        "Main menu. Play online, 2 of 7",
-        "Quit audiospoons? Enter quits, Escape goes back.", "Play online, 2 of 7"]
+        "Main menu. Play online, 2 of 8",
+        "Quit audiospoons? Enter quits, Escape goes back.", "Play online, 2 of 8"]
     assert relay.asked == []
     assert not (tmp_path / "settings.json").exists()
 
@@ -291,7 +291,7 @@ def test_a_relay_not_reached_lets_the_player_try_again_and_only_success_is_saved
                           "Relay address, edit text, selected: nowhere",
                           "Your name, edit text, selected: Ann",
                           "Connecting to nowhere, port 7777.",
-                          "Main menu. Play online, 2 of 7"]
+                          "Main menu. Play online, 2 of 8"]
     assert len(relay.asked) == 2
     assert relay.saved_then == [("", ""), ("", "")], "nothing is saved before it succeeds"
     assert (ui.settings.online_address, ui.settings.online_name) == ("nowhere", "Ann")
@@ -308,7 +308,7 @@ def test_a_name_the_relay_refuses_asks_for_the_name_again_not_the_address(
                           "Connecting to relay.example, port 7777.",
                           "Your name, edit text, selected: Ann", "capital B", "o",
                           "Connecting to relay.example, port 7777.",
-                          "Main menu. Play online, 2 of 7"]
+                          "Main menu. Play online, 2 of 8"]
     assert [request.name for request, _ in relay.asked] == ["Ann", "Ann", "Bo"]
     assert relay.saved_then == [("", ""), ("", ""), ("", "")]
     assert (ui.settings.online_address, ui.settings.online_name) == ("relay.example", "Bo")
@@ -320,7 +320,7 @@ def test_a_relay_not_reached_and_abandoned_saves_nothing(tmp_path: Path) -> None
     lines, ui = run_screens(tmp_path, ["down", "enter", *keys_for("new"), "enter", "enter",
                                        "escape"], settings, play_online=relay)
     assert lines[-2:] == ["Relay address, edit text, selected: new",
-                          "Main menu. Play online, 2 of 7"]
+                          "Main menu. Play online, 2 of 8"]
     assert (ui.settings.online_address, ui.settings.online_name) == ("old.example", "Old")
     assert not (tmp_path / "settings.json").exists()
 
@@ -330,7 +330,7 @@ def test_comma_and_period_are_typed_in_a_field_and_page_up_reviews(tmp_path: Pat
     lines, _ = run_screens(tmp_path, ["down", "enter", ",", ".", "pageup", "up", "escape"],
                            play_online=relay)
     assert lines[2:] == ["Relay address, edit text, blank", "comma", "dot",
-                         "Play online, 2 of 7", ",.", "Main menu. Play online, 2 of 7"]
+                         "Play online, 2 of 8", ",.", "Main menu. Play online, 2 of 8"]
 
 
 def test_online_play_that_is_not_there_says_so(tmp_path: Path) -> None:
@@ -341,7 +341,7 @@ def test_online_play_that_is_not_there_says_so(tmp_path: Path) -> None:
     for callback in (missing, None):
         lines, _ = run_screens(tmp_path, ["down", "enter", *keys_for("h"), "enter",
                                           *keys_for("a"), "enter"], play_online=callback)
-        assert lines[-2:] == ["That is not ready yet.", "Main menu. Play online, 2 of 7"]
+        assert lines[-2:] == ["That is not ready yet.", "Main menu. Play online, 2 of 8"]
     assert not (tmp_path / "settings.json").exists()
 
 
@@ -353,5 +353,5 @@ def test_the_menus_speak_spanish_online_too(tmp_path: Path) -> None:
     with contextlib.suppress(EOFError):
         ui.run()
     assert stream.getvalue().splitlines() == [
-        "Menú principal. Jugar, 1 de 7", "Jugar en línea, 2 de 7",
-        "Dirección del servidor, texto editable, vacío", "Menú principal. Jugar en línea, 2 de 7"]
+        "Menú principal. Jugar, 1 de 8", "Jugar en línea, 2 de 8",
+        "Dirección del servidor, texto editable, vacío", "Menú principal. Jugar en línea, 2 de 8"]

@@ -4,10 +4,15 @@ writing them back: shared by the options of every game. Pure."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from enum import Enum
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from audiospoons.engine.errors import InvalidOptions
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 Parser = Callable[[object], object]
 
@@ -29,9 +34,11 @@ def enum_option(kind: type[Enum], key: str) -> Parser:
 
 
 def number_option(key: str, minimum: float, *, integer: bool = False, or_zero: bool = False,
-                  allow_random: bool = False, choices: tuple[int, ...] = ()) -> Parser:
-    """A finite number of at least ``minimum`` (``or_zero``: or 0, for none); ``integer``: a
-    whole one; ``allow_random``: or "random" (None); ``choices``: one of these."""
+                  allow_random: bool = False, choices: tuple[int, ...] = (),
+                  maximum: float | None = None) -> Parser:
+    """A finite number of at least ``minimum`` (``or_zero``: or 0, for none) and at most
+    ``maximum``; ``integer``: a whole one; ``allow_random``: or "random" (None); ``choices``:
+    one of these."""
 
     def parse(raw: object) -> object:
         if allow_random and str(raw).strip().lower() == "random":
@@ -49,6 +56,8 @@ def number_option(key: str, minimum: float, *, integer: bool = False, or_zero: b
         if value < minimum and not (or_zero and value == 0):
             zero = "0 for none, or " if or_zero else ""
             raise InvalidOptions(f"{key} must be {zero}{minimum:g} or more, not {raw!r}")
+        if maximum is not None and value > maximum:
+            raise InvalidOptions(f"{key} must be {maximum:g} or less, not {raw!r}")
         if choices and int(value) not in choices:
             raise InvalidOptions(f"{key} must be one of {', '.join(map(str, choices))}")
         return int(value) if integer else value
@@ -79,3 +88,39 @@ def show_option(value: object) -> str:
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a game: its key, what it accepts, a line saying what it does, and the
+    parser of its value."""
+
+    key: str
+    accepts: str
+    description: str
+    parse: Parser
+
+
+OptionsT = TypeVar("OptionsT", bound="DataclassInstance")
+"""A game's options: a frozen dataclass whose every field has a default."""
+
+
+def options_from(kind: type[OptionsT], specs: Sequence[OptionSpec],
+                 values: Mapping[str, object]) -> OptionsT:
+    """``kind``'s options from ``key -> value`` text (the defaults for the keys not given); an
+    unknown key or a bad value raises ``InvalidOptions`` saying what is accepted."""
+    by_key = {spec.key: spec for spec in specs}
+    changes: dict[str, Any] = {}
+    for key, raw in values.items():
+        spec = by_key.get(key)
+        if spec is None:
+            known = ", ".join(spec.key for spec in specs)
+            raise InvalidOptions(f"there is no option {key!r}; the options are: {known}")
+        changes[key] = spec.parse(raw)
+    options: OptionsT = replace(kind(), **changes)
+    return options
+
+
+def describe_options(options: object, specs: Sequence[OptionSpec]) -> dict[str, str]:
+    """Each option's value as ``options_from`` reads it back."""
+    return {spec.key: show_option(getattr(options, spec.key)) for spec in specs}

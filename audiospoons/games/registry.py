@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.games.razz.spec import SPEC as RAZZ
+from audiospoons.games.slapjack.spec import SPEC as SLAPJACK
 from audiospoons.games.spec import GameSpec
 from audiospoons.games.spoons.spec import SPEC as SPOONS
 
-GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (SPOONS, RAZZ)}
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (SPOONS, RAZZ, SLAPJACK)}
 """The games, in the order the menus and the help list them; the first is the default."""
 
 DEFAULT = next(iter(GAMES))

@@ -9,6 +9,7 @@ CUE_NAMES = (
     "slip", "eliminated", "letter", "round-over", "win", "tick", "menu-move", "menu-select",
     "signal", "knife",
     "king", "reverse", "repeat", "wild", "count", "razz", "phrase", "last-card",
+    "slap", "jack",
 )
 
 

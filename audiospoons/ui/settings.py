@@ -91,8 +91,9 @@ class Settings:
 
     ``speech_volume`` and ``sound_volume`` are percentages; ``language`` None follows the
     system; ``keys`` moves game actions to other keys (action name to key label, see
-    ``ui.gamekeys``), and ``razz_keys`` those of Razz Spoons (``ui.razzkeys``); ``options``
-    holds game option values as text, for ``Options.from_mapping``, and ``razz_options``
+    ``ui.gamekeys``), ``razz_keys`` and ``slapjack_keys`` those of Razz Spoons and Slapjack;
+    ``options`` holds game option values as text, for ``Options.from_mapping``, and
+    ``razz_options`` and ``slapjack_options`` those of the other games
     those of Razz Spoons, for ``RazzOptions.from_mapping``. The mappings are plain dicts: do
     not change them in place.
     ``online_address`` and ``online_name`` are what Play online last connected with, as typed.
@@ -108,10 +109,12 @@ class Settings:
     spoon_keys: SpoonStyle = SpoonStyle.NUMBERS
     keys: Mapping[str, str] = field(default_factory=dict)
     razz_keys: Mapping[str, str] = field(default_factory=dict)
+    slapjack_keys: Mapping[str, str] = field(default_factory=dict)
     players: int = 4
     bots: str = "normal"
     options: Mapping[str, str] = field(default_factory=dict)
     razz_options: Mapping[str, str] = field(default_factory=dict)
+    slapjack_options: Mapping[str, str] = field(default_factory=dict)
     first_run: bool = True
     reactions: ReactionRecord = ReactionRecord()
     online_address: str = ""
@@ -266,10 +269,12 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
         "spoon_keys": settings.spoon_keys.value,
         "keys": dict(settings.keys),
         "razz_keys": dict(settings.razz_keys),
+        "slapjack_keys": dict(settings.slapjack_keys),
         "players": settings.players,
         "bots": settings.bots,
         "options": dict(settings.options),
         "razz_options": dict(settings.razz_options),
+        "slapjack_options": dict(settings.slapjack_options),
         "first_run": settings.first_run,
         "online_address": settings.online_address,
         "online_name": settings.online_name,
@@ -312,10 +317,12 @@ def settings_from_json(data: object) -> Settings:
         spoon_keys=spoon_keys,
         keys=_text_mapping(data, "keys"),
         razz_keys=_text_mapping(data, "razz_keys"),
+        slapjack_keys=_text_mapping(data, "slapjack_keys"),
         players=_int(data, "players", defaults.players, PLAYERS_MIN, PLAYERS_MAX),
         bots=str(bots),
         options=_text_mapping(data, "options"),
         razz_options=_text_mapping(data, "razz_options"),
+        slapjack_options=_text_mapping(data, "slapjack_options"),
         first_run=_bool(data, "first_run", defaults.first_run),
         reactions=_record(data.get("reactions", {})),
         online_address=_line(data, "online_address", ONLINE_ADDRESS_LENGTH),

@@ -1,0 +1,146 @@
+"""A Slapjack seat's ears at this keyboard (or a spectator's, with no seat): what the table says,
+spoken and played from its place, and the words of its status keys, read from what it heard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from audiospoons.engine.cards import Card
+from audiospoons.engine.events import Event
+from audiospoons.games.slapjack.announcer import SlapjackAnnouncer
+from audiospoons.games.slapjack.cues import SlapjackCueMapper
+from audiospoons.games.slapjack.rules.events import (
+    CardTurned,
+    JackMissed,
+    JackSlapped,
+    PileReturned,
+    PlayerOut,
+    SlapjackOver,
+    SlapjackStarted,
+    TurnPassed,
+    WrongSlap,
+)
+from audiospoons.sound.countdown import Countdown
+from audiospoons.sound.cue import Cue
+from audiospoons.ui.player import YOU, CuePlayer
+from audiospoons.voice.announcer import Utterance, Verbosity, sentence_start
+from audiospoons.voice.cardnames import the_card
+from audiospoons.voice.i18n import Messages
+from audiospoons.voice.speaker import Speaker
+
+
+class SlapjackView:
+    """The table as every seat knows it: every card is turned face up for all."""
+
+    def __init__(self, players: int) -> None:
+        self.counts = [0] * players
+        self.pile = 0
+        """How many cards the pile holds."""
+        self.top: Card | None = None
+        """The card face up on top of the pile (None when only cards given face down are)."""
+        self.turn: int | None = None
+        self.jack_waiting = False
+        self.out: set[int] = set()
+        self.winners: tuple[int, ...] = ()
+        self.over = False
+
+    def observe(self, event: Event) -> None:
+        match event:
+            case SlapjackStarted():
+                self.counts = list(event.counts)
+            case TurnPassed():
+                self.turn = event.seat
+            case CardTurned():
+                self.counts[event.seat] = event.left
+                self.pile, self.top = event.pile, event.card
+                self.jack_waiting = event.card.rank == "J"
+            case JackSlapped():
+                self.counts[event.seat] = event.cards
+                self.pile, self.top = 0, None
+                self.jack_waiting = False
+            case JackMissed():
+                self.jack_waiting = False
+            case WrongSlap():
+                self.counts[event.seat] = event.cards
+                self.pile = event.pile
+            case PileReturned():
+                self.counts[event.seat] = event.cards
+                self.pile, self.top = 0, None
+            case PlayerOut():
+                self.out.add(event.seat)
+            case SlapjackOver():
+                self.winners, self.over = event.winners, True
+
+
+class SlapjackPlayer:
+    """The keyboard seat of a Slapjack table: view, voice and sounds (with no seat, a
+    spectator's)."""
+
+    def __init__(self, players: Sequence[str], messages: Messages, speaker: Speaker,
+                 sounds: CuePlayer | None, verbosity: Verbosity = Verbosity.FULL,
+                 seat: int | None = YOU) -> None:
+        self.seat = self.me = seat
+        self.view = SlapjackView(len(players))
+        self.messages = messages
+        self.speaker = speaker
+        self.sounds = sounds
+        self.announcer = SlapjackAnnouncer(players, messages, verbosity=verbosity)
+        self.mapper = SlapjackCueMapper(len(players))
+        self.countdown = Countdown()
+
+    def receive(self, events: Sequence[Event]) -> None:
+        for event in events:
+            self.view.observe(event)
+            self.play(self.mapper.cues(event, self.me))
+            for said in self.announcer.announce(event, self.me):
+                self.speaker.say(said)
+
+    def catch_up(self, events: Sequence[Event]) -> None:
+        """Take in the game so far without a word or a sound."""
+        for event in events:
+            self.view.observe(event)
+
+    def play(self, cues: Sequence[Cue]) -> None:
+        if self.sounds is not None:
+            for cue in cues:
+                self.sounds.play(cue)
+
+    def say_text(self, text: str) -> None:
+        self.speaker.say(Utterance(text))
+
+    # ----------------------------------------------------------------- what you can ask
+
+    def cards_text(self) -> str:
+        me = self.me
+        if me is None:
+            return self.counts_text()
+        if me in self.view.out:
+            return self.messages.tr("slapjack.out.you")
+        return self.messages.ntr("slapjack.cards.you", self.view.counts[me])
+
+    def pile_text(self) -> str:
+        m, view = self.messages, self.view
+        if not view.pile:
+            return m.tr("slapjack.pile.empty")
+        if view.top is None:
+            return m.ntr("slapjack.pile.hidden", view.pile)
+        return sentence_start(m.ntr("slapjack.pile", view.pile, card=the_card(m, view.top)))
+
+    def whose_text(self) -> str:
+        m, view = self.messages, self.view
+        if view.over:
+            return m.tr("slapjack.status.over")
+        if view.jack_waiting:
+            return m.tr("slapjack.status.jack")
+        if view.turn is None:
+            return m.tr("slapjack.status.over")
+        if view.turn == self.me:
+            return m.tr("slapjack.turn.you")
+        return m.tr("slapjack.turn", name=self.announcer.players[view.turn])
+
+    def counts_text(self) -> str:
+        m, view = self.messages, self.view
+        items = [m.tr("tally.you", value=count) if seat == self.me
+                 else m.tr("tally.other", name=self.announcer.players[seat], value=count)
+                 for seat, count in enumerate(view.counts) if seat not in view.out]
+        return m.tr("slapjack.counts", tally=m.join(items))

@@ -1,0 +1,220 @@
+"""A Slapjack seat at this keyboard: its keys (Space slaps, Enter turns a card, the status keys
+say how things stand), against bots here or at a relay's table. A command is checked against
+the game before it is sent where the game is here; online the relay checks it, and a refusal
+comes back and is said the same way."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from audiospoons.engine.commands import Command
+from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.events import Event
+from audiospoons.games.slapjack.bots import SlapjackBot
+from audiospoons.games.slapjack.keys import SLAPJACK_KEYS, SlapjackAction
+from audiospoons.games.slapjack.optionitems import slapjack_options_text
+from audiospoons.games.slapjack.player import SlapjackPlayer
+from audiospoons.games.slapjack.rules.commands import Slap, Turn
+from audiospoons.games.slapjack.rules.events import SlapjackOver
+from audiospoons.games.slapjack.rules.game import SlapjackGame
+from audiospoons.games.slapjack.rules.options import SlapjackOptions
+from audiospoons.net.client import RelayClient
+from audiospoons.simulate import bot_names
+from audiospoons.table import Table
+from audiospoons.ui.gamekeys import bound_action
+from audiospoons.ui.keynames import moved_keys_text
+from audiospoons.ui.localloop import LocalLoop
+from audiospoons.ui.pausekeys import change_rate, change_volume
+from audiospoons.ui.player import YOU, CuePlayer, KeySource
+from audiospoons.ui.relayseat import RelaySeat
+from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
+from audiospoons.voice.announcer import Verbosity
+from audiospoons.voice.i18n import Messages
+from audiospoons.voice.speaker import Speaker
+
+REFUSALS = {"jack-waiting": "slapjack.refused.jack", "not-your-turn": "slapjack.refused.turn",
+            "no-cards": "slapjack.refused.nocards", "out": "slapjack.refused.out",
+            "slapped": "slapjack.refused.slapped", "game-over": "slapjack.refused.over"}
+"""What a refusal says, by its reason; any other is said as ``slapjack.refused``."""
+
+
+def refusal_text(m: Messages, reason: str) -> str:
+    return m.tr(REFUSALS.get(reason, "slapjack.refused"))
+
+
+class SlapjackKeyboardSeat:
+    """A player's keys at a Slapjack table: set up by the subclass."""
+
+    me: int
+    player: SlapjackPlayer
+    options: SlapjackOptions
+    messages: Messages
+    speaker: Speaker
+    sounds: CuePlayer | None
+    rate_setter: Callable[[int], int | None] | None
+    overrides: Mapping[str, str]
+    bindings: dict[SlapjackAction, tuple[str, ...]]
+    keys: dict[str, SlapjackAction]
+
+    def _set_keys(self, overrides: Mapping[str, str] | None) -> None:
+        self.overrides = dict(overrides or {})
+        self.bindings = SLAPJACK_KEYS.bindings(overrides)
+        self.keys = {label: action for action, labels in self.bindings.items()
+                     for label in labels}
+
+    def _verify(self) -> Callable[[Command], None] | None:
+        """The game's check of a command before it is sent, where the game is here."""
+        return None
+
+    def _reach(self, at: float) -> None:
+        """Everything due before a key pressed at ``at`` happens first."""
+
+    def _pause(self, keys: KeySource) -> bool:
+        """Escape: False when the player leaves the game."""
+        raise NotImplementedError
+
+    def _submit(self, command: Command, at: float) -> bool:
+        raise NotImplementedError
+
+    def _help_text(self) -> str:
+        """F1: the keys (as the player moved them), ending with what Escape does here."""
+        if not self.overrides:
+            return self.messages.tr("slapjack.help")
+        return moved_keys_text(self.bindings, self.messages)
+
+    def _on_key(self, label: str, at: float, keys: KeySource) -> bool:
+        """Act on one key; False when the player quits the game."""
+        self.speaker.interrupt()
+        self._reach(at)
+        action = bound_action(self.keys, label)
+        if action is SlapjackAction.SLAP:
+            self._send(Slap(self.me), at)
+        elif action is SlapjackAction.TURN:
+            self._send(Turn(self.me), at)
+        elif action is SlapjackAction.MENU:
+            return self._pause(keys)
+        elif action in (SlapjackAction.VOLUME_DOWN, SlapjackAction.VOLUME_UP):
+            change_volume(self.speaker, self.sounds, self.messages,
+                          -VOLUME_STEP if action is SlapjackAction.VOLUME_DOWN else VOLUME_STEP)
+        elif action in (SlapjackAction.RATE_DOWN, SlapjackAction.RATE_UP):
+            change_rate(self.speaker, self.rate_setter, self.messages,
+                        -RATE_STEP if action is SlapjackAction.RATE_DOWN else RATE_STEP)
+        elif action is not None:
+            answer = self._answers().get(action)
+            if answer is not None:
+                self.speaker.review(answer())
+        return True
+
+    def _send(self, command: Command, at: float) -> None:
+        verify = self._verify()
+        if verify is not None:
+            try:
+                verify(command)
+            except SpoonsError as error:
+                self.player.say_text(refusal_text(self.messages, error.reason))
+                return
+        self._submit(command, at)
+
+    def _answers(self) -> dict[SlapjackAction, Callable[[], str | None]]:
+        player, history = self.player, self.speaker.history
+        return {
+            SlapjackAction.CARDS: player.cards_text,
+            SlapjackAction.PILE: player.pile_text,
+            SlapjackAction.WHOSE: player.whose_text,
+            SlapjackAction.COUNTS: player.counts_text,
+            SlapjackAction.OPTIONS: lambda: slapjack_options_text(self.options, self.messages),
+            SlapjackAction.HISTORY_PREVIOUS: history.previous,
+            SlapjackAction.HISTORY_NEXT: history.next,
+            SlapjackAction.HISTORY_FIRST: history.first,
+            SlapjackAction.HISTORY_LAST: history.last,
+            SlapjackAction.REPEAT: history.current,
+            SlapjackAction.HELP: self._help_text,
+        }
+
+
+class LocalSlapjackGame(LocalLoop, SlapjackKeyboardSeat):
+    """One game of Slapjack against bots at this keyboard."""
+
+    def __init__(self, options: SlapjackOptions, players: int, messages: Messages,
+                 speaker: Speaker, sounds: CuePlayer | None, *, seed: int | None = None,
+                 verbosity: Verbosity = Verbosity.FULL,
+                 key_overrides: Mapping[str, str] | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 rate_setter: Callable[[int], int | None] | None = None,
+                 bot_level: Any = None, pack: list[Any] | None = None) -> None:
+        from audiospoons.bots.levels import Level
+
+        rng = random.Random(seed)
+        names = [messages.tr("status.you"), *bot_names(players - 1, skip=1)]
+        self.game = SlapjackGame(names, options, random.Random(rng.getrandbits(64)),
+                                 dealer=rng.randrange(players), pack=pack)
+        level = Level.NORMAL if bot_level is None else bot_level
+        bots = [SlapjackBot(seat, options, random.Random(rng.getrandbits(64)), level)
+                for seat in range(1, players)]
+        self.table = Table(self.game, bots)
+        self.me = YOU
+        self.player = SlapjackPlayer(names, messages, speaker, sounds, verbosity)
+        self.table.listeners.append(self.player)
+        self.options = options
+        self.messages, self.speaker, self.sounds = messages, speaker, sounds
+        self.clock = clock
+        self.rate_setter = rate_setter
+        self._set_keys(key_overrides)
+
+    def _ears(self) -> SlapjackPlayer:
+        return self.player
+
+    def _verify(self) -> Callable[[Command], None]:
+        return self.game.verify
+
+    def _refusal_text(self, reason: str) -> str:
+        return refusal_text(self.messages, reason)
+
+
+class RemoteSlapjackGame(RelaySeat, SlapjackKeyboardSeat):
+    """One game of Slapjack in a relay's room, at this keyboard."""
+
+    def __init__(self, client: RelayClient, started: dict[str, Any], messages: Messages,
+                 speaker: Speaker, sounds: CuePlayer | None, *,
+                 verbosity: Verbosity = Verbosity.BRIEF,
+                 key_overrides: Mapping[str, str] | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 rate_setter: Callable[[int], int | None] | None = None) -> None:
+        self.me = self._start_relay_seat(client, started, clock)
+        names = [str(name) for name in started["players"]]
+        self.options = SlapjackOptions.from_mapping(started["options"])
+        self.player = SlapjackPlayer(names, messages, speaker, sounds, verbosity, seat=self.me)
+        self.messages, self.speaker, self.sounds = messages, speaker, sounds
+        self.rate_setter = rate_setter
+        self._set_keys(key_overrides)
+
+    def catch_up(self, told: Sequence[Event]) -> None:
+        self.player.catch_up(told)
+
+    def briefing(self) -> list[str]:
+        """Where things stand, for a player back after a lost connection."""
+        player = self.player
+        return [player.cards_text(), player.pile_text(), player.whose_text()]
+
+    def _submit(self, command: Command, at: float) -> bool:
+        self.send_command(command, at)
+        return True
+
+    def _refused(self, command: Command, reason: str, message: str) -> None:
+        self.player.say_text(refusal_text(self.messages, reason))
+
+    def _pause(self, keys: KeySource) -> bool:
+        return self.escape_to_leave()
+
+    def _help_text(self) -> str:
+        leave = self.messages.tr("slapjack.online.leave")
+        return f"{super()._help_text()} {leave}"
+
+    def _ears(self) -> SlapjackPlayer:
+        return self.player
+
+    def _ends_game(self, event: Event) -> bool:
+        return isinstance(event, SlapjackOver)

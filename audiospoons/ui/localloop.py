@@ -1,0 +1,117 @@
+"""The loop of a game against bots at this keyboard, whichever game: it waits in the key reader
+until the next key or the next thing the table has to do, whichever comes first, and a key's
+moment is when its command happened. The game's seat gives the keys (``_on_key``), the ears
+(``player``) and the words of a refusal; the pause menu stops the game's clock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from audiospoons.engine.commands import Command
+from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.rules import Bot, Rules
+from audiospoons.sound.countdown import Countdown
+from audiospoons.sound.cue import Cue
+from audiospoons.table import Table
+from audiospoons.ui.pausekeys import pause_menu
+from audiospoons.ui.player import YOU, GameResult, KeySource
+from audiospoons.voice.i18n import Messages
+from audiospoons.voice.speaker import Speaker
+
+TIME_SLACK = 1e-6
+"""A wait that ends a hair before its deadline (float rounding) still counts as reaching it."""
+
+
+class Ears(Protocol):
+    """What the loop needs of the seat's ears: the countdown of its time limits and its sounds."""
+
+    countdown: Countdown
+
+    def play(self, cues: Sequence[Cue]) -> None: ...
+
+    def say_text(self, text: str) -> None: ...
+
+
+class LocalLoop:
+    """A table at this keyboard, played to its end: set up by the game's class."""
+
+    table: Table[Rules, Bot]
+    game: Rules
+    clock: Callable[[], float]
+    messages: Messages
+    speaker: Speaker
+    _start: float = 0.0
+    _stopped: bool = False
+
+    def _ears(self) -> Ears:
+        raise NotImplementedError
+
+    def _on_key(self, label: str, at: float, keys: KeySource) -> bool:
+        """Act on one key; False when the player quits the game."""
+        raise NotImplementedError
+
+    def _refusal_text(self, reason: str) -> str:
+        raise NotImplementedError
+
+    def _won(self) -> bool:
+        return YOU in self.game.winners
+
+    def now(self) -> float:
+        """Game time: seconds of play since the deal, pauses left out."""
+        return self.clock() - self._start
+
+    def play(self, keys: KeySource) -> GameResult:
+        """Play to the end, or until the player quits (``won`` is then None)."""
+        self._start = self.clock()
+        self.table.start()
+        while True:
+            self._catch_up()
+            if self.table.over or self._stopped:
+                break
+            for key in keys.read(self._timeout()):
+                if not self._on_key(key.label, key.at - self._start, keys):
+                    return GameResult(None, [])
+        return GameResult(self._won(), [])
+
+    def stop(self) -> None:
+        """End the game at the next turn of the loop, as if it were over."""
+        self._stopped = True
+
+    def _catch_up(self) -> None:
+        """Everything due by now, then the countdown of your time limits."""
+        now = self.now() + TIME_SLACK
+        self.table.run_until(now)
+        ears = self._ears()
+        for _ in ears.countdown.due(now):
+            ears.play([Cue("tick")])
+        ears.countdown.set(self.game.deadline_for(YOU), now)
+
+    def _timeout(self) -> float | None:
+        wakeups = [t for t in (self.table.next_wakeup(), self._ears().countdown.next_tick())
+                   if t is not None]
+        if not wakeups:
+            return None
+        return max(0.0, min(wakeups) - self.now())
+
+    def _reach(self, at: float) -> None:
+        """Everything due before a key pressed at ``at`` happens first."""
+        if at > self.game.now:
+            self.table.run_until(at)
+
+    def _submit(self, command: Command, at: float) -> bool:
+        """Apply ``command``, made at ``at``; False when it is refused (the reason said)."""
+        try:
+            self.table.submit(command, at)
+        except SpoonsError as error:
+            self._ears().say_text(self._refusal_text(error.reason))
+            return False
+        return True
+
+    def _pause(self, keys: KeySource) -> bool:
+        """The game stops while the pause menu is open: the clock's time there is left out.
+        False when the player quits."""
+        return pause_menu(self.speaker, self.messages, keys, self.clock, self._resume_after)
+
+    def _resume_after(self, paused: float) -> None:
+        self._start += paused
