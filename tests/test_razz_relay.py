@@ -87,7 +87,7 @@ def test_a_room_opens_for_razz_spoons_and_refuses_what_is_not_its_options() -> N
             error["message"])
         ann.send("create_room", game="rummy")
         assert (await ann.expect("error"))["message"] == (
-            "there is no game 'rummy'; the games are spoons, razz")
+            "there is no game 'rummy'; the games are spoons, razz, slapjack")
         ann.send("create_room", game="razz", name="Den")
         room = await ann.expect("room")
         assert room["game"] == "razz" and room["options"]["end"] == "rounds"

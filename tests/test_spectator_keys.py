@@ -37,7 +37,7 @@ def watching(game: str, options: dict[str, str], players: list[str], *,
     dee = OnlineSession(relay, messages(lang), Speaker(lines), None, None,  # type: ignore[arg-type]
                         lobby=True, prefs=prefs)
     dee._on_message(rooms(CELLAR))
-    press(dee, "down", "down", "enter")
+    press(dee, "down", "down", "down", "enter")
     assert relay.sent == [("spectate", {"room": 3})]
     dee._on_message(room_state(3, *players, playing=True, name="Cellar"))
     dee._on_message({"kind": "game_started", "players": players, "seat": None, "game": game,

@@ -41,18 +41,19 @@ class LocalLoop:
     clock: Callable[[], float]
     messages: Messages
     speaker: Speaker
+    _on_key: Callable[[str, float, KeySource], bool]
+    """The seat's keys: act on one key, False when the player quits the game."""
     _start: float = 0.0
     _stopped: bool = False
 
     def _ears(self) -> Ears:
         raise NotImplementedError
 
-    def _on_key(self, label: str, at: float, keys: KeySource) -> bool:
-        """Act on one key; False when the player quits the game."""
-        raise NotImplementedError
-
     def _refusal_text(self, reason: str) -> str:
         raise NotImplementedError
+
+    def _before_keys(self) -> None:
+        """What the seat does before it waits for keys (a field to open, a question to put)."""
 
     def _won(self) -> bool:
         return YOU in self.game.winners
@@ -69,6 +70,7 @@ class LocalLoop:
             self._catch_up()
             if self.table.over or self._stopped:
                 break
+            self._before_keys()
             for key in keys.read(self._timeout()):
                 if not self._on_key(key.label, key.at - self._start, keys):
                     return GameResult(None, [])

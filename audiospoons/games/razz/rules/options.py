@@ -8,17 +8,18 @@ them and refuses an unknown key or a bad value with ``InvalidOptions`` saying wh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.optionparse import (
+    OptionSpec,
     boolean_option,
+    describe_options,
     enum_option,
     number_option,
-    show_option,
+    options_from,
 )
 from audiospoons.games.razz.rules.facts import MAX_PLAYERS, MIN_PLAYERS
 
@@ -49,16 +50,7 @@ class RazzOptions:
     @classmethod
     def from_mapping(cls, values: Mapping[str, object]) -> RazzOptions:
         """Options from ``key -> value``; unknown keys and bad values raise ``InvalidOptions``."""
-        changes: dict[str, Any] = {}
-        for key, raw in values.items():
-            spec = SPECS_BY_KEY.get(key)
-            if spec is None:
-                known = ", ".join(s.key for s in RAZZ_OPTION_SPECS)
-                raise InvalidOptions(f"there is no option {key!r}; the options are: {known}")
-            changes[key] = spec.parse(raw)
-        options = replace(cls(), **changes)
-        options.check()
-        return options
+        return options_from(cls, RAZZ_OPTION_SPECS, values)
 
     def check(self) -> None:
         """Refuse values no table could play (for options made without ``from_mapping``)."""
@@ -72,42 +64,32 @@ class RazzOptions:
 
     def describe(self) -> dict[str, str]:
         """Each option's value as it is written in a scenario file."""
-        return {spec.key: show_option(getattr(self, spec.key)) for spec in RAZZ_OPTION_SPECS}
+        return describe_options(self, RAZZ_OPTION_SPECS)
 
 
-@dataclass(frozen=True, slots=True)
-class RazzOptionSpec:
-    """One option: its key, what it accepts, and a line saying what it does."""
-
-    key: str
-    accepts: str
-    description: str
-    parse: Callable[[object], object]
-
-
-RAZZ_OPTION_SPECS: tuple[RazzOptionSpec, ...] = (
-    RazzOptionSpec("end", "rounds, points",
+RAZZ_OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("end", "rounds, points",
                    "What ends the game: a number of rounds, or a player reaching a number of"
                    " points. The fewest points win.", enum_option(EndRule, "end")),
-    RazzOptionSpec("end_at", "whole number, 1 or more",
+    OptionSpec("end_at", "whole number, 1 or more",
                    "How many rounds, or how many points, end the game.",
                    number_option("end_at", 1, integer=True)),
-    RazzOptionSpec("phrase_window", "seconds, 1 or more",
+    OptionSpec("phrase_window", "seconds, 1 or more",
                    "How long a player has to say the Razzing Phrase when it is owed.",
                    number_option("phrase_window", 1.0)),
-    RazzOptionSpec("let_players_err", "true, false",
+    OptionSpec("let_players_err", "true, false",
                    "Let a player play out of turn or play a card that does not match, for the"
                    " others to razz; off, such plays are refused.",
                    boolean_option("let_players_err")),
-    RazzOptionSpec("turn_time_limit", f"seconds, 0 for none, else {MIN_TURN_TIME:g} or more",
+    OptionSpec("turn_time_limit", f"seconds, 0 for none, else {MIN_TURN_TIME:g} or more",
                    "How long a turn (or an answer to a King) may last before the game draws for"
                    " the player.", number_option("turn_time_limit", MIN_TURN_TIME, or_zero=True)),
-    RazzOptionSpec("grab_time_limit", "seconds, 2 or more",
+    OptionSpec("grab_time_limit", "seconds, 2 or more",
                    "After a Jack, how long everyone has to grab a spoon; whoever has none by"
                    " then says the phrase and draws two.", number_option("grab_time_limit", 2.0)),
-    RazzOptionSpec("round_pause", "seconds",
+    OptionSpec("round_pause", "seconds",
                    "The pause between the end of a round and the next deal.",
                    number_option("round_pause", 0.0)),
 )
 
-SPECS_BY_KEY: dict[str, RazzOptionSpec] = {spec.key: spec for spec in RAZZ_OPTION_SPECS}
+SPECS_BY_KEY: dict[str, OptionSpec] = {spec.key: spec for spec in RAZZ_OPTION_SPECS}
