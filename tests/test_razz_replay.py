@@ -810,7 +810,8 @@ def test_script_words_are_read_in_any_case_and_an_eight_names_its_suit_by_letter
 
 @pytest.mark.parametrize(("old", "new", "message"), [
     ('game = "razz"', 'game = "poker"',
-     "line 4: game must be \"spoons\" (the classic game) or \"razz\" (Razz Spoons), not 'poker'"),
+     "line 4: game must be \"spoons\" (the classic game), \"razz\" (Razz Spoons) or"
+     " \"slapjack\" (Slapjack), not 'poker'"),
     ('starter = "7H"', 'starter = "7H"\nlate_window = 2',
      "line 7: late_window must be seconds from 0 to 1"),
     ("Bob play 8H hearts", "Bob fold",

@@ -72,6 +72,7 @@ from audiospoons.engine.options import (
     Scoring,
 )
 from audiospoons.engine.reaction import TIE_WINDOW, ReactionTest
+from audiospoons.engine.rules import allowed
 from audiospoons.engine.selection import SingleSelection
 from audiospoons.engine.spoontable import ResultHandler
 
@@ -314,11 +315,7 @@ class ClassicGame:
 
     def allows(self, command: Command) -> bool:
         """Whether ``command`` would be accepted now."""
-        try:
-            self.verify(command)
-        except SpoonsError:
-            return False
-        return True
+        return allowed(lambda: self.verify(command))
 
     def _route(self, command: Command) -> tuple[Callable[[], None], Callable[[], list[Event]]]:
         """The verify and the action of ``command``."""

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command
@@ -18,6 +18,8 @@ MAX_TIME = 86_400.0
 """The latest time a script line may have: one day of game time."""
 MAX_NAME = 40
 SECTIONS = ("options", "table", "script")
+
+GameOptionsT = TypeVar("GameOptionsT")
 
 CommandParser = Callable[[int, tuple[str, ...]], Command]
 """A game's script commands: the seat and the words after its name, to a command."""
@@ -64,6 +66,21 @@ def game_of(table: dict[str, Any], text: str) -> str:
         raise ScenarioError(f"{where_key(text, 'game')}game must be {game_choices()},"
                             f" not {game!r}")
     return game
+
+
+def options_of(given: dict[str, Any], read: Callable[[dict[str, Any]], GameOptionsT],
+               text: str) -> GameOptionsT:
+    """A game's ``[options]``, each bad one refused on its own line; ``read`` is the game's
+    ``from_mapping``."""
+    for key, value in given.items():
+        try:
+            read({key: value})
+        except SpoonsError as error:
+            raise ScenarioError(f"{where_key(text, key)}[options]: {error}") from None
+    try:
+        return read(given)
+    except SpoonsError as error:
+        raise ScenarioError(f"[options]: {error}") from None
 
 
 def check_keys(table: dict[str, Any], known: Sequence[str], text: str) -> None:

@@ -61,16 +61,24 @@ def seat_pan(seat: int, listener: int | None, players: int) -> float:
     return -1.0 + 2.0 * (steps - 1) / (players - 2)
 
 
-class CueMapper:
-    """Turns events into the cues one listener hears at a table of ``players`` seats."""
+class SeatPanner:
+    """Where each seat's sounds come from at a table of ``players``, for one listener: every
+    game's cue mapper places its sounds so."""
 
-    def __init__(self, players: int, *, signal: bool = False) -> None:
+    def __init__(self, players: int) -> None:
         self.players = players
-        self.signal = signal
-        """Pig, Donkey and Tongue: a spoon taken is the signal, and sounds like one."""
 
     def pan(self, seat: int, listener: int | None) -> float:
         return seat_pan(seat, listener, self.players)
+
+
+class CueMapper(SeatPanner):
+    """Turns events into the cues one listener hears at a table of ``players`` seats."""
+
+    def __init__(self, players: int, *, signal: bool = False) -> None:
+        super().__init__(players)
+        self.signal = signal
+        """Pig, Donkey and Tongue: a spoon taken is the signal, and sounds like one."""
 
     def cues(self, event: Event, listener: int | None) -> list[Cue]:
         """The cues for ``event`` as ``listener`` may know it (``Event.seen_by`` applied)."""

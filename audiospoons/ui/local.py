@@ -1,8 +1,8 @@
 """A game at this keyboard: you against bots, heard through speech and sound.
 
-The loop waits in the key reader until the next key or the next thing the table has to do,
-whichever comes first; each key carries the moment it was read, and that moment is when the
-command happened. Nothing polls.
+The loop is every local game's (``ui.localloop``): it waits in the key reader until the next key
+or the next thing the table has to do, whichever comes first; each key carries the moment it was
+read, and that moment is when the command happened. Nothing polls.
 """
 
 from __future__ import annotations
@@ -17,14 +17,13 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.game import ClassicGame, Deal, Phase
 from audiospoons.engine.options import Options
 from audiospoons.simulate import bot_names
-from audiospoons.sound.cue import Cue
 from audiospoons.table import Table
 from audiospoons.ui.gamekeys import keymap
+from audiospoons.ui.localloop import LocalLoop
 from audiospoons.ui.player import (
     YOU,
     CuePlayer,
     GameResult,
-    KeySource,
     LocalPlayer,
     ReactionRecord,
 )
@@ -34,12 +33,11 @@ from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle
 
-TIME_SLACK = 1e-6
-"""A wait that ends a hair before its deadline (float rounding) still counts as reaching it."""
 
-
-class LocalGame(KeyboardSeat):
+class LocalGame(KeyboardSeat, LocalLoop):
     """One game: the table, the keyboard player and the loop that joins them to the clock."""
+
+    game: ClassicGame
 
     def __init__(self, options: Options, players: int, messages: Messages, speaker: Speaker,
                  sounds: CuePlayer | None, *, seed: int | None = None,
@@ -78,46 +76,18 @@ class LocalGame(KeyboardSeat):
         self.me = YOU
         self._start = 0.0
 
-    def now(self) -> float:
-        """Game time: seconds of play since the deal, pauses left out."""
-        return self.clock() - self._start
+    def _finished(self) -> bool:
+        return self.one_round and self.game.phase is Phase.BETWEEN_ROUNDS
 
-    def play(self, keys: KeySource) -> GameResult:
-        """Play to the end, or until the player quits."""
-        self._start = self.clock()
-        self.table.start()
-        while True:
-            self._catch_up()
-            if self.table.over or self._stopped or (
-                    self.one_round and self.game.phase is Phase.BETWEEN_ROUNDS):
-                break
-            keys_read = keys.read(self._timeout())
-            for key in keys_read:
-                if not self._on_key(key.label, key.at - self._start, keys):
-                    return GameResult(None, self.player.view.reaction_times)
+    def _result(self, *, quit: bool) -> GameResult:
         view = self.player.view
-        won = view.me.has_spoon if self.one_round else YOU in view.winners
-        return GameResult(won, view.reaction_times)
+        if quit:
+            return GameResult(None, view.reaction_times)
+        return GameResult(view.me.has_spoon if self.one_round else YOU in view.winners,
+                          view.reaction_times)
 
-    def stop(self) -> None:
-        """End the game at the next turn of the loop, as if it were over."""
-        self._stopped = True
-
-    def _catch_up(self) -> None:
-        """Everything due by now, then the countdown of your time limit."""
-        now = self.now() + TIME_SLACK
-        self.table.run_until(now)
-        for _ in self.player.countdown.due(now):
-            self.player.play([Cue("tick")])
-        self.player.countdown.set(self.game.limit_deadline(YOU), now)
-
-    def _timeout(self) -> float | None:
-        wakeups = [t for t in (self.table.next_wakeup(), self.player.countdown.next_tick())
-                   if t is not None]
-        if not wakeups:
-            return None
-        return max(0.0, min(wakeups) - self.now())
-
+    def _ears(self) -> LocalPlayer:
+        return self.player
     # ----------------------------------------------------------------- keys
 
     def send(self, command: Command, at: float) -> None:

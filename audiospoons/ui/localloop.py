@@ -55,8 +55,14 @@ class LocalLoop:
     def _before_keys(self) -> None:
         """What the seat does before it waits for keys (a field to open, a question to put)."""
 
-    def _won(self) -> bool:
-        return YOU in self.game.winners
+    def _finished(self) -> bool:
+        """Whether the game at this keyboard ends before the table's game does (a practice
+        round)."""
+        return False
+
+    def _result(self, *, quit: bool) -> GameResult:
+        """How the game ended for the player: ``won`` None when they quit."""
+        return GameResult(None if quit else YOU in self.game.winners, [])
 
     def now(self) -> float:
         """Game time: seconds of play since the deal, pauses left out."""
@@ -68,13 +74,13 @@ class LocalLoop:
         self.table.start()
         while True:
             self._catch_up()
-            if self.table.over or self._stopped:
+            if self.table.over or self._stopped or self._finished():
                 break
             self._before_keys()
             for key in keys.read(self._timeout()):
                 if not self._on_key(key.label, key.at - self._start, keys):
-                    return GameResult(None, [])
-        return GameResult(self._won(), [])
+                    return self._result(quit=True)
+        return self._result(quit=False)
 
     def stop(self) -> None:
         """End the game at the next turn of the loop, as if it were over."""

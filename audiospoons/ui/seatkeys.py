@@ -98,11 +98,14 @@ class KeyboardSeat:
                 return Pass(self.me, view.hand[slot])
         return None
 
-    def _submit(self, command: Command, at: float) -> None:
+    def _submit(self, command: Command, at: float) -> bool:
+        """Send ``command``; False when it is refused here (the reason said)."""
         try:
             self.send(command, at)
         except SpoonsError as error:
             self.refused(command, error)
+            return False
+        return True
 
     def refused(self, command: Command, error: SpoonsError) -> None:
         """Say why the game refused a command, in the player's words."""

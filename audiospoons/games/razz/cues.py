@@ -34,20 +34,15 @@ from audiospoons.games.razz.rules.events import (
 )
 from audiospoons.games.razz.rules.facts import EIGHT
 from audiospoons.sound.cue import Cue
-from audiospoons.sound.cues import MIDDLE, PILE_PAN, STOCK_PAN, seat_pan
+from audiospoons.sound.cues import MIDDLE, PILE_PAN, STOCK_PAN, SeatPanner
 
 RAZZ_CUE_NAMES = ("king", "reverse", "repeat", "wild", "count", "razz", "phrase", "last-card")
 """The sounds Razz Spoons adds to the classic game's."""
 
 
-class RazzCueMapper:
+class RazzCueMapper(SeatPanner):
     """Turns Razz Spoons events into the cues one listener hears at a table of ``players``."""
 
-    def __init__(self, players: int) -> None:
-        self.players = players
-
-    def pan(self, seat: int, listener: int | None) -> float:
-        return seat_pan(seat, listener, self.players)
 
     def cues(self, event: Event, listener: int | None) -> list[Cue]:
         """The cues for ``event`` as ``listener`` may know it (``Event.seen_by`` applied)."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from audiospoons.engine.events import Event
 from audiospoons.games.razz.announcer import RazzAnnouncer
 from audiospoons.games.razz.cues import RazzCueMapper
 from audiospoons.games.razz.keys import CursorAt
@@ -13,17 +12,21 @@ from audiospoons.games.razz.rules.game import Phase
 from audiospoons.games.razz.status import RazzStatus
 from audiospoons.games.razz.view import RazzSeatView
 from audiospoons.sound.countdown import Countdown
-from audiospoons.sound.cue import Cue
 from audiospoons.ui.player import NOBODY, YOU, CuePlayer
-from audiospoons.voice.announcer import Utterance, Verbosity, sentence_start
+from audiospoons.ui.seatears import SeatEars
+from audiospoons.voice.announcer import Verbosity, sentence_start
 from audiospoons.voice.cardnames import card_name
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 
 
-class RazzPlayer:
+class RazzPlayer(SeatEars):
     """The keyboard seat of a Razz Spoons table: view, voice and sounds (with no seat, a
     spectator's)."""
+
+    view: RazzSeatView
+    announcer: RazzAnnouncer
+    mapper: RazzCueMapper
 
     def __init__(self, players: Sequence[str], messages: Messages, speaker: Speaker,
                  sounds: CuePlayer | None, verbosity: Verbosity = Verbosity.FULL,
@@ -40,27 +43,6 @@ class RazzPlayer:
         self.status = RazzStatus(players, messages)
         self.mapper = RazzCueMapper(len(players))
         self.countdown = Countdown()
-
-    def receive(self, events: Sequence[Event]) -> None:
-        for event in events:
-            self.view.observe(event)
-            self.play(self.mapper.cues(event, self.me))
-            for said in self.announcer.announce(event, self.me):
-                self.speaker.say(said)
-
-    def catch_up(self, events: Sequence[Event]) -> None:
-        """Take in the game so far without a word or a sound: a seat taken back, or a game
-        come into as a spectator."""
-        for event in events:
-            self.view.observe(event)
-
-    def play(self, cues: Sequence[Cue]) -> None:
-        if self.sounds is not None:
-            for cue in cues:
-                self.sounds.play(cue)
-
-    def say_text(self, text: str) -> None:
-        self.speaker.say(Utterance(text))
 
     # ----------------------------------------------------------------- what you can ask
 

@@ -39,6 +39,7 @@ from audiospoons.replay.scenariofile import (
     find_seat,
     hands_of,
     late_window_of,
+    options_of,
     players_of,
     pressed_at,
     script_of,
@@ -85,7 +86,7 @@ class RazzScenario:
 def parse_razz_scenario(data: dict[str, Any], text: str) -> RazzScenario:
     """The Razz Spoons scenario of a file's TOML ``data`` (``text`` is the file, for naming
     the line of an error)."""
-    options = _options(section(data, "options", text), text)
+    options = options_of(section(data, "options", text), RazzOptions.from_mapping, text)
     table = section(data, "table", text)
     players = players_of(table, text)
     try:
@@ -179,16 +180,3 @@ def _cards(value: object, key: str, text: str) -> tuple[Card, ...]:
         raise ScenarioError(f"{where_key(text, key)}{key} must be a list of cards such as"
                             " \"10H\"")
     return tuple(_card_at(word, key, text) for word in value)
-
-
-def _options(given: dict[str, Any], text: str) -> RazzOptions:
-    """Razz Spoons' options, each bad one refused on its own line."""
-    for key, value in given.items():
-        try:
-            RazzOptions.from_mapping({key: value})
-        except SpoonsError as error:
-            raise ScenarioError(f"{where_key(text, key)}[options]: {error}") from None
-    try:
-        return RazzOptions.from_mapping(given)
-    except SpoonsError as error:
-        raise ScenarioError(f"[options]: {error}") from None

@@ -19,20 +19,15 @@ from audiospoons.games.slapjack.rules.events import (
     WrongSlap,
 )
 from audiospoons.sound.cue import Cue
-from audiospoons.sound.cues import MIDDLE, PILE_PAN, seat_pan
+from audiospoons.sound.cues import MIDDLE, PILE_PAN, SeatPanner
 
 SLAPJACK_CUE_NAMES = ("slap", "jack")
 """The sounds Slapjack adds to the others'."""
 
 
-class SlapjackCueMapper:
+class SlapjackCueMapper(SeatPanner):
     """Turns Slapjack events into the cues one listener hears at a table of ``players``."""
 
-    def __init__(self, players: int) -> None:
-        self.players = players
-
-    def pan(self, seat: int, listener: int | None) -> float:
-        return seat_pan(seat, listener, self.players)
 
     def cues(self, event: Event, listener: int | None) -> list[Cue]:
         match event:

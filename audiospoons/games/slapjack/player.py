@@ -21,9 +21,9 @@ from audiospoons.games.slapjack.rules.events import (
     WrongSlap,
 )
 from audiospoons.sound.countdown import Countdown
-from audiospoons.sound.cue import Cue
 from audiospoons.ui.player import YOU, CuePlayer
-from audiospoons.voice.announcer import Utterance, Verbosity, sentence_start
+from audiospoons.ui.seatears import SeatEars
+from audiospoons.voice.announcer import Verbosity, sentence_start
 from audiospoons.voice.cardnames import the_card
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
@@ -72,9 +72,13 @@ class SlapjackView:
                 self.winners, self.over = event.winners, True
 
 
-class SlapjackPlayer:
+class SlapjackPlayer(SeatEars):
     """The keyboard seat of a Slapjack table: view, voice and sounds (with no seat, a
     spectator's)."""
+
+    view: SlapjackView
+    announcer: SlapjackAnnouncer
+    mapper: SlapjackCueMapper
 
     def __init__(self, players: Sequence[str], messages: Messages, speaker: Speaker,
                  sounds: CuePlayer | None, verbosity: Verbosity = Verbosity.FULL,
@@ -87,26 +91,6 @@ class SlapjackPlayer:
         self.announcer = SlapjackAnnouncer(players, messages, verbosity=verbosity)
         self.mapper = SlapjackCueMapper(len(players))
         self.countdown = Countdown()
-
-    def receive(self, events: Sequence[Event]) -> None:
-        for event in events:
-            self.view.observe(event)
-            self.play(self.mapper.cues(event, self.me))
-            for said in self.announcer.announce(event, self.me):
-                self.speaker.say(said)
-
-    def catch_up(self, events: Sequence[Event]) -> None:
-        """Take in the game so far without a word or a sound."""
-        for event in events:
-            self.view.observe(event)
-
-    def play(self, cues: Sequence[Cue]) -> None:
-        if self.sounds is not None:
-            for cue in cues:
-                self.sounds.play(cue)
-
-    def say_text(self, text: str) -> None:
-        self.speaker.say(Utterance(text))
 
     # ----------------------------------------------------------------- what you can ask
 

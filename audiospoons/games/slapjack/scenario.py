@@ -21,6 +21,7 @@ from audiospoons.replay.scenariofile import (
     check_keys,
     find_seat,
     late_window_of,
+    options_of,
     players_of,
     pressed_at,
     script_of,
@@ -56,13 +57,7 @@ class SlapjackScenario:
 
 def read_scenario(data: dict[str, Any], text: str) -> SlapjackScenario:
     """The Slapjack scenario of a file's TOML ``data`` (``text`` names the line of an error)."""
-    given = section(data, "options", text)
-    for key, value in given.items():
-        try:
-            SlapjackOptions.from_mapping({key: value})
-        except SpoonsError as error:
-            raise ScenarioError(f"{where_key(text, key)}[options]: {error}") from None
-    options = SlapjackOptions.from_mapping(given)
+    options = options_of(section(data, "options", text), SlapjackOptions.from_mapping, text)
     table = section(data, "table", text)
     players = players_of(table, text)
     try:

@@ -52,6 +52,7 @@ from audiospoons.engine.errors import (
     TimeWentBackwards,
 )
 from audiospoons.engine.events import Event
+from audiospoons.engine.rules import allowed
 from audiospoons.games.razz.rules import scoring
 from audiospoons.games.razz.rules.commands import (
     Announce,
@@ -283,7 +284,7 @@ class RazzGame:
 
     def allows(self, command: Command) -> bool:
         """Whether ``command`` would be accepted now."""
-        return _allowed(lambda: self.verify(command))
+        return allowed(lambda: self.verify(command))
 
     def _route(self, command: Command) -> tuple[Callable[[], None], Callable[[], list[Event]]]:
         """The verify and the action of ``command``."""
@@ -376,7 +377,7 @@ class RazzGame:
 
     def can_play(self, seat: int, card: Card, target: int | None = None,
                  suit: str | None = None) -> bool:
-        return _allowed(lambda: self.verify_play(seat, card, target, suit))
+        return allowed(lambda: self.verify_play(seat, card, target, suit))
 
     def play(self, seat: int, card: Card, target: int | None = None,
              suit: str | None = None) -> list[Event]:
@@ -497,7 +498,7 @@ class RazzGame:
         self._draw_kind(seat)
 
     def can_draw(self, seat: int) -> bool:
-        return _allowed(lambda: self.verify_draw(seat))
+        return allowed(lambda: self.verify_draw(seat))
 
     def draw(self, seat: int) -> list[Event]:
         kind = self._draw_kind(seat)
@@ -537,7 +538,7 @@ class RazzGame:
                                 reason="nothing-drawn")
 
     def can_keep(self, seat: int) -> bool:
-        return _allowed(lambda: self.verify_keep(seat))
+        return allowed(lambda: self.verify_keep(seat))
 
     def keep(self, seat: int) -> list[Event]:
         self.verify_keep(seat)
@@ -581,7 +582,7 @@ class RazzGame:
         clean_phrase(text)
 
     def can_choose_phrase(self, seat: int, text: str) -> bool:
-        return _allowed(lambda: self.verify_choose_phrase(seat, text))
+        return allowed(lambda: self.verify_choose_phrase(seat, text))
 
     def choose_phrase(self, seat: int, text: str) -> list[Event]:
         self.verify_choose_phrase(seat, text)
@@ -595,7 +596,7 @@ class RazzGame:
         self._say_kind(seat)
 
     def can_say_phrase(self, seat: int) -> bool:
-        return _allowed(lambda: self.verify_say_phrase(seat))
+        return allowed(lambda: self.verify_say_phrase(seat))
 
     def say_phrase(self, seat: int) -> list[Event]:
         if self._say_kind(seat) is DrawKind.TAKE:
@@ -636,7 +637,7 @@ class RazzGame:
         self.race.verify_grab(seat)
 
     def can_grab(self, seat: int) -> bool:
-        return _allowed(lambda: self.verify_grab(seat))
+        return allowed(lambda: self.verify_grab(seat))
 
     def grab(self, seat: int, pressed_at: float | None = None) -> list[Event]:
         self.verify_grab(seat)
@@ -669,7 +670,7 @@ class RazzGame:
                                 " to one card", reason="announce-late")
 
     def can_announce(self, seat: int) -> bool:
-        return _allowed(lambda: self.verify_announce(seat))
+        return allowed(lambda: self.verify_announce(seat))
 
     def announce(self, seat: int) -> list[Event]:
         self.verify_announce(seat)
@@ -703,7 +704,7 @@ class RazzGame:
                                 reason="already-razzed")
 
     def can_razz(self, seat: int, target: int) -> bool:
-        return _allowed(lambda: self.verify_razz(seat, target))
+        return allowed(lambda: self.verify_razz(seat, target))
 
     def razz(self, seat: int, target: int) -> list[Event]:
         """A razz for a fault within two turns draws the target a card and the phrase; any
@@ -810,11 +811,3 @@ class RazzGame:
         self._verify_in_round(seat)
         if self.phase is Phase.RACE:
             raise NotAllowedNow("the spoons are out: grab one", reason="spoons-out")
-
-
-def _allowed(verify: Callable[[], object]) -> bool:
-    try:
-        verify()
-    except SpoonsError:
-        return False
-    return True

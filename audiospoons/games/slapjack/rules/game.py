@@ -24,6 +24,7 @@ from audiospoons.engine.cards import Card, standard_pack
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import MalformedCommand, NotAllowedNow, SpoonsError
 from audiospoons.engine.events import Event
+from audiospoons.engine.rules import allowed
 from audiospoons.games.slapjack.rules.commands import Slap, Turn
 from audiospoons.games.slapjack.rules.events import (
     CardTurned,
@@ -136,11 +137,7 @@ class SlapjackGame:
         self._route(command)[0]()
 
     def allows(self, command: Command) -> bool:
-        try:
-            self.verify(command)
-        except SpoonsError:
-            return False
-        return True
+        return allowed(lambda: self.verify(command))
 
     def in_game(self, seat: int) -> bool:
         return 0 <= seat < self.players and seat not in self.out
