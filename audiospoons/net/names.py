@@ -60,7 +60,8 @@ _ENGLISH = """
     draws drew pick picks picked discard discards discarded react reacts reacted reach reaches
     reached penalty point points letter letters safe signal turn play plays played razz razzes
     razzed phrase aims bounces knife left lost back says said time share shares lose loses fight
-    fights fighting grip set connection you your with rightly wrongly answer
+    fights fighting grip set connection you your with rightly wrongly answer slap slaps
+    slapped
 """
 _SPANISH = """
     fuera queda quedan gana ganan ganáis ganó ganador ganadora ganadores comparten partida juego
@@ -68,15 +69,16 @@ _SPANISH = """
     jugador jugadora jugadores jugadoras servidor reparte carta cartas pasa pasan pasó roba robó
     robar recogió descartó reacciona reaccionó punto puntos penalización letra salvo señal juega
     jugar abuchea abucheo frase lanza devuelve responder elegir cuchillo conexión vuelto dice
-    tiempo pelea pelean peleando pierde pierden póquer con motivo
+    tiempo pelea pelean peleando pierde pierden póquer con motivo golpea golpeas golpeó
+    recoge
 """
 GAME_WORDS = frozenset({*_ENGLISH.split(), *_SPANISH.split()}) | BOT_WORDS | LIST_WORDS
 """The words the game's announcements (English and Spanish, locales/*/LC_MESSAGES) tell what
 happened with, beside the names: that someone is out or wins, grabs, deals, passes, draws,
-reacts, is back or has left, is the host or ready, and "with", which joins a name to its
-letters or points in the status lines ("con" in Spanish). Words that are people's names too
-("win", "won", "victoria", "king", "rey", "stock", "carrera") are left out: "wins", "gana"
-and the like are enough."""
+reacts, slaps a jack, is back or has left, is the host or ready, and "with", which joins a name
+to its letters or points in the status lines ("con" in Spanish). Words that are people's names
+too ("win", "won", "victoria", "king", "rey", "jack", "stock", "carrera") are left out: "wins",
+"gana" and the like are enough."""
 
 
 class BadText(ValueError):
