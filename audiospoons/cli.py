@@ -12,9 +12,9 @@ from audiospoons.bots.levels import Level
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.options import OPTION_SPECS, Options
 from audiospoons.engine.presets import PRESET_KEY, PRESETS_BY_NAME, with_preset
-from audiospoons.engine.rules import Rules
+from audiospoons.engine.rules import GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES, game_choices
-from audiospoons.games.spec import GameOptions, GameSpec
+from audiospoons.games.spec import GameSpec
 from audiospoons.replay.scenario import ScenarioError, ScriptLine, load_scenario
 from audiospoons.replay.transcript import game_transcript, transcript
 from audiospoons.voice.announcer import Utterance, Verbosity

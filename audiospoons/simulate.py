@@ -18,9 +18,9 @@ from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
-from audiospoons.engine.rules import Bot, Rules
+from audiospoons.engine.rules import Bot, GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES
-from audiospoons.games.spec import GameOptions, GameSpec
+from audiospoons.games.spec import GameSpec
 from audiospoons.replay.scenariofile import ScriptLine
 from audiospoons.table import Table
 

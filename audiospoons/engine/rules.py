@@ -16,6 +16,14 @@ from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 
 
+class GameOptions(Protocol):
+    """A game's options, as the hosts and menus show and check them."""
+
+    def describe(self) -> dict[str, str]: ...
+
+    def check_players(self, players: int) -> None: ...
+
+
 @runtime_checkable
 class Rules(Protocol):
     """A game in play."""

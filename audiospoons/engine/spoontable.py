@@ -4,18 +4,27 @@ those rules, so that none of them reaches into the game's own workings."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from audiospoons.engine.events import ContestKind, Event
 from audiospoons.engine.options import Options
 from audiospoons.engine.reaction import ReactionTest
 
-if TYPE_CHECKING:
-    from audiospoons.engine.game import Seat
-
 ResultHandler = Callable[[ReactionTest, float], list[Event]]
 """What a reaction test's result does to the round, told the test and the time."""
+
+
+class SeatState(Protocol):
+    """A player's place as those rules read it: who, whether they hold a spoon, their misses."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def has_spoon(self) -> bool: ...
+
+    misses: int
 
 
 class SpoonTable(Protocol):
@@ -29,7 +38,7 @@ class SpoonTable(Protocol):
     def options(self) -> Options: ...
 
     @property
-    def seats(self) -> list[Seat]: ...
+    def seats(self) -> Sequence[SeatState]: ...
 
     @property
     def spoons(self) -> int:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from audiospoons.bots.levels import Level, Pace
 from audiospoons.engine.events import Event
-from audiospoons.engine.rules import Bot, Rules
+from audiospoons.engine.rules import Bot, GameOptions, Rules
 
 if TYPE_CHECKING:
     from audiospoons.net.client import RelayClient
@@ -82,14 +82,6 @@ class Front:
                    sounds: CuePlayer | None, prefs: SeatPrefs) -> WatchView:
         view: WatchView = self._part("watch_view")(started, messages, speaker, sounds, prefs)
         return view
-
-
-class GameOptions(Protocol):
-    """A game's options, as the shared layers show and check them."""
-
-    def describe(self) -> dict[str, str]: ...
-
-    def check_players(self, players: int) -> None: ...
 
 
 class Scenario(Protocol):

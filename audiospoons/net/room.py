@@ -22,9 +22,9 @@ from typing import Any, Protocol
 from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
-from audiospoons.engine.rules import Bot, Rules
+from audiospoons.engine.rules import Bot, GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES
-from audiospoons.games.spec import GameOptions, GameSpec
+from audiospoons.games.spec import GameSpec
 from audiospoons.net.fairness import Cues
 from audiospoons.net.names import same_name
 from audiospoons.net.protocol import encode

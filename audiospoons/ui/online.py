@@ -347,7 +347,9 @@ class OnlineSession:
                 if watcher.over:
                     self.watcher = None
         elif kind == "game_started" and message.get("seat") is None:
-            self.watcher = Watcher(message, self.m, self.speaker, self.sounds, self.prefs)
+            view = listed_game(message.get("game")).watch_view(
+                message, self.m, self.speaker, self.sounds, self.prefs)
+            self.watcher = Watcher(message, view, self.m)
         elif kind == "game_started":
             self.game = self._new_game(message)
         elif kind == "room":

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from audiospoons.bots.levels import Level
-from audiospoons.games.spec import GameOptions
+from audiospoons.engine.rules import GameOptions
 from audiospoons.ui.player import CuePlayer, GameResult, KeySource, ReactionRecord
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages

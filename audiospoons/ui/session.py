@@ -7,8 +7,9 @@ from dataclasses import replace
 from functools import partial
 
 from audiospoons.bots.levels import Level
+from audiospoons.engine.rules import GameOptions
 from audiospoons.games.registry import DEFAULT, GAMES
-from audiospoons.games.spec import GameOptions, GameSpec
+from audiospoons.games.spec import GameSpec
 from audiospoons.sound.mixer import Mixer
 from audiospoons.ui.demo import play_demonstration as demo_round
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history

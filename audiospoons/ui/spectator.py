@@ -13,14 +13,10 @@ from enum import Enum
 from typing import Any, Protocol
 
 from audiospoons.engine.events import Event
-from audiospoons.games.registry import listed_game
 from audiospoons.net.relaykinds import BadRelayMessage, read_event
 from audiospoons.ui.gamekeys import bound_action
 from audiospoons.ui.keynames import action_name, keys_text
-from audiospoons.ui.player import CuePlayer
-from audiospoons.ui.seating import SeatPrefs
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.speaker import Speaker
 
 Answer = Callable[[], str | None]
 
@@ -51,12 +47,11 @@ class WatchView:
 class Watcher:
     """One game of the room, watched: heard as a seat's player is, but from no seat."""
 
-    def __init__(self, started: dict[str, Any], messages: Messages, speaker: Speaker,
-                 sounds: CuePlayer | None, prefs: SeatPrefs) -> None:
+    def __init__(self, started: dict[str, Any], view: WatchView, messages: Messages) -> None:
+        """``view``: the game of ``started`` as its spec gives it a spectator."""
         self.table_size = len(started["players"])
         """How many players the game has: every seat an event names is one of them."""
-        self.view = listed_game(started.get("game")).watch_view(
-            started, messages, speaker, sounds, prefs)
+        self.view = view
         self.player = self.view.player
         self.bindings = self.view.bindings
         self.answers = self.view.answers

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any, cast
 
-from audiospoons.engine.rules import Rules
+from audiospoons.engine.rules import GameOptions, Rules
 from audiospoons.games.razz.announcer import RazzAnnouncer
 from audiospoons.games.razz.cues import RazzCueMapper
 from audiospoons.games.razz.keys import RAZZ_KEYS, RazzAction, razz_bindings
@@ -24,7 +24,7 @@ from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.scenario import parse_razz_scenario
 from audiospoons.games.razz.state import razz_state_of_play
-from audiospoons.games.spec import GameOptions, Presenter, Scenario
+from audiospoons.games.spec import Presenter, Scenario
 from audiospoons.net.client import RelayClient
 from audiospoons.ui.gamekeys import KeyTable
 from audiospoons.ui.menu import Item

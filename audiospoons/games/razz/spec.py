@@ -7,6 +7,7 @@ from typing import cast
 
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.presets import PRESET_KEY
+from audiospoons.engine.rules import GameOptions
 from audiospoons.games.razz.bots import RazzBot
 from audiospoons.games.razz.rules import commands as razz_commands
 from audiospoons.games.razz.rules import events as razz_events
@@ -21,7 +22,7 @@ from audiospoons.games.razz.rules.events import (
 from audiospoons.games.razz.rules.facts import MAX_PLAYERS, MIN_PLAYERS
 from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
-from audiospoons.games.spec import Front, GameOptions, GameSpec, GameWords
+from audiospoons.games.spec import Front, GameSpec, GameWords
 
 
 def _read_options(values: Mapping[str, str]) -> tuple[GameOptions, dict[str, str]]:

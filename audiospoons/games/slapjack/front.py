@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any, cast
 
-from audiospoons.engine.rules import Rules
+from audiospoons.engine.rules import GameOptions, Rules
 from audiospoons.games.slapjack.announcer import SlapjackAnnouncer
 from audiospoons.games.slapjack.cues import SlapjackCueMapper
 from audiospoons.games.slapjack.keys import SLAPJACK_KEYS, SlapjackAction
@@ -25,7 +25,7 @@ from audiospoons.games.slapjack.rules.options import SlapjackOptions
 from audiospoons.games.slapjack.scenario import read_scenario as read_slapjack_scenario
 from audiospoons.games.slapjack.seat import LocalSlapjackGame, RemoteSlapjackGame
 from audiospoons.games.slapjack.state import state_of_play
-from audiospoons.games.spec import GameOptions, Presenter, Scenario
+from audiospoons.games.spec import Presenter, Scenario
 from audiospoons.net.client import RelayClient
 from audiospoons.ui.gamekeys import KeyTable
 from audiospoons.ui.menu import Item

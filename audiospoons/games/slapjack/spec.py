@@ -7,6 +7,7 @@ from typing import cast
 
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.presets import PRESET_KEY
+from audiospoons.engine.rules import GameOptions
 from audiospoons.games.slapjack.bots import SlapjackBot
 from audiospoons.games.slapjack.rules import commands as slapjack_commands
 from audiospoons.games.slapjack.rules import events as slapjack_events
@@ -18,7 +19,7 @@ from audiospoons.games.slapjack.rules.events import (
 )
 from audiospoons.games.slapjack.rules.game import SlapjackGame
 from audiospoons.games.slapjack.rules.options import MAX_PLAYERS, MIN_PLAYERS, SlapjackOptions
-from audiospoons.games.spec import Front, GameOptions, GameSpec, GameWords
+from audiospoons.games.spec import Front, GameSpec, GameWords
 
 
 def _read_options(values: Mapping[str, str]) -> tuple[GameOptions, dict[str, str]]:

@@ -12,8 +12,8 @@ from typing import Any, cast
 from audiospoons.engine.events import GameOver
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import OPTION_SPECS, Options
-from audiospoons.engine.rules import Rules
-from audiospoons.games.spec import GameOptions, Presenter, Scenario
+from audiospoons.engine.rules import GameOptions, Rules
+from audiospoons.games.spec import Presenter, Scenario
 from audiospoons.games.spoons.scenario import read_scenario as read_classic_scenario
 from audiospoons.games.spoons.state import state_of_play
 from audiospoons.net.client import RelayClient

@@ -25,7 +25,8 @@ from audiospoons.engine.events import (
 from audiospoons.engine.game import ClassicGame
 from audiospoons.engine.options import PLAYERS_MAX, PLAYERS_MIN, Options
 from audiospoons.engine.presets import with_preset
-from audiospoons.games.spec import Front, GameOptions, GameSpec, GameWords
+from audiospoons.engine.rules import GameOptions
+from audiospoons.games.spec import Front, GameSpec, GameWords
 
 
 def _read_options(values: Mapping[str, str]) -> tuple[GameOptions, dict[str, str]]:
