@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.engine.options import OPTION_SPECS, Options
-from audiospoons.engine.presets import PRESET_KEY, PRESETS_BY_NAME, with_preset
+from audiospoons.engine.presets import PRESET_KEY, PRESETS_BY_NAME
 from audiospoons.engine.rules import GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES, game_choices
 from audiospoons.games.spec import GameSpec
@@ -75,7 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
                           default="normal", metavar="LEVEL",
                           help="the bots' level: easy, normal, hard or expert (default normal)")
 
-    commands.add_parser("options", help="list the game options with their defaults")
+    options = commands.add_parser("options", help="list a game's options with their defaults")
+    options.add_argument("--game", choices=list(GAMES), default=DEFAULT,
+                         help=f"which game: {game_choices()}; {DEFAULT} unless given")
 
     play = commands.add_parser("play", help="play a game against bots at once")
     play.add_argument("--players", type=int,
@@ -167,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "simulate":
         return _simulate(args)
     if args.command == "options":
-        return _options()
+        return _options(GAMES[args.game])
     if args.command == "serve":
         return _serve(args.host, args.port, args.max_per_address, args.cert, args.key,
                       max_connections=args.max_connections,
@@ -424,12 +425,6 @@ def game_options(args: argparse.Namespace) -> GameOptions:
     return options
 
 
-def parse_option_pairs(pairs: Sequence[str]) -> Options:
-    """Options from ``key=value`` strings, as given to ``--option`` (``preset=NAME`` among
-    them sets a preset's values under the others)."""
-    return Options.from_mapping(with_preset(option_values(pairs)))
-
-
 def add_game_arguments(parser: argparse.ArgumentParser, when: str = "") -> None:
     """``--game``, ``--option`` and ``--preset``: which game, and its options, led by a
     preset."""
@@ -474,8 +469,8 @@ def option_values(pairs: Sequence[str]) -> dict[str, str]:
     return values
 
 
-def _options() -> int:
-    defaults = Options().describe()
-    for spec in OPTION_SPECS:
+def _options(game: GameSpec) -> int:
+    defaults = game.read_options({})[0].describe()
+    for spec in game.option_docs:
         print(f"{spec.key} = {defaults[spec.key]}  ({spec.accepts})\n    {spec.description}")
     return 0

@@ -172,6 +172,14 @@ def test_options_lists_every_option_with_its_default() -> None:
     assert result.returncode == 0
     assert "grab_time_limit = 10  (seconds, 0 for none)" in result.stdout
     assert "scoring = sudden-death" in result.stdout
+    slapjack = audiospoons("options", "--game", "slapjack")
+    assert slapjack.returncode == 0
+    assert slapjack.stdout.splitlines()[4:6] == [
+        "jacks = 0  (whole number, 0 for none)",
+        "    The game ends once this many Jacks have been slapped, the most cards winning; 0 plays"
+        " on until one player holds every card."]
+    razz = audiospoons("options", "--game", "razz")
+    assert "end_at = 5  (whole number, 1 or more)" in razz.stdout
 
 
 def test_listen_prints_a_whole_bot_game_as_one_seat_hears_it_in_either_language() -> None:

@@ -16,6 +16,19 @@ from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 
 
+class OptionDoc(Protocol):
+    """One option of a game as ``audiospoons options`` and the README tell it."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def accepts(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+
 class GameOptions(Protocol):
     """A game's options, as the hosts and menus show and check them."""
 

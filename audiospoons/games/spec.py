@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from audiospoons.bots.levels import Level, Pace
 from audiospoons.engine.events import Event
-from audiospoons.engine.rules import Bot, GameOptions, Rules
+from audiospoons.engine.rules import Bot, GameOptions, OptionDoc, Rules
 
 if TYPE_CHECKING:
     from audiospoons.net.client import RelayClient
@@ -161,6 +161,8 @@ class GameSpec:
     """The game's options from ``key=value`` text (a preset among them, where the game has
     presets), with the values as they are to be remembered; a bad value raises
     ``InvalidOptions``."""
+    option_docs: tuple[OptionDoc, ...]
+    """Every option, with what it accepts and what it does, in the order they are listed."""
     deal: Callable[[list[str], GameOptions, random.Random, int], Rules]
     """A new game: the players' names, the options, its randomness, the dealer."""
     bot: Callable[[int, GameOptions, random.Random, Level, Pace | None], Bot]

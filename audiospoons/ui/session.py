@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.rules import GameOptions
@@ -95,11 +94,6 @@ def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None
         past_record(settings) if spec.reaction_record else None)
     play_games(spec, table, keys, on_result=remember if spec.reaction_record else None)
     return record[-1]
-
-
-def play_menu_game(game: str) -> Callable[..., Settings]:
-    """What the main menu's item of ``game`` plays: ``play_local_game`` of that game."""
-    return partial(play_local_game, game=game)
 
 
 def play_demonstration(*, settings: Settings, speaker: Speaker, mixer: Mixer | None,

@@ -21,7 +21,7 @@ from audiospoons.games.razz.rules.events import (
 )
 from audiospoons.games.razz.rules.facts import MAX_PLAYERS, MIN_PLAYERS
 from audiospoons.games.razz.rules.game import RazzGame
-from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.options import RAZZ_OPTION_SPECS, RazzOptions
 from audiospoons.games.spec import Front, GameSpec, GameWords
 
 
@@ -47,6 +47,7 @@ SPEC = GameSpec(
                     options_defaults_about="menu.options.razz.defaults.about",
                     options_defaults_done="menu.options.razz.defaults.done"),
     read_options=_read_options,
+    option_docs=RAZZ_OPTION_SPECS,
     deal=lambda names, options, rng, dealer: RazzGame(
         names, cast(RazzOptions, options), rng, dealer=dealer),
     bot=lambda seat, options, rng, level, pace: RazzBot(

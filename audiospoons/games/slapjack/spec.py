@@ -18,7 +18,12 @@ from audiospoons.games.slapjack.rules.events import (
     SlapjackStarted,
 )
 from audiospoons.games.slapjack.rules.game import SlapjackGame
-from audiospoons.games.slapjack.rules.options import MAX_PLAYERS, MIN_PLAYERS, SlapjackOptions
+from audiospoons.games.slapjack.rules.options import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SLAPJACK_OPTION_SPECS,
+    SlapjackOptions,
+)
 from audiospoons.games.spec import Front, GameSpec, GameWords
 
 
@@ -45,6 +50,7 @@ SPEC = GameSpec(
                     options_defaults_about="menu.options.slapjack.defaults.about",
                     options_defaults_done="menu.options.slapjack.defaults.done"),
     read_options=_read_options,
+    option_docs=SLAPJACK_OPTION_SPECS,
     deal=lambda names, options, rng, dealer: SlapjackGame(
         names, cast(SlapjackOptions, options), rng, dealer=dealer),
     bot=lambda seat, options, rng, level, pace: SlapjackBot(

@@ -23,7 +23,7 @@ from audiospoons.engine.events import (
     TeamsFormed,
 )
 from audiospoons.engine.game import ClassicGame
-from audiospoons.engine.options import PLAYERS_MAX, PLAYERS_MIN, Options
+from audiospoons.engine.options import OPTION_SPECS, PLAYERS_MAX, PLAYERS_MIN, Options
 from audiospoons.engine.presets import with_preset
 from audiospoons.engine.rules import GameOptions
 from audiospoons.games.spec import Front, GameSpec, GameWords
@@ -48,6 +48,7 @@ SPEC = GameSpec(
     title="the classic game",
     words=GameWords("online.lobby.new", "online.lobby.new.about"),
     read_options=_read_options,
+    option_docs=OPTION_SPECS,
     deal=lambda names, options, rng, dealer: ClassicGame(
         names, cast(Options, options), rng, dealer=dealer),
     bot=lambda seat, options, rng, level, pace: make_bot(
