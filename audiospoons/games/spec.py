@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from audiospoons.bots.levels import Level, Pace
+from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.events import Event
+from audiospoons.engine.presets import PRESET_KEY
 from audiospoons.engine.rules import Bot, GameOptions, OptionDoc, Rules
 
 if TYPE_CHECKING:
@@ -30,6 +32,20 @@ if TYPE_CHECKING:
     from audiospoons.voice.announcer import Utterance, Verbosity
     from audiospoons.voice.i18n import Messages
     from audiospoons.voice.speaker import Speaker
+
+
+def read_without_presets(title: str, read: Callable[[Mapping[str, object]], GameOptions]
+                         ) -> Callable[[Mapping[str, str]], tuple[GameOptions, dict[str, str]]]:
+    """``GameSpec.read_options`` for a game with no presets: ``read`` (its ``from_mapping``),
+    a preset refused in the game's own words."""
+
+    def read_options(values: Mapping[str, str]) -> tuple[GameOptions, dict[str, str]]:
+        if PRESET_KEY in values:
+            raise InvalidOptions(f"{title} has no presets: give its options one by one")
+        kept = dict(values)
+        return read(kept), kept
+
+    return read_options
 
 
 class Front:

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import cast
 
-from audiospoons.engine.errors import InvalidOptions
-from audiospoons.engine.presets import PRESET_KEY
-from audiospoons.engine.rules import GameOptions
 from audiospoons.games.razz.bots import RazzBot
 from audiospoons.games.razz.rules import commands as razz_commands
 from audiospoons.games.razz.rules import events as razz_events
@@ -22,15 +18,7 @@ from audiospoons.games.razz.rules.events import (
 from audiospoons.games.razz.rules.facts import MAX_PLAYERS, MIN_PLAYERS
 from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RAZZ_OPTION_SPECS, RazzOptions
-from audiospoons.games.spec import Front, GameSpec, GameWords
-
-
-def _read_options(values: Mapping[str, str]) -> tuple[GameOptions, dict[str, str]]:
-    if PRESET_KEY in values:
-        raise InvalidOptions("Razz Spoons has no presets: give its options one by one")
-    kept = dict(values)
-    return RazzOptions.from_mapping(kept), kept
-
+from audiospoons.games.spec import Front, GameSpec, GameWords, read_without_presets
 
 FRONT = Front("audiospoons.games.razz.front")
 
@@ -46,7 +34,7 @@ SPEC = GameSpec(
                     options="menu.options.razz", options_about="menu.options.razz.about",
                     options_defaults_about="menu.options.razz.defaults.about",
                     options_defaults_done="menu.options.razz.defaults.done"),
-    read_options=_read_options,
+    read_options=read_without_presets("Razz Spoons", RazzOptions.from_mapping),
     option_docs=RAZZ_OPTION_SPECS,
     deal=lambda names, options, rng, dealer: RazzGame(
         names, cast(RazzOptions, options), rng, dealer=dealer),

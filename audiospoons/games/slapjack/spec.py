@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import cast
 
-from audiospoons.engine.errors import InvalidOptions
-from audiospoons.engine.presets import PRESET_KEY
-from audiospoons.engine.rules import GameOptions
 from audiospoons.games.slapjack.bots import SlapjackBot
 from audiospoons.games.slapjack.rules import commands as slapjack_commands
 from audiospoons.games.slapjack.rules import events as slapjack_events
@@ -24,15 +20,7 @@ from audiospoons.games.slapjack.rules.options import (
     SLAPJACK_OPTION_SPECS,
     SlapjackOptions,
 )
-from audiospoons.games.spec import Front, GameSpec, GameWords
-
-
-def _read_options(values: Mapping[str, str]) -> tuple[GameOptions, dict[str, str]]:
-    if PRESET_KEY in values:
-        raise InvalidOptions("Slapjack has no presets: give its options one by one")
-    kept = dict(values)
-    return SlapjackOptions.from_mapping(kept), kept
-
+from audiospoons.games.spec import Front, GameSpec, GameWords, read_without_presets
 
 FRONT = Front("audiospoons.games.slapjack.front")
 
@@ -49,7 +37,7 @@ SPEC = GameSpec(
                     options="menu.options.slapjack", options_about="menu.options.slapjack.about",
                     options_defaults_about="menu.options.slapjack.defaults.about",
                     options_defaults_done="menu.options.slapjack.defaults.done"),
-    read_options=_read_options,
+    read_options=read_without_presets("Slapjack", SlapjackOptions.from_mapping),
     option_docs=SLAPJACK_OPTION_SPECS,
     deal=lambda names, options, rng, dealer: SlapjackGame(
         names, cast(SlapjackOptions, options), rng, dealer=dealer),
