@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.engine.presets import PRESET_KEY, PRESETS_BY_NAME
+from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.engine.rules import GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES, game_choices
 from audiospoons.games.spec import GameSpec
@@ -433,7 +433,8 @@ def add_game_arguments(parser: argparse.ArgumentParser, when: str = "") -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help=f"{when}a game option; repeat for more")
     parser.add_argument("--preset", metavar="NAME",
-                        help=f"{when}a named way of playing: " + ", ".join(PRESETS_BY_NAME)
+                        help=f"{when}a named way of playing: " + ", ".join(
+                            name for spec in GAMES.values() for name in spec.presets)
                              + "; --option values override it")
 
 

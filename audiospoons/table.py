@@ -14,7 +14,7 @@ from typing import Generic, Protocol, TypeVar
 
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.engine.events import CardPassed, CardTaken, Eliminated, Event
+from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, Rules
 
 Game = Rules
@@ -167,10 +167,11 @@ class Table(Generic[G, B]):
         """Each bot and listener gets its own view of each event. A card event's hidden copy
         (what every seat but the card's owner sees) is made once and shared."""
         for event in events:
-            if isinstance(event, CardTaken | CardPassed):
+            owner = event.owner()
+            if owner is not None:
                 hidden = event.seen_by(None)
                 for bot in self.bots:
-                    view = event if bot.seat == event.seat else hidden
+                    view = event if bot.seat == owner else hidden
                     if view is not None and bot.observe(view):
                         self._touched.add(bot)
             else:
@@ -178,7 +179,7 @@ class Table(Generic[G, B]):
                     seen = event.seen_by(bot.seat)
                     if seen is not None and bot.observe(seen):
                         self._touched.add(bot)
-            if isinstance(event, Eliminated):
+            if event.may_leave_seats:
                 self.bots = [bot for bot in self.bots if bot.active]
                 self._plans = {bot: plan for bot, plan in self._plans.items() if bot.active}
         for watcher in self.watchers:

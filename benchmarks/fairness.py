@@ -55,10 +55,11 @@ from fairness_report import Press, RoundRecord, Seen, Verdict, report
 from lagged import LaggedClient, Line
 
 from audiospoons.bots.levels import Level, Pace
-from audiospoons.bots.simple import SimpleBot
-from audiospoons.engine.commands import Command, Grab
-from audiospoons.engine.events import (
-    Event,
+from audiospoons.engine.commands import Command
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.bots import SimpleBot
+from audiospoons.games.spoons.rules.commands import Grab
+from audiospoons.games.spoons.rules.events import (
     GameOver,
     GameStarted,
     PhaseTwoStarted,
@@ -68,8 +69,8 @@ from audiospoons.engine.events import (
     RoundVoided,
     SpoonGrabbed,
 )
-from audiospoons.engine.game import ClassicGame
-from audiospoons.engine.options import Options
+from audiospoons.games.spoons.rules.game import ClassicGame
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net import server
 from audiospoons.net.botclient import ANSWER_WAIT
 from audiospoons.net.fairness import Cues, judge

@@ -37,9 +37,10 @@ from dataclasses import dataclass
 
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
-from audiospoons.engine.game import ClassicGame
-from audiospoons.engine.options import Options
-from audiospoons.engine.presets import PRESET_KEY, with_preset
+from audiospoons.engine.optionparse import PRESET_KEY
+from audiospoons.games.spoons.rules.game import ClassicGame
+from audiospoons.games.spoons.rules.options import Options
+from audiospoons.games.spoons.rules.presets import with_preset
 from audiospoons.simulate import GameRecord, play_game
 
 TABLES: tuple[int, ...] = (4, 8, 12)

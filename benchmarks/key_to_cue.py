@@ -23,11 +23,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 from audiospoons.engine.cards import parse_card
-from audiospoons.engine.game import Deal
-from audiospoons.engine.options import Options
+from audiospoons.games.spoons.local import LocalGame
+from audiospoons.games.spoons.rules.game import Deal
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.sound.cue import Cue
 from audiospoons.sound.mixer import Mixer, open_mixer
-from audiospoons.ui.local import LocalGame
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import NoOutput

@@ -34,12 +34,12 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 import pygame
 
 from audiospoons.engine.events import Event
-from audiospoons.engine.game import ClassicGame
-from audiospoons.engine.options import Options
+from audiospoons.games.spoons.announcer import Announcer
+from audiospoons.games.spoons.cues import CueMapper
+from audiospoons.games.spoons.rules.game import ClassicGame
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.simulate import play_game
-from audiospoons.sound.cues import CueMapper
 from audiospoons.sound.mixer import open_mixer
-from audiospoons.voice.announcer import Announcer
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 

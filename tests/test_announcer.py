@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from audiospoons.engine.cards import parse_card
-from audiospoons.engine.events import (
+from audiospoons.games.spoons.announcer import Announcer
+from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,
     CardTaken,
@@ -15,7 +16,7 @@ from audiospoons.engine.events import (
     Source,
     SpoonGrabbed,
 )
-from audiospoons.voice.announcer import Announcer, Verbosity
+from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages
 
 PLAYERS = ("Andrew", "Chris", "Ellen", "Debra")
@@ -130,7 +131,7 @@ def test_the_urgent_lines_known_in_advance_are_the_ones_the_game_says() -> None:
 
 
 def test_the_colour_menu_names_spoons_by_colour_in_every_language() -> None:
-    from audiospoons.engine.events import ContestKind, SpoonChosen, SpoonContested
+    from audiospoons.games.spoons.rules.events import ContestKind, SpoonChosen, SpoonContested
     from audiospoons.voice.spoonnames import SpoonStyle
 
     colours = {"spoon_style": SpoonStyle.COLOURS}

@@ -12,24 +12,24 @@ import pytest
 from conftest import replay
 
 from audiospoons.bots.levels import SKILLS, Level
-from audiospoons.bots.simple import SimpleBot
 from audiospoons.engine.cards import parse_card
-from audiospoons.engine.commands import Feint, Grab, Take
 from audiospoons.engine.errors import InvalidOptions, NotAllowedNow
-from audiospoons.engine.events import (
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.bots import SimpleBot
+from audiospoons.games.spoons.optionitems import table_problem
+from audiospoons.games.spoons.rules.commands import Feint, Grab, Take
+from audiospoons.games.spoons.rules.events import (
     CardsDealt,
-    Event,
     Feinted,
     PhaseTwoStarted,
     Reached,
     RoundStarted,
     SpoonGrabbed,
 )
-from audiospoons.engine.game import ClassicGame, Deal
-from audiospoons.engine.options import Options
+from audiospoons.games.spoons.rules.game import ClassicGame, Deal
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.replay.transcript import run
-from audiospoons.ui.optionitems import table_problem
 from audiospoons.voice.i18n import messages
 
 BLUFF = """

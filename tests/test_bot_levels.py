@@ -14,13 +14,13 @@ from collections import Counter
 
 import pytest
 
-from audiospoons.bots import Level, make_bot
+from audiospoons.bots import Level
 from audiospoons.bots.levels import SKILLS, Delay, Pace, Skill
-from audiospoons.bots.simple import SimpleBot
 from audiospoons.cli import main
 from audiospoons.engine.cards import Card, parse_card
-from audiospoons.engine.commands import Grab, Pass, React, Take
-from audiospoons.engine.events import (
+from audiospoons.games.spoons.bots import SimpleBot, make_bot
+from audiospoons.games.spoons.rules.commands import Grab, Pass, React, Take
+from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,
     CardTaken,
@@ -33,7 +33,7 @@ from audiospoons.engine.events import (
     Source,
     SpoonGrabbed,
 )
-from audiospoons.engine.options import Options
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.simulate import play_game, seat_levels
 
 ORDER = (Level.EXPERT, Level.HARD, Level.NORMAL, Level.EASY)

@@ -20,8 +20,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "audiospoons"
 ID_PATTERN = re.compile(r'"([a-z0-9]+(?:\.[a-z0-9-]+)+)"')
 CALL_PATTERN = re.compile(r'\bn?tr\(\s*"([a-z0-9]+(?:\.[a-z0-9-]+)+)"')
 ID_TABLES = (
-    "voice/announcer.py", "voice/cardnames.py", "voice/refusals.py", "ui/demo.py",
-    "ui/keynames.py", "voice/spoonnames.py", "voice/presetnames.py", "voice/relaywords.py",
+    "games/spoons/announcer.py", "voice/cardnames.py", "games/spoons/refusals.py",
+    "games/spoons/demo.py", "ui/keynames.py", "voice/spoonnames.py",
+    "games/spoons/presetnames.py", "voice/relaywords.py",
     "games/spec.py", "games/razz/keys.py", "games/razz/front.py", "games/slapjack/keys.py",
     "games/slapjack/seat.py",
     *(path.relative_to(PACKAGE).as_posix() for path in PACKAGE.glob("games/*/spec.py")),

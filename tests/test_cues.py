@@ -6,10 +6,17 @@ from __future__ import annotations
 import pytest
 
 from audiospoons.engine.cards import parse_card
-from audiospoons.engine.events import CardPassed, CardTaken, ReactCue, Source, SpoonGrabbed
+from audiospoons.games.spoons.cues import CueMapper
+from audiospoons.games.spoons.rules.events import (
+    CardPassed,
+    CardTaken,
+    ReactCue,
+    Source,
+    SpoonGrabbed,
+)
 from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
-from audiospoons.sound.cues import PILE_PAN, STOCK_PAN, CueMapper, seat_pan
+from audiospoons.sound.cues import PILE_PAN, STOCK_PAN, seat_pan
 
 
 def test_the_left_neighbour_is_hard_left_and_the_right_neighbour_hard_right() -> None:

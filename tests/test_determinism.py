@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from audiospoons.engine.events import Event
-from audiospoons.engine.game import ClassicGame
-from audiospoons.engine.options import Options
+from audiospoons.games.spoons.rules.game import ClassicGame
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.simulate import new_game, play_game
 
 

@@ -7,9 +7,9 @@ import pytest
 from test_relay_fuzz import FakeWriter
 
 from audiospoons.engine.cards import parse_card
-from audiospoons.engine.commands import Grab, Pass, React
-from audiospoons.engine.events import ReactCue, ReactionTestEnded, SpoonGrabbed
-from audiospoons.engine.options import Options
+from audiospoons.games.spoons.rules.commands import Grab, Pass, React
+from audiospoons.games.spoons.rules.events import ReactCue, ReactionTestEnded, SpoonGrabbed
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net.fairness import (
     COMPENSATION_CAP,
     TOLERANCE,

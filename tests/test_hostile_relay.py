@@ -22,9 +22,15 @@ import pexpect
 import pytest
 from test_online_pty import environment
 
-from audiospoons.engine.events import GameOver, GameStarted, Reached, RoundStarted, TeamsFormed
-from audiospoons.engine.options import Options
 from audiospoons.games.razz.rules.events import RoundScored
+from audiospoons.games.spoons.rules.events import (
+    GameOver,
+    GameStarted,
+    Reached,
+    RoundStarted,
+    TeamsFormed,
+)
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net.client import BadMessage, RelayClient, RelayError
 from audiospoons.net.relaykinds import RELAY_KINDS, BadRelayMessage, read_event, read_message
 from audiospoons.net.wire import encode_event

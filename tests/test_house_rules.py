@@ -7,11 +7,12 @@ import random
 
 from conftest import replay
 
-from audiospoons.engine.commands import Grab
-from audiospoons.engine.events import Event, RoundStarted, RoundVoided
-from audiospoons.engine.game import ClassicGame
-from audiospoons.engine.options import Options, Scoring
-from audiospoons.engine.presets import preset_named
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.rules.commands import Grab
+from audiospoons.games.spoons.rules.events import RoundStarted, RoundVoided
+from audiospoons.games.spoons.rules.game import ClassicGame
+from audiospoons.games.spoons.rules.options import Options, Scoring
+from audiospoons.games.spoons.rules.presets import preset_named
 from audiospoons.simulate import play_game
 
 KEEP_PLAYING = """

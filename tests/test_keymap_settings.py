@@ -14,8 +14,9 @@ from fakes import Clock, Lines, Pressed
 from hypothesis import given
 from hypothesis import strategies as st
 
-from audiospoons.engine.options import Options
 from audiospoons.games.razz.keys import RazzAction, razz_keymap
+from audiospoons.games.spoons.local import LocalGame
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.keys.key import FUNCTION_KEYS, KEYPAD_KEYS, NAMED_KEYS, Key, parse_label
 from audiospoons.ui.gamekeys import (
     DEFAULT_KEYS,
@@ -39,7 +40,6 @@ from audiospoons.ui.keynames import (
     rebinding_text,
     refusal_text,
 )
-from audiospoons.ui.local import LocalGame
 from audiospoons.ui.screens import Screens
 from audiospoons.ui.settings import Settings, load_settings, settings_from_json, settings_to_json
 from audiospoons.voice.i18n import available_languages, messages

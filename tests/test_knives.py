@@ -19,7 +19,7 @@ from audiospoons.engine.cards import (
     set_rank,
 )
 from audiospoons.engine.errors import InvalidOptions, MalformedCommand
-from audiospoons.engine.options import Options
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import messages
 

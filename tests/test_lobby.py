@@ -12,11 +12,11 @@ from test_online import PipeKeys, heard
 from test_online_pty import free_port
 from test_relay import with_relay
 
-from audiospoons.engine.events import GameStarted, RoundStarted
-from audiospoons.engine.options import Options
 from audiospoons.games.razz.keys import RazzAction
 from audiospoons.games.razz.online import RemoteRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.spoons.rules.events import GameStarted, RoundStarted
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net import server
 from audiospoons.net.client import RelayClient
 from audiospoons.net.wire import encode_event

@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from fakes import Clock, Lines, Pressed
 
 from audiospoons.engine.cards import Card
-from audiospoons.engine.events import (
+from audiospoons.games.spoons.local import LocalGame
+from audiospoons.games.spoons.player import LocalPlayer, spoon_number
+from audiospoons.games.spoons.rules.events import (
     ContestKind,
     EmptySlot,
     GameStarted,
@@ -24,11 +26,10 @@ from audiospoons.engine.events import (
     SpoonGrabbed,
     SpoonSafe,
 )
-from audiospoons.engine.game import Deal
-from audiospoons.engine.options import Grabbing, Options
+from audiospoons.games.spoons.rules.game import Deal
+from audiospoons.games.spoons.rules.options import Grabbing, Options
 from audiospoons.sound.cue import Cue
-from audiospoons.ui.local import LocalGame
-from audiospoons.ui.player import LocalPlayer, ReactionRecord, spoon_number
+from audiospoons.ui.player import ReactionRecord
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle
@@ -188,7 +189,7 @@ def test_the_speaker_history_holds_the_game() -> None:
 def test_the_demonstration_round_guides_you_from_cards_to_spoons() -> None:
     clock, lines, sounds = Clock(), Lines(), Sounds()
     keys = Player(clock, ["h", "up", "f", "space"])
-    from audiospoons.ui import demo
+    from audiospoons.games.spoons import demo
 
     captured: list[LocalGame] = []
     real = demo.LocalGame
@@ -224,7 +225,7 @@ def test_the_demonstration_round_guides_you_from_cards_to_spoons() -> None:
 def test_passing_a_queen_in_the_demonstration_ends_it_with_a_word_of_why() -> None:
     clock, lines = Clock(), Lines()
     keys = Player(clock, ["up", "a"])
-    from audiospoons.ui import demo
+    from audiospoons.games.spoons import demo
 
     real = demo.LocalGame
 

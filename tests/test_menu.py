@@ -10,13 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from audiospoons.engine.options import OPTION_SPECS, Options
 from audiospoons.games.razz.optionitems import (
     chosen_razz_values,
     razz_option_items,
     saved_razz_options,
 )
 from audiospoons.games.razz.rules.options import RAZZ_OPTION_SPECS, EndRule, RazzOptions
+from audiospoons.games.spoons.optionitems import (
+    chosen_values,
+    option_item,
+    option_items,
+    saved_options,
+    table_problem,
+)
+from audiospoons.games.spoons.rules.options import OPTION_SPECS, Options
 from audiospoons.keys.key import Key, parse_label
 from audiospoons.ui import screens
 from audiospoons.ui.menu import (
@@ -31,14 +38,7 @@ from audiospoons.ui.menu import (
     Toggle,
     initial,
 )
-from audiospoons.ui.optionitems import (
-    chosen_values,
-    option_item,
-    option_items,
-    saved_options,
-    seconds,
-    table_problem,
-)
+from audiospoons.ui.optionitems import seconds
 from audiospoons.ui.screens import Screens, menu_label
 from audiospoons.ui.settings import Settings, load_settings
 from audiospoons.voice.i18n import messages

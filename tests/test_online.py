@@ -13,7 +13,8 @@ from fakes import Clock, Lines, Pressed
 from test_relay import with_relay
 
 from audiospoons.engine.cards import parse_card
-from audiospoons.engine.events import (
+from audiospoons.games.spoons.online import RemoteGame
+from audiospoons.games.spoons.rules.events import (
     CardsDealt,
     GameStarted,
     ReactCue,
@@ -21,12 +22,12 @@ from audiospoons.engine.events import (
     ReactionTestStarted,
     RoundStarted,
 )
-from audiospoons.engine.options import Options
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net import server
 from audiospoons.net.client import RelayClient
 from audiospoons.net.wire import encode_event
 from audiospoons.sound.cue import Cue
-from audiospoons.ui.online import OnlineSession, RemoteGame
+from audiospoons.ui.online import OnlineSession
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 

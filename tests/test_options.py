@@ -3,7 +3,7 @@ from dataclasses import fields
 import pytest
 
 from audiospoons.engine.errors import InvalidOptions
-from audiospoons.engine.options import OPTION_SPECS, Options, Scoring
+from audiospoons.games.spoons.rules.options import OPTION_SPECS, Options, Scoring
 
 
 def test_every_option_field_has_a_documented_key_and_the_readme_lists_it() -> None:

@@ -6,8 +6,9 @@ import pytest
 from test_cli import audiospoons
 
 from audiospoons.engine.errors import InvalidOptions
-from audiospoons.engine.options import Options, Scoring
-from audiospoons.engine.presets import (
+from audiospoons.games.spoons.presetnames import PRESET_IDS
+from audiospoons.games.spoons.rules.options import Options, Scoring
+from audiospoons.games.spoons.rules.presets import (
     PRESETS,
     matching_preset,
     preset_named,
@@ -15,7 +16,6 @@ from audiospoons.engine.presets import (
 )
 from audiospoons.replay.scenario import ScenarioError, parse_scenario
 from audiospoons.voice.i18n import messages
-from audiospoons.voice.presetnames import PRESET_IDS
 
 
 def test_each_preset_is_recognised_from_its_values_and_named_in_every_language() -> None:

@@ -36,12 +36,13 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from audiospoons.engine.cards import Card, DeckKind, build_deck, set_rank
-from audiospoons.engine.commands import Command, Grab, Signal
+from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import InvalidOptions
-from audiospoons.engine.events import (
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.rules.commands import Grab, Signal
+from audiospoons.games.spoons.rules.events import (
     DealerChanged,
     Eliminated,
-    Event,
     GameOver,
     RoundEnded,
     RoundStarted,
@@ -51,10 +52,10 @@ from audiospoons.engine.events import (
     SpoonsChanged,
     SpoonsKept,
 )
-from audiospoons.engine.game import ClassicGame
-from audiospoons.engine.game import Phase as GamePhase
-from audiospoons.engine.options import Options, Scoring
-from audiospoons.engine.presets import PRESETS, preset_named
+from audiospoons.games.spoons.rules.game import ClassicGame
+from audiospoons.games.spoons.rules.game import Phase as GamePhase
+from audiospoons.games.spoons.rules.options import Options, Scoring
+from audiospoons.games.spoons.rules.presets import PRESETS, preset_named
 from audiospoons.simulate import GAME_TIME_CAP, play_game
 
 WATCH_TIME_CAP = GAME_TIME_CAP / 5

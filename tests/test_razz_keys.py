@@ -13,10 +13,9 @@ import pytest
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.cards import SUITS, Card, parse_card
-from audiospoons.engine.commands import Command
+from audiospoons.engine.commands import TIE_WINDOW, Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
-from audiospoons.engine.reaction import TIE_WINDOW
 from audiospoons.games.razz.keys import (
     DEFAULT_RAZZ_KEYS,
     Cancelled,

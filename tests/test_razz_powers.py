@@ -11,9 +11,8 @@ import random
 import pytest
 
 from audiospoons.engine.cards import Card, parse_card
-from audiospoons.engine.commands import Command
+from audiospoons.engine.commands import TIE_WINDOW, Command
 from audiospoons.engine.errors import MalformedCommand, NotAllowedNow
-from audiospoons.engine.reaction import TIE_WINDOW
 from audiospoons.games.razz.rules.commands import (
     Announce,
     ChoosePhrase,

@@ -17,9 +17,8 @@ from importlib.resources import as_file, files
 import pytest
 
 from audiospoons.engine.cards import Card, parse_card
-from audiospoons.engine.commands import Command
+from audiospoons.engine.commands import TIE_WINDOW, Command
 from audiospoons.engine.events import Event
-from audiospoons.engine.reaction import TIE_WINDOW
 from audiospoons.games.razz.announcer import SILENT_EVENTS, RazzAnnouncer
 from audiospoons.games.razz.cues import RAZZ_CUE_NAMES, RazzCueMapper
 from audiospoons.games.razz.rules import events as razz_events

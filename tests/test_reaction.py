@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from audiospoons.engine.events import FalseStart, ReactCue, Reacted, ReactionTestEnded
-from audiospoons.engine.reaction import ReactionTest
+from audiospoons.games.spoons.rules.events import FalseStart, ReactCue, Reacted, ReactionTestEnded
+from audiospoons.games.spoons.rules.reaction import ReactionTest
 
 
 def first_test() -> ReactionTest:

@@ -15,12 +15,12 @@ import pytest
 
 from audiospoons.bots.levels import Pace
 from audiospoons.engine.cards import Card
-from audiospoons.engine.events import (
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,
     CardTaken,
     Eliminated,
-    Event,
     GameOver,
     GameStarted,
     KnifeRedrawn,
@@ -28,7 +28,7 @@ from audiospoons.engine.events import (
     ReactionTestStarted,
     RoundStarted,
 )
-from audiospoons.engine.options import Options
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net import server
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient, RelayError

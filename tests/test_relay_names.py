@@ -15,7 +15,7 @@ from test_relay import Member, connect, three_seated, until, with_relay
 from test_relay_faults import Raw
 
 from audiospoons.bots.levels import Level
-from audiospoons.engine.options import Options
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net import names, server
 from audiospoons.net.room import Room, Seat
 from audiospoons.net.server import Relay

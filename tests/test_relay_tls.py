@@ -27,7 +27,7 @@ from test_online_menu import keys_for, run_screens
 from test_online_pty import environment, free_port, wait_for_relay
 from test_relay import FAST, QUICK_GAME
 
-from audiospoons.engine.events import GameOver
+from audiospoons.games.spoons.rules.events import GameOver
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient, RelayError
 from audiospoons.net.server import serve

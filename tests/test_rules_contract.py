@@ -10,13 +10,15 @@ import pytest
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.cards import parse_card
-from audiospoons.engine.commands import Command, Grab, Take
+from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.engine.events import Event, GameOver, GrabTimeUp, RoundEnded
-from audiospoons.engine.game import ClassicGame, Deal
-from audiospoons.engine.options import Options
+from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, Rules
 from audiospoons.games.registry import GAMES
+from audiospoons.games.spoons.rules.commands import Grab, Take
+from audiospoons.games.spoons.rules.events import GameOver, GrabTimeUp, RoundEnded
+from audiospoons.games.spoons.rules.game import ClassicGame, Deal
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.table import Table
 
 

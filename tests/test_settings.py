@@ -11,6 +11,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.ui.settings import (
     CONFIG_DIR_VARIABLE,
     RECENT_REACTIONS,
@@ -229,4 +230,5 @@ def test_only_the_latest_reactions_are_kept_but_the_best_is_for_ever() -> None:
 
 
 def test_the_saved_game_options_are_read_as_options() -> None:
-    assert CHANGED.game_options().grab_time_limit == 5.0
+    options = CHANGED.game_options()
+    assert isinstance(options, Options) and options.grab_time_limit == 5.0

@@ -10,11 +10,11 @@ import pytest
 from conftest import replay
 
 from audiospoons.engine.errors import InvalidOptions
-from audiospoons.engine.options import Options
-from audiospoons.engine.presets import preset_named, with_preset
+from audiospoons.games.spoons.optionitems import table_problem
+from audiospoons.games.spoons.rules.options import Options
+from audiospoons.games.spoons.rules.presets import preset_named, with_preset
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.replay.transcript import transcript
-from audiospoons.ui.optionitems import table_problem
 from audiospoons.voice.i18n import messages
 
 PIG = """

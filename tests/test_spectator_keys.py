@@ -12,10 +12,16 @@ from test_lobby import CELLAR, Relay, hear_next, in_lobby, press, room_state, ro
 from test_razz_voice import ANDREW, CHRIS, ELLEN, NAMES, Table, c
 from test_relay import FAST, connect, with_relay
 
-from audiospoons.engine.events import Event, GameStarted, LetterGiven, RoundStarted, SpoonGrabbed
-from audiospoons.engine.options import Options
+from audiospoons.engine.events import Event
 from audiospoons.games.razz.rules.commands import ChoosePhrase, DrawCard, PlayCard
 from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.spoons.rules.events import (
+    GameStarted,
+    LetterGiven,
+    RoundStarted,
+    SpoonGrabbed,
+)
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net import server
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.wire import encode_event

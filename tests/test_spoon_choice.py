@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from audiospoons.bots.spoonchoice import LOWEST_CHANCE, SpoonChoice
-from audiospoons.engine.events import (
+from audiospoons.games.spoons.rules.events import (
     ContestKind,
     EmptySlot,
     GripSlipped,
@@ -18,7 +17,8 @@ from audiospoons.engine.events import (
     SpoonGrabbed,
     SpoonSafe,
 )
-from audiospoons.engine.options import Grabbing
+from audiospoons.games.spoons.rules.options import Grabbing
+from audiospoons.games.spoons.spoonchoice import LOWEST_CHANCE, SpoonChoice
 
 ME = 2
 

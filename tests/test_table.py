@@ -7,12 +7,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from audiospoons.bots.simple import SimpleBot
-from audiospoons.engine.commands import Grab, Take
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.engine.events import CardPassed, CardsDealt, CardTaken, Event, SetHeld
-from audiospoons.engine.game import ClassicGame
-from audiospoons.engine.options import Options
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.bots import SimpleBot
+from audiospoons.games.spoons.rules.commands import Grab, Take
+from audiospoons.games.spoons.rules.events import CardPassed, CardsDealt, CardTaken, SetHeld
+from audiospoons.games.spoons.rules.game import ClassicGame
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.table import Table
 
 

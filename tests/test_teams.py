@@ -7,7 +7,7 @@ import pytest
 from conftest import replay
 
 from audiospoons.engine.errors import InvalidOptions
-from audiospoons.engine.options import Options
+from audiospoons.games.spoons.rules.options import Options
 
 TEAMS = """
     [options]

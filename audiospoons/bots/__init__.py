@@ -1,6 +1,5 @@
-"""Players that need no keyboard: ``make_bot`` seats one of a difficulty ``Level``."""
+"""What every game's bots share: the difficulty ``Level`` and the pace of a seat's hands."""
 
 from audiospoons.bots.levels import Level
-from audiospoons.bots.simple import SimpleBot, make_bot
 
-__all__ = ["Level", "SimpleBot", "make_bot"]
+__all__ = ["Level"]

@@ -1,1 +1,2 @@
-"""The rules of Spoons, pure: no I/O, no clock, no global randomness."""
+"""The kernel every game's rules share, pure and naming no game: cards, the command and event
+bases, errors, option specs and the rules a host drives."""

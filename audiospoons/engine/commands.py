@@ -6,7 +6,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self, cast
 
-from audiospoons.engine.cards import Card
+TIE_WINDOW = 0.001
+"""Presses closer together than this (seconds) are a tie, settled by the contenders' order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,50 +32,3 @@ class TimedPress(Command):
         """The same press, made at game time ``pressed_at``."""
         dated: Self = dataclasses.replace(cast(Any, self), pressed_at=pressed_at)
         return dated
-
-
-@dataclass(frozen=True, slots=True)
-class Take(Command):
-    """Pick up the next waiting card, or draw from the stock where the variant allows."""
-
-
-@dataclass(frozen=True, slots=True)
-class Draw(Command):
-    """Draw from the stock."""
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Command):
-    """Pass this card to the left, or discard it to the pile at the end of the chain."""
-
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Grab(TimedPress):
-    """Reach for a spoon; ``spoon`` names one where spoons are numbered. ``pressed_at``: as
-    for ``React``, in a fight."""
-
-    answers: ClassVar[tuple[str, ...]] = ("test", "race")
-    spoon: int | None = None
-    pressed_at: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class React(TimedPress):
-    """Press in a reaction test. ``pressed_at``: the game time of the press, when it happened
-    before the command reached the table (a press that crossed a network, dated by the relay;
-    never by a client). The test ranks the press by it."""
-
-    answers: ClassVar[tuple[str, ...]] = ("test",)
-    pressed_at: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Feint(Command):
-    """Reach for the spoons without taking one (the bluff variant)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Signal(Command):
-    """Give or copy the signal (the Pig, Donkey and Tongue variants)."""

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 Parser = Callable[[object], object]
 
 
+PRESET_KEY = "preset"
+"""The key that names a preset among option values, as in a scenario's ``[options]``."""
+
 def enum_option(kind: type[Enum], key: str) -> Parser:
     """A member of ``kind``, by its value (case ignored); an enum member as it is."""
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from audiospoons.bots.levels import Level, Pace
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.events import Event
-from audiospoons.engine.presets import PRESET_KEY
+from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.engine.rules import Bot, GameOptions, OptionDoc, Rules
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from audiospoons.sound.cue import Cue
     from audiospoons.ui.gamekeys import KeyTable
     from audiospoons.ui.menu import Item
-    from audiospoons.ui.player import CuePlayer
+    from audiospoons.ui.player import CuePlayer, KeySource
     from audiospoons.ui.relayseat import OnlineGame
     from audiospoons.ui.seating import LocalSeat, LocalTable, SeatPrefs
     from audiospoons.ui.spectator import WatchView
@@ -93,6 +93,24 @@ class Front:
         seat: OnlineGame = self._part("remote_seat")(client, started, messages, speaker,
                                                      sounds, prefs)
         return seat
+
+    def table_problem(self, values: Mapping[str, str], players: int,
+                      messages: Messages) -> str | None:
+        problem: str | None = self._part("table_problem")(values, players, messages)
+        return problem
+
+    def preset_values(self, name: str) -> dict[str, str]:
+        values: dict[str, str] = self._part("preset_values")(name)
+        return values
+
+    def preset_about(self, name: str, messages: Messages) -> str:
+        about: str = self._part("preset_about")(name, messages)
+        return about
+
+    def demonstration(self, messages: Messages, speaker: Speaker, sounds: CuePlayer | None,
+                      keys: KeySource) -> bool:
+        played: bool = self._part("demonstration")(messages, speaker, sounds, keys)
+        return played
 
     def watch_view(self, started: dict[str, Any], messages: Messages, speaker: Speaker,
                    sounds: CuePlayer | None, prefs: SeatPrefs) -> WatchView:
@@ -228,3 +246,16 @@ class GameSpec:
     watch_view: Callable[[dict[str, Any], Messages, Speaker, CuePlayer | None, SeatPrefs],
                          WatchView]
     """A game on a relay heard from outside the table, from its ``game_started``."""
+    presets: tuple[str, ...] = ()
+    """The names of the game's presets (its ``preset`` option values), if it has any."""
+    table_problem: Callable[[Mapping[str, str], int, Messages], str | None] | None = None
+    """Why a table of so many players cannot be played with these option values, said for
+    the player (None if it can): asked before the first game's saved options are played."""
+    preset_values: Callable[[str], dict[str, str]] | None = None
+    """A preset's option values as the settings keep them, where the game has presets."""
+    preset_about: Callable[[str, Messages], str] | None = None
+    """A preset's one-sentence description."""
+    demonstration: Callable[[Messages, Speaker, CuePlayer | None, KeySource], bool] | None = None
+    """A guided round that teaches the game, from the main menu or the first run; False if the
+    player left it."""
+    """The names of the game's presets (its ``preset`` option values), if it has any."""

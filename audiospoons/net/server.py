@@ -27,7 +27,7 @@ from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command, TimedPress
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
-from audiospoons.engine.presets import PRESET_KEY
+from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.net.backoff import PasswordGuard
 from audiospoons.net.fairness import judge, late_window

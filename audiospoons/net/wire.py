@@ -12,7 +12,6 @@ command from the network is either exactly a command or refused. The relay sends
 from __future__ import annotations
 
 import dataclasses
-import sys
 import types
 import typing
 from enum import Enum
@@ -61,7 +60,7 @@ grabspoon, announce, razz."""
 
 @cache
 def _hints(kind: type) -> dict[str, Any]:
-    return typing.get_type_hints(kind, vars(sys.modules[kind.__module__]))
+    return typing.get_type_hints(kind)
 
 
 def encode_value(value: object) -> JSON:

@@ -1,9 +1,9 @@
 """Playing online at this keyboard: the relay's lobby, a room, then its games, heard as local
 games are.
 
-The same ears (``LocalPlayer``) and keys (``KeyboardSeat``) as a local game; the table is the
-relay's. One asyncio loop reads both the relay and the keyboard (the terminal's file descriptor
-is watched by the loop, so nothing polls and a key is stamped the moment it is read).
+Each game's seat at the relay's table comes from its spec (``GameSpec.remote_seat``). One asyncio
+loop reads both the relay and the keyboard (the terminal's file descriptor is watched by the
+loop, so nothing polls and a key is stamped the moment it is read).
 
 Connected without a room asked for, the player is in the lobby (``ui.lobby``): a menu of the
 relay's rooms, where Enter opens a room of one's own, takes a seat in a room, or watches one
@@ -21,17 +21,12 @@ cannot read.") and left out, and the lobby, the room and the game go on without 
 from __future__ import annotations
 
 import asyncio
-import random
-import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from ssl import SSLContext
 from typing import Any, Protocol
 
-from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import InvalidOptions, NotAllowedNow
-from audiospoons.engine.events import Event, GameOver
-from audiospoons.engine.options import Options
+from audiospoons.engine.errors import InvalidOptions
 from audiospoons.games.registry import DEFAULT, GAMES, listed_game
 from audiospoons.keys.reader import ESCAPE_DELAY
 from audiospoons.net.client import BAD_MESSAGE, BadMessage, RelayClient, RelayError, SeatRefused
@@ -39,19 +34,16 @@ from audiospoons.net.protocol import PROTOCOL_VERSION
 from audiospoons.net.relaykinds import BadRelayMessage
 from audiospoons.net.tls import certificate_problem, is_insecure
 from audiospoons.sound.cue import Cue
-from audiospoons.ui.gamekeys import keymap
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.lobby import ROOM_LISTS, Lobby, Step
-from audiospoons.ui.player import CuePlayer, KeySource, LocalPlayer, PressedKey, ReactionRecord
-from audiospoons.ui.relayseat import OnlineGame, RelaySeat
+from audiospoons.ui.player import CuePlayer, KeySource, PressedKey
+from audiospoons.ui.relayseat import OnlineGame
 from audiospoons.ui.seating import SeatPrefs
-from audiospoons.ui.seatkeys import KeyboardSeat
 from audiospoons.ui.spectator import Watcher
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.relaywords import refusal_text, relay_error_text
 from audiospoons.voice.speaker import Speaker
-from audiospoons.voice.spoonnames import SpoonStyle
 
 ONLINE_PREFS = SeatPrefs(verbosity=Verbosity.BRIEF)
 """A seat online, unless the player chose otherwise: brief, as play there is quick."""
@@ -95,58 +87,6 @@ class Where:
     stopped: bool = False
     """The relay said it is shutting down: its connection ending is no loss to mend."""
     said: list[str] = field(default_factory=list)
-
-
-class RemoteGame(RelaySeat, KeyboardSeat):
-    """One game of classic Spoons in the room, at this keyboard."""
-
-    def __init__(self, client: RelayClient, started: dict[str, Any], messages: Messages,
-                 speaker: Speaker, sounds: CuePlayer | None, *,
-                 verbosity: Verbosity = Verbosity.BRIEF,
-                 key_overrides: dict[str, str] | None = None,
-                 clock: Callable[[], float] = time.monotonic,
-                 rate_setter: Callable[[int], int | None] | None = None,
-                 spoon_style: SpoonStyle = SpoonStyle.NUMBERS) -> None:
-        self.me = self._start_relay_seat(client, started, clock)
-        names: list[str] = list(started["players"])
-        self.options = Options.from_mapping(started["options"])
-        self.seats = len(names)
-        self.player = LocalPlayer(names, self.options, messages, speaker, sounds, verbosity,
-                                  spoon_style, random.Random(), seat=self.me)
-        self.messages, self.speaker, self.sounds = messages, speaker, sounds
-        self.keys = keymap(key_overrides)
-        self.key_overrides = dict(key_overrides or {})
-        self.rate_setter = rate_setter
-        self.record = ReactionRecord()
-
-    def briefing(self) -> list[str]:
-        player, view = self.player, self.player.view
-        said = [self.messages.tr("online.back", round=view.round) if view.playing
-                else self.messages.tr("online.back.between")]
-        if view.playing:
-            said += [player.hand_text(), player.spoons_text(self.options.grabbing)]
-        return [*said, player.players_text()]
-
-    def catch_up(self, told: Sequence[Event]) -> None:
-        self.player.catch_up(told)
-
-    def send(self, command: Command, at: float) -> None:
-        self.send_command(command, at)
-
-    def resume_after(self, paused: float) -> None:
-        """The relay's game does not stop: nothing to shift."""
-
-    def _pause(self, keys: KeySource) -> bool:
-        return self.escape_to_leave()
-
-    def _ears(self) -> LocalPlayer:
-        return self.player
-
-    def _ends_game(self, event: Event) -> bool:
-        return isinstance(event, GameOver)
-
-    def _refused(self, command: Command, reason: str, message: str) -> None:
-        self.refused(command, NotAllowedNow(message, reason=reason))
 
 
 class OnlineSession:

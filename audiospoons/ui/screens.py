@@ -55,18 +55,7 @@ from audiospoons.ui.onlinemenu import (
     read_address,
     read_name,
 )
-from audiospoons.ui.optionitems import (
-    BOTS,
-    CUSTOM,
-    PLAYERS,
-    PRESET,
-    chosen_values,
-    option_items,
-    preset_about,
-    preset_values,
-    saved_options,
-    table_problem,
-)
+from audiospoons.ui.optionitems import BOTS, CUSTOM, PLAYERS, PRESET, table_items
 from audiospoons.ui.settings import (
     RATE_MAX,
     RATE_MIN,
@@ -344,8 +333,10 @@ class Screens:
     def start(self, game: GameCallback | None, *, with_options: bool = False) -> None:
         """Play a game (or the demonstration) with the current settings; ``with_options``: a
         game played with the saved options, which must make a table that can be played."""
-        if with_options:
-            problem = table_problem(self.settings.options, self.settings.players, self.m)
+        first = GAMES[DEFAULT]
+        if with_options and first.table_problem is not None:
+            problem = first.table_problem(self.settings.values_of(DEFAULT),
+                                          self.settings.players, self.m)
             if problem is not None:
                 self.say(self.m.tr("menu.options.refused", reason=problem))
                 return
@@ -437,11 +428,14 @@ class Screens:
     # ------------------------------------------------------------------ options
 
     def options_screen(self) -> None:
-        m = self.m
-        options = saved_options(self.settings.options)
+        """The table (players and bots) and the first game's options, with its presets; the
+        other games' options screens open from here."""
+        m, spec = self.m, GAMES[DEFAULT]
+        options = spec.saved_options(self.settings.values_of(DEFAULT))
 
         def items() -> list[Item]:
-            return [*option_items(options, self.settings.players, self.settings.bots, m),
+            return [*table_items(self.settings.players, self.settings.bots, spec.players, m),
+                    *spec.option_items(options, m),
                     *(Action(name, m.tr(words.options or name), m.tr(words.options_about or name))
                       for name in OTHER_GAMES for words in (GAMES[name].words,)),
                     Action("defaults", m.tr("menu.options.defaults"),
@@ -454,10 +448,13 @@ class Screens:
             shown = {i.key: (item if i.key == item.key else i) for i in menu.items}
             players = shown[PLAYERS]
             assert isinstance(players, Number)
-            values = chosen_values(shown)
-            if isinstance(item, Choice) and item.key == PRESET and item.value != CUSTOM:
-                values = preset_values(item.value)
-            problem = table_problem(values, int(players.value), m)
+            values = spec.chosen_values(shown)
+            if (isinstance(item, Choice) and item.key == PRESET and item.value != CUSTOM
+                    and spec.preset_values is not None):
+                values = spec.preset_values(item.value)
+            if spec.table_problem is None:
+                return None
+            problem = spec.table_problem(values, int(players.value), m)
             return None if problem is None else m.tr("menu.options.refused", reason=problem)
 
         menu.check = check
@@ -472,25 +469,26 @@ class Screens:
                 self.say(menu.opening())
                 continue
             if response.activated == "defaults":
-                self.save(replace(self.settings, options={}, players=Settings().players,
-                                  bots=Settings().bots))
-                options = saved_options({})
+                self.save(replace(self.settings.with_values_of(DEFAULT, {}),
+                                  players=Settings().players, bots=Settings().bots))
+                options = spec.saved_options({})
                 menu.reset(items())
                 self.say(m.tr("menu.options.defaults.done"))
                 continue
             if response.changed is not None:
                 shown = {i.key: i for i in menu.items}
-                players, bots, preset = shown[PLAYERS], shown[BOTS], shown[PRESET]
+                players, bots, preset = shown[PLAYERS], shown[BOTS], shown.get(PRESET)
                 assert isinstance(players, Number) and isinstance(bots, Choice)
-                assert isinstance(preset, Choice)
                 speech = response.speech
-                values = chosen_values(shown)
-                if response.changed.key == PRESET and preset.value != CUSTOM:
-                    values = preset_values(preset.value)
-                    speech = " ".join((speech or "", preset_about(preset.value, m)))
-                self.save(replace(self.settings, options=values,
+                values = spec.chosen_values(shown)
+                if (isinstance(preset, Choice) and response.changed.key == PRESET
+                        and preset.value != CUSTOM and spec.preset_values is not None
+                        and spec.preset_about is not None):
+                    values = spec.preset_values(preset.value)
+                    speech = " ".join((speech or "", spec.preset_about(preset.value, m)))
+                self.save(replace(self.settings.with_values_of(DEFAULT, values),
                                   players=int(players.value), bots=bots.value))
-                options = saved_options(values)
+                options = spec.saved_options(values)
                 menu.reset(items())
                 self.say(speech)
 

@@ -10,7 +10,6 @@ from audiospoons.engine.rules import GameOptions
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.games.spec import GameSpec
 from audiospoons.sound.mixer import Mixer
-from audiospoons.ui.demo import play_demonstration as demo_round
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.player import GameResult, KeySource, ReactionRecord
 from audiospoons.ui.seating import LocalTable
@@ -98,8 +97,10 @@ def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None
 
 def play_demonstration(*, settings: Settings, speaker: Speaker, mixer: Mixer | None,
                        keys: KeySource) -> Settings:
-    """The demonstration round, from the main menu or the first run."""
-    demo_round(messages(choose_language(settings.language)), speaker, mixer, keys)
+    """The demonstration round, from the main menu or the first run: the first game's."""
+    demonstration = GAMES[DEFAULT].demonstration
+    if demonstration is not None:
+        demonstration(messages(choose_language(settings.language)), speaker, mixer, keys)
     return settings
 
 

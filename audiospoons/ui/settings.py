@@ -27,8 +27,8 @@ from typing import Any, TypeVar, cast
 
 import platformdirs
 
-from audiospoons.engine.options import PLAYERS_MAX, PLAYERS_MIN, Options
-from audiospoons.games.registry import GAMES
+from audiospoons.engine.rules import GameOptions
+from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.net.names import NAME_LENGTH
 from audiospoons.ui.seating import SeatPrefs
 from audiospoons.voice.announcer import Verbosity
@@ -92,10 +92,9 @@ class Settings:
     ``speech_volume`` and ``sound_volume`` are percentages; ``language`` None follows the
     system; ``keys`` moves game actions to other keys (action name to key label, see
     ``ui.gamekeys``), ``razz_keys`` and ``slapjack_keys`` those of Razz Spoons and Slapjack;
-    ``options`` holds game option values as text, for ``Options.from_mapping``, and
-    ``razz_options`` and ``slapjack_options`` those of the other games
-    those of Razz Spoons, for ``RazzOptions.from_mapping``. The mappings are plain dicts: do
-    not change them in place.
+    ``options`` holds the first game's option values as text, as its spec reads them, and
+    ``razz_options`` and ``slapjack_options`` those of Razz Spoons and Slapjack (each game's
+    spec names its two fields). The mappings are plain dicts: do not change them in place.
     ``online_address`` and ``online_name`` are what Play online last connected with, as typed.
     """
 
@@ -147,9 +146,9 @@ class Settings:
         changed: Settings = replace(self, **cast(dict[str, Any], {name: value}))
         return changed
 
-    def game_options(self) -> Options:
-        """The saved game options (raises ``InvalidOptions`` if they are not playable)."""
-        return Options.from_mapping(self.options)
+    def game_options(self, game: str = DEFAULT) -> GameOptions:
+        """``game``'s saved options (raises ``InvalidOptions`` if they are not playable)."""
+        return GAMES[game].read_options(self.values_of(game))[0]
 
     def with_reaction(self, milliseconds: float) -> Settings:
         return replace(self, reactions=self.reactions.with_reaction(milliseconds))
@@ -318,7 +317,7 @@ def settings_from_json(data: object) -> Settings:
         keys=_text_mapping(data, "keys"),
         razz_keys=_text_mapping(data, "razz_keys"),
         slapjack_keys=_text_mapping(data, "slapjack_keys"),
-        players=_int(data, "players", defaults.players, PLAYERS_MIN, PLAYERS_MAX),
+        players=_int(data, "players", defaults.players, *GAMES[DEFAULT].players),
         bots=str(bots),
         options=_text_mapping(data, "options"),
         razz_options=_text_mapping(data, "razz_options"),

@@ -18,12 +18,7 @@ from audiospoons.games.razz.rules.options import (
     RazzOptions,
 )
 from audiospoons.ui.menu import Choice, Item, Number, Toggle
-from audiospoons.ui.optionitems import (
-    changed_values,
-    parsed_values,
-    seconds,
-    show,
-)
+from audiospoons.ui.optionitems import changed_values, parsed_values, seconds, show
 from audiospoons.voice.i18n import Messages
 
 MOST_ROUNDS = 20

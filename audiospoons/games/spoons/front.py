@@ -9,25 +9,25 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any, cast
 
-from audiospoons.engine.events import GameOver
-from audiospoons.engine.game import ClassicGame
-from audiospoons.engine.options import OPTION_SPECS, Options
 from audiospoons.engine.rules import GameOptions, Rules
 from audiospoons.games.spec import Presenter, Scenario
+from audiospoons.games.spoons import optionitems
+from audiospoons.games.spoons.announcer import Announcer
+from audiospoons.games.spoons.cues import CueMapper
+from audiospoons.games.spoons.player import LocalPlayer
+from audiospoons.games.spoons.rules.events import GameOver
+from audiospoons.games.spoons.rules.game import ClassicGame
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.scenario import read_scenario as read_classic_scenario
 from audiospoons.games.spoons.state import state_of_play
 from audiospoons.net.client import RelayClient
-from audiospoons.sound.cues import CueMapper
 from audiospoons.ui.gamekeys import CLASSIC_KEYS, Action, KeyTable, bindings
 from audiospoons.ui.menu import Item
-from audiospoons.ui.optionitems import chosen_values as chosen_option_values
-from audiospoons.ui.optionitems import option_item, options_text
-from audiospoons.ui.optionitems import saved_options as saved_classic_options
-from audiospoons.ui.player import CuePlayer, LocalPlayer
+from audiospoons.ui.player import CuePlayer, KeySource
 from audiospoons.ui.relayseat import OnlineGame
 from audiospoons.ui.seating import LocalSeat, LocalTable, SeatPrefs
 from audiospoons.ui.spectator import Answer, WatchView
-from audiospoons.voice.announcer import Announcer, Verbosity
+from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 
@@ -35,7 +35,7 @@ NAME = "spoons"
 
 
 def local_game(table: LocalTable) -> LocalSeat:
-    from audiospoons.ui.local import LocalGame
+    from audiospoons.games.spoons.local import LocalGame
 
     game = LocalGame(cast(Options, table.options), table.players, table.messages,
                      table.speaker, table.sounds, seed=table.seed,
@@ -49,7 +49,7 @@ def local_game(table: LocalTable) -> LocalSeat:
 
 def remote_seat(client: RelayClient, started: dict[str, Any], messages: Messages,
                 speaker: Speaker, sounds: CuePlayer | None, prefs: SeatPrefs) -> OnlineGame:
-    from audiospoons.ui.online import RemoteGame
+    from audiospoons.games.spoons.online import RemoteGame
 
     return RemoteGame(client, started, messages, speaker, sounds, verbosity=prefs.verbosity,
                       key_overrides=prefs.keys_of(NAME), spoon_style=prefs.spoon_style)
@@ -66,12 +66,19 @@ def watch_view(started: dict[str, Any], messages: Messages, speaker: Speaker,
     answers: dict[Enum, Answer] = {
         Action.SPOONS: lambda: spoons.spoons_text(options.grabbing),
         Action.PLAYERS: spoons.players_text,
-        Action.OPTIONS: lambda: options_text(options, len(names), messages),
+        Action.OPTIONS: lambda: optionitems.options_text(options, len(names), messages),
         Action.HISTORY_PREVIOUS: history.previous, Action.HISTORY_NEXT: history.next,
         Action.HISTORY_FIRST: history.first, Action.HISTORY_LAST: history.last}
     keys: dict[Enum, tuple[str, ...]] = {
         action: labels for action, labels in bindings(prefs.keys_of(NAME)).items()}
     return WatchView(spoons, keys, answers, GameOver)
+
+
+def demonstration(messages: Messages, speaker: Speaker, sounds: CuePlayer | None,
+                  keys: KeySource) -> bool:
+    from audiospoons.games.spoons.demo import play_demonstration
+
+    return play_demonstration(messages, speaker, sounds, keys)
 
 
 def read_scenario(data: dict[str, Any], text: str) -> Scenario:
@@ -95,12 +102,24 @@ def key_table() -> KeyTable[Any]:
 
 
 def option_items(options: GameOptions, messages: Messages) -> list[Item]:
-    return [option_item(spec.key, cast(Options, options), messages) for spec in OPTION_SPECS]
+    return optionitems.game_items(cast(Options, options), messages)
 
 
 def chosen_values(items: Mapping[str, Item]) -> dict[str, str]:
-    return chosen_option_values(items)
+    return optionitems.chosen_values(items)
 
 
 def saved_options(values: Mapping[str, str]) -> GameOptions:
-    return saved_classic_options(values)
+    return optionitems.saved_options(values)
+
+
+def table_problem(values: Mapping[str, str], players: int, messages: Messages) -> str | None:
+    return optionitems.table_problem(values, players, messages)
+
+
+def preset_values(name: str) -> dict[str, str]:
+    return optionitems.preset_values(name)
+
+
+def preset_about(name: str, messages: Messages) -> str:
+    return optionitems.preset_about(name, messages)

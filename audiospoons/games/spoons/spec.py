@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import cast
 
-from audiospoons.bots.simple import make_bot
-from audiospoons.engine import commands as engine_commands
-from audiospoons.engine import events as engine_events
-from audiospoons.engine.events import (
+from audiospoons.engine.events import Event
+from audiospoons.engine.rules import GameOptions
+from audiospoons.games.spec import Front, GameSpec, GameWords
+from audiospoons.games.spoons.bots import make_bot
+from audiospoons.games.spoons.rules import commands as spoons_commands
+from audiospoons.games.spoons.rules import events as spoons_events
+from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardTaken,
     DealerChanged,
     Eliminated,
-    Event,
     GameOver,
     GameStarted,
     LetterGiven,
@@ -22,11 +24,9 @@ from audiospoons.engine.events import (
     RoundStarted,
     TeamsFormed,
 )
-from audiospoons.engine.game import ClassicGame
-from audiospoons.engine.options import OPTION_SPECS, PLAYERS_MAX, PLAYERS_MIN, Options
-from audiospoons.engine.presets import with_preset
-from audiospoons.engine.rules import GameOptions
-from audiospoons.games.spec import Front, GameSpec, GameWords
+from audiospoons.games.spoons.rules.game import ClassicGame
+from audiospoons.games.spoons.rules.options import OPTION_SPECS, PLAYERS_MAX, PLAYERS_MIN, Options
+from audiospoons.games.spoons.rules.presets import PRESETS_BY_NAME, with_preset
 
 
 def _read_options(values: Mapping[str, str]) -> tuple[GameOptions, dict[str, str]]:
@@ -53,7 +53,7 @@ SPEC = GameSpec(
         names, cast(Options, options), rng, dealer=dealer),
     bot=lambda seat, options, rng, level, pace: make_bot(
         seat, cast(Options, options), rng, level, pace),
-    wire_modules=(engine_commands, engine_events),
+    wire_modules=(spoons_commands, spoons_events),
     round_start=RoundStarted,
     round_end=RoundEnded,
     game_over=GameOver,
@@ -73,4 +73,9 @@ SPEC = GameSpec(
     local_game=FRONT.local_game,
     remote_seat=FRONT.remote_seat,
     watch_view=FRONT.watch_view,
+    presets=tuple(PRESETS_BY_NAME),
+    demonstration=FRONT.demonstration,
+    table_problem=FRONT.table_problem,
+    preset_values=FRONT.preset_values,
+    preset_about=FRONT.preset_about,
 )

@@ -3,8 +3,8 @@ English whatever the language of speech (``state: Ann: 4 cards, 0 waiting, hand 
 
 from __future__ import annotations
 
-from audiospoons.engine.game import ClassicGame, Phase
-from audiospoons.engine.options import Scoring
+from audiospoons.games.spoons.rules.game import ClassicGame, Phase
+from audiospoons.games.spoons.rules.options import Scoring
 
 
 def state_of_play(game: ClassicGame, listener: int | None) -> list[str]:

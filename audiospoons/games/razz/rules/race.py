@@ -21,9 +21,9 @@ Everyone grabs at once; there is one spoon fewer than players. How it settles:
 
 from __future__ import annotations
 
+from audiospoons.engine.commands import TIE_WINDOW
 from audiospoons.engine.errors import NotAllowedNow
 from audiospoons.engine.events import Event
-from audiospoons.engine.reaction import TIE_WINDOW
 from audiospoons.games.razz.rules.events import DoubleGrab, SpoonFought, SpoonTaken
 
 

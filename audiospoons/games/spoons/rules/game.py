@@ -18,23 +18,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from audiospoons.engine import scoring
 from audiospoons.engine.cards import Card, DeckKind, build_deck, set_rank
-from audiospoons.engine.commands import Command, Draw, Feint, Grab, Pass, React, Signal, Take
+from audiospoons.engine.commands import TIE_WINDOW, Command
 from audiospoons.engine.errors import (
     MalformedCommand,
     NotAllowedNow,
     SpoonsError,
     TimeWentBackwards,
 )
-from audiospoons.engine.events import (
+from audiospoons.engine.events import Event
+from audiospoons.engine.rules import allowed
+from audiospoons.games.spoons.rules import scoring
+from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, React, Signal, Take
+from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,
     CardTaken,
     ContestKind,
     DealerChanged,
     Eliminated,
-    Event,
     Feinted,
     GameOver,
     GameStarted,
@@ -59,8 +61,8 @@ from audiospoons.engine.events import (
     TeamOut,
     TeamsFormed,
 )
-from audiospoons.engine.fighting import RealtimeFighting
-from audiospoons.engine.options import (
+from audiospoons.games.spoons.rules.fighting import RealtimeFighting
+from audiospoons.games.spoons.rules.options import (
     FALSE_REACH_LOCKOUT,
     Disputed,
     DrawVariant,
@@ -71,10 +73,9 @@ from audiospoons.engine.options import (
     ReactionStyle,
     Scoring,
 )
-from audiospoons.engine.reaction import TIE_WINDOW, ReactionTest
-from audiospoons.engine.rules import allowed
-from audiospoons.engine.selection import SingleSelection
-from audiospoons.engine.spoontable import ResultHandler
+from audiospoons.games.spoons.rules.reaction import ReactionTest
+from audiospoons.games.spoons.rules.selection import SingleSelection
+from audiospoons.games.spoons.rules.spoontable import ResultHandler
 
 
 class Phase(Enum):

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from audiospoons.engine.cards import Card
-from audiospoons.engine.events import (
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,
     CardTaken,
     DealerChanged,
     Eliminated,
-    Event,
     GameOver,
     GameStarted,
     HandPassedOn,
@@ -41,7 +41,7 @@ from audiospoons.engine.events import (
     SpoonsKept,
     TeamsFormed,
 )
-from audiospoons.spoonslots import SpoonSlots
+from audiospoons.games.spoons.spoonslots import SpoonSlots
 
 
 @dataclass(slots=True)

@@ -19,17 +19,17 @@ from audiospoons.bots.levels import (
     Skill,
     skill_for,
 )
-from audiospoons.bots.spoonchoice import SpoonChoice
 from audiospoons.engine.cards import Card, DeckKind, copies_of, set_rank
-from audiospoons.engine.commands import Command, Feint, Grab, Pass, React, Signal, Take
-from audiospoons.engine.events import (
+from audiospoons.engine.commands import Command
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.rules.commands import Feint, Grab, Pass, React, Signal, Take
+from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,
     CardTaken,
     DealerChanged,
     Eliminated,
     EmptySlot,
-    Event,
     GameOver,
     GripSlipped,
     HandPassedOn,
@@ -56,7 +56,8 @@ from audiospoons.engine.events import (
     SpoonsKept,
     StockRecycled,
 )
-from audiospoons.engine.options import DrawVariant, Options, Premature
+from audiospoons.games.spoons.rules.options import DrawVariant, Options, Premature
+from audiospoons.games.spoons.spoonchoice import SpoonChoice
 
 __all__ = ["BREAK_PAIR_CHANCE", "Level", "Pace", "SimpleBot", "Skill", "make_bot"]
 

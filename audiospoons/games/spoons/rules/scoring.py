@@ -8,9 +8,10 @@
 
 from __future__ import annotations
 
-from audiospoons.engine.events import Event, LetterGiven, PointAdded
-from audiospoons.engine.options import Scoring
-from audiospoons.engine.spoontable import SpoonTable
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.rules.events import LetterGiven, PointAdded
+from audiospoons.games.spoons.rules.options import Scoring
+from audiospoons.games.spoons.rules.spoontable import SpoonTable
 
 
 def miss(game: SpoonTable, seats: tuple[int, ...], *, at_once: bool = False) -> list[Event]:

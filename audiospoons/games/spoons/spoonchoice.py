@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 from audiospoons.engine.events import Event
-from audiospoons.engine.options import Grabbing
-from audiospoons.spoonslots import Slot, SpoonSlots
+from audiospoons.games.spoons.rules.options import Grabbing
+from audiospoons.games.spoons.spoonslots import Slot, SpoonSlots
 
 LOWEST_CHANCE = 0.75
 """How often a bot takes the lowest spoon it may take rather than another at random."""

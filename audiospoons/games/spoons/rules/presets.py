@@ -9,10 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from audiospoons.engine.errors import InvalidOptions
-from audiospoons.engine.options import Options
-
-PRESET_KEY = "preset"
-"""The key that names a preset among option values, as in a scenario's ``[options]``."""
+from audiospoons.engine.optionparse import PRESET_KEY
+from audiospoons.games.spoons.rules.options import Options
 
 
 @dataclass(frozen=True, slots=True)

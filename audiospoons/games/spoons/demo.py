@@ -6,21 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from audiospoons.bots.simple import Pace
+from audiospoons.bots.levels import Pace
 from audiospoons.engine.cards import parse_card
-from audiospoons.engine.events import (
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.local import LocalGame
+from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,
     CardTaken,
-    Event,
     RoundEnded,
     SpoonGrabbed,
 )
-from audiospoons.engine.game import Deal
-from audiospoons.engine.options import Options
-from audiospoons.sound.mixer import Mixer
-from audiospoons.ui.local import LocalGame
-from audiospoons.ui.player import YOU, KeySource
+from audiospoons.games.spoons.rules.game import Deal
+from audiospoons.games.spoons.rules.options import Options
+from audiospoons.ui.player import YOU, CuePlayer, KeySource
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
@@ -74,7 +73,7 @@ class Guide:
         return None
 
 
-def play_demonstration(messages: Messages, speaker: Speaker, mixer: Mixer | None,
+def play_demonstration(messages: Messages, speaker: Speaker, mixer: CuePlayer | None,
                        keys: KeySource) -> bool:
     """Play the demonstration round; False if the player left it."""
     options = Options.from_mapping({"grab_time_limit": 0, "round_pause": 1})

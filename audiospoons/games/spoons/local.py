@@ -12,22 +12,17 @@ import time
 from collections.abc import Callable
 
 from audiospoons.bots.levels import Level, Pace
-from audiospoons.bots.simple import make_bot
 from audiospoons.engine.commands import Command
-from audiospoons.engine.game import ClassicGame, Deal, Phase
-from audiospoons.engine.options import Options
+from audiospoons.games.spoons.bots import make_bot
+from audiospoons.games.spoons.player import LocalPlayer
+from audiospoons.games.spoons.rules.game import ClassicGame, Deal, Phase
+from audiospoons.games.spoons.rules.options import Options
+from audiospoons.games.spoons.seatkeys import KeyboardSeat
 from audiospoons.simulate import bot_names
 from audiospoons.table import Table
 from audiospoons.ui.gamekeys import keymap
 from audiospoons.ui.localloop import LocalLoop
-from audiospoons.ui.player import (
-    YOU,
-    CuePlayer,
-    GameResult,
-    LocalPlayer,
-    ReactionRecord,
-)
-from audiospoons.ui.seatkeys import KeyboardSeat
+from audiospoons.ui.player import YOU, CuePlayer, GameResult, ReactionRecord
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from enum import Enum
 
-from audiospoons.engine.events import (
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.rules.events import (
     ContestKind,
     EmptySlot,
-    Event,
     GripSlipped,
     ReactionTestStarted,
     RoundStarted,

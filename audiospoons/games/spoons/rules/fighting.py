@@ -24,18 +24,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from audiospoons.engine.errors import NotAllowedNow
-from audiospoons.engine.events import (
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.rules.events import (
     ContestKind,
     EmptySlot,
-    Event,
     GripSlipped,
     SpoonChallenged,
     SpoonClaimed,
     SpoonGrabbed,
     SpoonSafe,
 )
-from audiospoons.engine.reaction import ReactionTest
-from audiospoons.engine.spoontable import SpoonTable
+from audiospoons.games.spoons.rules.reaction import ReactionTest
+from audiospoons.games.spoons.rules.spoontable import SpoonTable
 
 
 @dataclass(slots=True)

@@ -22,21 +22,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from audiospoons.engine.events import (
+from audiospoons.engine.commands import TIE_WINDOW
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.rules.events import (
     ContestKind,
-    Event,
     FalseStart,
     ReactCue,
     Reacted,
     ReactionTestEnded,
 )
-from audiospoons.engine.options import MASH_SECONDS
+from audiospoons.games.spoons.rules.options import MASH_SECONDS
 
 PRESS_GRACE = 0.25
 """Seconds from a test's start in which a press is taken as meant for what came before."""
 
-TIE_WINDOW = 0.001
-"""Presses closer together than this (seconds) are a tie, settled by the contenders' order."""
 
 
 class ReactionTest:

@@ -13,16 +13,16 @@ lost cannot try for another spoon: that is the variant's price for being easy to
 from __future__ import annotations
 
 from audiospoons.engine.errors import NotAllowedNow
-from audiospoons.engine.events import (
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.rules.events import (
     ContestKind,
-    Event,
     SpoonChosen,
     SpoonContested,
     SpoonGrabbed,
     SpoonsKept,
 )
-from audiospoons.engine.reaction import ReactionTest
-from audiospoons.engine.spoontable import SpoonTable
+from audiospoons.games.spoons.rules.reaction import ReactionTest
+from audiospoons.games.spoons.rules.spoontable import SpoonTable
 
 
 class SingleSelection:

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from audiospoons.engine.events import ContestKind, Event
-from audiospoons.engine.options import Options
-from audiospoons.engine.reaction import ReactionTest
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.rules.events import ContestKind
+from audiospoons.games.spoons.rules.options import Options
+from audiospoons.games.spoons.rules.reaction import ReactionTest
 
 ResultHandler = Callable[[ReactionTest, float], list[Event]]
 """What a reaction test's result does to the round, told the test and the time."""

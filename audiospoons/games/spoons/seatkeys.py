@@ -1,0 +1,186 @@
+"""The keys of a classic Spoons seat: each press turned into a command for the table, or a line
+of what the seat knows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from audiospoons.engine.commands import Command
+from audiospoons.engine.errors import SpoonsError
+from audiospoons.games.spoons.optionitems import options_text
+from audiospoons.games.spoons.player import LocalPlayer, spoon_number
+from audiospoons.games.spoons.refusals import refusal_text
+from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, React, Signal, Take
+from audiospoons.games.spoons.rules.options import Grabbing, Options
+from audiospoons.ui.gamekeys import SLOTS, Action, bindings, bound_action
+from audiospoons.ui.keynames import moved_keys_text
+from audiospoons.ui.pausekeys import change_rate, change_volume, pause_menu
+from audiospoons.ui.player import CuePlayer, KeySource, ReactionRecord
+from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
+from audiospoons.voice.i18n import Messages
+from audiospoons.voice.speaker import Speaker
+from audiospoons.voice.spoonnames import SpoonStyle
+
+
+class KeyboardSeat:
+    """A player's keys at a table: set up by the subclass, which gives ``send`` and
+    ``resume_after``."""
+
+    player: LocalPlayer
+    messages: Messages
+    speaker: Speaker
+    sounds: CuePlayer | None
+    keys: dict[str, Action]
+    key_overrides: dict[str, str]
+    clock: Callable[[], float]
+    rate_setter: Callable[[int], int | None] | None
+    record: ReactionRecord
+    options: Options
+    seats: int
+    me: int
+
+    def send(self, command: Command, at: float) -> None:
+        """Apply ``command``, made at game time ``at``; a refusal raises ``SpoonsError`` (or is
+        told later, through ``refused``)."""
+        raise NotImplementedError
+
+    def resume_after(self, paused: float) -> None:
+        """The pause menu was open for ``paused`` seconds."""
+
+    def _on_key(self, label: str, at: float, keys: KeySource) -> bool:
+        """Act on one key; False when the player quits the game."""
+        self.speaker.interrupt()
+        spoon = spoon_number(label)
+        if spoon is not None:
+            numbered = self.options.grabbing is not Grabbing.REACTION
+            self._submit(Grab(self.me, spoon if numbered else None), at)
+            return True
+        action = bound_action(self.keys, label)
+        if action is None:
+            return True
+        if action is Action.MENU:
+            return self._pause(keys)
+        command = self._command(action)
+        if command is not None:
+            self._submit(command, at)
+        else:
+            self._ask(action)
+        return True
+
+    def _command(self, action: Action) -> Command | None:
+        view = self.player.view
+        if action is Action.SPACE:
+            if view.test and self.me in view.test:
+                return React(self.me)
+            if self.options.signal:
+                return Signal(self.me)
+            return Grab(self.me, self.player.aimed_spoon(self.options.grabbing))
+        if action is Action.FEINT:
+            return Feint(self.me)
+        if action is Action.PICK_UP:
+            return Take(self.me)
+        if action is Action.DRAW:
+            return Draw(self.me)
+        if action is Action.PASS and view.hand:
+            return Pass(self.me, view.hand[self.player.cursor])
+        if action in SLOTS:
+            slot = SLOTS.index(action)
+            if slot < len(view.hand):
+                return Pass(self.me, view.hand[slot])
+        return None
+
+    def _submit(self, command: Command, at: float) -> bool:
+        """Send ``command``; False when it is refused here (the reason said)."""
+        try:
+            self.send(command, at)
+        except SpoonsError as error:
+            self.refused(command, error)
+            return False
+        return True
+
+    def refused(self, command: Command, error: SpoonsError) -> None:
+        """Say why the game refused a command, in the player's words."""
+        if isinstance(command, React) and error.reason == "no-test":
+            return
+        signal = self.options.signal
+        if error.reason == "cards-stopped" and self.player.view.me.has_spoon:
+            self.player.say_text(self.messages.tr("refused.cards-stopped.signal.safe")
+                                 if signal else
+                                 self.messages.tr("refused.cards-stopped.safe"))
+            return
+        self.player.say_text(refusal_text(self.messages, error, signal=signal))
+
+    def _ask(self, action: Action) -> None:
+        """Keys that ask something, or change a setting, rather than play."""
+        if action in (Action.CURSOR_LEFT, Action.CURSOR_RIGHT):
+            self._move_cursor(-1 if action is Action.CURSOR_LEFT else 1)
+        elif action in (Action.SPOON_NEXT, Action.SPOON_PREVIOUS):
+            self._move_spoon_focus(1 if action is Action.SPOON_NEXT else -1)
+        elif action in (Action.VOLUME_DOWN, Action.VOLUME_UP):
+            change_volume(self.speaker, self.sounds, self.messages,
+                          -VOLUME_STEP if action is Action.VOLUME_DOWN else VOLUME_STEP)
+        elif action in (Action.RATE_DOWN, Action.RATE_UP):
+            change_rate(self.speaker, self.rate_setter, self.messages,
+                        -RATE_STEP if action is Action.RATE_DOWN else RATE_STEP)
+        else:
+            answer = self._answers().get(action)
+            if answer is not None:
+                self.speaker.review(answer())
+
+    def _answers(self) -> dict[Action, Callable[[], str | None]]:
+        player, history, m = self.player, self.speaker.history, self.messages
+
+        def no_card() -> str:
+            return m.tr("refused.no-slot")
+
+        answers: dict[Action, Callable[[], str | None]] = {
+            Action.PASS: no_card,
+            Action.HAND: player.hand_text,
+            Action.SPOONS: lambda: player.spoons_text(self.options.grabbing),
+            Action.PLAYERS: player.players_text,
+            Action.WAITING: player.waiting_text,
+            Action.OPTIONS: self._options_text,
+            Action.REACTION: lambda: player.reaction_text(self.record),
+            Action.HISTORY_PREVIOUS: history.previous,
+            Action.HISTORY_NEXT: history.next,
+            Action.HISTORY_FIRST: history.first,
+            Action.HISTORY_LAST: history.last,
+            Action.REPEAT: history.current,
+            Action.HELP: self._help_text,
+        }
+        answers.update(dict.fromkeys(SLOTS, no_card))
+        return answers
+
+    def _help_text(self) -> str:
+        """The keys of the game: the usual words for the usual keys, or, once the player has
+        moved some, every action with the keys it has now."""
+        if not self.key_overrides:
+            return self.messages.tr("help.game")
+        return moved_keys_text(bindings(self.key_overrides), self.messages)
+
+    def _move_cursor(self, step: int) -> None:
+        player = self.player
+        if player.view.hand:
+            player.cursor = min(max(player.cursor + step, 0), len(player.view.hand) - 1)
+        self.speaker.review(player.cursor_text())
+
+    def _move_spoon_focus(self, step: int) -> None:
+        """Tab and Shift+Tab: through the colour menu, or a word on how spoons are chosen."""
+        player, m = self.player, self.messages
+        if self.options.signal:
+            self.speaker.review(m.tr("refused.no-spoons"))
+        elif self.options.grabbing is Grabbing.REACTION:
+            self.speaker.review(m.tr("spoon.menu.none"))
+        elif player.spoon_style is SpoonStyle.NUMBERS:
+            self.speaker.review(m.tr("spoon.menu.numbers",
+                                     count=len(player.view.spoon_slots.slots)))
+        else:
+            player.colours.move(step)
+            self.speaker.review(player.colours.item_text(m))
+
+    def _options_text(self) -> str:
+        return options_text(self.options, self.seats, self.messages)
+
+    def _pause(self, keys: KeySource) -> bool:
+        """The game stops while the pause menu is open: the clock's time there is left out."""
+        return pause_menu(self.speaker, self.messages, keys, self.clock, self.resume_after)
