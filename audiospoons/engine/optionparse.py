@@ -95,13 +95,14 @@ def show_option(value: object) -> str:
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One option of a game: its key, what it accepts, a line saying what it does, and the
-    parser of its value."""
+    """One option of a game: its key, what it accepts, a line saying what it does, the parser
+    of its value, and how a value is written back (as a scenario file writes it)."""
 
     key: str
     accepts: str
     description: str
     parse: Parser
+    show: Callable[[object], str] = show_option
 
 
 OptionsT = TypeVar("OptionsT", bound="DataclassInstance")
@@ -126,4 +127,4 @@ def options_from(kind: type[OptionsT], specs: Sequence[OptionSpec],
 
 def describe_options(options: object, specs: Sequence[OptionSpec]) -> dict[str, str]:
     """Each option's value as ``options_from`` reads it back."""
-    return {spec.key: show_option(getattr(options, spec.key)) for spec in specs}
+    return {spec.key: spec.show(getattr(options, spec.key)) for spec in specs}

@@ -11,6 +11,7 @@ from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.player import CuePlayer
 from audiospoons.voice.announcer import Utterance
+from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 
 
@@ -27,16 +28,21 @@ class CueMapper(Protocol):
 
 
 class SeatEars:
-    """Set up by the game's class: its view, announcer and cue mapper, and where it hears from
-    (``me``: a seat, or None for a spectator)."""
+    """A game's ears for one seat: its view, announcer and cue mapper, and where it hears from
+    (``me``: a seat, or None for a spectator, who hears the table from outside)."""
 
-    me: int | None
+    def __init__(self, seat: int | None, messages: Messages, speaker: Speaker,
+                 sounds: CuePlayer | None) -> None:
+        self.seat = self.me = seat
+        """The seat heard from (the table's ``Listener``), or None: a spectator."""
+        self.messages = messages
+        self.speaker = speaker
+        self.sounds = sounds
+        self.countdown = Countdown()
+
     view: View
     announcer: Announcer
     mapper: CueMapper
-    speaker: Speaker
-    sounds: CuePlayer | None
-    countdown: Countdown
 
     def receive(self, events: Sequence[Event]) -> None:
         for event in events:

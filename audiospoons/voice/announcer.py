@@ -3,8 +3,13 @@ are."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+
+from audiospoons.engine.events import Event
+from audiospoons.voice.i18n import Messages
+from audiospoons.voice.plaintext import plain_name
 
 
 def sentence_start(text: str) -> str:
@@ -26,3 +31,34 @@ class Utterance:
 
     text: str
     urgent: bool = False
+
+
+def seat_names(players: Sequence[str], messages: Messages) -> tuple[str, ...]:
+    """The players' names as they are spoken ('Player 3' for a name with nothing sayable)."""
+    return tuple(plain_name(name) or messages.tr("player.unnamed", number=seat + 1)
+                 for seat, name in enumerate(players))
+
+
+class EventAnnouncer:
+    """What every game's announcer shares: the players' names as they are said, and a line,
+    urgent or not, for each event the game has words for (``_text``)."""
+
+    def __init__(self, players: Sequence[str], messages: Messages, verbosity: Verbosity) -> None:
+        self.players = seat_names(players, messages)
+        self.m = messages
+        self.verbosity = verbosity
+
+    def announce(self, event: Event, listener: int | None) -> list[Utterance]:
+        """The lines ``listener`` (a seat, or None for a spectator) hears for ``event``."""
+        text = self._text(event, listener)
+        if text is None:
+            return []
+        return [Utterance(sentence_start(text), urgent=self._urgent(event, listener))]
+
+    def _text(self, event: Event, you: int | None) -> str | None:
+        """The words for ``event`` as ``you`` hear it, or None for an event not said."""
+        raise NotImplementedError
+
+    def _urgent(self, event: Event, listener: int | None) -> bool:
+        """Whether the line cuts off whatever is being said."""
+        return False

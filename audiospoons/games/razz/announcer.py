@@ -63,7 +63,7 @@ from audiospoons.games.razz.status import (
     spoken_phrase,
     suit_word,
 )
-from audiospoons.voice.announcer import Utterance, Verbosity, sentence_start
+from audiospoons.voice.announcer import EventAnnouncer, Verbosity, sentence_start
 from audiospoons.voice.cardnames import card_name, the_card
 from audiospoons.voice.i18n import Messages
 
@@ -73,31 +73,22 @@ SILENT_EVENTS: tuple[type[Event], ...] = (FaultMade,)
 RACE_EVENTS = (SpoonsOut, SpoonTaken, DoubleGrab, SpoonFought, RaceOver)
 
 
-class RazzAnnouncer:
+class RazzAnnouncer(EventAnnouncer):
     """Turns Razz Spoons events into what one listener hears at a table of ``players``."""
 
     def __init__(self, players: Sequence[str], messages: Messages, *,
                  verbosity: Verbosity = Verbosity.FULL, phrase: str | None = None,
                  phrase_key: str | None = None) -> None:
+        super().__init__(players, messages, verbosity)
         self.status = RazzStatus(players, messages)
         self.phrase_key = phrase_key
         """The key that says the phrase, in words, for a keyboard seat: named when it is owed."""
-        self.players = self.status.players
-        self.m = messages
-        self.verbosity = verbosity
         self.phrase = None if phrase is None else spoken_phrase(messages, phrase)
         """The Razzing Phrase as it is said, once chosen (given for a game joined later)."""
         self.top: Card | None = None
         self.suit = ""
         self.count = 0
         self.clockwise = True
-
-    def announce(self, event: Event, listener: int | None) -> list[Utterance]:
-        """The lines ``listener`` (a seat, or None for a spectator) hears for ``event``."""
-        text = self._text(event, listener)
-        if text is None:
-            return []
-        return [Utterance(sentence_start(text), urgent=self._urgent(event, listener))]
 
     def urgent_phrases(self, listener: int | None) -> list[str]:
         """The urgent lines whose words are known before the game starts: worth rendering to

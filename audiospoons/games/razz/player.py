@@ -11,7 +11,6 @@ from audiospoons.games.razz.keys import CursorAt
 from audiospoons.games.razz.rules.game import Phase
 from audiospoons.games.razz.status import RazzStatus
 from audiospoons.games.razz.view import RazzSeatView
-from audiospoons.sound.countdown import Countdown
 from audiospoons.ui.player import NOBODY, YOU, CuePlayer
 from audiospoons.ui.seatears import SeatEars
 from audiospoons.voice.announcer import Verbosity, sentence_start
@@ -31,18 +30,12 @@ class RazzPlayer(SeatEars):
     def __init__(self, players: Sequence[str], messages: Messages, speaker: Speaker,
                  sounds: CuePlayer | None, verbosity: Verbosity = Verbosity.FULL,
                  seat: int | None = YOU, phrase_key: str | None = None) -> None:
-        self.seat = self.me = seat
-        """The seat heard from (the table's ``Listener``), or None: a spectator, who hears
-        the table from outside."""
+        super().__init__(seat, messages, speaker, sounds)
         self.view = RazzSeatView(NOBODY if seat is None else seat)
-        self.messages = messages
-        self.speaker = speaker
-        self.sounds = sounds
         self.announcer = RazzAnnouncer(players, messages, verbosity=verbosity,
                                        phrase_key=phrase_key)
         self.status = RazzStatus(players, messages)
         self.mapper = RazzCueMapper(len(players))
-        self.countdown = Countdown()
 
     # ----------------------------------------------------------------- what you can ask
 

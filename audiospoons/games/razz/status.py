@@ -15,10 +15,10 @@ from collections.abc import Sequence
 
 from audiospoons.engine.cards import RANKS, SUITS, Card
 from audiospoons.games.razz.rules.events import Fault
-from audiospoons.voice.announcer import sentence_start
+from audiospoons.voice.announcer import seat_names, sentence_start
 from audiospoons.voice.cardnames import SUIT_IDS, rank_count, the_card
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.plaintext import plain_name, plain_text
+from audiospoons.voice.plaintext import plain_text
 
 PHRASE_LIMIT = 40
 PHRASE_ENDINGS = ".!?…"
@@ -66,12 +66,6 @@ def fault_words(messages: Messages, fault: Fault | None) -> str:
     if fault is Fault.MISMATCH:
         return messages.tr("razz.fault.mismatch")
     return messages.tr("razz.fault.unknown")
-
-
-def seat_names(players: Sequence[str], messages: Messages) -> tuple[str, ...]:
-    """The players' names as they are spoken ('Player 3' for a name with nothing sayable)."""
-    return tuple(plain_name(name) or messages.tr("player.unnamed", number=seat + 1)
-                 for seat, name in enumerate(players))
 
 
 class RazzStatus:

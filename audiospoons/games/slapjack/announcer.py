@@ -23,38 +23,24 @@ from audiospoons.games.slapjack.rules.events import (
     TurnPassed,
     WrongSlap,
 )
-from audiospoons.voice.announcer import Utterance, Verbosity, sentence_start
+from audiospoons.voice.announcer import EventAnnouncer, Verbosity
 from audiospoons.voice.cardnames import the_card
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.plaintext import plain_name
 
 URGENT = (JackSlapped, JackMissed)
 
 
-def seat_names(players: Sequence[str], messages: Messages) -> tuple[str, ...]:
-    """The players' names as they are spoken ('Player 3' for a name with nothing sayable)."""
-    return tuple(plain_name(name) or messages.tr("player.unnamed", number=seat + 1)
-                 for seat, name in enumerate(players))
-
-
-class SlapjackAnnouncer:
+class SlapjackAnnouncer(EventAnnouncer):
     """Turns Slapjack events into what one listener hears at a table of ``players``."""
 
     def __init__(self, players: Sequence[str], messages: Messages, *,
                  verbosity: Verbosity = Verbosity.FULL) -> None:
-        self.players = seat_names(players, messages)
-        self.m = messages
-        self.verbosity = verbosity
+        super().__init__(players, messages, verbosity)
 
-    def announce(self, event: Event, listener: int | None) -> list[Utterance]:
-        """The lines ``listener`` (a seat, or None for a spectator) hears for ``event``."""
-        text = self._text(event, listener)
-        if text is None:
-            return []
-        urgent = isinstance(event, URGENT) or (
+    def _urgent(self, event: Event, listener: int | None) -> bool:
+        return isinstance(event, URGENT) or (
             isinstance(event, CardTurned) and event.card.rank == "J") or (
             isinstance(event, WrongSlap) and event.seat == listener)
-        return [Utterance(sentence_start(text), urgent=urgent)]
 
     def urgent_phrases(self, listener: int | None) -> list[str]:
         """The urgent lines whose words are known before the game starts: worth rendering to

@@ -20,7 +20,6 @@ from audiospoons.games.slapjack.rules.events import (
     TurnPassed,
     WrongSlap,
 )
-from audiospoons.sound.countdown import Countdown
 from audiospoons.ui.player import YOU, CuePlayer
 from audiospoons.ui.seatears import SeatEars
 from audiospoons.voice.announcer import Verbosity, sentence_start
@@ -83,14 +82,10 @@ class SlapjackPlayer(SeatEars):
     def __init__(self, players: Sequence[str], messages: Messages, speaker: Speaker,
                  sounds: CuePlayer | None, verbosity: Verbosity = Verbosity.FULL,
                  seat: int | None = YOU) -> None:
-        self.seat = self.me = seat
+        super().__init__(seat, messages, speaker, sounds)
         self.view = SlapjackView(len(players))
-        self.messages = messages
-        self.speaker = speaker
-        self.sounds = sounds
         self.announcer = SlapjackAnnouncer(players, messages, verbosity=verbosity)
         self.mapper = SlapjackCueMapper(len(players))
-        self.countdown = Countdown()
 
     # ----------------------------------------------------------------- what you can ask
 

@@ -55,10 +55,9 @@ from audiospoons.games.spoons.rules.events import (
     TeamOut,
     TeamsFormed,
 )
-from audiospoons.voice.announcer import Utterance, Verbosity, sentence_start
+from audiospoons.voice.announcer import EventAnnouncer, Verbosity
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.plaintext import plain_name
 from audiospoons.voice.spoonnames import SpoonStyle, coloured, spoon_phrase
 
 # Message ids by (from the stock, forced by the time limit) and by forced.
@@ -76,17 +75,14 @@ ELIMINATED = {False: ("eliminated.you", "eliminated.you.and", "eliminated.other"
               True: ("eliminated.you.now", "eliminated.you.and.now", "eliminated.other.now")}
 
 
-class Announcer:
+class Announcer(EventAnnouncer):
     """Turns events into what one listener hears at a table of ``players``."""
 
     def __init__(self, players: Sequence[str], messages: Messages, *,
                  verbosity: Verbosity = Verbosity.FULL, announce_phase2: bool = False,
                  set_size: int = 4, spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
                  signal: bool = False) -> None:
-        self.players = tuple(plain_name(name) or messages.tr("player.unnamed", number=seat + 1)
-                             for seat, name in enumerate(players))
-        self.m = messages
-        self.verbosity = verbosity
+        super().__init__(players, messages, verbosity)
         self.announce_phase2 = announce_phase2
         self.set_size = set_size
         self.spoon_style = spoon_style
@@ -98,13 +94,6 @@ class Announcer:
         """The game is played in teams (heard at its start): a shared win is a team's."""
         self._silent_first: int | None = None
         """Who took the first spoon unannounced this round: named when the round ends."""
-
-    def announce(self, event: Event, listener: int | None) -> list[Utterance]:
-        """The lines ``listener`` (a seat, or None for a spectator) hears for ``event``."""
-        text = self._text(event, listener)
-        if text is None:
-            return []
-        return [Utterance(sentence_start(text), urgent=self._urgent(event, listener))]
 
     def urgent_phrases(self, listener: int | None) -> list[str]:
         """Every urgent line this listener can hear whose words are known before the game

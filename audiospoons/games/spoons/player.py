@@ -24,14 +24,13 @@ from audiospoons.games.spoons.rules.options import Grabbing, Options
 from audiospoons.games.spoons.spoonmenu import ColourMenu
 from audiospoons.games.spoons.spoonslots import Slot
 from audiospoons.games.spoons.view import SeatView
-from audiospoons.sound.countdown import Countdown
-from audiospoons.sound.cue import Cue
 from audiospoons.ui.player import (
     NOBODY,
     YOU,
     CuePlayer,
     ReactionRecord,
 )
+from audiospoons.ui.seatears import SeatEars
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import Messages
@@ -54,22 +53,21 @@ def spoon_number(label: str) -> int | None:
     return base + (int(label) or 10)
 
 
-class LocalPlayer:
+class LocalPlayer(SeatEars):
     """The keyboard seat's ears: every event it may know, spoken and played from its place
     (or, with no seat, from outside the table, as a spectator hears it)."""
+
+    view: SeatView
+    announcer: Announcer
+    mapper: CueMapper
 
     def __init__(self, players: Sequence[str], options: Options, messages: Messages,
                  speaker: Speaker, sounds: CuePlayer | None,
                  verbosity: Verbosity = Verbosity.FULL,
                  spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
                  rng: random.Random | None = None, seat: int | None = YOU) -> None:
-        self.seat = self.me = seat
-        """The seat heard from (the table's ``Listener``), or None: a spectator, who hears
-        the table from outside."""
+        super().__init__(seat, messages, speaker, sounds)
         self.view = SeatView(NOBODY if seat is None else seat)
-        self.messages = messages
-        self.speaker = speaker
-        self.sounds = sounds
         # The first grab is heard as the spoon's sound; with no sound it must be said.
         self.announcer = Announcer(players, messages, verbosity=verbosity,
                                    announce_phase2=options.announce_phase2 or sounds is None,
@@ -78,7 +76,6 @@ class LocalPlayer:
         self.spoon_style = spoon_style
         self.colours = ColourMenu(rng or random.Random())
         self.mapper = CueMapper(len(players), signal=options.signal)
-        self.countdown = Countdown()
         self.cursor = 0
         self._fight_time: float | None = None
         """Your press in the fight or contest under way: said if you win the spoon."""
@@ -119,16 +116,8 @@ class LocalPlayer:
             self.announcer.announce(event, self.me)
         self.cursor = min(self.cursor, max(0, len(self.view.hand) - 1))
 
-    def play(self, cues: Sequence[Cue]) -> None:
-        if self.sounds is not None:
-            for cue in cues:
-                self.sounds.play(cue)
-
     def say(self, msgid: str, *, urgent: bool = False, **fields: object) -> None:
         self.speaker.say(Utterance(self.messages.tr(msgid, **fields), urgent))
-
-    def say_text(self, text: str) -> None:
-        self.speaker.say(Utterance(text))
 
     # ----------------------------------------------------------------- what you can ask
 

@@ -6,17 +6,19 @@ the single list of them; ``Options.from_mapping`` reads values given as text or 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from audiospoons.engine.cards import DeckKind, pack_size
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.optionparse import (
+    OptionSpec,
     boolean_option,
+    describe_options,
     enum_option,
     number_option,
+    options_from,
     show_option,
 )
 
@@ -117,14 +119,7 @@ class Options:
     @classmethod
     def from_mapping(cls, values: Mapping[str, object]) -> Options:
         """Options from ``key -> value``; unknown keys and bad values raise ``InvalidOptions``."""
-        changes: dict[str, Any] = {}
-        for key, raw in values.items():
-            spec = SPECS_BY_KEY.get(key)
-            if spec is None:
-                known = ", ".join(s.key for s in OPTION_SPECS)
-                raise InvalidOptions(f"there is no option {key!r}; the options are: {known}")
-            changes[key] = spec.parse(raw)
-        options = replace(cls(), **changes)
+        options = options_from(cls, OPTION_SPECS, values)
         options.check()
         return options
 
@@ -194,18 +189,7 @@ class Options:
 
     def describe(self) -> dict[str, str]:
         """Each option's value as it is written in a scenario file."""
-        return {spec.key: spec.show(getattr(self, spec.key)) for spec in OPTION_SPECS}
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One option: its key, what it accepts, and a line saying what it does."""
-
-    key: str
-    accepts: str
-    description: str
-    parse: Callable[[object], object]
-    show: Callable[[object], str]
+        return describe_options(self, OPTION_SPECS)
 
 
 def _word(raw: object) -> object:
