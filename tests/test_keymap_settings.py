@@ -186,8 +186,8 @@ def test_any_series_of_new_keys_keeps_every_key_on_one_action_and_survives_savin
     assert len(labels) == len(set(labels))
     assert overrides_for(keys) == overrides
     assert {FIXED[action] for action in FIXED} <= set(labels)
-    saved = settings_from_json(settings_to_json(Settings(keys=overrides)))
-    assert keymap(saved.keys) == keymap(overrides)
+    saved = settings_from_json(settings_to_json(Settings(game_keys={"spoons": overrides})))
+    assert keymap(saved.keys_of("spoons")) == keymap(overrides)
 
 
 # ----------------------------------------------------------------------------- in words
@@ -306,8 +306,8 @@ def test_the_keys_screen_lists_the_actions_and_takes_a_new_key(tmp_path: Path) -
         "Pass your third card now uses Shift plus Q.",
         "Settings. Keys, 9 of 12", "Main menu. Settings, 5 of 8"]
     saved = load_settings(tmp_path / "settings.json")[0]
-    assert saved.keys == {"slot-3": "shift+q"} == ui.settings.keys
-    assert keymap(saved.keys)["shift+q"] is Action.SLOT_3
+    assert saved.keys_of("spoons") == {"slot-3": "shift+q"} == ui.settings.keys_of("spoons")
+    assert keymap(saved.keys_of("spoons"))["shift+q"] is Action.SLOT_3
 
 
 def test_a_taken_key_swaps_escape_keeps_and_the_defaults_come_back(tmp_path: Path) -> None:
@@ -325,7 +325,7 @@ def test_a_taken_key_swaps_escape_keeps_and_the_defaults_come_back(tmp_path: Pat
         "Back, 33 of 33", "Restore the default keys, 32 of 33",
         "Every action is back on its default key.",
         "Grab a spoon or react, Space, 1 of 33", "Settings. Keys, 9 of 12"]
-    assert load_settings(tmp_path / "settings.json")[0].keys == {}
+    assert load_settings(tmp_path / "settings.json")[0].keys_of("spoons") == {}
 
 
 def test_the_keys_screen_in_spanish(tmp_path: Path) -> None:
@@ -359,10 +359,10 @@ class Script:
 def test_the_next_game_uses_the_keys_chosen_on_the_screen(tmp_path: Path) -> None:
     run_screens(tmp_path, ["s", "enter", "k", "enter", "s", "enter", "q", "escape", "escape"])
     settings = load_settings(tmp_path / "settings.json")[0]
-    assert settings.keys == {"hand": "q"}
+    assert settings.keys_of("spoons") == {"hand": "q"}
     clock, lines = Clock(), Lines()
     game = LocalGame(Options(), 3, EN, Speaker(lines), None, seed=1, clock=clock,
-                     key_overrides=dict(settings.keys))
+                     key_overrides=dict(settings.keys_of("spoons")))
     assert game.keys["q"] is Action.HAND and "h" not in game.keys
     result = game.play(Script(clock, ["h", "q", "escape", "q", "y"]))
     assert result.won is None
@@ -392,9 +392,10 @@ def test_razz_spoons_has_keys_of_its_own_in_settings(tmp_path: Path) -> None:
         " Enter.",
         "Settings. Razz Spoons keys, 10 of 12", "Main menu. Settings, 5 of 8"]
     saved = load_settings(tmp_path / "settings.json")[0]
-    assert saved.razz_keys == {"draw": "x", "play": "k", "keep": "enter"} == ui.settings.razz_keys
-    assert saved.keys == {}, "the classic game's keys are its own"
-    moved = razz_keymap(saved.razz_keys)
+    moved_keys = {"draw": "x", "play": "k", "keep": "enter"}
+    assert saved.keys_of("razz") == moved_keys == ui.settings.keys_of("razz")
+    assert saved.keys_of("spoons") == {}, "the classic game's keys are its own"
+    moved = razz_keymap(saved.keys_of("razz"))
     assert (moved["x"], moved["k"], moved["enter"]) == (RazzAction.DRAW, RazzAction.PLAY,
                                                         RazzAction.KEEP)
     assert "d" not in moved and "down" not in moved

@@ -487,17 +487,19 @@ def test_options_refuse_an_impossible_table_and_save_a_possible_one(tmp_path: Pa
         " variant first.",
         "Players, 5 players, 1 of 33", "4 players", "3 players"]
     saved = load_settings(tmp_path / "settings.json")[0]
-    assert (saved.players, saved.bots, dict(saved.options)) == (3, "easy", {})
+    assert (saved.players, saved.bots, dict(saved.values_of("spoons"))) == (3, "easy", {})
     assert ui.mixer is not None and MOVE_CUE in ui.mixer.played  # type: ignore[attr-defined]
 
 
 def test_restore_the_defaults(tmp_path: Path) -> None:
-    settings = Settings(first_run=False, players=6, bots="hard", options={"draw": "discard"})
+    settings = Settings(first_run=False, players=6, bots="hard",
+                        game_options={"spoons": {"draw": "discard"}})
     lines, ui = run_screens(tmp_path, ["o", "enter", "end", "up", "enter", "home"],
                             settings)
     assert lines[3:] == ["Back, 33 of 33", "Restore the defaults, 32 of 33",
                          "Every option is back to its default.", "Players, 4 players, 1 of 33"]
-    assert (ui.settings.players, ui.settings.bots, ui.settings.options) == (4, "normal", {})
+    settings = ui.settings
+    assert (settings.players, settings.bots, settings.values_of("spoons")) == (4, "normal", {})
 
 
 def test_the_demonstration_does_not_need_the_saved_table(tmp_path: Path) -> None:
@@ -528,7 +530,7 @@ def test_a_preset_chosen_in_the_options_sets_them_and_is_described(tmp_path: Pat
     assert lines[3:6] == ["Preset, seed 000, 3 of 33",
                           "classic " + messages("en").tr("preset.classic.about"),
                           "Draw variant, discard pile, 4 of 33"]
-    assert ui.settings.options == {"draw": "either", "scoring": "letters"}
+    assert ui.settings.values_of("spoons") == {"draw": "either", "scoring": "letters"}
     assert lines[6:] == ["either one", "Preset, custom, 3 of 33", "Bot difficulty, normal, 2 of 33"]
 
 
@@ -587,8 +589,8 @@ def test_the_razz_options_are_chosen_in_the_options_and_saved(tmp_path: Path) ->
         "Every Razz Spoons option is back to its default.",
         "Options. Razz Spoons options, 30 of 33", "Main menu. Options, 3 of 8",
         "Razz Spoons, 6 of 8", "Main menu. Razz Spoons, 6 of 8"]
-    assert dict(load_settings(tmp_path / "settings.json")[0].razz_options) == {}
-    assert ui.settings.razz_options == {}
+    assert dict(load_settings(tmp_path / "settings.json")[0].values_of("razz")) == {}
+    assert ui.settings.values_of("razz") == {}
     assert given == [Settings(first_run=False, language="en")]
 
 
@@ -599,6 +601,6 @@ def test_the_razz_options_saved_are_those_of_the_main_menus_razz_spoons(tmp_path
                            "right", "escape", "escape", "r", "enter"],
                 play_other={"razz": given.append})
     saved = load_settings(tmp_path / "settings.json")[0]
-    assert dict(saved.razz_options) == {"let_players_err": "true"}
-    assert [dict(settings.razz_options) for settings in given] == [{"let_players_err": "true"}]
-    assert saved_razz_options(given[0].razz_options).let_players_err
+    assert dict(saved.values_of("razz")) == {"let_players_err": "true"}
+    assert [dict(settings.values_of("razz")) for settings in given] == [{"let_players_err": "true"}]
+    assert saved_razz_options(given[0].values_of("razz")).let_players_err

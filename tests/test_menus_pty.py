@@ -264,7 +264,7 @@ def test_a_game_key_chosen_in_settings_is_kept_after_a_restart(config: Path,
     again.key("escape", "Settings. Keys, 9 of 12")
     again.key("escape", "Main menu. Settings, 5 of 8")
     again.quit()
-    keys = keymap(load_settings(config / "settings.json")[0].keys)
+    keys = keymap(load_settings(config / "settings.json")[0].keys_of("spoons"))
     assert (keys["h"], keys["q"], keys["space"]) == (Action.SPACE, Action.SLOT_1, Action.HAND)
     assert "a" not in keys
 

@@ -33,9 +33,9 @@ ASIDE = re.compile(r"settings\.json\.corrupt-\d{8}-\d{6}(-\d+)?")
 CHANGED = Settings(
     speech=SpeechMode.TTS, rate=230, speech_volume=70, sound_volume=40, mono=True,
     language="es", verbosity=Verbosity.BRIEF, spoon_keys=SpoonStyle.COLOURS,
-    keys={"hand": "j", "space": "b"}, players=6,
-    bots="expert", options={"draw": "discard", "grab_time_limit": "5"},
-    razz_options={"end": "points", "end_at": "60"}, first_run=False,
+    game_keys={"spoons": {"hand": "j", "space": "b"}}, players=6, bots="expert",
+    game_options={"spoons": {"draw": "discard", "grab_time_limit": "5"},
+                  "razz": {"end": "points", "end_at": "60"}}, first_run=False,
     reactions=ReactionRecord((401.5, 388.0, 512.2), 388.0, 3, 1),
     online_address="relay.example.org:7001", online_name="Ñandú Ann")
 
@@ -230,5 +230,5 @@ def test_only_the_latest_reactions_are_kept_but_the_best_is_for_ever() -> None:
 
 
 def test_the_saved_game_options_are_read_as_options() -> None:
-    options = CHANGED.game_options()
+    options = CHANGED.options_of()
     assert isinstance(options, Options) and options.grab_time_limit == 5.0

@@ -212,6 +212,7 @@ def test_slapjack_has_a_main_menu_item_of_its_own_options_and_its_own_keys(
         "Game length, until one player holds every card, 3 of 6", "1 jack",
         "Options. Slapjack options, 31 of 33", "Main menu. Options, 3 of 8", "Quit, 8 of 8",
         "Slapjack, 7 of 8", "Main menu. Slapjack, 7 of 8"]
-    assert dict(load_settings(tmp_path / "settings.json")[0].slapjack_options) == {"jacks": "1"}
-    assert [dict(settings.slapjack_options) for settings in given] == [{"jacks": "1"}]
-    assert ui.settings.razz_options == {} and ui.settings.options == {}
+    saved = load_settings(tmp_path / "settings.json")[0]
+    assert dict(saved.values_of("slapjack")) == {"jacks": "1"}
+    assert [dict(settings.values_of("slapjack")) for settings in given] == [{"jacks": "1"}]
+    assert ui.settings.values_of("razz") == {} and ui.settings.values_of("spoons") == {}

@@ -810,7 +810,8 @@ def online_game(speaker: Speaker, mixer: Mixer | None, keys: WatchedKeys) -> Onl
         except ImportError as error:
             raise Unavailable(str(error)) from error
         code = asyncio.run(join_relay(
-            request.host, request.port, request.name, room=None, values=dict(settings.options),
+            request.host, request.port, request.name, room=None,
+            values=dict(settings.values_of(DEFAULT)),
             ssl=client_context() if request.tls else None,
             other_games={name: dict(settings.values_of(name)) for name in GAMES},
             bots=0, messages=messages(language_for(settings)), speaker=speaker, sounds=mixer,

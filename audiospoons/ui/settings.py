@@ -23,7 +23,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import platformdirs
 
@@ -90,11 +90,10 @@ class Settings:
     """Everything the player chose, and their reaction record.
 
     ``speech_volume`` and ``sound_volume`` are percentages; ``language`` None follows the
-    system; ``keys`` moves game actions to other keys (action name to key label, see
-    ``ui.gamekeys``), ``razz_keys`` and ``slapjack_keys`` those of Razz Spoons and Slapjack;
-    ``options`` holds the first game's option values as text, as its spec reads them, and
-    ``razz_options`` and ``slapjack_options`` those of Razz Spoons and Slapjack (each game's
-    spec names its two fields). The mappings are plain dicts: do not change them in place.
+    system; ``game_keys`` holds, by game name, the game actions the player moved to other keys
+    (action name to key label, see ``ui.gamekeys``), and ``game_options`` each game's option
+    values as text, as its spec reads them (the file keeps them in fields each game's spec
+    names). The mappings are plain dicts: do not change them in place.
     ``online_address`` and ``online_name`` are what Play online last connected with, as typed.
     """
 
@@ -106,14 +105,10 @@ class Settings:
     language: str | None = None
     verbosity: Verbosity = Verbosity.BRIEF
     spoon_keys: SpoonStyle = SpoonStyle.NUMBERS
-    keys: Mapping[str, str] = field(default_factory=dict)
-    razz_keys: Mapping[str, str] = field(default_factory=dict)
-    slapjack_keys: Mapping[str, str] = field(default_factory=dict)
+    game_keys: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     players: int = 4
     bots: str = "normal"
-    options: Mapping[str, str] = field(default_factory=dict)
-    razz_options: Mapping[str, str] = field(default_factory=dict)
-    slapjack_options: Mapping[str, str] = field(default_factory=dict)
+    game_options: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     first_run: bool = True
     reactions: ReactionRecord = ReactionRecord()
     online_address: str = ""
@@ -126,27 +121,21 @@ class Settings:
 
     def values_of(self, game: str) -> Mapping[str, str]:
         """The option values the player chose for ``game``."""
-        values: Mapping[str, str] = getattr(self, GAMES[game].options_setting)
-        return values
+        return self.game_options.get(game, {})
 
     def with_values_of(self, game: str, values: Mapping[str, str]) -> Settings:
         """These settings with ``values`` as ``game``'s chosen options."""
-        return self._with(GAMES[game].options_setting, dict(values))
+        return replace(self, game_options=_by_game(self.game_options, game, values))
 
     def keys_of(self, game: str) -> Mapping[str, str]:
         """The keys the player moved in ``game``."""
-        keys: Mapping[str, str] = getattr(self, GAMES[game].keys_setting)
-        return keys
+        return self.game_keys.get(game, {})
 
     def with_keys_of(self, game: str, keys: Mapping[str, str]) -> Settings:
         """These settings with ``keys`` as the keys moved in ``game``."""
-        return self._with(GAMES[game].keys_setting, dict(keys))
+        return replace(self, game_keys=_by_game(self.game_keys, game, keys))
 
-    def _with(self, name: str, value: object) -> Settings:
-        changed: Settings = replace(self, **cast(dict[str, Any], {name: value}))
-        return changed
-
-    def game_options(self, game: str = DEFAULT) -> GameOptions:
+    def options_of(self, game: str = DEFAULT) -> GameOptions:
         """``game``'s saved options (raises ``InvalidOptions`` if they are not playable)."""
         return GAMES[game].read_options(self.values_of(game))[0]
 
@@ -266,14 +255,11 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
         "language": settings.language,
         "verbosity": settings.verbosity.value,
         "spoon_keys": settings.spoon_keys.value,
-        "keys": dict(settings.keys),
-        "razz_keys": dict(settings.razz_keys),
-        "slapjack_keys": dict(settings.slapjack_keys),
+        **{spec.keys_setting: dict(settings.keys_of(name)) for name, spec in GAMES.items()},
         "players": settings.players,
         "bots": settings.bots,
-        "options": dict(settings.options),
-        "razz_options": dict(settings.razz_options),
-        "slapjack_options": dict(settings.slapjack_options),
+        **{spec.options_setting: dict(settings.values_of(name))
+           for name, spec in GAMES.items()},
         "first_run": settings.first_run,
         "online_address": settings.online_address,
         "online_name": settings.online_name,
@@ -314,19 +300,27 @@ def settings_from_json(data: object) -> Settings:
         language=language,
         verbosity=verbosity,
         spoon_keys=spoon_keys,
-        keys=_text_mapping(data, "keys"),
-        razz_keys=_text_mapping(data, "razz_keys"),
-        slapjack_keys=_text_mapping(data, "slapjack_keys"),
+        game_keys={name: keys for name, spec in GAMES.items()
+                   if (keys := _text_mapping(data, spec.keys_setting))},
         players=_int(data, "players", defaults.players, *GAMES[DEFAULT].players),
         bots=str(bots),
-        options=_text_mapping(data, "options"),
-        razz_options=_text_mapping(data, "razz_options"),
-        slapjack_options=_text_mapping(data, "slapjack_options"),
+        game_options={name: values for name, spec in GAMES.items()
+                      if (values := _text_mapping(data, spec.options_setting))},
         first_run=_bool(data, "first_run", defaults.first_run),
         reactions=_record(data.get("reactions", {})),
         online_address=_line(data, "online_address", ONLINE_ADDRESS_LENGTH),
         online_name=_line(data, "online_name", NAME_LENGTH),
     )
+
+
+def _by_game(by_game: Mapping[str, Mapping[str, str]], game: str, values: Mapping[str, str]
+             ) -> dict[str, Mapping[str, str]]:
+    """``by_game`` with ``game``'s mapping replaced by ``values`` (left out when empty, as a
+    game with nothing chosen is read back from the file)."""
+    changed = {name: held for name, held in by_game.items() if name != game}
+    if values:
+        changed[game] = dict(values)
+    return changed
 
 
 def _is_int(value: object) -> bool:
