@@ -17,6 +17,7 @@ from audiospoons.engine.errors import InvalidOptions, NotAllowedNow
 from audiospoons.engine.events import Event
 from audiospoons.games.spoons.bots import SimpleBot
 from audiospoons.games.spoons.optionitems import table_problem
+from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.commands import Feint, Grab, Take
 from audiospoons.games.spoons.rules.events import (
     CardsDealt,
@@ -26,7 +27,7 @@ from audiospoons.games.spoons.rules.events import (
     RoundStarted,
     SpoonGrabbed,
 )
-from audiospoons.games.spoons.rules.game import ClassicGame, Deal
+from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.replay.transcript import run

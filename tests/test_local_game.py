@@ -11,6 +11,7 @@ from fakes import Clock, Lines, Pressed
 from audiospoons.engine.cards import Card
 from audiospoons.games.spoons.local import LocalGame
 from audiospoons.games.spoons.player import LocalPlayer, spoon_number
+from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.events import (
     ContestKind,
     EmptySlot,
@@ -26,7 +27,6 @@ from audiospoons.games.spoons.rules.events import (
     SpoonGrabbed,
     SpoonSafe,
 )
-from audiospoons.games.spoons.rules.game import Deal
 from audiospoons.games.spoons.rules.options import Grabbing, Options
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.player import ReactionRecord

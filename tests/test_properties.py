@@ -53,9 +53,9 @@ from audiospoons.games.spoons.rules.events import (
     SpoonsKept,
 )
 from audiospoons.games.spoons.rules.game import ClassicGame
-from audiospoons.games.spoons.rules.game import Phase as GamePhase
 from audiospoons.games.spoons.rules.options import Options, Scoring
 from audiospoons.games.spoons.rules.presets import PRESETS, preset_named
+from audiospoons.games.spoons.rules.seat import Phase as GamePhase
 from audiospoons.simulate import GAME_TIME_CAP, play_game
 
 WATCH_TIME_CAP = GAME_TIME_CAP / 5
@@ -265,8 +265,8 @@ class InvariantWatch:
                     "reaction" else (None,)
                 if any(game.can_grab(index, spoon) for spoon in spoons):
                     return
-            elif (game.has_set(index) or game.can_take(index) or game.can_draw(index)
-                  or any(game.can_pass(index, card) for card in seat.hand[:1])):
+            elif (game.has_set(index) or game.cards.can_take(index) or game.cards.can_draw(index)
+                  or any(game.cards.can_pass(index, card) for card in seat.hand[:1])):
                 return
         table = {i: ([str(c) for c in game.seats[i].hand], [str(c) for c in game.seats[i].waiting])
                  for i in game.active_seats()}

@@ -21,7 +21,8 @@ from test_relay import with_relay
 from test_relay_faults import Raw, still_serving
 
 from audiospoons.engine.cards import parse_card
-from audiospoons.games.spoons.rules.game import ClassicGame, Deal
+from audiospoons.games.spoons.rules.cardflow import Deal
+from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.net import server
 from audiospoons.net.fairness import TOLERANCE, judge
 from audiospoons.net.server import Relay

@@ -15,9 +15,10 @@ from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, Rules
 from audiospoons.games.registry import GAMES
+from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.commands import Grab, Take
 from audiospoons.games.spoons.rules.events import GameOver, GrabTimeUp, RoundEnded
-from audiospoons.games.spoons.rules.game import ClassicGame, Deal
+from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.table import Table
 

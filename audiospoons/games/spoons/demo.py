@@ -10,6 +10,7 @@ from audiospoons.bots.levels import Pace
 from audiospoons.engine.cards import parse_card
 from audiospoons.engine.events import Event
 from audiospoons.games.spoons.local import LocalGame
+from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,
@@ -17,7 +18,6 @@ from audiospoons.games.spoons.rules.events import (
     RoundEnded,
     SpoonGrabbed,
 )
-from audiospoons.games.spoons.rules.game import Deal
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.ui.player import YOU, CuePlayer, KeySource
 from audiospoons.voice.announcer import Utterance

@@ -15,8 +15,10 @@ from audiospoons.bots.levels import Level, Pace
 from audiospoons.engine.commands import Command
 from audiospoons.games.spoons.bots import make_bot
 from audiospoons.games.spoons.player import LocalPlayer
-from audiospoons.games.spoons.rules.game import ClassicGame, Deal, Phase
+from audiospoons.games.spoons.rules.cardflow import Deal
+from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
+from audiospoons.games.spoons.rules.seat import Phase
 from audiospoons.games.spoons.seatkeys import KeyboardSeat
 from audiospoons.simulate import bot_names
 from audiospoons.table import Table

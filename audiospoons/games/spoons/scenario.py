@@ -11,8 +11,9 @@ from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.optionparse import PRESET_KEY
+from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, React, Signal, Take
-from audiospoons.games.spoons.rules.game import ClassicGame, Deal
+from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import SPECS_BY_KEY, Options
 from audiospoons.games.spoons.rules.presets import with_preset
 from audiospoons.replay.scenariofile import (

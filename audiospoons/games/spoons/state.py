@@ -3,8 +3,9 @@ English whatever the language of speech (``state: Ann: 4 cards, 0 waiting, hand 
 
 from __future__ import annotations
 
-from audiospoons.games.spoons.rules.game import ClassicGame, Phase
+from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Scoring
+from audiospoons.games.spoons.rules.seat import Phase
 
 
 def state_of_play(game: ClassicGame, listener: int | None) -> list[str]:

@@ -8,17 +8,21 @@ Play runs in real time: there are no turns. Each seat holds ``hand_size`` cards,
 (``take``/``draw``) and passes one (``pass``). With the no-stock pack everyone passes at once, so
 a seat may pass first and pick up after. Every command has ``verify_*`` (raises a ``SpoonsError``
 saying what is wrong), ``can_*`` (a bool) and the command itself (applies it, returns events).
+
+The game is split along its seams: the cards' way round the table is ``cardflow``'s; the ways of
+handing out numbered spoons are ``selection``'s and ``fighting``'s and the counting of misses is
+``scoring``'s, each through the small shape ``spoontable``; reaction tests are ``reaction``'s.
+What stays here is time and dispatch, the race for the spoons and the rounds.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass
 
-from audiospoons.engine.cards import Card, DeckKind, build_deck, set_rank
+from audiospoons.engine.cards import Card
 from audiospoons.engine.commands import TIE_WINDOW, Command
 from audiospoons.engine.errors import (
     MalformedCommand,
@@ -29,11 +33,9 @@ from audiospoons.engine.errors import (
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import allowed
 from audiospoons.games.spoons.rules import scoring
+from audiospoons.games.spoons.rules.cardflow import CardFlow, Deal
 from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, React, Signal, Take
 from audiospoons.games.spoons.rules.events import (
-    CardPassed,
-    CardsDealt,
-    CardTaken,
     ContestKind,
     DealerChanged,
     Eliminated,
@@ -42,9 +44,6 @@ from audiospoons.games.spoons.rules.events import (
     GameStarted,
     GrabDisputed,
     GrabTimeUp,
-    HandPassedOn,
-    KnifeDrawn,
-    KnifeRedrawn,
     Penalty,
     PhaseTwoStarted,
     PrematureGrab,
@@ -53,11 +52,8 @@ from audiospoons.games.spoons.rules.events import (
     RoundLost,
     RoundStarted,
     RoundVoided,
-    SetHeld,
-    Source,
     SpoonGrabbed,
     SpoonsChanged,
-    StockRecycled,
     TeamOut,
     TeamsFormed,
 )
@@ -65,7 +61,6 @@ from audiospoons.games.spoons.rules.fighting import RealtimeFighting
 from audiospoons.games.spoons.rules.options import (
     FALSE_REACH_LOCKOUT,
     Disputed,
-    DrawVariant,
     Grabbing,
     NextDealer,
     Options,
@@ -74,45 +69,9 @@ from audiospoons.games.spoons.rules.options import (
     Scoring,
 )
 from audiospoons.games.spoons.rules.reaction import ReactionTest
+from audiospoons.games.spoons.rules.seat import Phase, Seat
 from audiospoons.games.spoons.rules.selection import SingleSelection
 from audiospoons.games.spoons.rules.spoontable import ResultHandler
-
-
-class Phase(Enum):
-    """Where the round stands."""
-
-    PLAYING = "playing"
-    GRABBING = "grabbing"
-    BETWEEN_ROUNDS = "between rounds"
-    OVER = "over"
-
-
-@dataclass(slots=True)
-class Seat:
-    """One player's place at the table."""
-
-    name: str
-    hand: list[Card] = field(default_factory=list)
-    waiting: deque[Card] = field(default_factory=deque)
-    has_spoon: bool = False
-    active: bool = True
-    misses: int = 0
-    held_set: str | None = None
-    owes_since: float | None = None
-    reach_locked_until: float = 0.0
-    feint_locked_until: float = 0.0
-    knife_owed: int = 0
-    """Cards still to discard for a knife before drawing as many anew (the Knives pack)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """An explicit first deal for scenarios: some hands, and the top of the stock in draw order."""
-
-    hands: dict[int, tuple[Card, ...]] = field(default_factory=dict)
-    stock_top: tuple[Card, ...] = ()
-
-
 
 
 @dataclass(slots=True)
@@ -173,9 +132,11 @@ class ClassicGame:
         """When the next waiting grab is settled."""
         self.last_grab: int | None = None
         self.winners: tuple[int, ...] = ()
+        self.cards = CardFlow(self)
+        """The cards' way round the table: picking up, passing, the stock and the knives."""
         self._first_deal = first_deal
         if first_deal is not None:
-            self._check_first_deal(first_deal)
+            self.cards.check_deal(first_deal)
         self.charged: set[int] = set()
         """Seats already charged a miss this round: a fight lost, or no spoon chosen."""
         self._held: list[Event] = []
@@ -304,7 +265,7 @@ class ClassicGame:
         limit = self.options.discard_time_limit
         for index, seat in enumerate(self.seats):
             if seat.owes_since is not None and seat.owes_since + limit <= now:
-                return self._force_play(index, now)
+                return self.cards.force_play(index, now)
         return []
 
     def _apply(self, command: Command) -> list[Event]:
@@ -320,15 +281,16 @@ class ClassicGame:
 
     def _route(self, command: Command) -> tuple[Callable[[], None], Callable[[], list[Event]]]:
         """The verify and the action of ``command``."""
-        self._check_seat(command.seat)
+        self.check_seat(command.seat)
         seat = command.seat
         if isinstance(command, Take):
-            return lambda: self.verify_take(seat), lambda: self.take(seat)
+            return lambda: self.cards.verify_take(seat), lambda: self.cards.take(seat)
         if isinstance(command, Draw):
-            return lambda: self.verify_draw(seat), lambda: self.draw(seat)
+            return lambda: self.cards.verify_draw(seat), lambda: self.cards.draw(seat)
         if isinstance(command, Pass):
             card = command.card
-            return lambda: self.verify_pass(seat, card), lambda: self.pass_card(seat, card)
+            cards = self.cards
+            return lambda: cards.verify_pass(seat, card), lambda: cards.pass_card(seat, card)
         if isinstance(command, Grab):
             spoon, pressed_at = command.spoon, command.pressed_at
             if self.options.signal:
@@ -347,7 +309,7 @@ class ClassicGame:
 
     def _verify_no_spoons(self, seat: int) -> None:
         """The signal game has no spoons: a grab is always refused."""
-        self._verify_in_game(seat)
+        self.verify_in_game(seat)
         raise NotAllowedNow("there are no spoons in this game: give or copy the signal",
                             reason="no-spoons")
 
@@ -383,31 +345,6 @@ class ClassicGame:
         """The teams with a player still in the game."""
         return [team for team in self.teams if any(self.seats[s].active for s in team)]
 
-    def left_of(self, index: int) -> int:
-        """The next active seat to the left (the next in the players list, wrapping round)."""
-        count = len(self.seats)
-        for step in range(1, count + 1):
-            candidate = (index + step) % count
-            if self.seats[candidate].active:
-                return candidate
-        return index
-
-    def pass_target(self, index: int) -> int | None:
-        """Where ``index``'s passes go: a seat's waiting cards, or the pile (``None``)."""
-        if self.options.deck is DeckKind.NO_STOCK:
-            return self.left_of(index)
-        if self.options.draw is DrawVariant.DRAW:
-            return None
-        target = self.left_of(index)
-        return None if target == self.dealer else target
-
-    def may_draw(self, index: int) -> bool:
-        """Whether the draw variant lets this seat draw from the stock at all."""
-        if self.options.deck is DeckKind.NO_STOCK:
-            return False
-        if self.options.draw is DrawVariant.DISCARD:
-            return index == self.dealer
-        return True
 
     def has_set(self, index: int) -> bool:
         return self.seats[index].held_set is not None
@@ -424,213 +361,10 @@ class ClassicGame:
             return not any(self.has_set(i) for i in active)
         return not self.has_set(index)
 
-    # ----------------------------------------------------------------- take and draw
-
-    def verify_take(self, index: int) -> None:
-        self._verify_card_play(index)
-        self._verify_no_knife(index)
-        seat = self.seats[index]
-        if len(seat.hand) > self.options.hand_size:
-            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pass one first",
-                                reason="must-pass")
-        if not seat.waiting:
-            if not self.may_draw(index):
-                raise NotAllowedNow(f"no card is waiting for {seat.name}", reason="nothing-waiting")
-            self._verify_stock(index)
-
-    def can_take(self, index: int) -> bool:
-        return _allowed(self.verify_take, index)
-
-    def take(self, index: int) -> list[Event]:
-        self.verify_take(index)
-        if self.seats[index].waiting:
-            return self._pick_up(index, Source.QUEUE, forced=False)
-        return self._pick_up(index, Source.STOCK, forced=False)
-
-    def verify_draw(self, index: int) -> None:
-        self._verify_card_play(index)
-        self._verify_no_knife(index)
-        seat = self.seats[index]
-        if not self.may_draw(index):
-            if self.options.deck is DeckKind.NO_STOCK:
-                raise NotAllowedNow("there is no stock with the no-stock pack: take the card"
-                                    " passed to you", reason="no-stock")
-            raise NotAllowedNow(f"only the dealer draws from the stock; {seat.name} takes the"
-                                " cards passed to them", reason="dealer-draws")
-        if len(seat.hand) > self.options.hand_size:
-            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pass one first",
-                                reason="must-pass")
-        self._verify_stock(index)
-
-    def can_draw(self, index: int) -> bool:
-        return _allowed(self.verify_draw, index)
-
-    def draw(self, index: int) -> list[Event]:
-        self.verify_draw(index)
-        return self._pick_up(index, Source.STOCK, forced=False)
-
-    def _verify_no_knife(self, index: int) -> None:
-        owed = self.seats[index].knife_owed
-        if owed:
-            raise NotAllowedNow(f"{self.seats[index].name} must discard {owed} more for the"
-                                " knife first", reason="knife-discard")
-
-    def _verify_stock(self, index: int) -> None:
-        if not self.stock and not self.pile:
-            raise NotAllowedNow("the stock and the discard pile are both empty: wait for a"
-                                " discard", reason="stock-empty")
-
-    def _pick_up(self, index: int, source: Source, *, forced: bool) -> list[Event]:
-        seat = self.seats[index]
-        events: list[Event] = []
-        card = seat.waiting.popleft() if source is Source.QUEUE else self._draw_card(events)
-        seat.hand.append(card)
-        events.append(CardTaken(self.now, index, source, card, forced))
-        if card.bears_knives and self.options.deck is DeckKind.KNIVES:
-            seat.knife_owed = self.options.knife_redraw
-            events.append(KnifeDrawn(self.now, index, seat.knife_owed))
-        events += self._after_hand_change(index)
-        return events
-
-    def _draw_card(self, events: list[Event]) -> Card:
-        """The top of the stock, shuffling the pile into a new stock first if it is empty."""
-        if not self.stock:
-            self.stock = self.pile
-            self.pile = []
-            self.rng.shuffle(self.stock)
-            events.append(StockRecycled(self.now, len(self.stock)))
-        return self.stock.pop()
-
-    def _knife_redraw(self, index: int) -> list[Event]:
-        """The knife's discards are made: draw as many anew (the pile comes round again if the
-        stock runs out). A card bearing Knives drawn here does not start another knife: the
-        rule is for a card that enters the hand in play."""
-        events: list[Event] = []
-        count = min(self.options.knife_redraw, len(self.stock) + len(self.pile))
-        cards = tuple(self._draw_card(events) for _ in range(count))
-        self.seats[index].hand += cards
-        return [*events, KnifeRedrawn(self.now, index, count, cards)]
-
-    # ----------------------------------------------------------------- pass
-
-    def verify_pass(self, index: int, card: Card) -> None:
-        self._verify_card_play(index)
-        seat = self.seats[index]
-        if card not in seat.hand:
-            raise NotAllowedNow(f"{seat.name} does not hold the {card}", reason="not-held")
-        if seat.knife_owed:
-            return
-        if self.first_grabber == index and self.options.keep_playing and seat.held_set:
-            rest = list(seat.hand)
-            rest.remove(card)
-            if set_rank(rest, self.options.set_size) is None:
-                raise NotAllowedNow(f"{seat.name} grabbed first and must keep the set whole",
-                                    reason="keep-set")
-        target = self.pass_target(index)
-        if target is not None and not self.options.waiting_pile and self.seats[target].waiting:
-            raise NotAllowedNow(f"{self.seats[target].name} has not picked up the last card"
-                                " passed on yet", reason="neighbour-busy")
-        size = self.options.hand_size
-        fewest = size if self._pass_first_allowed() else size + 1
-        if len(seat.hand) < fewest:
-            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pick one up first",
-                                reason="must-pick-up")
-
-    def can_pass(self, index: int, card: Card) -> bool:
-        return _allowed(lambda i: self.verify_pass(i, card), index)
-
-    def pass_card(self, index: int, card: Card) -> list[Event]:
-        self.verify_pass(index, card)
-        return self._pass(index, card, forced=False)
-
-    def _pass_first_allowed(self) -> bool:
-        """With no stock everyone passes at once, so a full hand may pass before picking up."""
-        return self.options.deck is DeckKind.NO_STOCK
-
-    def _pass(self, index: int, card: Card, *, forced: bool) -> list[Event]:
-        """Pass or discard; a pass completes a move, so the seat's discard clock starts afresh."""
-        seat = self.seats[index]
-        seat.hand.remove(card)
-        seat.owes_since = None
-        knife = seat.knife_owed > 0
-        target = None if knife else self.pass_target(index)
-        events: list[Event] = [CardPassed(self.now, index, target, card, forced)]
-        if target is None:
-            self.pile.append(card)
-        else:
-            self.seats[target].waiting.append(card)
-            self._refresh_owing(target)
-        if knife:
-            seat.knife_owed -= 1
-            if not seat.knife_owed:
-                events += self._knife_redraw(index)
-        events += self._after_hand_change(index)
-        return events
-
-    def _after_hand_change(self, index: int) -> list[Event]:
-        seat = self.seats[index]
-        rank = set_rank(seat.hand, self.options.set_size)
-        previous, seat.held_set = seat.held_set, rank
-        self._refresh_owing(index)
-        if rank is not None and rank != previous:
-            return [SetHeld(self.now, index, rank, self.partner_of(index))]
-        return []
-
-    def _refresh_owing(self, index: int) -> None:
-        """Start or stop the seat's discard clock: it runs while the seat owes a move."""
-        seat = self.seats[index]
-        size = self.options.hand_size
-        owes = self.phase is Phase.PLAYING and seat.active and (
-            len(seat.hand) > size or seat.knife_owed > 0
-            or (bool(seat.waiting) and len(seat.hand) <= size))
-        if not owes:
-            seat.owes_since = None
-        elif seat.owes_since is None:
-            seat.owes_since = self.now
-
-    def _force_play(self, index: int, now: float) -> list[Event]:
-        """The discard time limit ran out: pick up if due (randomly in ``either``), then discard."""
-        seat = self.seats[index]
-        seat.owes_since = None
-        events: list[Event] = []
-        size = self.options.hand_size
-        while seat.knife_owed and seat.hand:
-            events += self._pass(index, seat.hand[self.rng.randrange(len(seat.hand))],
-                                 forced=True)
-        if len(seat.hand) <= size:
-            sources = []
-            if seat.waiting:
-                sources.append(Source.QUEUE)
-            if self.may_draw(index) and (self.stock or self.pile):
-                sources.append(Source.STOCK)
-            if sources:
-                source = sources[0] if len(sources) == 1 else self.rng.choice(sources)
-                events += self._pick_up(index, source, forced=True)
-        if len(seat.hand) > size:
-            target = self.pass_target(index)
-            if target is not None and not self.options.waiting_pile \
-                    and self.seats[target].waiting:
-                seat.owes_since = now
-                return events
-            card = seat.hand[self.rng.randrange(len(seat.hand))]
-            events += self._pass(index, card, forced=True)
-        if seat.owes_since is None:
-            self._refresh_owing(index)
-        return events
-
-    def _verify_card_play(self, index: int) -> None:
-        self._verify_in_game(index)
-        if self.phase is Phase.GRABBING and not self.options.keep_playing:
-            going = ("the signal is up: card play has stopped, copy it" if self.options.signal
-                     else "the spoons are going: card play has stopped, grab a spoon")
-            raise NotAllowedNow(going, reason="cards-stopped")
-        if self.phase is Phase.BETWEEN_ROUNDS:
-            raise NotAllowedNow("the next round has not been dealt yet", reason="between-rounds")
-
     # ----------------------------------------------------------------- grab
 
     def verify_grab(self, index: int, spoon: int | None = None) -> None:
-        self._verify_in_game(index)
+        self.verify_in_game(index)
         seat = self.seats[index]
         variant = self._numbered
         if spoon is not None and variant is None:
@@ -857,7 +591,7 @@ class ClassicGame:
     # ----------------------------------------------------------------- reaction tests
 
     def verify_react(self, index: int) -> None:
-        self._verify_in_game(index)
+        self.verify_in_game(index)
         if not self._tests:
             raise NotAllowedNow("there is no reaction test now", reason="no-test")
         running = self._test_of(index)
@@ -922,7 +656,7 @@ class ClassicGame:
     # ----------------------------------------------------------------- the later variants
 
     def verify_feint(self, index: int) -> None:
-        self._verify_in_game(index)
+        self.verify_in_game(index)
         seat = self.seats[index]
         if self.options.premature is not Premature.BLUFF:
             raise NotAllowedNow("feints need premature grabbing set to bluff", reason="no-feints")
@@ -950,7 +684,7 @@ class ClassicGame:
     def verify_signal(self, index: int) -> None:
         """Giving the signal (with a set, first) or copying it: the rules of a reaction-only
         grab, with the signal standing for the spoon."""
-        self._verify_in_game(index)
+        self.verify_in_game(index)
         if not self.options.signal:
             raise NotAllowedNow("there is no signal in this game: it is played with spoons",
                                 reason="no-signal")
@@ -963,7 +697,7 @@ class ClassicGame:
         """Pig, Donkey and Tongue: the signal, given or copied, is a spoon taken; the last to
         copy is left without one and loses the round. ``grab`` verifies it, so that a signal
         too soon locks the seat's signals for a moment as a grab too soon does."""
-        self._verify_in_game(index)
+        self.verify_in_game(index)
         if not self.options.signal:
             raise NotAllowedNow("there is no signal in this game: it is played with spoons",
                                 reason="no-signal")
@@ -982,34 +716,13 @@ class ClassicGame:
         active = self.active_seats()
         self.spoons = max(1, len(active) - self.options.spoons_subtracted)
         self.round_spoons = self.spoons
-        deck = build_deck(self.options.deck, len(active))
         explicit = self._first_deal or Deal()
         self._first_deal = None
-        for cards in (*explicit.hands.values(), explicit.stock_top):
-            for card in cards:
-                deck.remove(card)
-        self.rng.shuffle(deck)
         for seat in self.seats:
-            seat.hand, seat.waiting = [], deque()
-            seat.has_spoon, seat.held_set, seat.owes_since = False, None, None
+            seat.has_spoon = False
             seat.reach_locked_until = seat.feint_locked_until = 0.0
-            seat.knife_owed = 0
-        self.pile = []
-        events: list[Event] = [RoundStarted(self.now, self.round, self.dealer, self.spoons,
-                                            tuple(active))]
-        order = [self.left_of(self.dealer)]
-        while len(order) < len(active):
-            order.append(self.left_of(order[-1]))
-        for index in order:
-            given = explicit.hands.get(index)
-            if given is None:
-                given = tuple(deck.pop() for _ in range(self.options.hand_size))
-            self.seats[index].hand = list(given)
-            events.append(CardsDealt(self.now, index, tuple(given)))
-        self.stock = deck + list(reversed(explicit.stock_top))
-        for index in order:
-            events += self._after_hand_change(index)
-        return events
+        started = RoundStarted(self.now, self.round, self.dealer, self.spoons, tuple(active))
+        return [started, *self.cards.deal(explicit, len(active))]
 
     def end_round(self, now: float) -> list[Event]:
         """Everyone active without a spoon loses the round; score it and deal on or end."""
@@ -1033,7 +746,7 @@ class ClassicGame:
                 and self.seats[first].active:
             self.dealer = first
         else:
-            self.dealer = self.left_of(self.round_dealer)
+            self.dealer = self.cards.left_of(self.round_dealer)
 
     def _clear_round_timers(self) -> None:
         self.grab_deadline = None
@@ -1062,20 +775,10 @@ class ClassicGame:
                    if team not in self.teams_in()]
         playing = self.phase is Phase.PLAYING and len(self.active_seats()) > 1
         for index in indexes:
-            seat = self.seats[index]
-            cards = [*seat.hand, *seat.waiting]
-            seat.hand, seat.waiting = [], deque()
-            seat.held_set, seat.owes_since, seat.knife_owed = None, None, 0
-            if self.options.deck is DeckKind.NO_STOCK and playing and cards:
-                heir = self.left_of(index)
-                self.seats[heir].waiting.extend(cards)
-                self._refresh_owing(heir)
-                events.append(HandPassedOn(self.now, index, heir, len(cards)))
-            else:
-                self.pile += cards
+            events += self.cards.leave(index, playing=playing)
         if self.phase is Phase.PLAYING and not self.seats[self.dealer].active \
                 and self.active_seats():
-            self.dealer = self.left_of(self.dealer)
+            self.dealer = self.cards.left_of(self.dealer)
             events.append(DealerChanged(self.now, self.dealer))
         return events
 
@@ -1090,29 +793,12 @@ class ClassicGame:
 
     # ----------------------------------------------------------------- checks
 
-    def _check_first_deal(self, deal: Deal) -> None:
-        size = self.options.hand_size
-        for index, cards in deal.hands.items():
-            self._check_seat(index)
-            if len(cards) != size:
-                raise MalformedCommand(f"{self.seats[index].name} is dealt {len(cards)} cards;"
-                                       f" a hand holds {size}")
-        if self.options.deck is DeckKind.NO_STOCK and deal.stock_top:
-            raise MalformedCommand("a stock cannot be set with the no-stock pack")
-        pack = Counter(build_deck(self.options.deck, len(self.seats)))
-        given = Counter(card for cards in (*deal.hands.values(), deal.stock_top)
-                        for card in cards)
-        for card, count in given.items():
-            if count > pack[card]:
-                held = {0: "does not hold", 1: "holds one", 2: "holds two"}[pack[card]]
-                raise MalformedCommand(f"the {card} is dealt {count} times, and this pack {held}")
-
-    def _check_seat(self, index: int) -> None:
+    def check_seat(self, index: int) -> None:
         if not 0 <= index < len(self.seats):
             raise MalformedCommand(f"there is no seat {index}")
 
-    def _verify_in_game(self, index: int) -> None:
-        self._check_seat(index)
+    def verify_in_game(self, index: int) -> None:
+        self.check_seat(index)
         if self.phase is Phase.OVER:
             raise NotAllowedNow("the game is over", reason="game-over")
         if not self.seats[index].active:
