@@ -4,7 +4,7 @@ the game's view of the table, then its sounds are played and its lines said."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from audiospoons.engine.events import Event
 from audiospoons.sound.countdown import Countdown
@@ -27,22 +27,24 @@ class CueMapper(Protocol):
     def cues(self, event: Event, listener: int | None) -> list[Cue]: ...
 
 
-class SeatEars:
+ViewT = TypeVar("ViewT", bound=View)
+AnnouncerT = TypeVar("AnnouncerT", bound=Announcer)
+MapperT = TypeVar("MapperT", bound=CueMapper)
+
+
+class SeatEars(Generic[ViewT, AnnouncerT, MapperT]):
     """A game's ears for one seat: its view, announcer and cue mapper, and where it hears from
     (``me``: a seat, or None for a spectator, who hears the table from outside)."""
 
     def __init__(self, seat: int | None, messages: Messages, speaker: Speaker,
-                 sounds: CuePlayer | None) -> None:
+                 sounds: CuePlayer | None, parts: tuple[ViewT, AnnouncerT, MapperT]) -> None:
         self.seat = self.me = seat
         """The seat heard from (the table's ``Listener``), or None: a spectator."""
         self.messages = messages
         self.speaker = speaker
         self.sounds = sounds
         self.countdown = Countdown()
-
-    view: View
-    announcer: Announcer
-    mapper: CueMapper
+        self.view, self.announcer, self.mapper = parts
 
     def receive(self, events: Sequence[Event]) -> None:
         for event in events:

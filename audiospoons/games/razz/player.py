@@ -19,23 +19,18 @@ from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 
 
-class RazzPlayer(SeatEars):
+class RazzPlayer(SeatEars[RazzSeatView, RazzAnnouncer, RazzCueMapper]):
     """The keyboard seat of a Razz Spoons table: view, voice and sounds (with no seat, a
     spectator's)."""
-
-    view: RazzSeatView
-    announcer: RazzAnnouncer
-    mapper: RazzCueMapper
 
     def __init__(self, players: Sequence[str], messages: Messages, speaker: Speaker,
                  sounds: CuePlayer | None, verbosity: Verbosity = Verbosity.FULL,
                  seat: int | None = YOU, phrase_key: str | None = None) -> None:
-        super().__init__(seat, messages, speaker, sounds)
-        self.view = RazzSeatView(NOBODY if seat is None else seat)
-        self.announcer = RazzAnnouncer(players, messages, verbosity=verbosity,
-                                       phrase_key=phrase_key)
+        super().__init__(seat, messages, speaker, sounds, (
+            RazzSeatView(NOBODY if seat is None else seat),
+            RazzAnnouncer(players, messages, verbosity=verbosity, phrase_key=phrase_key),
+            RazzCueMapper(len(players))))
         self.status = RazzStatus(players, messages)
-        self.mapper = RazzCueMapper(len(players))
 
     # ----------------------------------------------------------------- what you can ask
 

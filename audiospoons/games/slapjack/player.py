@@ -71,21 +71,16 @@ class SlapjackView:
                 self.winners, self.over = event.winners, True
 
 
-class SlapjackPlayer(SeatEars):
+class SlapjackPlayer(SeatEars[SlapjackView, SlapjackAnnouncer, SlapjackCueMapper]):
     """The keyboard seat of a Slapjack table: view, voice and sounds (with no seat, a
     spectator's)."""
-
-    view: SlapjackView
-    announcer: SlapjackAnnouncer
-    mapper: SlapjackCueMapper
 
     def __init__(self, players: Sequence[str], messages: Messages, speaker: Speaker,
                  sounds: CuePlayer | None, verbosity: Verbosity = Verbosity.FULL,
                  seat: int | None = YOU) -> None:
-        super().__init__(seat, messages, speaker, sounds)
-        self.view = SlapjackView(len(players))
-        self.announcer = SlapjackAnnouncer(players, messages, verbosity=verbosity)
-        self.mapper = SlapjackCueMapper(len(players))
+        super().__init__(seat, messages, speaker, sounds, (
+            SlapjackView(len(players)), SlapjackAnnouncer(players, messages, verbosity=verbosity),
+            SlapjackCueMapper(len(players))))
 
     # ----------------------------------------------------------------- what you can ask
 

@@ -53,29 +53,24 @@ def spoon_number(label: str) -> int | None:
     return base + (int(label) or 10)
 
 
-class LocalPlayer(SeatEars):
+class LocalPlayer(SeatEars[SeatView, Announcer, CueMapper]):
     """The keyboard seat's ears: every event it may know, spoken and played from its place
     (or, with no seat, from outside the table, as a spectator hears it)."""
-
-    view: SeatView
-    announcer: Announcer
-    mapper: CueMapper
 
     def __init__(self, players: Sequence[str], options: Options, messages: Messages,
                  speaker: Speaker, sounds: CuePlayer | None,
                  verbosity: Verbosity = Verbosity.FULL,
                  spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
                  rng: random.Random | None = None, seat: int | None = YOU) -> None:
-        super().__init__(seat, messages, speaker, sounds)
-        self.view = SeatView(NOBODY if seat is None else seat)
         # The first grab is heard as the spoon's sound; with no sound it must be said.
-        self.announcer = Announcer(players, messages, verbosity=verbosity,
-                                   announce_phase2=options.announce_phase2 or sounds is None,
-                                   set_size=options.set_size, spoon_style=spoon_style,
-                                   signal=options.signal)
+        super().__init__(seat, messages, speaker, sounds, (
+            SeatView(NOBODY if seat is None else seat),
+            Announcer(players, messages, verbosity=verbosity,
+                      announce_phase2=options.announce_phase2 or sounds is None,
+                      set_size=options.set_size, spoon_style=spoon_style, signal=options.signal),
+            CueMapper(len(players), signal=options.signal)))
         self.spoon_style = spoon_style
         self.colours = ColourMenu(rng or random.Random())
-        self.mapper = CueMapper(len(players), signal=options.signal)
         self.cursor = 0
         self._fight_time: float | None = None
         """Your press in the fight or contest under way: said if you win the spoon."""

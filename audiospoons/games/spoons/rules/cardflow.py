@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from audiospoons.engine.cards import Card, DeckKind, build_deck, set_rank
 from audiospoons.engine.errors import MalformedCommand, NotAllowedNow
 from audiospoons.engine.events import Event
+from audiospoons.engine.rules import allowed
 from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,
@@ -186,7 +186,7 @@ class CardFlow:
             self._verify_stock(index)
 
     def can_take(self, index: int) -> bool:
-        return _allowed(self.verify_take, index)
+        return allowed(lambda: self.verify_take(index))
 
     def take(self, index: int) -> list[Event]:
         self.verify_take(index)
@@ -210,7 +210,7 @@ class CardFlow:
         self._verify_stock(index)
 
     def can_draw(self, index: int) -> bool:
-        return _allowed(self.verify_draw, index)
+        return allowed(lambda: self.verify_draw(index))
 
     def draw(self, index: int) -> list[Event]:
         self.verify_draw(index)
@@ -283,7 +283,7 @@ class CardFlow:
                                 reason="must-pick-up")
 
     def can_pass(self, index: int, card: Card) -> bool:
-        return _allowed(lambda i: self.verify_pass(i, card), index)
+        return allowed(lambda: self.verify_pass(index, card))
 
     def pass_card(self, index: int, card: Card) -> list[Event]:
         self.verify_pass(index, card)
@@ -372,10 +372,3 @@ class CardFlow:
             raise NotAllowedNow(going, reason="cards-stopped")
         if self.table.phase is Phase.BETWEEN_ROUNDS:
             raise NotAllowedNow("the next round has not been dealt yet", reason="between-rounds")
-
-def _allowed(verify: Callable[[int], None], index: int) -> bool:
-    try:
-        verify(index)
-    except (NotAllowedNow, MalformedCommand):
-        return False
-    return True

@@ -427,7 +427,7 @@ class ClassicGame:
         return self.round_spoons
 
     def can_grab(self, index: int, spoon: int | None = None) -> bool:
-        return _allowed(lambda i: self.verify_grab(i, spoon), index)
+        return allowed(lambda: self.verify_grab(index, spoon))
 
     def grab(self, index: int, spoon: int | None = None,
              pressed_at: float | None = None) -> list[Event]:
@@ -603,7 +603,7 @@ class ClassicGame:
                                 reason="already-pressed")
 
     def can_react(self, index: int) -> bool:
-        return _allowed(self.verify_react, index)
+        return allowed(lambda: self.verify_react(index))
 
     def react(self, index: int, pressed_at: float | None = None) -> list[Event]:
         self.verify_react(index)
@@ -672,7 +672,7 @@ class ClassicGame:
                                 reason="feint-locked")
 
     def can_feint(self, index: int) -> bool:
-        return _allowed(self.verify_feint, index)
+        return allowed(lambda: self.verify_feint(index))
 
     def feint(self, index: int) -> list[Event]:
         """Reach for the spoons and take none (``premature = bluff``): the others hear the same
@@ -691,7 +691,7 @@ class ClassicGame:
         self.verify_grab(index)
 
     def can_signal(self, index: int) -> bool:
-        return _allowed(self.verify_signal, index)
+        return allowed(lambda: self.verify_signal(index))
 
     def signal(self, index: int) -> list[Event]:
         """Pig, Donkey and Tongue: the signal, given or copied, is a spoon taken; the last to
@@ -803,12 +803,3 @@ class ClassicGame:
             raise NotAllowedNow("the game is over", reason="game-over")
         if not self.seats[index].active:
             raise NotAllowedNow(f"{self.seats[index].name} is out of the game", reason="out")
-
-
-def _allowed(verify: Callable[[int], None], index: int) -> bool:
-    try:
-        verify(index)
-    except (NotAllowedNow, MalformedCommand):
-        return False
-    return True
-
