@@ -22,6 +22,7 @@ from audiospoons.games.slapjack.rules.events import (
     WrongSlap,
 )
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
+from audiospoons.games.slapjack.view import SlapjackView
 
 FALSE_ALARMS = {Level.EASY: 0.12, Level.NORMAL: 0.04, Level.HARD: 0.01, Level.EXPERT: 0.0}
 """The chance that a bot slaps a King or a Queen, taking a face card for the Jack."""
@@ -38,8 +39,8 @@ class SlapjackBot:
         self.rng = rng
         self.pace = skill_for(level, pace).pace
         self.false_alarm = FALSE_ALARMS[level]
-        self.active = True
-        self.cards = 0
+        self.view: SlapjackView | None = None
+        """The table as this seat knows it, from the game's first event."""
         self._turn_at: float | None = None
         """When this bot means to turn its card, while it is its turn."""
         self._slap_at: float | None = None
@@ -47,29 +48,34 @@ class SlapjackBot:
         self._ready_at = 0.0
         self._planned: Command | None = None
 
+    @property
+    def active(self) -> bool:
+        view = self.view
+        return view is None or not (view.over or self.seat in view.out)
+
+    @property
+    def cards(self) -> int:
+        """The cards this bot holds."""
+        return 0 if self.view is None else self.view.counts[self.seat]
+
     def observe(self, event: Event) -> bool:
         if isinstance(event, SlapjackStarted):
-            self.cards = event.counts[self.seat]
-        elif isinstance(event, TurnPassed):
+            self.view = SlapjackView(len(event.counts))
+        if self.view is not None:
+            self.view.observe(event)
+        if isinstance(event, TurnPassed):
             self._turn_at = (event.at + self.pace.card.sample(self.rng)
                              if event.seat == self.seat else None)
         elif isinstance(event, CardTurned):
             if event.seat == self.seat:
-                self.cards = event.left
                 self._turn_at = None
             self._slap_at = self._slap_for(event)
         elif isinstance(event, JackSlapped | JackMissed):
             self._slap_at = None
-            if isinstance(event, JackSlapped) and event.seat == self.seat:
-                self.cards = event.cards
-        elif isinstance(event, WrongSlap | PileReturned) and event.seat == self.seat:
-            self.cards = event.cards
-        elif isinstance(event, PlayerOut | SlapjackOver):
-            if isinstance(event, SlapjackOver) or event.seat == self.seat:
-                self.active = False
-        else:
-            return False
-        return True
+        elif isinstance(event, WrongSlap | PileReturned):
+            return event.seat == self.seat
+        return isinstance(event, SlapjackStarted | TurnPassed | CardTurned | JackSlapped
+                          | JackMissed | PlayerOut | SlapjackOver)
 
     def _slap_for(self, turned: CardTurned) -> float | None:
         """A Jack is slapped after a reaction; a King or a Queen now and then, by mistake."""

@@ -5,70 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from audiospoons.engine.cards import Card
-from audiospoons.engine.events import Event
 from audiospoons.games.slapjack.announcer import SlapjackAnnouncer
 from audiospoons.games.slapjack.cues import SlapjackCueMapper
-from audiospoons.games.slapjack.rules.events import (
-    CardTurned,
-    JackMissed,
-    JackSlapped,
-    PileReturned,
-    PlayerOut,
-    SlapjackOver,
-    SlapjackStarted,
-    TurnPassed,
-    WrongSlap,
-)
+from audiospoons.games.slapjack.view import SlapjackView
 from audiospoons.ui.player import YOU, CuePlayer
 from audiospoons.ui.seatears import SeatEars
 from audiospoons.voice.announcer import Verbosity, sentence_start
 from audiospoons.voice.cardnames import the_card
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
-
-
-class SlapjackView:
-    """The table as every seat knows it: every card is turned face up for all."""
-
-    def __init__(self, players: int) -> None:
-        self.counts = [0] * players
-        self.pile = 0
-        """How many cards the pile holds."""
-        self.top: Card | None = None
-        """The card face up on top of the pile (None when only cards given face down are)."""
-        self.turn: int | None = None
-        self.jack_waiting = False
-        self.out: set[int] = set()
-        self.winners: tuple[int, ...] = ()
-        self.over = False
-
-    def observe(self, event: Event) -> None:
-        match event:
-            case SlapjackStarted():
-                self.counts = list(event.counts)
-            case TurnPassed():
-                self.turn = event.seat
-            case CardTurned():
-                self.counts[event.seat] = event.left
-                self.pile, self.top = event.pile, event.card
-                self.jack_waiting = event.card.rank == "J"
-            case JackSlapped():
-                self.counts[event.seat] = event.cards
-                self.pile, self.top = 0, None
-                self.jack_waiting = False
-            case JackMissed():
-                self.jack_waiting = False
-            case WrongSlap():
-                self.counts[event.seat] = event.cards
-                self.pile = event.pile
-            case PileReturned():
-                self.counts[event.seat] = event.cards
-                self.pile, self.top = 0, None
-            case PlayerOut():
-                self.out.add(event.seat)
-            case SlapjackOver():
-                self.winners, self.over = event.winners, True
 
 
 class SlapjackPlayer(SeatEars[SlapjackView, SlapjackAnnouncer, SlapjackCueMapper]):
