@@ -27,6 +27,9 @@ from audiospoons.games.slapjack.view import SlapjackView
 FALSE_ALARMS = {Level.EASY: 0.12, Level.NORMAL: 0.04, Level.HARD: 0.01, Level.EXPERT: 0.0}
 """The chance that a bot slaps a King or a Queen, taking a face card for the Jack."""
 LOOKALIKES = ("K", "Q")
+HEEDED = (SlapjackStarted, TurnPassed, CardTurned, JackSlapped, JackMissed, PlayerOut,
+          SlapjackOver)
+"""The events that may change a bot's plans whoever they are of."""
 
 
 class SlapjackBot:
@@ -70,12 +73,11 @@ class SlapjackBot:
             if event.seat == self.seat:
                 self._turn_at = None
             self._slap_at = self._slap_for(event)
-        elif isinstance(event, JackSlapped | JackMissed):
+        elif isinstance(event, (JackSlapped, JackMissed)):
             self._slap_at = None
-        elif isinstance(event, WrongSlap | PileReturned):
+        elif isinstance(event, (WrongSlap, PileReturned)):
             return event.seat == self.seat
-        return isinstance(event, SlapjackStarted | TurnPassed | CardTurned | JackSlapped
-                          | JackMissed | PlayerOut | SlapjackOver)
+        return isinstance(event, HEEDED)
 
     def _slap_for(self, turned: CardTurned) -> float | None:
         """A Jack is slapped after a reaction; a King or a Queen now and then, by mistake."""
