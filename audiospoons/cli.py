@@ -110,6 +110,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--key", type=Path, metavar="FILE",
                        help="the certificate's private key (PEM: Let's Encrypt's privkey.pem)")
 
+    web = commands.add_parser("web", help="serve the game to play in a web browser")
+    web.add_argument("--host", default="127.0.0.1",
+                     help="the address to listen on (default 127.0.0.1, this machine only)")
+    web.add_argument("--port", type=int, default=8080,
+                     help="the port (default 8080; 0 takes a free one)")
+
     join = commands.add_parser("join", help="play online through a relay")
     join.add_argument("address", metavar="[tls://]HOST[:PORT]",
                       help="the relay (port 7777 if not given; tls:// for a relay serving TLS)")
@@ -175,6 +181,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                       rooms_per_address=args.max_rooms_per_address)
     if args.command == "join":
         return _join(args)
+    if args.command == "web":
+        return _web(args.host, args.port)
     if args.command is None:
         from audiospoons.ui.screens import open_main_menu
 
@@ -212,6 +220,27 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
         print(f"audiospoons serve: cannot listen on {host}:{port}: {error.strerror or error}",
               file=sys.stderr)
         return 2
+    return 0
+
+
+def _web(host: str, port: int) -> int:
+    """The page and its sessions, in the foreground until Ctrl+C or SIGTERM; the address to
+    open is printed once the port is open."""
+    import asyncio
+
+    from audiospoons.web.server import serve_web
+
+    def ready(address: str) -> None:
+        print(f"audiospoons web: open {address} in a web browser (Ctrl+C stops)", flush=True)
+
+    try:
+        asyncio.run(serve_web(host, port, ready))
+    except OSError as error:
+        print(f"audiospoons web: cannot listen on {host}:{port}: {error.strerror or error}",
+              file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
     return 0
 
 

@@ -167,7 +167,8 @@ class Screens:
                  play: GameCallback | None = None, demonstrate: GameCallback | None = None,
                  play_other: Mapping[str, GameCallback] | None = None,
                  play_online: OnlineCallback | None = None,
-                 sound_device: Mixer | None = None) -> None:
+                 sound_device: Mixer | None = None,
+                 on_save: Callable[[Settings], None] | None = None) -> None:
         self.settings = settings
         self.speaker = speaker
         self.keys = keys
@@ -182,6 +183,8 @@ class Screens:
         """Each of ``OTHER_GAMES``' game against bots, by the game's name."""
         self.play_online = play_online
         self.sound_device = sound_device
+        self.on_save = on_save
+        """Told the settings each time they are saved (a browser keeps its own)."""
         self._pending: list[str] = []
         self._save_failed = False
 
@@ -244,6 +247,8 @@ class Screens:
             self._save_failed = True
         else:
             self._save_failed = False
+        if self.on_save is not None:
+            self.on_save(settings)
 
     # ------------------------------------------------------------------ main menu
 

@@ -1,0 +1,129 @@
+"""``audiospoons web``: the page and its WebSocket, each connection a session of its own.
+
+A connection opens with the page's ``hello`` (its languages and the settings it kept); the
+session then runs in a thread, as it does at a terminal, reading the keys the page sends and
+sending back what to say and what to play. When the player quits, the page is told ``end``; when
+the page goes, the session ends at its next read of the keys. What the page sends is checked:
+anything that is not a message of the protocol, or a key that names no key, is left out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+from collections.abc import Callable
+from http import HTTPStatus
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from audiospoons.web.files import page_file
+from audiospoons.web.session import run_session
+from audiospoons.web.terminal import Message, WebKeys
+
+SOCKET_PATH = "/play"
+MESSAGE_LIMIT = 64 * 1024
+"""The largest message a page may send (its settings are the largest): a larger one closes the
+connection."""
+HELLO_WAIT = 10.0
+"""Seconds a new connection has to say hello."""
+
+
+class ConnectionOutbox:
+    """The session thread's way out to the page: each message is queued on the connection's
+    loop, and sent in order by one task."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.queue: asyncio.Queue[Message | None] = asyncio.Queue()
+
+    def send(self, message: Message) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop has closed: the page is gone
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
+
+    def finish(self) -> None:
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, None)
+
+
+def serve_page(connection: ServerConnection, request: Request) -> Response | None:
+    """The page's files over plain HTTP; None lets the WebSocket's path through."""
+    if request.path.split("?", 1)[0] == SOCKET_PATH:
+        return None
+    found = page_file(request.path)
+    if found is None:
+        return connection.respond(HTTPStatus.NOT_FOUND, "Not found\n")
+    headers = Headers({"Content-Type": found.content_type, "Content-Length": str(len(found.body)),
+                       "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
+    return Response(HTTPStatus.OK, "OK", headers, found.body)
+
+
+async def play(connection: ServerConnection) -> None:
+    """One browser: its hello, then its keys to the session and the session's lines to it."""
+    try:
+        hello = json.loads(await asyncio.wait_for(connection.recv(), HELLO_WAIT))
+    except (TimeoutError, ConnectionClosed, ValueError):
+        return
+    if not isinstance(hello, dict) or hello.get("type") != "hello":
+        await connection.close(1008, "a session starts with hello")
+        return
+    keys = WebKeys()
+    outbox = ConnectionOutbox(asyncio.get_running_loop())
+
+    def session() -> None:
+        try:
+            run_session(hello, keys, outbox)
+        finally:
+            outbox.finish()
+
+    thread = threading.Thread(target=session, name="web session", daemon=True)
+    thread.start()
+    sender = asyncio.create_task(_send_all(connection, outbox))
+    try:
+        async for raw in connection:
+            _take(raw, keys)
+    except ConnectionClosed:
+        pass
+    finally:
+        keys.close()
+        await sender
+        await asyncio.to_thread(thread.join)
+
+
+def _take(raw: str | bytes, keys: WebKeys) -> None:
+    try:
+        message = json.loads(raw)
+    except ValueError:
+        return
+    if isinstance(message, dict) and message.get("type") == "key":
+        label = message.get("label")
+        if isinstance(label, str) and len(label) <= 40:
+            keys.push(label)
+
+
+async def _send_all(connection: ServerConnection, outbox: ConnectionOutbox) -> None:
+    while True:
+        message = await outbox.queue.get()
+        try:
+            if message is None:
+                await connection.send(json.dumps({"type": "end"}))
+                await connection.close()
+                return
+            await connection.send(json.dumps(message))
+        except ConnectionClosed:
+            return
+
+
+async def serve_web(host: str, port: int, ready: Callable[[str], None] | None = None) -> None:
+    """Serve the page at ``http://host:port/`` until cancelled; ``ready`` is told the address
+    once the port is open (``port`` 0 takes a free one)."""
+    async with serve(play, host, port, process_request=serve_page,
+                     max_size=MESSAGE_LIMIT) as server:
+        bound = next(iter(server.sockets)).getsockname()
+        if ready is not None:
+            ready(f"http://{bound[0]}:{bound[1]}/")
+        await server.serve_forever()

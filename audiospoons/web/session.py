@@ -1,0 +1,68 @@
+"""One browser's session: the main menu and everything under it, as at a terminal, over the
+page's keys, speech and cues. The page keeps the player's settings (sent at the start, and back
+each time they change), so each browser has its own."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from audiospoons.ui.screens import OTHER_GAMES, Screens, apply_settings, local_game
+from audiospoons.ui.settings import BadSettings, Settings, settings_from_json, settings_to_json
+from audiospoons.voice.announcer import Utterance
+from audiospoons.voice.i18n import UnknownLanguage, choose_language, messages
+from audiospoons.voice.speaker import Speaker
+from audiospoons.web.terminal import Outbox, WebKeys, WebSounds, WebSpeech
+
+
+def browser_settings(given: object) -> tuple[Settings, bool]:
+    """The settings the page kept, or the defaults; True when what it sent could not be read."""
+    if given is None:
+        return Settings(), False
+    try:
+        return settings_from_json(given), False
+    except BadSettings:
+        return Settings(), True
+
+
+def page_language(settings: Settings, page_languages: object) -> str:
+    """The language chosen in the settings, else the first of the browser's that has a
+    catalog, else English."""
+    wanted = [settings.language] if settings.language else []
+    if isinstance(page_languages, list):
+        wanted += [str(lang) for lang in page_languages[:8]]
+    for lang in wanted:
+        try:
+            return choose_language(lang.replace("-", "_"))
+        except UnknownLanguage:
+            continue
+    return choose_language("en")
+
+
+def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox) -> None:
+    """The main menu until the player quits or the page goes (``EOFError`` from the keys)."""
+    settings, unreadable = browser_settings(hello.get("settings"))
+    lang = page_language(settings, hello.get("languages"))
+    speech, sounds = WebSpeech(outbox), WebSounds(outbox)
+    speaker = Speaker(speech)
+
+    def kept(saved: Settings) -> None:
+        outbox.send({"type": "settings", "settings": settings_to_json(saved)})
+
+    with tempfile.TemporaryDirectory(prefix="audiospoons-web-") as folder:
+        settings_file = Path(folder) / "settings.json"
+        apply_settings(settings, speech, sounds)
+        if unreadable:
+            speaker.say(Utterance(messages(lang).tr("web.settings.unreadable")))
+        screens = Screens(
+            settings, speaker=speaker, keys=keys, mixer=sounds, lang=lang,
+            settings_file=settings_file, on_save=kept,
+            play=local_game("play_local_game", speaker, sounds, keys),
+            demonstrate=local_game("play_demonstration", speaker, sounds, keys),
+            play_other={name: local_game("play_local_game", speaker, sounds, keys, game=name)
+                        for name in OTHER_GAMES})
+        try:
+            screens.run()
+        except EOFError:
+            return

@@ -1,0 +1,109 @@
+"""A browser connection as a terminal: the keys it sends, and the lines and cues sent to it.
+
+The session at this end runs in a thread of its own, as it does at a real terminal; the keys
+arrive from the connection's loop (``push``), and what is to be said and played goes out through
+``Outbox.send``, which must be safe to call from that thread.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+from audiospoons.keys.key import Key, parse_label
+from audiospoons.sound.cue import Cue
+
+Message = dict[str, object]
+
+
+class Outbox(Protocol):
+    def send(self, message: Message) -> None:
+        """Send ``message`` to the page (from any thread)."""
+
+
+class WebKeys:
+    """The page's key presses, each stamped with this machine's clock as it arrives."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._keys: queue.Queue[Key | None] = queue.Queue()
+        self._closed = False
+
+    def push(self, label: str) -> bool:
+        """A key the page sent; False (and nothing queued) for a label that names no key."""
+        try:
+            key = parse_label(label)
+        except ValueError:
+            return False
+        self._keys.put(Key(key.name, key.ctrl, key.shift, key.alt, self.clock()))
+        return True
+
+    def close(self) -> None:
+        """The page has gone: the next read raises ``EOFError``, as a closed terminal does."""
+        self._closed = True
+        self._keys.put(None)
+
+    def read(self, timeout: float | None = None) -> list[Key]:
+        """The keys pressed since the last read, waiting up to ``timeout`` seconds for one
+        (None: until one comes)."""
+        if self._closed and self._keys.empty():
+            raise EOFError("the page has gone")
+        try:
+            first = self._keys.get(timeout=timeout)
+        except queue.Empty:
+            return []
+        keys: list[Key] = []
+        for key in (first, *self._drain()):
+            if key is None:
+                if keys:
+                    return keys
+                raise EOFError("the page has gone")
+            keys.append(key)
+        return keys
+
+    def _drain(self) -> list[Key | None]:
+        rest: list[Key | None] = []
+        while True:
+            try:
+                rest.append(self._keys.get_nowait())
+            except queue.Empty:
+                return rest
+
+
+class WebSpeech:
+    """Speech lines to the page, which gives them to the screen reader (or its own voice)."""
+
+    name = "web"
+    orders_urgent_lines = False
+
+    def __init__(self, outbox: Outbox) -> None:
+        self.outbox = outbox
+        self.rate = 175
+        """Words a minute for the page's own voice, where the player chose it."""
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        self.outbox.send({"type": "say", "text": text, "urgent": interrupt})
+
+    def silence(self) -> None:
+        self.outbox.send({"type": "silence"})
+
+    def close(self) -> None:
+        """Nothing to release: the connection is the session's."""
+
+
+class WebSounds:
+    """Cues to the page, which plays its copies of the sound files where each cue's pan puts
+    them."""
+
+    def __init__(self, outbox: Outbox) -> None:
+        self.outbox = outbox
+        self.sound_volume = 0.8
+        self.speech_volume = 1.0
+        self.mono = False
+
+    def play(self, cue: Cue) -> None:
+        self.outbox.send({"type": "cue", "name": cue.name,
+                          "pan": 0.0 if self.mono else cue.pan,
+                          "volume": round(self.sound_volume, 3)})

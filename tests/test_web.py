@@ -1,0 +1,201 @@
+"""``audiospoons web`` over real sockets: the page's files by HTTP, and a session over the
+WebSocket driven by keys alone, as the page drives it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+
+from audiospoons.sound.assets import sound_path
+from tests.webserver import web_server
+
+LINE_WAIT = 15.0
+
+
+@pytest.fixture(scope="module")
+def address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with web_server(tmp_path_factory.mktemp("web")) as url:
+        yield url
+
+
+def fetch(url: str) -> tuple[int, str, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.headers["Content-Type"], response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, "", b""
+
+
+def test_the_page_and_the_cue_sounds_are_served_and_nothing_else(address: str) -> None:
+    status, kind, body = fetch(address)
+    assert (status, kind) == (200, "text/html; charset=utf-8")
+    assert b'role="application"' in body and b'aria-live="assertive"' in body
+    assert fetch(address + "app.js")[:2] == (200, "text/javascript; charset=utf-8")
+    status, kind, body = fetch(address + "sounds/spoon.wav")
+    assert (status, kind, body) == (200, "audio/wav", sound_path("spoon").read_bytes())
+    for path in ("sounds/nothing.wav", "page/index.html", "../pyproject.toml", "app.jsx",
+                 "sounds/%2e%2e/spoon.wav"):
+        assert fetch(address + path)[0] == 404, path
+
+
+class Page:
+    """The page's side of the socket: it says hello, presses keys and hears what comes."""
+
+    def __init__(self, socket: ClientConnection) -> None:
+        self.socket = socket
+        self.said: list[str] = []
+        self.cues: list[dict[str, Any]] = []
+        self.settings: list[dict[str, Any]] = []
+        self.ended = False
+
+    async def press(self, *labels: str) -> None:
+        for label in labels:
+            await self.socket.send(json.dumps({"type": "key", "label": label}))
+
+    async def hear(self, wanted: str, *, after: int = 0) -> int:
+        """Wait for a line containing ``wanted`` (among those from index ``after``); its index."""
+        deadline = time.monotonic() + LINE_WAIT
+        while True:
+            for index, line in enumerate(self.said[after:], after):
+                if wanted in line:
+                    return index
+            left = deadline - time.monotonic()
+            try:
+                if left <= 0:
+                    raise TimeoutError
+                await self.take(await asyncio.wait_for(self.socket.recv(), left))
+            except TimeoutError:
+                raise AssertionError(f"never heard {wanted!r}; heard {self.said[after:]}"
+                                     ) from None
+
+    async def take(self, raw: str | bytes) -> None:
+        message = json.loads(raw)
+        if message["type"] == "say":
+            self.said.append(message["text"])
+        elif message["type"] == "cue":
+            self.cues.append(message)
+        elif message["type"] == "settings":
+            self.settings.append(message["settings"])
+        elif message["type"] == "end":
+            self.ended = True
+
+    async def until_closed(self) -> None:
+        async for raw in self.socket:
+            await self.take(raw)
+
+
+async def session(address: str, settings: dict[str, Any] | None,
+                  languages: list[str] | None = None) -> tuple[ClientConnection, Page]:
+    socket = await connect(address.replace("http://", "ws://") + "play")
+    await socket.send(json.dumps({"type": "hello", "languages": languages or ["en-GB"],
+                                  "settings": settings}))
+    return socket, Page(socket)
+
+
+def test_a_browser_walks_the_menus_plays_a_game_against_bots_and_quits(address: str) -> None:
+    async def play() -> Page:
+        socket, page = await session(address, {"first_run": False, "players": 3})
+        async with socket:
+            await page.hear("Main menu. Play, 1 of 8")
+            await page.press("down")
+            await page.hear("Play online, 2 of 8")
+            await page.press("up", "enter")
+            start = await page.hear("Your cards:")
+            assert any(cue["name"] == "deal" for cue in page.cues)
+            await page.press("h")
+            await page.hear("Your hand:", after=start + 1)
+            await page.press("escape")
+            paused = await page.hear("Paused.")
+            await page.press("q")
+            await page.hear("Quit this game?", after=paused)
+            await page.press("y")
+            back = await page.hear("Main menu", after=paused)
+            await page.press("escape")
+            await page.hear("Quit audiospoons?", after=back)
+            await page.press("enter")
+            await asyncio.wait_for(page.until_closed(), LINE_WAIT)
+        return page
+
+    page = asyncio.run(play())
+    assert page.ended
+
+
+def test_the_settings_a_browser_changes_come_back_for_it_to_keep(address: str) -> None:
+    async def play() -> Page:
+        socket, page = await session(address, {"first_run": False})
+        async with socket:
+            await page.hear("Main menu. Play, 1 of 8")
+            await page.press("s")
+            await page.hear("Settings")
+            await page.press("enter")
+            opened = await page.hear("Settings.")
+            await page.press("down", "right")
+            await page.hear("words per minute", after=opened + 1)
+            deadline = time.monotonic() + LINE_WAIT
+            while not page.settings and time.monotonic() < deadline:
+                await page.take(await asyncio.wait_for(socket.recv(), LINE_WAIT))
+        return page
+
+    page = asyncio.run(play())
+    assert page.settings and page.settings[-1]["rate"] != 175
+    assert page.settings[-1]["first_run"] is False
+
+
+def test_what_the_page_cannot_mean_is_left_out_and_the_session_goes_on(address: str) -> None:
+    async def play() -> Page:
+        socket, page = await session(address, {"first_run": False})
+        async with socket:
+            await page.hear("Main menu. Play, 1 of 8")
+            for junk in ("not json", "[1, 2]", json.dumps({"type": "key", "label": "hyper+q"}),
+                         json.dumps({"type": "key", "label": 7}),
+                         json.dumps({"type": "key", "label": "x" * 500}),
+                         json.dumps({"type": "settings", "settings": {}})):
+                await socket.send(junk)
+            await page.press("down")
+            await page.hear("Play online, 2 of 8")
+        return page
+
+    page = asyncio.run(play())
+    assert page.said == ["Main menu. Play, 1 of 8", "Play online, 2 of 8"]
+
+
+def test_unreadable_kept_settings_are_said_and_the_defaults_play(address: str) -> None:
+    async def play() -> Page:
+        socket, page = await session(address, {"rate": "fast", "first_run": False},
+                                     languages=["es-ES", "en"])
+        async with socket:
+            await page.hear("bienvenida")
+        return page
+
+    page = asyncio.run(play())
+    assert page.said[0] == ("No se han podido leer los ajustes que guardaba este navegador: se"
+                            " usan los ajustes predeterminados.")
+    assert page.said[1].startswith("Te damos la bienvenida a audiospoons.")
+
+
+def test_a_connection_that_never_says_hello_is_closed(address: str) -> None:
+    async def wait() -> bool:
+        socket = await connect(address.replace("http://", "ws://") + "play")
+        async with socket:
+            await socket.send(json.dumps({"type": "key", "label": "enter"}))
+            try:
+                await asyncio.wait_for(socket.recv(), LINE_WAIT)
+            except Exception:
+                return True
+        return False
+
+    assert asyncio.run(wait())
+
+
+def test_the_page_is_small(address: str) -> None:
+    total = sum(len(fetch(address + path)[2]) for path in ("", "app.js", "style.css",
+                                                          "manifest.webmanifest"))
+    assert total < 200 * 1024

@@ -1,0 +1,238 @@
+"""The page in a real browser: Debian's chromium, headless, driven by Playwright with keys
+alone. Every line the page gives the screen reader is read back, from ``ariaNotify`` (captured)
+or, where the page is made to do without it, from its live regions."""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.webserver import web_server
+
+LINE_WAIT = 20.0
+
+CAPTURE = """
+window.__heard = [];
+if (typeof document.ariaNotify === 'function') {
+  const notify = document.ariaNotify.bind(document);
+  document.ariaNotify = (text, options) => {
+    window.__heard.push({text, urgent: (options || {}).priority === 'high', by: 'notify'});
+    return notify(text, options);
+  };
+}
+"""
+LIVE_REGIONS_ONLY = """
+window.__heard = [];
+Object.defineProperty(document, 'ariaNotify', {value: undefined});
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    const region = change.target.nodeType === 1 ? change.target : change.target.parentElement;
+    if (region && region.classList && region.classList.contains('live') && region.textContent) {
+      window.__heard.push({text: region.textContent, urgent: region.classList.contains('urgent'),
+                           by: 'live', at: performance.now()});
+    }
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+KEPT = """
+localStorage.setItem('audiospoons.settings', JSON.stringify(%s));
+"""
+
+
+@pytest.fixture(scope="module")
+def address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with web_server(tmp_path_factory.mktemp("webpage")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    chromium = shutil.which("chromium")
+    assert chromium is not None, "the browser tests need Debian's chromium (apt)"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, headless=True)
+        yield launched
+        launched.close()
+
+
+def open_page(browser: Browser, address: str, *scripts: str) -> Page:
+    page = browser.new_page()
+    for script in scripts:
+        page.add_init_script(script)
+    page.goto(address)
+    return page
+
+
+def heard(page: Page) -> list[dict[str, object]]:
+    lines: list[dict[str, object]] = page.evaluate("window.__heard")
+    return lines
+
+
+def hear(page: Page, wanted: str | Callable[[str], bool], after: int = 0) -> int:
+    """Wait for a line the page gave the screen reader; its index."""
+    match = wanted if callable(wanted) else (lambda text: wanted in text)
+    deadline = time.monotonic() + LINE_WAIT
+    while True:
+        lines = heard(page)
+        for index, line in enumerate(lines[after:], after):
+            if match(str(line["text"])):
+                return index
+        if time.monotonic() > deadline:
+            texts = [str(line["text"]) for line in lines[after:]]
+            raise AssertionError(f"never heard {wanted!r}; heard {texts}")
+        page.wait_for_timeout(50)
+
+
+def test_a_new_player_hears_the_welcome_and_plays_the_demonstration(browser: Browser,
+                                                                  address: str) -> None:
+    page = open_page(browser, address, CAPTURE)
+    assert page.evaluate("typeof document.ariaNotify") == "function"
+    assert page.get_attribute("main", "role") == "application"
+    start = hear(page, "Welcome to audiospoons.")
+    page.keyboard.press("Enter")
+    dealt = hear(page, "Your cards: queen of hearts", start)
+    page.keyboard.press("h")
+    hear(page, "Your hand:", dealt + 1)
+    page.keyboard.press("ArrowUp")
+    drew = hear(page, "You drew the queen of spades.", dealt)
+    page.keyboard.press("f")
+    hear(page, "You discarded the five of spades.", drew)
+    page.keyboard.press("Space")
+    grabbed = hear(page, "You grabbed a spoon!", drew)
+    hear(page, lambda text: text.endswith("The practice round is over."), grabbed)
+    hear(page, "Main menu", grabbed)
+    lines = heard(page)
+    assert {line["by"] for line in lines} == {"notify"}
+    assert any(line["urgent"] for line in lines if line["text"] == "You grabbed a spoon!")
+    log = page.locator("#log li").all_inner_texts()
+    assert log == [str(line["text"]) for line in lines]
+    kept = page.evaluate("JSON.parse(localStorage.getItem('audiospoons.settings'))")
+    assert kept["first_run"] is False
+    page.close()
+
+
+def test_without_aria_notify_the_lines_go_to_live_regions_spaced_and_rotated(
+        browser: Browser, address: str) -> None:
+    """A key cuts speech off (the lines still waiting are dropped, as a screen reader's are);
+    the lines of a burst, a game's opening, are written at least 150 ms apart, each region in
+    turn."""
+    page = open_page(browser, address, LIVE_REGIONS_ONLY,
+                     KEPT % '{"first_run": false, "players": 3}')
+    hear(page, "Main menu. Play, 1 of 8")
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")
+    moved = hear(page, "4 of 8")
+    page.wait_for_timeout(300)
+    assert str(heard(page)[-1]["text"]).endswith("4 of 8")
+    page.keyboard.press("Home")
+    home = hear(page, "Play, 1 of 8", moved + 1)
+    page.keyboard.press("Enter")
+    dealt = hear(page, "Your cards:", home + 1)
+    burst = heard(page)[home + 1:dealt + 1]
+    assert [str(line["text"]).split(":")[0].split(".")[0] for line in burst][-3:] == [
+        "Spoons", "Round 1", "Your cards"]
+    gaps = [float(str(b["at"])) - float(str(a["at"])) for a, b in itertools.pairwise(burst)]
+    assert min(gaps) >= 140, gaps
+    assert all(line["by"] == "live" and not line["urgent"] for line in burst)
+    regions = page.locator(".live:not(.urgent)").all_inner_texts()
+    assert sum(bool(text) for text in regions) == 3
+    page.close()
+
+
+def test_the_browser_keeps_its_own_shortcuts(browser: Browser, address: str) -> None:
+    page = open_page(browser, address, CAPTURE, KEPT % '{"first_run": false}')
+    hear(page, "Main menu. Play, 1 of 8")
+    labels = page.evaluate("""() => {
+        const press = (key, extra) => window.audiospoons.labelOf(
+            new KeyboardEvent('keydown', Object.assign({key}, extra || {})));
+        return [press('A', {shiftKey: true}), press('<', {shiftKey: true}), press('ArrowUp'),
+                press('1', {ctrlKey: true}), press('F5'), press('Tab', {shiftKey: true}),
+                press('Insert'), press('Shift', {shiftKey: true}),
+                press('5', {code: 'Numpad5'}), press('q', {metaKey: true})];
+    }""")
+    assert labels == ["shift+a", "<", "up", "ctrl+1", "f5", "shift+tab", None, None, None, None]
+    for shortcut in ("Control+l", "Control+w", "Alt+F4", "F5", "Space"):
+        taken = page.evaluate(f"""() => {{
+            const [mods, key] = [{shortcut.split('+')[:-1]!r},
+                                 {shortcut.split('+')[-1].replace('Space', ' ')!r}];
+            const event = new KeyboardEvent('keydown', {{key, cancelable: true,
+                ctrlKey: mods.includes('Control'), altKey: mods.includes('Alt')}});
+            document.dispatchEvent(event);
+            return event.defaultPrevented;
+        }}""")
+        assert taken is (shortcut in ("F5", "Space")), shortcut
+    page.close()
+
+
+def test_a_left_seat_cue_is_heard_on_the_left(browser: Browser, address: str,
+                                             tmp_path: Path) -> None:
+    page = open_page(browser, address, CAPTURE, KEPT % '{"first_run": false}')
+    hear(page, "Main menu. Play, 1 of 8")
+    balance = page.evaluate("""async () => {
+        const bytes = await (await fetch('/sounds/card-out.wav')).arrayBuffer();
+        const probe = new OfflineAudioContext(2, 44100, 44100);
+        const buffer = await probe.decodeAudioData(bytes);
+        const render = async (pan) => {
+            const context = new OfflineAudioContext(2, buffer.length, buffer.sampleRate);
+            window.audiospoons.connectCue(context, buffer, pan, 1.0).start();
+            const out = await context.startRendering();
+            const energy = (channel) => out.getChannelData(channel)
+                .reduce((sum, v) => sum + v * v, 0);
+            return [energy(0), energy(1)];
+        };
+        return {left: await render(-1), middle: await render(0), right: await render(1)};
+    }""")
+    left, middle, right = balance["left"], balance["middle"], balance["right"]
+    assert left[0] > 0 and left[1] < left[0] * 1e-6
+    assert right[1] > 0 and right[0] < right[1] * 1e-6
+    assert abs(middle[0] - middle[1]) < 1e-3 * middle[0]
+    page.close()
+
+
+def test_a_whole_game_against_bots_is_played_by_keys_alone(browser: Browser,
+                                                          address: str) -> None:
+    """Three players: the page's player draws (Down) and discards the card under the cursor
+    (Enter) as the game tells them what they drew, grabs a spoon (Space) on making a set or on
+    hearing another hand take one, and the game plays to its end."""
+    kept = ('{"first_run": false, "players": 3, "verbosity": "full", "bots": "expert",'
+            ' "options": {"round_pause": "0.5"}}')
+    page = open_page(browser, address, CAPTURE, KEPT % kept)
+    start = hear(page, "Main menu. Play, 1 of 8")
+    page.keyboard.press("Enter")
+    seen = hear(page, "Your cards:", start)
+    page.keyboard.press("ArrowDown")
+    presses: list[str] = ["ArrowDown"]
+    deadline = time.monotonic() + 150
+    while True:
+        lines = [str(line["text"]) for line in heard(page)]
+        fresh, seen = lines[seen:], len(lines)
+        if any("Enter to play again" in text for text in fresh):
+            break
+        for text in fresh:
+            if text.startswith("You have four") or (
+                    text.endswith("grabbed a spoon!") and not text.startswith("You")):
+                key = "Space"
+            elif text.startswith("You drew"):
+                key = "Enter"
+            elif text.startswith(("You discarded", "Your cards:")):
+                key = "ArrowDown"
+            else:
+                continue
+            page.keyboard.press(key)
+            presses.append(key)
+        assert time.monotonic() < deadline, lines[-10:]
+        page.wait_for_timeout(30)
+    said = [str(line["text"]) for line in heard(page)]
+    assert any(text.startswith("Round 1.") for text in said)
+    assert sum(text.startswith("You drew") for text in said) >= 2
+    assert sum(text.startswith("You discarded") for text in said) >= 1
+    assert {"ArrowDown", "Enter"} <= set(presses)
+    page.keyboard.press("Escape")
+    hear(page, "Main menu", len(said))
+    page.close()
