@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from audiospoons.sound.assets import sound_path
+from tests.test_online_pty import environment, free_port, join, wait_for_relay
 from tests.webserver import web_server
 
 LINE_WAIT = 15.0
@@ -199,3 +204,56 @@ def test_the_page_is_small(address: str) -> None:
     total = sum(len(fetch(address + path)[2]) for path in ("", "app.js", "style.css",
                                                           "manifest.webmanifest"))
     assert total < 200 * 1024
+
+
+def test_a_browser_and_a_terminal_play_one_game_at_a_relay(address: str,
+                                                           tmp_path: Path) -> None:
+    """The browser's player types the relay's address and a name, opens a room; a player at a
+    terminal joins it; the browser starts the game and both hear it begin, each as their own
+    seat. The relay cannot tell the browser's seat from the terminal's."""
+    port = free_port()
+    relay = subprocess.Popen([sys.executable, "-m", "audiospoons", "serve", "--port", str(port)],
+                             env=environment(tmp_path, "relay"), stderr=subprocess.PIPE,
+                             text=True)
+    bob = None
+    try:
+        wait_for_relay(port)
+
+        async def play() -> Page:
+            nonlocal bob
+            socket, page = await session(address, {"first_run": False})
+            async with socket:
+                await page.hear("Main menu. Play, 1 of 8")
+                await page.press("down", "enter")
+                await page.hear("Relay address, edit text")
+                await page.press(*f"127.0.0.1:{port}", "enter")
+                await page.hear("Your name, edit text")
+                await page.press("shift+a", "n", "n", "enter")
+                await page.hear("Connected to 127.0.0.1 as Ann.")
+                await page.hear("Lobby: no rooms open. New room")
+                await page.press("enter")
+                await page.hear("Room 1, Ann's room: Ann, the host.")
+                bob = join(tmp_path, port, "Bob", "--room", "1")
+                bob.expect_exact("Room 1, Ann's room: Ann, the host and Bob.")
+                bob.send("\r")
+                bob.expect_exact("You are ready.")
+                await page.hear("Ann, the host and Bob, ready.")
+                await page.press("enter")
+                await page.hear("Spoons: you against Bob.")
+                bob.expect_exact("Spoons: you against Ann.")
+                await page.hear("Your cards:")
+                bob.expect_exact("Your cards:")
+                await page.press("escape")
+                await page.hear("Games online do not pause.")
+                await page.press("escape")
+                await page.hear("You left the room.")
+                await page.hear("Lobby: 1 room open.")
+            return page
+
+        page = asyncio.run(play())
+        assert not any("cannot" in line for line in page.said)
+    finally:
+        if bob is not None:
+            bob.close(force=True)
+        relay.send_signal(signal.SIGTERM)
+        relay.communicate(timeout=10)

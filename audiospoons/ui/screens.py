@@ -801,7 +801,8 @@ def local_game(name: str, speaker: Speaker, mixer: CuePlayer | None,
     return call
 
 
-def online_game(speaker: Speaker, mixer: Mixer | None, keys: WatchedKeys) -> OnlineCallback:
+def online_game(speaker: Speaker, mixer: CuePlayer | None, keys: WatchedKeys
+                ) -> OnlineCallback:
     """A callback that joins the relay as ``audiospoons join HOST:PORT --name NAME`` does (its
     lobby; a room of the player's own has their saved options, those of Razz Spoons for a Razz
     Spoons room), on the keys the menus read,

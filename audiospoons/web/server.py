@@ -92,6 +92,7 @@ async def play(connection: ServerConnection) -> None:
         keys.close()
         await sender
         await asyncio.to_thread(thread.join)
+        keys.release()
 
 
 def _take(raw: str | bytes, keys: WebKeys) -> None:

@@ -8,7 +8,13 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from audiospoons.ui.screens import OTHER_GAMES, Screens, apply_settings, local_game
+from audiospoons.ui.screens import (
+    OTHER_GAMES,
+    Screens,
+    apply_settings,
+    local_game,
+    online_game,
+)
 from audiospoons.ui.settings import BadSettings, Settings, settings_from_json, settings_to_json
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import UnknownLanguage, choose_language, messages
@@ -61,7 +67,8 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox) -> N
             play=local_game("play_local_game", speaker, sounds, keys),
             demonstrate=local_game("play_demonstration", speaker, sounds, keys),
             play_other={name: local_game("play_local_game", speaker, sounds, keys, game=name)
-                        for name in OTHER_GAMES})
+                        for name in OTHER_GAMES},
+            play_online=online_game(speaker, sounds, keys))
         try:
             screens.run()
         except EOFError:

@@ -7,6 +7,8 @@ arrive from the connection's loop (``push``), and what is to be said and played 
 
 from __future__ import annotations
 
+import contextlib
+import os
 import queue
 import time
 from collections.abc import Callable
@@ -24,12 +26,30 @@ class Outbox(Protocol):
 
 
 class WebKeys:
-    """The page's key presses, each stamped with this machine's clock as it arrives."""
+    """The page's key presses, each stamped with this machine's clock as it arrives. Like a
+    terminal, it has a file descriptor that is readable while keys wait (a pipe written to at
+    each key), so that the online session's loop can watch it as it watches a terminal."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self._keys: queue.Queue[Key | None] = queue.Queue()
         self._closed = False
+        self._waiting, self._waken = os.pipe()
+        os.set_blocking(self._waiting, False)
+        os.set_blocking(self._waken, False)
+
+    def fileno(self) -> int:
+        return self._waiting
+
+    def release(self) -> None:
+        """Close the descriptors, once nothing reads the keys any more."""
+        for fd in (self._waiting, self._waken):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+    def _wake(self) -> None:
+        with contextlib.suppress(BlockingIOError, OSError):
+            os.write(self._waken, b"k")
 
     def push(self, label: str) -> bool:
         """A key the page sent; False (and nothing queued) for a label that names no key."""
@@ -38,16 +58,20 @@ class WebKeys:
         except ValueError:
             return False
         self._keys.put(Key(key.name, key.ctrl, key.shift, key.alt, self.clock()))
+        self._wake()
         return True
 
     def close(self) -> None:
         """The page has gone: the next read raises ``EOFError``, as a closed terminal does."""
         self._closed = True
         self._keys.put(None)
+        self._wake()
 
     def read(self, timeout: float | None = None) -> list[Key]:
         """The keys pressed since the last read, waiting up to ``timeout`` seconds for one
         (None: until one comes)."""
+        with contextlib.suppress(BlockingIOError, OSError):
+            os.read(self._waiting, 4096)
         if self._closed and self._keys.empty():
             raise EOFError("the page has gone")
         try:
