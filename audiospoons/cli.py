@@ -26,6 +26,8 @@ from audiospoons.voice.i18n import (
 from audiospoons.voice.speech import SpeechMode
 
 if TYPE_CHECKING:
+    from ssl import SSLContext
+
     from audiospoons.keys.reader import TerminalKeys
     from audiospoons.ui.audio import Audio
     from audiospoons.ui.settings import Settings
@@ -109,12 +111,18 @@ def build_parser() -> argparse.ArgumentParser:
                             " Encrypt's fullchain.pem); needs --key")
     serve.add_argument("--key", type=Path, metavar="FILE",
                        help="the certificate's private key (PEM: Let's Encrypt's privkey.pem)")
+    serve.add_argument("--web", type=int, metavar="PORT",
+                       help="also serve the page to play in a browser on this port, its Play"
+                            " online offering this relay (with the relay's TLS, if it has it)")
 
     web = commands.add_parser("web", help="serve the game to play in a web browser")
     web.add_argument("--host", default="127.0.0.1",
                      help="the address to listen on (default 127.0.0.1, this machine only)")
     web.add_argument("--port", type=int, default=8080,
                      help="the port (default 8080; 0 takes a free one)")
+    web.add_argument("--cert", type=Path, metavar="FILE",
+                     help="serve the page over HTTPS with this certificate (PEM); needs --key")
+    web.add_argument("--key", type=Path, metavar="FILE", help="the certificate's private key")
 
     join = commands.add_parser("join", help="play online through a relay")
     join.add_argument("address", metavar="[tls://]HOST[:PORT]",
@@ -178,11 +186,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         return _serve(args.host, args.port, args.max_per_address, args.cert, args.key,
                       max_connections=args.max_connections,
-                      rooms_per_address=args.max_rooms_per_address)
+                      rooms_per_address=args.max_rooms_per_address, web_port=args.web)
     if args.command == "join":
         return _join(args)
     if args.command == "web":
-        return _web(args.host, args.port)
+        return _web(args.host, args.port, args.cert, args.key)
     if args.command is None:
         from audiospoons.ui.screens import open_main_menu
 
@@ -193,10 +201,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _serve(host: str, port: int, per_address: int | None = None, cert: Path | None = None,
            key: Path | None = None, *, max_connections: int | None = None,
-           rooms_per_address: int | None = None) -> int:
+           rooms_per_address: int | None = None, web_port: int | None = None) -> int:
     """The relay, in the foreground, logging to stderr until Ctrl+C or SIGTERM; TLS with
-    ``cert`` and ``key``."""
+    ``cert`` and ``key``; with ``web_port``, the page beside it."""
     import asyncio
+    import contextlib
     import logging
 
     from audiospoons.net.server import serve
@@ -212,10 +221,20 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
         return 2
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(name)s %(message)s")
+    async def relay() -> None:
+        page = None if web_port is None else asyncio.create_task(_page_beside(
+            host, web_port, port, context))
+        try:
+            await serve(host, port, per_address=per_address, ssl=context,
+                        max_connections=max_connections, rooms_per_address=rooms_per_address)
+        finally:
+            if page is not None:
+                page.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await page
+
     try:
-        asyncio.run(serve(host, port, per_address=per_address, ssl=context,
-                          max_connections=max_connections,
-                          rooms_per_address=rooms_per_address))
+        asyncio.run(relay())
     except OSError as error:
         print(f"audiospoons serve: cannot listen on {host}:{port}: {error.strerror or error}",
               file=sys.stderr)
@@ -223,18 +242,42 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
     return 0
 
 
-def _web(host: str, port: int) -> int:
+async def _page_beside(host: str, web_port: int, relay_port: int,
+                       context: SSLContext | None) -> None:
+    """The page, served beside the relay: its Play online offers the relay (a plain relay on
+    this machine; with TLS the player types the relay's name, which its certificate is for)."""
+    from audiospoons.web.server import serve_web
+
+    def ready(address: str) -> None:
+        print(f"audiospoons serve: the page to play in a browser is at {address}",
+              file=sys.stderr, flush=True)
+
+    await serve_web(host, web_port, ready, ssl=context,
+                    relay=f"127.0.0.1:{relay_port}" if context is None else None)
+
+
+def _web(host: str, port: int, cert: Path | None = None, key: Path | None = None) -> int:
     """The page and its sessions, in the foreground until Ctrl+C or SIGTERM; the address to
-    open is printed once the port is open."""
+    open is printed once the port is open; HTTPS with ``cert`` and ``key``."""
     import asyncio
 
+    from audiospoons.net.tls import TLSFileError, server_context
     from audiospoons.web.server import serve_web
+
+    if (cert is None) != (key is None):
+        print("audiospoons web: HTTPS needs both --cert and --key", file=sys.stderr)
+        return 2
+    try:
+        context = None if cert is None or key is None else server_context(cert, key)
+    except TLSFileError as error:
+        print(f"audiospoons web: {error}", file=sys.stderr)
+        return 2
 
     def ready(address: str) -> None:
         print(f"audiospoons web: open {address} in a web browser (Ctrl+C stops)", flush=True)
 
     try:
-        asyncio.run(serve_web(host, port, ready))
+        asyncio.run(serve_web(host, port, ready, ssl=context))
     except OSError as error:
         print(f"audiospoons web: cannot listen on {host}:{port}: {error.strerror or error}",
               file=sys.stderr)

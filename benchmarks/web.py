@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from playwright.sync_api import sync_playwright
 from websockets.asyncio.client import connect
 
-PAGE_PATHS = ("", "app.js", "style.css", "manifest.webmanifest")
+PAGE_PATHS = ("", "app.js", "style.css", "manifest.webmanifest", "icon.svg")
 TIMING = """
 window.__keys = []; window.__cues = []; window.__lines = [];
 document.addEventListener('keydown', () => window.__keys.push(performance.now()), true);

@@ -202,8 +202,18 @@ def test_a_connection_that_never_says_hello_is_closed(address: str) -> None:
 
 def test_the_page_is_small(address: str) -> None:
     total = sum(len(fetch(address + path)[2]) for path in ("", "app.js", "style.css",
-                                                          "manifest.webmanifest"))
+                                                          "manifest.webmanifest", "icon.svg"))
     assert total < 200 * 1024
+
+
+def test_the_page_can_be_added_to_a_home_screen(address: str) -> None:
+    status, kind, body = fetch(address + "manifest.webmanifest")
+    assert (status, kind) == (200, "application/manifest+json")
+    manifest = json.loads(body)
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        status, kind, body = fetch(address + icon["src"].lstrip("/"))
+        assert (status, kind) == (200, icon["type"]) and body.startswith(b"<svg")
 
 
 def test_a_browser_and_a_terminal_play_one_game_at_a_relay(address: str,
@@ -257,3 +267,38 @@ def test_a_browser_and_a_terminal_play_one_game_at_a_relay(address: str,
             bob.close(force=True)
         relay.send_signal(signal.SIGTERM)
         relay.communicate(timeout=10)
+
+
+def test_a_relay_serves_the_page_beside_it_and_play_online_offers_it(tmp_path: Path) -> None:
+    port = free_port()
+    relay = subprocess.Popen([sys.executable, "-m", "audiospoons", "serve", "--port", str(port),
+                              "--web", "0"], env=environment(tmp_path, "relay"),
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        assert relay.stderr is not None
+        page_address = None
+        deadline = time.monotonic() + LINE_WAIT
+        while page_address is None and time.monotonic() < deadline:
+            line = relay.stderr.readline()
+            if "the page to play in a browser is at " in line:
+                page_address = line.rsplit(" at ", 1)[1].strip()
+        assert page_address is not None and page_address.startswith("http://127.0.0.1:")
+        assert fetch(page_address)[0] == 200
+
+        async def play() -> Page:
+            socket, page = await session(page_address, {"first_run": False})
+            async with socket:
+                await page.hear("Main menu. Play, 1 of 8")
+                await page.press("down", "enter")
+                await page.hear(f"Relay address, edit text, selected: 127.0.0.1:{port}")
+                await page.press("enter")
+                await page.hear("Your name, edit text")
+                await page.press("b", "o", "b", "enter")
+                await page.hear("Connected to 127.0.0.1 as bob.")
+            return page
+
+        asyncio.run(play())
+    finally:
+        relay.send_signal(signal.SIGTERM)
+        relay.communicate(timeout=10)
+    assert relay.returncode == 0

@@ -5,13 +5,14 @@ or, where the page is made to do without it, from its live regions."""
 from __future__ import annotations
 
 import itertools
+import json
 import shutil
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 
 from tests.webserver import web_server
 
@@ -61,8 +62,9 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-def open_page(browser: Browser, address: str, *scripts: str) -> Page:
-    page = browser.new_page()
+def open_page(browser: Browser, address: str, *scripts: str, phone: bool = False) -> Page:
+    page = (browser.new_page(viewport={"width": 412, "height": 915}, is_mobile=True,
+                             has_touch=True) if phone else browser.new_page())
     for script in scripts:
         page.add_init_script(script)
     page.goto(address)
@@ -235,4 +237,53 @@ def test_a_whole_game_against_bots_is_played_by_keys_alone(browser: Browser,
     assert {"ArrowDown", "Enter"} <= set(presses)
     page.keyboard.press("Escape")
     hear(page, "Main menu", len(said))
+    page.close()
+
+
+def test_the_touch_keys_play_as_the_keys_do(browser: Browser, address: str) -> None:
+    """On a phone the keys are buttons too, Space first and biggest."""
+    page = open_page(browser, address, CAPTURE, KEPT % '{"first_run": false}', phone=True)
+    start = hear(page, "Main menu. Play, 1 of 8")
+    first = page.locator("#touch button").first
+    assert first.inner_text().startswith("Space")
+    assert first.bounding_box()["height"] > page.locator("#touch button").nth(1).bounding_box()[
+        "height"]
+    page.locator("#touch button[data-key=down]").tap()
+    moved = hear(page, "Play online, 2 of 8", start + 1)
+    page.locator("#touch button[data-key=f1]").tap()
+    hear(page, "Up and Down move", moved + 1)
+    page.close()
+
+
+def test_a_key_says_how_long_after_the_last_cue_played_it_was_pressed(browser: Browser,
+                                                                     address: str) -> None:
+    """The page stamps a key on its own clock from the start of the last cue it played, so
+    that the game dates the press by when it was made, not by when it arrived."""
+    page = open_page(browser, address, CAPTURE, KEPT % '{"first_run": false, "players": 3}')
+    sent: list[dict[str, object]] = []
+    cues: list[int] = []
+
+    def watch(socket: WebSocket) -> None:
+        socket.on("framesent", lambda frame: sent.append(json.loads(frame)))
+        socket.on("framereceived", lambda frame: cues.extend(
+            [message["seq"]] if (message := json.loads(frame))["type"] == "cue" else []))
+
+    page.on("websocket", watch)
+    page.reload()
+    start = hear(page, "Main menu. Play, 1 of 8")
+    page.keyboard.press("Enter")
+    hear(page, "Your cards:", start)
+    page.wait_for_function("window.audiospoons.lastCue() !== null")
+    played = page.evaluate("window.audiospoons.lastCue()")
+    waited = page.evaluate("performance.now()") - played["at"]
+    page.keyboard.press("h")
+    deadline = time.monotonic() + LINE_WAIT
+    while not any(message.get("label") == "h" for message in sent):
+        assert time.monotonic() < deadline, sent
+        page.wait_for_timeout(20)
+    keys = [message for message in sent if message["type"] == "key"]
+    assert keys[0] == {"type": "key", "label": "enter"}
+    assert keys[-1]["label"] == "h" and keys[-1]["cue"] == played["seq"]
+    assert played["seq"] in cues
+    assert waited <= float(str(keys[-1]["after"])) < waited + 5000
     page.close()

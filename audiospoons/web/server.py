@@ -15,12 +15,15 @@ import json
 import threading
 from collections.abc import Callable
 from http import HTTPStatus
+from ssl import SSLContext
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from audiospoons.net.fairness import RoundTrips
+from audiospoons.net.kernelrtt import min_rtt
 from audiospoons.web.files import page_file
 from audiospoons.web.session import run_session
 from audiospoons.web.terminal import Message, WebKeys
@@ -31,6 +34,8 @@ MESSAGE_LIMIT = 64 * 1024
 connection."""
 HELLO_WAIT = 10.0
 """Seconds a new connection has to say hello."""
+PING_EVERY = 3.0
+"""Seconds between the pings that measure the page's round trips, for dating its keys."""
 
 
 class ConnectionOutbox:
@@ -62,8 +67,9 @@ def serve_page(connection: ServerConnection, request: Request) -> Response | Non
     return Response(HTTPStatus.OK, "OK", headers, found.body)
 
 
-async def play(connection: ServerConnection) -> None:
-    """One browser: its hello, then its keys to the session and the session's lines to it."""
+async def play(connection: ServerConnection, relay: str | None = None) -> None:
+    """One browser: its hello, then its keys to the session and the session's lines to it;
+    ``relay``, the address Play online offers first (the relay served beside the page)."""
     try:
         hello = json.loads(await asyncio.wait_for(connection.recv(), HELLO_WAIT))
     except (TimeoutError, ConnectionClosed, ValueError):
@@ -76,13 +82,14 @@ async def play(connection: ServerConnection) -> None:
 
     def session() -> None:
         try:
-            run_session(hello, keys, outbox)
+            run_session(hello, keys, outbox, relay=relay)
         finally:
             outbox.finish()
 
     thread = threading.Thread(target=session, name="web session", daemon=True)
     thread.start()
     sender = asyncio.create_task(_send_all(connection, outbox))
+    pinger = asyncio.create_task(_measure_trips(connection, keys.times.trips))
     try:
         async for raw in connection:
             _take(raw, keys)
@@ -90,6 +97,7 @@ async def play(connection: ServerConnection) -> None:
         pass
     finally:
         keys.close()
+        pinger.cancel()
         await sender
         await asyncio.to_thread(thread.join)
         keys.release()
@@ -103,7 +111,17 @@ def _take(raw: str | bytes, keys: WebKeys) -> None:
     if isinstance(message, dict) and message.get("type") == "key":
         label = message.get("label")
         if isinstance(label, str) and len(label) <= 40:
-            keys.push(label)
+            keys.push(label, message.get("cue"), message.get("after"))
+
+
+async def _measure_trips(connection: ServerConnection, trips: RoundTrips) -> None:
+    """Ping the page now and every ``PING_EVERY`` seconds, keeping each round trip and the
+    least one the connection's TCP stack has measured."""
+    with contextlib.suppress(ConnectionClosed):
+        while True:
+            trips.add(await (await connection.ping()))
+            trips.floor = min_rtt(connection.transport)
+            await asyncio.sleep(PING_EVERY)
 
 
 async def _send_all(connection: ServerConnection, outbox: ConnectionOutbox) -> None:
@@ -119,12 +137,19 @@ async def _send_all(connection: ServerConnection, outbox: ConnectionOutbox) -> N
             return
 
 
-async def serve_web(host: str, port: int, ready: Callable[[str], None] | None = None) -> None:
-    """Serve the page at ``http://host:port/`` until cancelled; ``ready`` is told the address
-    once the port is open (``port`` 0 takes a free one)."""
-    async with serve(play, host, port, process_request=serve_page,
+async def serve_web(host: str, port: int, ready: Callable[[str], None] | None = None, *,
+                    ssl: SSLContext | None = None, relay: str | None = None) -> None:
+    """Serve the page at ``http://host:port/`` (``https`` with ``ssl``) until cancelled;
+    ``ready`` is told the address once the port is open (``port`` 0 takes a free one);
+    ``relay`` is the address Play online offers first."""
+
+    async def session(connection: ServerConnection) -> None:
+        await play(connection, relay)
+
+    async with serve(session, host, port, process_request=serve_page, ssl=ssl,
                      max_size=MESSAGE_LIMIT) as server:
         bound = next(iter(server.sockets)).getsockname()
         if ready is not None:
-            ready(f"http://{bound[0]}:{bound[1]}/")
+            scheme = "http" if ssl is None else "https"
+            ready(f"{scheme}://{bound[0]}:{bound[1]}/")
         await server.serve_forever()

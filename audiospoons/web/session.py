@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from audiospoons.ui.screens import (
@@ -46,19 +47,31 @@ def page_language(settings: Settings, page_languages: object) -> str:
     return choose_language("en")
 
 
-def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox) -> None:
-    """The main menu until the player quits or the page goes (``EOFError`` from the keys)."""
+def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
+                relay: str | None = None) -> None:
+    """The main menu until the player quits or the page goes (``EOFError`` from the keys);
+    ``relay``, the relay's address Play online offers when the player has typed none."""
     settings, unreadable = browser_settings(hello.get("settings"))
+    if relay is not None and not settings.online_address:
+        settings = replace(settings, online_address=relay)
     lang = page_language(settings, hello.get("languages"))
-    speech, sounds = WebSpeech(outbox), WebSounds(outbox)
+    speech, sounds = WebSpeech(outbox), WebSounds(outbox, keys.times, keys.clock)
     speaker = Speaker(speech)
 
     def kept(saved: Settings) -> None:
         outbox.send({"type": "settings", "settings": settings_to_json(saved)})
+        voice(saved)
+
+    def voice(chosen: Settings) -> None:
+        """The rate and volume of the page's own voice, for a player who chose it."""
+        outbox.send({"type": "voice", "rate": chosen.rate,
+                     "volume": chosen.speech_volume / 100})
 
     with tempfile.TemporaryDirectory(prefix="audiospoons-web-") as folder:
         settings_file = Path(folder) / "settings.json"
         apply_settings(settings, speech, sounds)
+        outbox.send({"type": "language", "lang": lang})
+        voice(settings)
         if unreadable:
             speaker.say(Utterance(messages(lang).tr("web.settings.unreadable")))
         screens = Screens(

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from audiospoons.keys.key import Key, parse_label
 from audiospoons.sound.cue import Cue
+from audiospoons.web.presstime import PressTimes
 
 Message = dict[str, object]
 
@@ -26,12 +27,14 @@ class Outbox(Protocol):
 
 
 class WebKeys:
-    """The page's key presses, each stamped with this machine's clock as it arrives. Like a
-    terminal, it has a file descriptor that is readable while keys wait (a pipe written to at
-    each key), so that the online session's loop can watch it as it watches a terminal."""
+    """The page's key presses, each stamped with this machine's clock at the moment it was
+    pressed (``PressTimes``, from the page's report). Like a terminal, it has a file descriptor
+    that is readable while keys wait (a pipe written to at each key), so that the online
+    session's loop can watch it as it watches a terminal."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
+        self.times = PressTimes()
         self._keys: queue.Queue[Key | None] = queue.Queue()
         self._closed = False
         self._waiting, self._waken = os.pipe()
@@ -51,13 +54,15 @@ class WebKeys:
         with contextlib.suppress(BlockingIOError, OSError):
             os.write(self._waken, b"k")
 
-    def push(self, label: str) -> bool:
-        """A key the page sent; False (and nothing queued) for a label that names no key."""
+    def push(self, label: str, cue: object = None, after: object = None) -> bool:
+        """A key the page sent, pressed ``after`` milliseconds after the start of the cue
+        numbered ``cue`` as it says; False (and nothing queued) for a label that names no key."""
         try:
             key = parse_label(label)
         except ValueError:
             return False
-        self._keys.put(Key(key.name, key.ctrl, key.shift, key.alt, self.clock()))
+        pressed = self.times.pressed_at(self.clock(), cue, after)
+        self._keys.put(Key(key.name, key.ctrl, key.shift, key.alt, pressed))
         self._wake()
         return True
 
@@ -119,15 +124,19 @@ class WebSpeech:
 
 class WebSounds:
     """Cues to the page, which plays its copies of the sound files where each cue's pan puts
-    them."""
+    them; each cue numbered, so that the page can say how long after it a key was pressed."""
 
-    def __init__(self, outbox: Outbox) -> None:
+    def __init__(self, outbox: Outbox, times: PressTimes,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.outbox = outbox
+        self.times = times
+        self.clock = clock
         self.sound_volume = 0.8
         self.speech_volume = 1.0
         self.mono = False
 
     def play(self, cue: Cue) -> None:
-        self.outbox.send({"type": "cue", "name": cue.name,
+        self.outbox.send({"type": "cue", "seq": self.times.cue_sent(self.clock()),
+                          "name": cue.name,
                           "pan": 0.0 if self.mono else cue.pan,
                           "volume": round(self.sound_volume, 3)})

@@ -28,8 +28,12 @@
 
   let socket = null;
   let ended = false;
+  let voiceRate = 1;
+  let voiceVolume = 1;
   let audio = null;
   const sounds = new Map();
+  // The last cue played: its number and when it started (the clock of key events' timeStamp).
+  let lastCue = null;
 
   // ------------------------------------------------------------------ speech
 
@@ -51,6 +55,8 @@
     if (urgent) speechSynthesis.cancel();
     const utterance = new SpeechSynthesisUtterance(text);
     utterance.lang = document.documentElement.lang;
+    utterance.rate = voiceRate;
+    utterance.volume = voiceVolume;
     speechSynthesis.speak(utterance);
   }
 
@@ -127,10 +133,11 @@
     return source;
   }
 
-  async function playCue(name, pan, volume) {
+  async function playCue(name, pan, volume, seq) {
     if (audio === null) return;
     try {
       connectCue(audio, await sound(name), pan, volume).start();
+      if (Number.isSafeInteger(seq)) lastCue = { seq, at: performance.now() };
     } catch (error) {
       sounds.delete(name);
     }
@@ -163,15 +170,25 @@
     return [...held, name].join("+");
   }
 
+  // A key, with how long after the start of the last cue played it was pressed, so that the
+  // game judges the press by when it was made, not by when it arrived.
+  function send(label, pressedAt) {
+    unlockAudio();
+    if (socket === null || socket.readyState !== WebSocket.OPEN) return;
+    const message = { type: "key", label };
+    if (lastCue !== null && pressedAt >= lastCue.at) {
+      message.cue = lastCue.seq;
+      message.after = Math.round((pressedAt - lastCue.at) * 1000) / 1000;
+    }
+    socket.send(JSON.stringify(message));
+  }
+
   function onKey(event) {
     if (event.target === selfVoicing) return;
     const label = labelOf(event);
     if (label === null || RESERVED.has(label)) return;
     event.preventDefault();
-    unlockAudio();
-    if (socket !== null && socket.readyState === WebSocket.OPEN) {
-      socket.send(JSON.stringify({ type: "key", label }));
-    }
+    send(label, event.timeStamp);
   }
 
   // ------------------------------------------------------------------ the connection
@@ -188,11 +205,16 @@
     if (message.type === "say") say(String(message.text), Boolean(message.urgent));
     else if (message.type === "silence") silence();
     else if (message.type === "cue") playCue(String(message.name), Number(message.pan) || 0,
-                                             Number(message.volume) || 0);
+                                             Number(message.volume) || 0, message.seq);
     else if (message.type === "settings") {
       try {
         localStorage.setItem(SETTINGS_KEY, JSON.stringify(message.settings));
       } catch (error) { /* private browsing: the settings last this visit */ }
+    } else if (message.type === "voice") {
+      voiceRate = Math.max(0.5, Math.min(3, Number(message.rate) / 175 || 1));
+      voiceVolume = Math.max(0, Math.min(1, Number(message.volume)));
+    } else if (message.type === "language") {
+      document.documentElement.lang = String(message.lang).replace("_", "-");
     } else if (message.type === "end") ended = true;
   }
 
@@ -225,8 +247,11 @@
     if (!selfVoicing.checked) speechSynthesis.cancel();
     game.focus();
   });
-  window.audiospoons = { connectCue, labelOf };
+  window.audiospoons = { connectCue, labelOf, lastCue: () => lastCue };
   document.addEventListener("keydown", onKey);
+  for (const button of document.querySelectorAll("#touch button")) {
+    button.addEventListener("click", (event) => send(button.dataset.key, event.timeStamp));
+  }
   game.focus();
   connect();
 })();
