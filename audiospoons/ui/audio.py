@@ -46,7 +46,7 @@ def open_audio(mode: SpeechMode, lang: str, rate: int | None = None) -> Audio:
     if mixer is None:
         sound_warning = messages(lang).tr("sound.no.device")
     output, speech_warning = open_speech(mode, lang, rate, mixer)
-    speaker = Speaker(output)
+    speaker = Speaker(output) if rate is None else Speaker(output, rate=rate)
     for warning in (speech_warning, sound_warning):
         if warning is not None:
             speaker.say(Utterance(warning))

@@ -10,17 +10,20 @@ from typing import Protocol
 
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, Rules
 from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
 from audiospoons.table import Table
 from audiospoons.ui.pausekeys import pause_menu
-from audiospoons.ui.player import YOU, GameResult, KeySource
+from audiospoons.ui.player import YOU, GameResult, KeySource, PressedKey
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 
 TIME_SLACK = 1e-6
 """A wait that ends a hair before its deadline (float rounding) still counts as reaching it."""
+SETTLE_LIMIT = 15.0
+"""The most seconds play waits after a deal for what the player is being told."""
 
 
 class Ears(Protocol):
@@ -43,8 +46,13 @@ class LocalLoop:
     speaker: Speaker
     _on_key: Callable[[str, float, KeySource], bool]
     """The seat's keys: act on one key, False when the player quits the game."""
+    settle_after: tuple[type[Event], ...] = ()
+    """Events (a deal) after which play waits, as at a real table, until the player has been
+    told what waits to be said (the last round's end, the new round and hand), at most
+    ``SETTLE_LIMIT`` seconds: the game's clock stands still, and a key ends the wait."""
     _start: float = 0.0
     _stopped: bool = False
+    _settle: bool = False
 
     def _ears(self) -> Ears:
         raise NotImplementedError
@@ -71,16 +79,36 @@ class LocalLoop:
     def play(self, keys: KeySource) -> GameResult:
         """Play to the end, or until the player quits (``won`` is then None)."""
         self._start = self.clock()
+        self.table.watchers.append(self._watch_deals)
         self.table.start()
         while True:
             self._catch_up()
             if self.table.over or self._stopped or self._finished():
                 break
             self._before_keys()
-            for key in keys.read(self._timeout()):
+            pressed = self._settled(keys) if self._settle else []
+            for key in pressed or keys.read(self._timeout()):
                 if not self._on_key(key.label, key.at - self._start, keys):
                     return self._result(quit=True)
         return self._result(quit=False)
+
+    def _watch_deals(self, game: Rules, events: list[Event]) -> None:
+        if any(isinstance(event, self.settle_after) for event in events):
+            self._settle = True
+
+    def _settled(self, keys: KeySource) -> Sequence[PressedKey]:
+        """Wait, the game's clock standing still, until what waits to be said has been (see
+        ``settle_after``); the keys pressed meanwhile, which end the wait."""
+        self._settle = False
+        limit = self.clock() + SETTLE_LIMIT
+        pressed: Sequence[PressedKey] = []
+        while not pressed and (told := self.speaker.told_at()) is not None:
+            began = self.clock()
+            if began >= limit:
+                break
+            pressed = keys.read(max(0.0, min(told, limit) - began))
+            self._start += (pressed[0].at if pressed else self.clock()) - began
+        return pressed
 
     def stop(self) -> None:
         """End the game at the next turn of the loop, as if it were over."""

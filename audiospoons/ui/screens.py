@@ -656,8 +656,10 @@ class Screens:
         return None
 
     def apply(self) -> None:
-        """Put the settings to work on the speech output and the mixer."""
+        """Put the settings to work on the speech output and the mixer, and pace the lines at
+        the rate chosen."""
         apply_settings(self.settings, self.speaker.output, self.mixer)
+        self.speaker.rate = self.settings.rate
 
     # ------------------------------------------------------------------ keys
 
@@ -860,7 +862,7 @@ def open_main_menu(speech: str | None = None, lang: str | None = None, *,
     mode = SpeechMode(speech) if speech is not None else settings.speech
     mixer, _ = open_mixer()  # its warnings are in English; ours is below
     output, speech_warning = open_speech(mode, language, settings.rate, mixer)
-    speaker = Speaker(output)
+    speaker = Speaker(output, rate=settings.rate)
     with _opened(speaker, mixer):
         apply_settings(settings, output, mixer)
         for line in (problem_text(problem, m) if problem else None, speech_warning,

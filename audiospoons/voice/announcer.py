@@ -9,6 +9,7 @@ from enum import Enum
 
 from audiospoons.engine.events import Event
 from audiospoons.voice.i18n import Messages
+from audiospoons.voice.pace import LASTING, Pace
 from audiospoons.voice.plaintext import plain_name
 
 
@@ -27,10 +28,12 @@ class Verbosity(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Utterance:
-    """A line to speak; an ``urgent`` one cuts off whatever is being said."""
+    """A line to speak; an ``urgent`` one cuts off whatever is being said; ``pace`` says how
+    long it stays worth saying and what it has to do with the lines around it."""
 
     text: str
     urgent: bool = False
+    pace: Pace = LASTING
 
 
 def seat_names(players: Sequence[str], messages: Messages) -> tuple[str, ...]:
@@ -53,7 +56,8 @@ class EventAnnouncer:
         text = self._text(event, listener)
         if text is None:
             return []
-        return [Utterance(sentence_start(text), urgent=self._urgent(event, listener))]
+        return [Utterance(sentence_start(text), urgent=self._urgent(event, listener),
+                          pace=self._pace(event, listener))]
 
     def _text(self, event: Event, you: int | None) -> str | None:
         """The words for ``event`` as ``you`` hear it, or None for an event not said."""
@@ -62,3 +66,7 @@ class EventAnnouncer:
     def _urgent(self, event: Event, listener: int | None) -> bool:
         """Whether the line cuts off whatever is being said."""
         return False
+
+    def _pace(self, event: Event, listener: int | None) -> Pace:
+        """How long the line stays worth saying, and what it has to do with its neighbours."""
+        return LASTING

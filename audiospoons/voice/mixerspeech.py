@@ -51,6 +51,8 @@ class MixerSpeech:
     """A speech output (``SpeechOutput``) that renders lines and plays them on the mixer."""
 
     name = "tts"
+    paced = True
+    """Spoken: the speaker hands it one line at a time."""
     orders_urgent_lines = True
 
     def __init__(self, renderer: Renderer, channel: SpeechChannel,

@@ -54,6 +54,8 @@ class ScreenReaderOutput:
     """
 
     name = "screenreader"
+    paced = True
+    """Spoken: the speaker hands it one line at a time."""
 
     def __init__(self, backend: Backend) -> None:
         self._backend: Backend | None = backend

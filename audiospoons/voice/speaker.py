@@ -2,58 +2,142 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.history import History
+from audiospoons.voice.linequeue import URGENT_HOLD, SpeechQueue, spoken_seconds
 from audiospoons.voice.speech import SpeechOutput
 
-URGENT_HOLD = 1.0
-"""Seconds during which an urgent line is not cut off by the next urgent one, on outputs that
-cannot order lines themselves (a screen reader only knows "interrupt" or "queue")."""
+DEFAULT_RATE = 175
+"""Words a minute a reader is taken to speak at when it does not say."""
+CLOSE_WAIT = 2.0
+"""Seconds ``close`` waits for the thread that hands out lines to end."""
 
 
 class Speaker:
     """Speaks utterances on one output and keeps them all in the history.
 
-    Lines queue behind each other; an urgent line ("React now!", a grab) cuts off what is being
-    said, but not another urgent line just begun: two grabs a moment apart are both heard. Any
-    key the player presses cuts speech off too (``interrupt``). Reviewing the history speaks the
-    line at once, since the player asked for it.
+    A spoken output (a screen reader, text-to-speech, the page) is paced: the game keeps its own
+    queue (``SpeechQueue``) and hands the output one line at a time, when the last should have
+    been said at the output's rate (``rate`` where the output keeps its own, a screen reader's),
+    so that what is said is current: a line gone stale is dropped, a newer line on a topic takes
+    an older one's place, grabs close together are said as one, and an urgent line ("React
+    now!", a grab) goes first and cuts off what is being said, but not another urgent line just
+    begun. An output that is not ``paced`` (printed text: a log a braille display or the
+    terminal's reader goes through at its own pace) is given every line as it comes. Any key the
+    player presses cuts speech off (``interrupt``). Reviewing the history speaks the line at
+    once, since the player asked for it.
     """
 
     def __init__(self, output: SpeechOutput, history: History | None = None, *,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.output = output
+                 clock: Callable[[], float] = time.monotonic, rate: int = DEFAULT_RATE) -> None:
+        self._output = output
         self.history = history if history is not None else History()
         self.clock = clock
+        self.rate = rate
+        """Words a minute the reader speaks at, where the output does not say."""
+        self.queue = SpeechQueue(self._seconds)
+        self._turn = threading.Condition()
+        self._pump: threading.Thread | None = None
+        self._closed = False
         self._urgent_at: float | None = None
+
+    @property
+    def output(self) -> SpeechOutput:
+        return self._output
+
+    @output.setter
+    def output(self, output: SpeechOutput) -> None:
+        with self._turn:
+            self._output = output
+
+    @property
+    def paced(self) -> bool:
+        return bool(getattr(self._output, "paced", False))
+
+    def _seconds(self, text: str) -> float:
+        rate = getattr(self._output, "rate", None)
+        return spoken_seconds(text, rate if isinstance(rate, int) else self.rate)
 
     def say(self, utterance: Utterance) -> None:
         self.history.add(utterance.text)
-        interrupt = utterance.urgent
-        if interrupt and not getattr(self.output, "orders_urgent_lines", False):
-            now = self.clock()
-            if self._urgent_at is not None and now - self._urgent_at < URGENT_HOLD:
-                interrupt = False
-            self._urgent_at = now
-        self.output.speak(utterance.text, interrupt=interrupt)
+        with self._turn:
+            if self._closed:
+                return
+            if not self.paced:
+                self._output.speak(utterance.text, interrupt=self._cuts(utterance))
+                return
+            self.queue.add(utterance, self.clock())
+            if self._pump is None:
+                self._pump = threading.Thread(target=self._hand_out, name="audiospoons-speech",
+                                              daemon=True)
+                self._pump.start()
+            self._turn.notify()
+
+    def _cuts(self, utterance: Utterance) -> bool:
+        """Whether a line given as it comes cuts off the last: an urgent one does, but not an
+        urgent one just begun."""
+        if not utterance.urgent:
+            return False
+        now = self.clock()
+        held = self._urgent_at is not None and now - self._urgent_at < URGENT_HOLD
+        self._urgent_at = now
+        return not held
+
+    def _hand_out(self) -> None:
+        """The paced output's thread: each line when the reader is ready for it."""
+        with self._turn:
+            while not self._closed:
+                now = self.clock()
+                handout = self.queue.take(now)
+                if handout is not None:
+                    self._output.speak(handout.text, interrupt=handout.interrupt)
+                    self._turn.notify_all()
+                    continue
+                due = self.queue.next_at(now)
+                self._turn.wait(None if due is None else max(0.0, due - now))
+
+    def told_at(self) -> float | None:
+        """When, on ``clock``, what waits to be said will have been said (None: nothing is
+        being said, or the output is given every line as it comes)."""
+        if not self.paced:
+            return None
+        with self._turn:
+            return self.queue.told_at(self.clock())
 
     def interrupt(self) -> None:
-        """A key was pressed: stop talking and drop the queue."""
-        self.output.silence()
+        """A key was pressed: stop talking and drop what waits (but for urgent lines)."""
+        with self._turn:
+            self.queue.clear(self.clock())
+            self._output.silence()
+            self._turn.notify()
 
     def review(self, text: str | None) -> None:
         """Speak a line from the history, or an answer to a key, without adding it again."""
-        if text is not None:
-            self.output.speak(text, interrupt=True)
+        if text is None:
+            return
+        with self._turn:
+            self._output.speak(text, interrupt=True)
+            self.queue.spoke(text, self.clock())
 
     def drain(self, timeout: float) -> None:
-        """Let the output finish what it is saying (at most ``timeout`` seconds)."""
-        drain = getattr(self.output, "drain", None)
+        """Let the output finish what it is saying and what waits (at most ``timeout``
+        seconds)."""
+        end = self.clock() + timeout
+        with self._turn:
+            while len(self.queue) and self._pump is not None and self.clock() < end:
+                self._turn.wait(max(0.0, end - self.clock()))
+        drain = getattr(self._output, "drain", None)
         if callable(drain):
-            drain(timeout)
+            drain(max(0.0, end - self.clock()))
 
     def close(self) -> None:
-        self.output.close()
+        with self._turn:
+            self._closed = True
+            self._turn.notify()
+        if self._pump is not None:
+            self._pump.join(CLOSE_WAIT)
+        self._output.close()

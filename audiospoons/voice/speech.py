@@ -1,6 +1,7 @@
 """Speech outputs: one small interface, and the two outputs that need no library.
 
 Every output takes plain text (see ``plain_text``) and may be told to interrupt what it is saying.
+A spoken output says so with ``paced = True``: the speaker then hands it one line at a time.
 The outputs that talk to libraries live in their own modules (``screenreader``, ``tts``) so that
 only they import accessible_output2 or pyttsx3.
 """

@@ -338,6 +338,8 @@ class TtsOutput:
     """
 
     name = "tts"
+    paced = True
+    """Spoken: the speaker hands it one line at a time."""
 
     def __init__(
         self,

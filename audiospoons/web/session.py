@@ -63,7 +63,9 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
         voice(saved)
 
     def voice(chosen: Settings) -> None:
-        """The rate and volume of the page's own voice, for a player who chose it."""
+        """The rate and volume of the page's own voice, for a player who chose it; the lines
+        are paced at that rate."""
+        speech.rate = chosen.rate
         outbox.send({"type": "voice", "rate": chosen.rate,
                      "volume": chosen.speech_volume / 100})
 

@@ -105,6 +105,8 @@ class WebSpeech:
     """Speech lines to the page, which gives them to the screen reader (or its own voice)."""
 
     name = "web"
+    paced = True
+    """Spoken: the speaker hands it one line at a time."""
     orders_urgent_lines = False
 
     def __init__(self, outbox: Outbox) -> None:

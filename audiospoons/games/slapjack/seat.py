@@ -18,7 +18,7 @@ from audiospoons.games.slapjack.keys import SLAPJACK_KEYS, SlapjackAction
 from audiospoons.games.slapjack.optionitems import slapjack_options_text
 from audiospoons.games.slapjack.player import SlapjackPlayer
 from audiospoons.games.slapjack.rules.commands import Slap, Turn
-from audiospoons.games.slapjack.rules.events import SlapjackOver
+from audiospoons.games.slapjack.rules.events import SlapjackOver, SlapjackStarted
 from audiospoons.games.slapjack.rules.game import SlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
 from audiospoons.net.client import RelayClient
@@ -137,6 +137,8 @@ class SlapjackKeyboardSeat:
 
 class LocalSlapjackGame(LocalLoop, SlapjackKeyboardSeat):
     """One game of Slapjack against bots at this keyboard."""
+
+    settle_after = (SlapjackStarted,)
 
     def __init__(self, options: SlapjackOptions, players: int, messages: Messages,
                  speaker: Speaker, sounds: CuePlayer | None, *, seed: int | None = None,

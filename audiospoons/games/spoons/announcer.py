@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiospoons.engine.events import Event
+from audiospoons.games.spoons.pacing import pace
 from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,
@@ -58,6 +59,7 @@ from audiospoons.games.spoons.rules.events import (
 from audiospoons.voice.announcer import EventAnnouncer, Verbosity
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import Messages
+from audiospoons.voice.pace import Pace
 from audiospoons.voice.spoonnames import SpoonStyle, coloured, spoon_phrase
 
 # Message ids by (from the stock, forced by the time limit) and by forced.
@@ -120,6 +122,12 @@ class Announcer(EventAnnouncer):
         if isinstance(event, ReactionTestStarted):
             return listener in event.contenders and event.contest is not ContestKind.SPOON
         return isinstance(event, SpoonGrabbed | PrematureGrab | GrabTimeUp)
+
+    def _pace(self, event: Event, listener: int | None) -> Pace:
+        return pace(event, listener, None if self.signal else self._others_grabbed, self.players)
+
+    def _others_grabbed(self, names: tuple[str, ...]) -> str:
+        return self.m.tr("spoons.grabbed.others", names=self.m.join(list(names)))
 
     def _brief(self) -> bool:
         return self.verbosity is Verbosity.BRIEF

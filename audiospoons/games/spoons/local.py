@@ -16,6 +16,7 @@ from audiospoons.engine.commands import Command
 from audiospoons.games.spoons.bots import make_bot
 from audiospoons.games.spoons.player import LocalPlayer
 from audiospoons.games.spoons.rules.cardflow import Deal
+from audiospoons.games.spoons.rules.events import RoundStarted
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rules.seat import Phase
@@ -33,6 +34,8 @@ from audiospoons.voice.spoonnames import SpoonStyle
 
 class LocalGame(KeyboardSeat, LocalLoop):
     """One game: the table, the keyboard player and the loop that joins them to the clock."""
+
+    settle_after = (RoundStarted,)
 
     game: ClassicGame
 

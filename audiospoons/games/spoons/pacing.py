@@ -1,0 +1,84 @@
+"""How long each line of the classic game stays worth saying, and what it has to do with the lines
+around it (``voice.pace``). Pure.
+
+The flow of cards is said only while it is fresh: a card that came to you is retracted by its
+passing on, so a card that came and went before its line was reached is said neither way;
+another player's move and a count of spoons give way to the next. The stock shuffled again and
+another player's knife are said once in a while, not each time. Grabs by others that wait
+together are said as one line; your set, once you have grabbed, goes without saying. What
+decides the game (the round, the deal, a set, who is out, a reaction test, the end) waits as
+long as it takes, but the opening of a round (its number and your cards) is out of date once the
+round has ended; the urgent lines are never dropped."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from audiospoons.engine.events import Event
+from audiospoons.games.spoons.rules.events import (
+    CardPassed,
+    CardsDealt,
+    CardTaken,
+    Eliminated,
+    GameOver,
+    HandPassedOn,
+    KnifeDrawn,
+    KnifeRedrawn,
+    Reached,
+    RoundEnded,
+    RoundStarted,
+    RoundVoided,
+    SetHeld,
+    SpoonGrabbed,
+    SpoonsChanged,
+    StockRecycled,
+)
+from audiospoons.voice.pace import LASTING, Group, Pace, flow
+
+REPEAT_QUIET = 60.0
+"""Seconds in which the stock shuffled again, or another player's knife, is not said again."""
+
+
+def card_topic(card: object) -> str:
+    return f"card:{card}"
+
+
+def pace(event: Event, listener: int | None,
+         others_grabbed: Callable[[tuple[str, ...]], str] | None, names: tuple[str, ...]) -> Pace:
+    """The pace of ``listener``'s line for ``event``; ``others_grabbed`` words several others'
+    grabs as one line (None: each is said alone, as signals copied are); ``names`` are the
+    players' names as said."""
+    if isinstance(event, CardTaken):
+        if event.forced:
+            return LASTING
+        if event.seat == listener and event.card is not None:
+            return flow(card_topic(event.card))
+        return flow()
+    if isinstance(event, CardPassed):
+        if event.forced:
+            return LASTING
+        if event.seat == listener and event.card is not None:
+            return flow(cancels=(card_topic(event.card),))
+        return flow()
+    if isinstance(event, RoundStarted):
+        return Pace(topic="round")
+    if isinstance(event, CardsDealt):
+        return Pace(topic="hand")
+    if isinstance(event, Eliminated | RoundEnded | RoundVoided | GameOver):
+        return Pace(retracts=("round", "hand"))
+    if isinstance(event, StockRecycled):
+        return flow("stock", quiet_for=REPEAT_QUIET)
+    if isinstance(event, KnifeDrawn | KnifeRedrawn) and event.seat != listener:
+        return flow(f"knife:{event.seat}", quiet_for=REPEAT_QUIET)
+    if isinstance(event, SpoonsChanged):
+        return flow("spoons")
+    if isinstance(event, HandPassedOn | Reached):
+        return flow()
+    if isinstance(event, SetHeld) and event.seat == listener:
+        return Pace(topic="set")
+    if isinstance(event, SpoonGrabbed) and event.seat == listener:
+        return Pace(retracts=("set",))
+    if (isinstance(event, SpoonGrabbed) and others_grabbed is not None
+            and not event.first and event.spoon is None):
+        return Pace(group=Group("grab", names[event.seat], others_grabbed))
+    return LASTING

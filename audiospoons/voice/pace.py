@@ -1,0 +1,60 @@
+"""How long a line stays worth saying, and what it has to do with the lines around it: the data
+a game's announcer gives each line so that what waits to be said is current. Pure.
+
+A listener hears one line at a time; a game makes lines faster than that. So each line says:
+
+* ``lifetime``: how many seconds it may wait before it is stale and left unsaid (None: it waits
+  as long as it takes; an urgent line always does);
+* ``topic``: what it is about; a newer line on a topic takes the place of one still waiting;
+* ``retracts``: topics it makes out of date (a round that has ended): lines on them still
+  waiting are dropped;
+* ``cancels``: topics it undoes (a card you have since passed): lines on them still waiting are
+  dropped, and this line with them, since what it tells of never reached the ear;
+* ``quiet_for``: seconds after a line on its topic was said in which it is not said again
+  (a status that repeats, the stock shuffled once more);
+* ``group``: lines of one group that wait together are said as one, naming all their subjects
+  ("Debra, Britany and Ellen grabbed spoons!").
+
+Every line still goes into the history, said or not: nothing is lost to a player who reviews.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+FLOW_LIFETIME = 1.5
+"""Seconds a line of the play's flow (a card come or gone, a status) may wait: later than that,
+what it tells of has moved on."""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Lines that are said as one when they wait together: each names one ``subject``;
+    ``join`` words several."""
+
+    key: str
+    subject: str
+    join: Callable[[tuple[str, ...]], str] = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """What a line has to do with time and with the lines around it (see the module)."""
+
+    lifetime: float | None = None
+    topic: str | None = None
+    retracts: tuple[str, ...] = ()
+    cancels: tuple[str, ...] = ()
+    quiet_for: float = 0.0
+    group: Group | None = None
+
+
+LASTING = Pace()
+"""A line that waits as long as it takes: the round, the deal, who is out, who won."""
+
+
+def flow(topic: str | None = None, *, cancels: tuple[str, ...] = (),
+         quiet_for: float = 0.0, lifetime: float = FLOW_LIFETIME) -> Pace:
+    """A line of the play's flow: stale after ``lifetime`` seconds."""
+    return Pace(lifetime=lifetime, topic=topic, cancels=cancels, quiet_for=quiet_for)
