@@ -287,3 +287,22 @@ def test_a_key_says_how_long_after_the_last_cue_played_it_was_pressed(browser: B
     assert played["seq"] in cues
     assert waited <= float(str(keys[-1]["after"])) < waited + 5000
     page.close()
+
+
+def test_a_screen_reader_finds_one_application_its_touch_keys_and_no_log(browser: Browser,
+                                                                        address: str) -> None:
+    """What chromium's accessibility tree gives a screen reader: one named application region,
+    the keys to touch in order, Space first, the voice switch; the visible log is left out, so
+    no line is read twice."""
+    page = open_page(browser, address, CAPTURE, KEPT % '{"first_run": false}')
+    hear(page, "Main menu. Play, 1 of 8")
+    tree = page.locator("body").aria_snapshot()
+    assert tree.startswith(
+        "- 'application \"audiospoons: press any key to begin; F1 names the keys\"':")
+    buttons = [line.strip(" -'") for line in tree.splitlines() if "button " in line]
+    assert buttons == ['button "Space: grab, slap, react"', 'button "Enter"', 'button "Up"',
+                       'button "Down"', 'button "Left"', 'button "Right"', 'button "Escape"',
+                       'button "F1: the keys"']
+    assert "checkbox \"Speak with the browser's own voice" in tree
+    assert "Main menu" not in tree and "listitem" not in tree
+    page.close()
