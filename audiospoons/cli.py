@@ -209,15 +209,10 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
     import logging
 
     from audiospoons.net.server import serve
-    from audiospoons.net.tls import TLSFileError, server_context
 
-    if (cert is None) != (key is None):
-        print("audiospoons serve: TLS needs both --cert and --key", file=sys.stderr)
-        return 2
-    try:
-        context = None if cert is None or key is None else server_context(cert, key)
-    except TLSFileError as error:
-        print(f"audiospoons serve: {error}", file=sys.stderr)
+    context, problem = _server_tls(cert, key)
+    if problem is not None:
+        print(f"audiospoons serve: {problem}", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(name)s %(message)s")
@@ -256,21 +251,31 @@ async def _page_beside(host: str, web_port: int, relay_port: int,
                     relay=f"127.0.0.1:{relay_port}" if context is None else None)
 
 
+def _server_tls(cert: Path | None, key: Path | None) -> tuple[SSLContext | None, str | None]:
+    """The TLS context of ``--cert`` and ``--key`` (None without them), or why they will not
+    do."""
+    from audiospoons.net.tls import TLSFileError, server_context
+
+    if cert is None and key is None:
+        return None, None
+    if cert is None or key is None:
+        return None, "TLS needs both --cert and --key"
+    try:
+        return server_context(cert, key), None
+    except TLSFileError as error:
+        return None, str(error)
+
+
 def _web(host: str, port: int, cert: Path | None = None, key: Path | None = None) -> int:
     """The page and its sessions, in the foreground until Ctrl+C or SIGTERM; the address to
     open is printed once the port is open; HTTPS with ``cert`` and ``key``."""
     import asyncio
 
-    from audiospoons.net.tls import TLSFileError, server_context
     from audiospoons.web.server import serve_web
 
-    if (cert is None) != (key is None):
-        print("audiospoons web: HTTPS needs both --cert and --key", file=sys.stderr)
-        return 2
-    try:
-        context = None if cert is None or key is None else server_context(cert, key)
-    except TLSFileError as error:
-        print(f"audiospoons web: {error}", file=sys.stderr)
+    context, problem = _server_tls(cert, key)
+    if problem is not None:
+        print(f"audiospoons web: {problem}", file=sys.stderr)
         return 2
 
     def ready(address: str) -> None:
