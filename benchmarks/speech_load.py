@@ -7,16 +7,17 @@ given to a reader two ways, and the reader says each for as long as espeak-ng ta
 
 - paced: as the game now speaks, through its own queue (``SpeechQueue``, timed by its estimate
   of each line's length), which hands the reader one line at a time and leaves stale lines
-  unsaid; after each deal play waits until what waits has been said, as a game against bots
-  does (``LocalLoop.settle_after``; a relay's games do not wait), and the game is that much
-  longer;
+  unsaid; after each deal and round's end play waits until what waits has been said, as a game
+  against bots does (``GameSpec.settle_after``; a relay's games do not wait), and the game is
+  that much longer;
 - all: every line as it comes, said first come first served, as the game spoke before (where
   no key cut it off).
 
 For each it prints speech seconds per game second (what the reader says, over the game's
 length) and the lag of the lines heard at p50, p95 and the worst: how far the game had gone on,
 from what a line tells of, by its first word (a line said while play waits after a deal is as
-late as the game had gone on when the wait began), and how many lines were left unsaid. The
+late as the game had gone on when the wait began, and one said after the game's end, as late as
+the game had gone on by its end), and how many lines were left unsaid. The
 goals (at brief verbosity: speech at most 60 % of game time and no line heard more than 1.5 s
 late; at full: no line more than 3 s late) are printed beside the figures, never enforced. Run
 it from the project folder, in the virtual environment, with espeak-ng installed::
@@ -27,6 +28,7 @@ it from the project folder, in the virtual environment, with espeak-ng installed
 from __future__ import annotations
 
 import argparse
+import math
 import subprocess
 import sys
 import tempfile
@@ -46,7 +48,7 @@ from audiospoons.simulate import bot_game_script
 from audiospoons.ui.localloop import SETTLE_LIMIT
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import DEFAULT_LANGUAGE, messages
-from audiospoons.voice.linequeue import SpeechQueue, spoken_seconds
+from audiospoons.voice.linequeue import SpeechQueue, reader_seconds
 
 TABLES = (4, 6, 8)
 GOALS = {Verbosity.BRIEF: (0.60, 1.5), Verbosity.FULL: (None, 3.0)}
@@ -86,10 +88,10 @@ class Load:
 
 def paced(lines: Sequence[tuple[float, Utterance]], deals: set[float], rate: int,
           length: Callable[[str], float], end: float) -> Load:
-    """The lines through the game's own queue, to a reader; after each deal, play waits until
-    what waits has been said (at most ``SETTLE_LIMIT``), as a game against bots does, so every
-    later line comes that much later."""
-    queue = SpeechQueue(lambda text: spoken_seconds(text, rate))
+    """The lines through the game's own queue, to a reader; at each of ``deals`` (a deal, a
+    round's end), play waits until what waits has been said (at most ``SETTLE_LIMIT``), as a
+    game against bots does, so every later line comes that much later."""
+    queue = SpeechQueue(lambda text: reader_seconds(text, rate))
     holds: list[tuple[float, float]] = []
     reader = Reader(length, game_time=lambda moment: game_time(moment, holds))
     last = shift = 0.0
@@ -114,6 +116,7 @@ def paced(lines: Sequence[tuple[float, Utterance]], deals: set[float], rate: int
             holds.append((moment, held))
             hand_out_until(moment + held)
             shift += held
+    holds.append((lines[-1][0] + shift, math.inf))  # the game is over: it goes on no more
     hand_out_until(end + shift + 3600)
     return Load(reader.spoken / (end + shift), reader.lags, queue.dropped, len(lines))
 
@@ -121,11 +124,8 @@ def paced(lines: Sequence[tuple[float, Utterance]], deals: set[float], rate: int
 def game_time(moment: float, holds: Sequence[tuple[float, float]]) -> float:
     """The game's time at ``moment`` of the listener's, the ``holds`` (when each began, on the
     listener's time, and how long it lasted) left out."""
-    for began, held in holds:
-        if moment <= began:
-            break
-        moment -= min(held, moment - began)
-    return moment
+    waited = sum(min(held, moment - began) for began, held in holds if moment > began)
+    return moment - waited
 
 
 def unpaced(lines: Iterable[tuple[float, Utterance]], length: Callable[[str], float],
@@ -142,13 +142,14 @@ def unpaced(lines: Iterable[tuple[float, Utterance]], length: Callable[[str], fl
 def heard_from_seat_1(spec: GameSpec, players: int, options: GameOptions, seed: int,
                       verbosity: Verbosity
                       ) -> tuple[list[tuple[float, Utterance]], set[float], float]:
-    """The lines seat 1 hears in a bot game, the moments of its deals, and its length."""
+    """The lines seat 1 hears in a bot game, the moments after which a game against bots waits
+    for the player to be told (its deals, a round's end), and its length."""
     rules, script = bot_game_script(players, options, seed, game=spec)
     presenter = spec.presenter(rules, messages(DEFAULT_LANGUAGE), verbosity)
     deals: set[float] = set()
 
     def say(event: Event, listener: int | None) -> list[Utterance]:
-        if isinstance(event, spec.round_start):
+        if isinstance(event, spec.settle_after):
             deals.add(event.at)
         return presenter.announce(event, listener)
 

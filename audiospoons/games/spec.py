@@ -248,6 +248,9 @@ class GameSpec:
     """A game on a relay heard from outside the table, from its ``game_started``."""
     presets: tuple[str, ...] = ()
     """The names of the game's presets (its ``preset`` option values), if it has any."""
+    settle_after: tuple[type[Event], ...] = ()
+    """Events (a round's end, a deal) after which a game against bots waits, as at a real
+    table, until the player has been told what waits to be said (``LocalLoop``)."""
     table_problem: Callable[[Mapping[str, str], int, Messages], str | None] | None = None
     """Why a table of so many players cannot be played with these option values, said for
     the player (None if it can): asked before the first game's saved options are played."""

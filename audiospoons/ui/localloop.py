@@ -47,8 +47,8 @@ class LocalLoop:
     _on_key: Callable[[str, float, KeySource], bool]
     """The seat's keys: act on one key, False when the player quits the game."""
     settle_after: tuple[type[Event], ...] = ()
-    """Events (a deal) after which play waits, as at a real table, until the player has been
-    told what waits to be said (the last round's end, the new round and hand), at most
+    """Events (a round's end, a deal: the game's ``GameSpec.settle_after``) after which play
+    waits, as at a real table, until the player has been told what waits to be said, at most
     ``SETTLE_LIMIT`` seconds: the game's clock stands still, and a key ends the wait."""
     _start: float = 0.0
     _stopped: bool = False

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.history import History
-from audiospoons.voice.linequeue import URGENT_HOLD, SpeechQueue, spoken_seconds
+from audiospoons.voice.linequeue import URGENT_HOLD, SpeechQueue, reader_seconds
 from audiospoons.voice.speech import SpeechOutput
 
 DEFAULT_RATE = 175
@@ -60,7 +60,7 @@ class Speaker:
 
     def _seconds(self, text: str) -> float:
         rate = getattr(self._output, "rate", None)
-        return spoken_seconds(text, rate if isinstance(rate, int) else self.rate)
+        return reader_seconds(text, rate if isinstance(rate, int) else self.rate)
 
     def say(self, utterance: Utterance) -> None:
         self.history.add(utterance.text)

@@ -17,11 +17,11 @@ from audiospoons.games.razz.bots import RazzBot
 from audiospoons.games.razz.keys import PhraseQuestion, RazzAction, RazzKeys, Verify
 from audiospoons.games.razz.player import RazzPlayer
 from audiospoons.games.razz.refusals import razz_refusal_text
-from audiospoons.games.razz.rules.events import DealStarted
 from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.rules.piles import RazzDeal
 from audiospoons.games.razz.seat import Asked, RazzKeyboardSeat
+from audiospoons.games.razz.spec import SPEC
 from audiospoons.simulate import bot_names
 from audiospoons.table import Table
 from audiospoons.ui.keynames import keys_or_none
@@ -40,7 +40,7 @@ class LocalRazzGame(LocalLoop, RazzKeyboardSeat):
     """One game of Razz Spoons: the table, the keyboard player and the loop joining them to the
     clock. ``first_deal`` and ``dealer`` set the cards and who deals (tests, practice)."""
 
-    settle_after = (DealStarted,)
+    settle_after = SPEC.settle_after
 
     def __init__(self, options: RazzOptions, players: int, messages: Messages,
                  speaker: Speaker, sounds: CuePlayer | None, *, seed: int | None = None,

@@ -43,6 +43,7 @@ SPEC = GameSpec(
     wire_modules=(razz_commands, razz_events),
     round_start=DealStarted,
     round_end=RoundWon,
+    settle_after=(RoundWon, DealStarted),
     game_over=GameWon,
     standing=(RazzGameStarted, PhraseChosen, RoundWon, RoundScored),
     told_on_return=lambda event, seat: True,

@@ -18,9 +18,10 @@ from audiospoons.games.slapjack.keys import SLAPJACK_KEYS, SlapjackAction
 from audiospoons.games.slapjack.optionitems import slapjack_options_text
 from audiospoons.games.slapjack.player import SlapjackPlayer
 from audiospoons.games.slapjack.rules.commands import Slap, Turn
-from audiospoons.games.slapjack.rules.events import SlapjackOver, SlapjackStarted
+from audiospoons.games.slapjack.rules.events import SlapjackOver
 from audiospoons.games.slapjack.rules.game import SlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
+from audiospoons.games.slapjack.spec import SPEC
 from audiospoons.net.client import RelayClient
 from audiospoons.simulate import bot_names
 from audiospoons.table import Table
@@ -138,7 +139,7 @@ class SlapjackKeyboardSeat:
 class LocalSlapjackGame(LocalLoop, SlapjackKeyboardSeat):
     """One game of Slapjack against bots at this keyboard."""
 
-    settle_after = (SlapjackStarted,)
+    settle_after = SPEC.settle_after
 
     def __init__(self, options: SlapjackOptions, players: int, messages: Messages,
                  speaker: Speaker, sounds: CuePlayer | None, *, seed: int | None = None,

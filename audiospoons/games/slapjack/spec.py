@@ -46,6 +46,7 @@ SPEC = GameSpec(
     wire_modules=(slapjack_commands, slapjack_events),
     round_start=SlapjackStarted,
     round_end=JackSlapped,
+    settle_after=(SlapjackStarted,),
     game_over=SlapjackOver,
     standing=(SlapjackStarted, JackSlapped, PlayerOut),
     told_on_return=lambda event, seat: True,

@@ -16,11 +16,11 @@ from audiospoons.engine.commands import Command
 from audiospoons.games.spoons.bots import make_bot
 from audiospoons.games.spoons.player import LocalPlayer
 from audiospoons.games.spoons.rules.cardflow import Deal
-from audiospoons.games.spoons.rules.events import RoundStarted
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rules.seat import Phase
 from audiospoons.games.spoons.seatkeys import KeyboardSeat
+from audiospoons.games.spoons.spec import SPEC
 from audiospoons.simulate import bot_names
 from audiospoons.table import Table
 from audiospoons.ui.gamekeys import keymap
@@ -35,7 +35,7 @@ from audiospoons.voice.spoonnames import SpoonStyle
 class LocalGame(KeyboardSeat, LocalLoop):
     """One game: the table, the keyboard player and the loop that joins them to the clock."""
 
-    settle_after = (RoundStarted,)
+    settle_after = SPEC.settle_after
 
     game: ClassicGame
 

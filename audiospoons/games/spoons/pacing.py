@@ -1,11 +1,13 @@
 """How long each line of the classic game stays worth saying, and what it has to do with the lines
 around it (``voice.pace``). Pure.
 
-The flow of cards is said only while it is fresh: a card that came to you is retracted by its
+The flow of cards is said only while it is fresh (but for a card the game moved for you, when
+your time ran out): a card that came to you is retracted by its
 passing on, so a card that came and went before its line was reached is said neither way;
 another player's move and a count of spoons give way to the next. The stock shuffled again and
 another player's knife are said once in a while, not each time. Grabs by others that wait
-together are said as one line; your set, once you have grabbed, goes without saying. What
+together are said as one line; your set, once you have grabbed, goes without saying; your hand
+as dealt or drawn anew is out of date once a newer one, or a knife, comes. What
 decides the game (the round, the deal, a set, who is out, a reaction test, the end) waits as
 long as it takes, but the opening of a round (its number and your cards) is out of date once the
 round has ended; the urgent lines are never dropped."""
@@ -48,17 +50,15 @@ def pace(event: Event, listener: int | None,
     """The pace of ``listener``'s line for ``event``; ``others_grabbed`` words several others'
     grabs as one line (None: each is said alone, as signals copied are); ``names`` are the
     players' names as said."""
-    if isinstance(event, CardTaken):
-        if event.forced:
-            return LASTING
-        if event.seat == listener and event.card is not None:
-            return flow(card_topic(event.card))
+    if isinstance(event, CardTaken | CardPassed) and event.seat != listener:
         return flow()
-    if isinstance(event, CardPassed):
-        if event.forced:
-            return LASTING
-        if event.seat == listener and event.card is not None:
-            return flow(cancels=(card_topic(event.card),))
+    if isinstance(event, CardTaken | CardPassed) and event.forced:
+        return LASTING
+    if isinstance(event, CardTaken) and event.card is not None:
+        return flow(card_topic(event.card))
+    if isinstance(event, CardPassed) and event.card is not None:
+        return flow(cancels=(card_topic(event.card),))
+    if isinstance(event, CardTaken | CardPassed):
         return flow()
     if isinstance(event, RoundStarted):
         return Pace(topic="round")
@@ -70,6 +70,10 @@ def pace(event: Event, listener: int | None,
         return flow("stock", quiet_for=REPEAT_QUIET)
     if isinstance(event, KnifeDrawn | KnifeRedrawn) and event.seat != listener:
         return flow(f"knife:{event.seat}", quiet_for=REPEAT_QUIET)
+    if isinstance(event, KnifeDrawn):
+        return Pace(topic="knife", retracts=("hand",))
+    if isinstance(event, KnifeRedrawn):
+        return Pace(topic="hand")
     if isinstance(event, SpoonsChanged):
         return flow("spoons")
     if isinstance(event, HandPassedOn | Reached):

@@ -56,6 +56,7 @@ SPEC = GameSpec(
     wire_modules=(spoons_commands, spoons_events),
     round_start=RoundStarted,
     round_end=RoundEnded,
+    settle_after=(RoundEnded, RoundStarted),
     game_over=GameOver,
     standing=(GameStarted, TeamsFormed, LetterGiven, PointAdded, Eliminated, DealerChanged),
     told_on_return=_told_on_return,
