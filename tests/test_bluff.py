@@ -78,7 +78,7 @@ def test_a_feint_sounds_like_a_grab_and_a_grab_too_soon_is_out() -> None:
         '  2.50  [sound eliminated pan -1.00]',
         '  2.50  Debra is eliminated.',
         '  2.50  [sound round-over pan +0.00]',
-        '  2.50  Andrew had the set.',
+        '  2.50  Andrew had four sevens. The first grab was fair.',
         '  5.50  [sound deal pan +1.00]',
         '  5.50  Round 2. Andrew deals. 1 spoon on the table.',
         '  5.50  state: round 2, cards in play, 1 spoon on the table, Andrew deals',
@@ -97,7 +97,7 @@ def test_the_feinter_hears_their_feint_and_the_grabber_their_spoon() -> None:
     andrew = replay(BLUFF, "Andrew")
     assert andrew[14:16] == ['  2.00  [sound spoon pan +0.00]',
                              '  2.00  You grabbed a spoon!']
-    assert '  2.50  Andrew had the set.' not in andrew
+    assert '  2.50  You had four sevens. The first grab was fair.' in andrew
 
 
 def test_a_feint_and_a_real_first_grab_look_the_same_to_every_other_seat() -> None:

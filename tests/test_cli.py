@@ -170,7 +170,7 @@ def test_simulate_refuses_impossible_tables_and_bad_options() -> None:
 def test_options_lists_every_option_with_its_default() -> None:
     result = audiospoons("options")
     assert result.returncode == 0
-    assert "grab_time_limit = 10  (seconds, 0 for none)" in result.stdout
+    assert "grab_time_limit = 10  (seconds, 0 for none, up to 600)" in result.stdout
     assert "scoring = sudden-death" in result.stdout
     slapjack = audiospoons("options", "--game", "slapjack")
     assert slapjack.returncode == 0

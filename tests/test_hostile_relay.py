@@ -27,7 +27,9 @@ from audiospoons.games.spoons.rules.events import (
     GameOver,
     GameStarted,
     Reached,
+    RoundEnded,
     RoundStarted,
+    SetHeld,
     TeamsFormed,
 )
 from audiospoons.games.spoons.rules.options import Options
@@ -528,3 +530,16 @@ def test_an_event_naming_a_seat_not_at_the_table_is_refused_and_one_not_known_sk
         read_event({"kind": "Reached", "at": 0.0}, 2)
     with pytest.raises(BadRelayMessage):
         read_event("Reached", 2)
+
+
+def test_a_round_end_showing_a_set_names_players_at_the_table_and_a_kind_a_set_is_made_of(
+        ) -> None:
+    """The set shown when a round ends reaches the announcer's words: a seat not at the table, or
+    a rank no set is made of (text with braces, say), is refused before it gets there."""
+    shown = RoundEnded(0.0, 1, 0, "9", 1, checked=True)
+    assert read_event(encode_event(shown), 2) == shown
+    assert read_event(encode_event(RoundEnded(0.0, 1, 1, "GROUP")), 2) is not None
+    for bad in (RoundEnded(0.0, 1, 2, "9"), RoundEnded(0.0, 1, 0, "9", 3),
+                RoundEnded(0.0, 1, 0, "{boom}"), SetHeld(0.0, 0, "11")):
+        with pytest.raises(BadRelayMessage):
+            read_event(encode_event(bad), 2)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from conftest import replay
 
 from audiospoons.engine.events import Event
@@ -66,33 +67,82 @@ def test_without_keep_playing_card_play_stops_at_the_first_grab() -> None:
             ' spoon') in lines
 
 
-def test_without_a_waiting_pile_a_pass_waits_for_the_last_to_be_picked_up() -> None:
-    """Seed 002: never a queue. Andrew's second pass is refused until Chris has taken the first."""
-    scenario = """
-        [options]
-        waiting_pile = false
-        draw = "discard"
-        [table]
-        players = ["Andrew", "Chris", "Ellen"]
-        dealer = "Andrew"
-        seed = 4
-        [script]
-        lines = [
-            "0.20 Andrew take",
-            "0.30 Andrew pass 2C",
-            "0.40 Andrew take",
-            "0.50 Andrew pass 5C",
-            "0.70 Chris take",
-            "0.80 Andrew pass 5C",
-        ]
-    """
-    assert replay(scenario, "Andrew")[9:14] == [
-        '  0.40  You drew the four of clubs.',
-        '  0.50  refused: Andrew pass 5C: Chris has not picked up the last card passed on yet',
-        '  0.70  Chris picked up a card.',
-        '  0.80  [sound card-out pan -1.00]',
-        '  0.80  You passed the five of clubs to Chris.',
+NO_QUEUE = """
+    [options]
+    waiting_pile = false
+    draw = "discard"
+    [table]
+    players = ["Andrew", "Chris", "Ellen"]
+    dealer = "Andrew"
+    seed = 4
+    stock = ["KD", "2C"]
+    [table.hands]
+    Andrew = ["7H", "7C", "5D", "5S"]
+    Chris = ["QH", "QC", "3D", "4S"]
+    [script]
+    lines = [
+        "0.20 Andrew draw",
+        "0.30 Andrew pass 5D",
+        "0.40 Andrew pass 5S",
+        "0.50 Andrew draw",
+        "0.60 Andrew pass KD",
+        "0.70 Chris take",
+        "0.80 Chris pass 3D",
+        "0.90 Chris take",
+        "1.00 Andrew pass KD",
     ]
+"""
+
+
+def test_without_a_waiting_pile_you_pass_first_then_pick_up_and_never_hold_more_than_four(
+        ) -> None:
+    """Seed 002: pass a card, and only then pick up the one waiting; never a queue. Andrew, the
+    dealer, must pass before he draws, and his second pass waits until Chris has picked up
+    the first; Chris too passes before he picks up."""
+    assert replay(NO_QUEUE, "Chris") == [
+        '  0.00  Spoons: you against Andrew and Ellen.',
+        '  0.00  [sound deal pan +1.00]',
+        '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
+        '  0.00  Your cards: queen of hearts, queen of clubs, three of diamonds, and four of'
+        ' spades.',
+        '  0.20  refused: Andrew draw: Andrew holds 4 cards: pass one first, then pick one up',
+        '  0.30  [sound card-in pan +1.00]',
+        '  0.30  Andrew passed you a card.',
+        '  0.40  refused: Andrew pass 5S: Andrew holds 3 cards: pick one up first',
+        '  0.50  Andrew drew a card.',
+        '  0.60  refused: Andrew pass KD: Chris has not picked up the last card passed on yet',
+        '  0.70  refused: Chris take: Chris holds 4 cards: pass one first, then pick one up',
+        '  0.80  [sound card-out pan -1.00]',
+        '  0.80  You passed the three of diamonds to Ellen.',
+        '  0.90  You picked up the five of diamonds.',
+        '  1.00  [sound card-in pan +1.00]',
+        '  1.00  Andrew passed you a card.',
+        '  1.00  state: round 1, cards in play, 2 spoons on the table, Andrew deals',
+        '  1.00  state: Andrew: 3 cards, 0 waiting',
+        '  1.00  state: Chris: 4 cards, 1 waiting, hand QH QC 4S 5D',
+        '  1.00  state: Ellen: 4 cards, 1 waiting',
+    ]
+
+
+@pytest.mark.parametrize("values", [
+    {"draw": "discard"}, {"draw": "draw"}, {"draw": "either"},
+    {"deck": "no-stock", "draw": "discard"}, {"draw": "discard", "deck": "knives"},
+])
+def test_bots_play_whole_games_without_a_waiting_pile_never_over_a_hand_nor_a_queue(
+        values: dict[str, str]) -> None:
+    options = Options.from_mapping({**values, "waiting_pile": "false", "scoring": "letters",
+                                    "word": "PIG"})
+    largest = [0, 0]
+
+    def watch(game: ClassicGame, events: list[Event]) -> None:
+        largest[0] = max(largest[0], *(len(seat.hand) for seat in game.seats
+                                       if not seat.knife_owed))
+        largest[1] = max(largest[1], *(len(seat.waiting) for seat in game.seats))
+
+    for seed in range(3):
+        record = play_game(4, options, seed=seed, watch=watch)
+        assert record.winners and not record.stuck and not record.refused_though_allowed
+    assert largest[0] == 4 and largest[1] <= 1
 
 
 DISPUTED = """
@@ -124,8 +174,8 @@ def test_two_hands_on_the_last_spoon_within_a_millisecond_void_the_round() -> No
         '  0.50  [sound round-over pan +0.00]',
         '  0.50  The round is void: every spoon goes back, and Andrew deals again.',
         '  3.50  [sound deal pan +1.00]',
-        '  3.50  Round 2. Andrew deals. 2 spoons on the table.',
-        '  3.50  state: round 2, cards in play, 2 spoons on the table, Andrew deals',
+        '  3.50  Round 1 again. Andrew deals. 2 spoons on the table.',
+        '  3.50  state: round 1, cards in play, 2 spoons on the table, Andrew deals',
         '  3.50  state: Andrew: 4 cards, 0 waiting',
         '  3.50  state: Chris: 4 cards, 0 waiting',
         '  3.50  state: Ellen: 4 cards, 0 waiting',
@@ -160,7 +210,7 @@ def test_keep_everyone_in_repeats_a_void_round_under_the_same_dealer_uncounted()
     assert game.is_premature(0)
     assert isinstance(game.handle(Grab(0), 0.5)[-1], RoundVoided)
     game.advance(1.5)
-    assert (game.round, game.dealer, game.counted_rounds) == (2, 1, 0)
+    assert (game.round, game.dealer, game.counted_rounds) == (1, 1, 0)
     assert [seat.misses for seat in game.seats] == [0, 0, 0]
     assert play_game(4, options, seed=5).rounds == 4
 
@@ -188,7 +238,7 @@ def test_across_a_network_the_last_spoon_goes_to_the_grab_made_first_not_the_fir
         '  0.80  [sound eliminated pan +0.00]',
         '  0.80  Chris is eliminated.',
         '  0.80  [sound round-over pan +0.00]',
-        '  0.80  Andrew had the set.',
+        '  0.80  Andrew had four sevens.',
     ]
 
 

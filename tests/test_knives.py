@@ -204,3 +204,48 @@ def test_a_list_of_cards_says_the_for_the_one_of_a_kind_special_cards() -> None:
     assert m.join([card_name(m, card) for card in cards]) == (
         "a Joker, the Diamond-Knives Hunter, the Arrow of spades, two of clubs, and the"
         " Darkness")
+
+
+def test_without_a_waiting_pile_a_knife_discards_and_redraws_no_more_than_the_hand_holds() -> None:
+    """Passing first, a three-card hand holds three when the knife arrives: with knife_redraw 4
+    it discards those three and draws three, and plays on with a hand of three."""
+    scenario = """
+        [options]
+        deck = "knives"
+        draw = "discard"
+        hand_size = 3
+        knife_redraw = 4
+        waiting_pile = false
+        [table]
+        players = ["Andrew", "Chris", "Ellen"]
+        dealer = "Andrew"
+        seed = 4
+        stock = ["QK", "5D", "6D", "7D"]
+        [table.hands]
+        Andrew = ["7H", "7C", "JOKER"]
+        [script]
+        lines = [
+            "0.50 Andrew pass JOKER",
+            "0.60 Andrew draw",
+            "0.70 Andrew pass 7H",
+            "0.80 Andrew pass 7C",
+            "0.90 Andrew pass QK",
+        ]
+    """
+    assert replay(scenario, "Andrew")[6:] == [
+        '  0.60  [sound card-in pan +0.50]',
+        '  0.60  You drew the queen of knives.',
+        '  0.60  [sound knife pan +0.00]',
+        '  0.60  A knife! Discard 3 cards, any you like, then you draw 3 new.',
+        '  0.70  [sound card-out pan -0.50]',
+        '  0.70  You discard the seven of hearts; 2 more.',
+        '  0.80  [sound card-out pan -0.50]',
+        '  0.80  You discard the seven of clubs; 1 more.',
+        '  0.90  [sound card-out pan -0.50]',
+        '  0.90  You discard the queen of knives.',
+        '  0.90  You draw five of diamonds, six of diamonds, and seven of diamonds.',
+        '  0.90  state: round 1, cards in play, 2 spoons on the table, Andrew deals',
+        '  0.90  state: Andrew: 3 cards, 0 waiting, hand 5D 6D 7D',
+        '  0.90  state: Chris: 3 cards, 1 waiting',
+        '  0.90  state: Ellen: 3 cards, 0 waiting',
+    ]

@@ -432,3 +432,37 @@ def test_pig_at_the_keyboard_space_gives_the_signal_and_f2_says_there_are_no_spo
     assert Cue("signal", 0.0, urgent=True) in sounds.played
     assert not any("spoon" in line for line in lines.spoken if "signal" not in line
                    and "no spoons" not in line)
+
+
+class PassFirstPlayer(Player):
+    """Plays seed 002's way: passes the card it needs least while it holds four, then picks
+    one up; it notes the most cards it ever held."""
+
+    largest = 0
+
+    def _choose(self) -> str:
+        assert self.game is not None
+        view = self.game.player.view
+        self.largest = max(self.largest, len(view.hand))
+        assert self.clock.now < 1000 + 3600, "an hour of play and no end: the player is stuck"
+        if not view.playing:
+            return ""
+        if view.test or view.phase_two or view.set_at is not None:
+            return "" if view.me.has_spoon else "space"
+        if len(view.hand) >= 4:
+            counts = Counter(card.rank for card in view.hand)
+            return "asdf"[min(range(len(view.hand)), key=lambda i: counts[view.hand[i].rank])]
+        return "up"
+
+
+def test_without_a_waiting_pile_the_keyboard_passes_first_and_never_holds_five() -> None:
+    clock, lines, sounds = Clock(), Lines(), Sounds()
+    game = LocalGame(Options.from_mapping({"waiting_pile": "false", "draw": "discard",
+                                           "grab_time_limit": 5}),
+                     3, messages("en"), Speaker(lines), sounds, seed=3, clock=clock)
+    player = PassFirstPlayer(clock, ["up"])
+    player.game = game
+    assert game.play(player).won is not None
+    assert "Pass a card first, then pick one up." in lines.spoken
+    assert any(text.startswith("You passed the ") for text in lines.spoken)
+    assert player.largest == 4

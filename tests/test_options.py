@@ -50,6 +50,9 @@ def test_values_are_read_from_text_and_from_toml_values() -> None:
     ({"claim_hold": "0"}, "claim_hold must be 0.5 or more"),
     ({"stealer_timeframe": "-1"}, "stealer_timeframe must be 0 or more"),
     ({"deck": "no-stock"}, "set draw = discard"),
+    ({"react_pause": "1e308"}, "react_pause must be 10 or less, not '1e308'"),
+    ({"round_pause": 1e300}, "round_pause must be 60 or less, not 1e[+]300"),
+    ({"grab_time_limit": "601"}, "grab_time_limit must be 600 or less"),
     ({"scoring": "points", "next_dealer": "first-set"}, "next_dealer must be rotate"),
 ])
 def test_bad_values_are_refused_with_a_clear_message(values: dict[str, object],
@@ -77,3 +80,14 @@ def test_possible_tables_pass() -> None:
     Options.from_mapping({"deck": "two-packs"}).check_players(25)
     Options.from_mapping({"deck": "no-stock", "draw": "discard"}).check_players(13)
     Options.from_mapping({"spoons_subtracted": 2}).check_players(3)
+
+
+def test_every_time_option_has_a_maximum_its_description_gives() -> None:
+    """A pause or a limit of 1e300 seconds would stall the game for ever: every time option
+    names its range, and a value past it is refused saying so."""
+    timed = [spec for spec in OPTION_SPECS if spec.accepts.startswith("seconds")]
+    assert len(timed) == 8
+    for spec in timed:
+        assert " to " in spec.accepts or "up to" in spec.accepts, spec.key
+        with pytest.raises(InvalidOptions, match=f"{spec.key} must be [0-9.]+ or less"):
+            spec.parse("1e300")

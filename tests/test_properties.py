@@ -10,12 +10,14 @@ and the events of every step:
    fought over, players may go out with spoons still on the table), are dealt as
    ``max(1, active - spoons_subtracted)`` and are conserved (on the table or held), whether they
    go by a grab, a single selection's results or a realtime claim made safe;
-3. hands hold no more than ``hand_size + 1`` cards, and during a round no fewer than
-   ``hand_size`` (``hand_size - 1`` with the no-stock pack, where a seat may pass first);
+3. hands hold no more than ``hand_size + 1`` cards (``hand_size`` without a waiting pile, where
+   a seat passes first), and during a round no fewer than ``hand_size`` (``hand_size - 1`` with
+   the no-stock pack or without a waiting pile, where a seat may pass first);
 4. event times and ``game.now`` never go backwards;
 5. every game ends (no deadlock, no livelock, well before the simulator's stuck cap), with
    exactly one ``GameOver`` whose winners follow the scoring rules;
-6. every round that starts ends (``RoundEnded``, ``RoundVoided`` or ``GameOver``) before the next;
+6. every round that starts ends (``RoundEnded``, ``RoundVoided`` or ``GameOver``) before the next,
+   and a void round is dealt again under its own number;
 7. no seat but an event's own, and no spectator, learns a card from it.
 
 Along the way: the seats the events leave in the game are the game's active seats, the dealer
@@ -37,7 +39,7 @@ from hypothesis import strategies as st
 
 from audiospoons.engine.cards import Card, DeckKind, build_deck, set_rank
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import InvalidOptions
+from audiospoons.engine.errors import InvalidOptions, SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.games.spoons.rules.commands import Grab, Signal
 from audiospoons.games.spoons.rules.events import (
@@ -116,6 +118,8 @@ class InvariantWatch:
         self.last_now = 0.0
         self.round_open = False
         self.rounds_started = 0
+        self.round_number = 0
+        self.voided = False
         self.rounds_ended = 0
         self.game_overs: list[GameOver] = []
         self.steps = 0
@@ -161,7 +165,10 @@ class InvariantWatch:
             assert not self.round_open, f"round {event.round} started before the last one ended"
             self.round_open = True
             self.rounds_started += 1
-            assert event.round == self.rounds_started, f"{event} is round {self.rounds_started}"
+            expected = self.round_number if self.voided else self.round_number + 1
+            assert (event.round, event.again) == (expected, self.voided), (
+                f"{event} is round {expected}{' again' if self.voided else ''}")
+            self.round_number, self.voided = event.round, False
             assert event.seats == tuple(sorted(self.active)), (
                 f"{event} deals to seats other than the active ones {sorted(self.active)}")
             expected = max(1, len(event.seats) - self.options.spoons_subtracted)
@@ -172,6 +179,7 @@ class InvariantWatch:
         elif isinstance(event, RoundEnded | RoundVoided):
             assert self.round_open, f"{event} ends a round that was not going"
             self.round_open = False
+            self.voided = isinstance(event, RoundVoided)
             if isinstance(event, RoundEnded):
                 self.rounds_ended += 1
         elif isinstance(event, GameOver):
@@ -242,13 +250,15 @@ class InvariantWatch:
 
     def _check_hands(self, game: ClassicGame) -> None:
         size = self.options.hand_size
-        fewest = size - 1 if self.options.deck is DeckKind.NO_STOCK else size
+        passes_first = self.options.deck is DeckKind.NO_STOCK or not self.options.waiting_pile
+        fewest = size - 1 if passes_first else size
+        most = size if not self.options.waiting_pile else size + 1
         in_round = game.phase in IN_ROUND
         for index, seat in enumerate(game.seats):
             cards = len(seat.hand)
-            assert cards <= size + 1, f"seat {index} holds {cards} cards"
+            assert cards <= most, f"seat {index} holds {cards} cards"
             if in_round and seat.active:
-                least = size + 1 - self.options.knife_redraw if seat.knife_owed else fewest
+                least = most - self.options.knife_redraw if seat.knife_owed else fewest
                 assert cards >= least, f"seat {index} holds {cards} cards during a round"
             if not seat.active:
                 assert not seat.hand and not seat.waiting, f"seat {index} is out holding cards"
@@ -263,7 +273,7 @@ class InvariantWatch:
             if game.phase is GamePhase.GRABBING:
                 spoons = range(1, game.numbered_spoons() + 1) if game.options.grabbing.value != \
                     "reaction" else (None,)
-                if any(game.can_grab(index, spoon) for spoon in spoons):
+                if any(may_grab_soon(game, index, spoon) for spoon in spoons):
                     return
             elif (game.has_set(index) or game.cards.can_take(index) or game.cards.can_draw(index)
                   or any(game.cards.can_pass(index, card) for card in seat.hand[:1])):
@@ -469,3 +479,13 @@ def test_every_invariant_holds_when_players_grab_early(
         players: int, values: dict[str, Any], seed: int, early_grabs: int, rate: float) -> None:
     """Early grabs (with a penalty: out, a letter or a void round) in bot games."""
     play_and_check(players, values, seed, early_grabber(early_grabs, rate, seed))
+
+
+def may_grab_soon(game: ClassicGame, index: int, spoon: int | None) -> bool:
+    """Whether the seat may grab now, or will as soon as a press can be a reaction: the
+    reaction floor passes with time and needs no timer."""
+    try:
+        game.verify_grab(index, spoon)
+    except SpoonsError as error:
+        return error.reason == "too-soon"
+    return True

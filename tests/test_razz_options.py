@@ -34,6 +34,10 @@ def test_options_read_from_text_and_written_back() -> None:
     ("turn_time_limit", "1", "turn_time_limit must be 0 for none, or 2 or more, not '1'"),
     ("grab_time_limit", True, "grab_time_limit takes a number, not True"),
     ("round_pause", "-1", "round_pause must be 0 or more, not '-1'"),
+    ("round_pause", "1e300", "round_pause must be 60 or less, not '1e300'"),
+    ("phrase_window", "61", "phrase_window must be 60 or less, not '61'"),
+    ("turn_time_limit", "1e9", "turn_time_limit must be 600 or less, not '1e9'"),
+    ("grab_time_limit", "61", "grab_time_limit must be 60 or less, not '61'"),
     ("spoons", "3", "there is no option 'spoons'; the options are: end, end_at, phrase_window,"
                     " let_players_err, turn_time_limit, grab_time_limit, round_pause"),
 ])

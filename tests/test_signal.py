@@ -58,10 +58,10 @@ def test_the_signal_is_a_sound_the_copies_are_said_and_the_last_takes_a_letter()
         '  1.30  [sound letter pan -1.00]',
         '  1.30  Debra takes the letter P: P.',
         '  1.30  [sound round-over pan +0.00]',
-        '  1.30  Andrew had the set.',
+        '  1.30  Andrew had four sevens.',
         '  4.30  [sound deal pan +1.00]',
         '  4.30  Round 2. Andrew deals.',
-        '  4.30  state: round 2, cards in play, 3 spoons on the table, Andrew deals',
+        '  4.30  state: round 2, cards in play, Andrew deals',
         '  4.30  state: Andrew: 4 cards, 0 waiting',
         '  4.30  state: Chris: 4 cards, 0 waiting',
         '  4.30  state: Ellen: 4 cards, 0 waiting',
@@ -72,7 +72,7 @@ def test_the_signal_is_a_sound_the_copies_are_said_and_the_last_takes_a_letter()
 def test_the_signaller_and_the_last_to_copy_hear_it_in_the_second_person() -> None:
     andrew = replay(PIG, "Andrew")
     assert andrew[7:9] == ['  0.50  [sound signal pan +0.00]', '  0.50  You give the signal!']
-    assert '  1.30  Andrew had the set.' not in andrew
+    assert '  1.30  You had four sevens.' in andrew
     debra = replay(PIG, "Debra")
     assert '  0.50  [sound signal pan -1.00]' in debra
     assert '  1.30  You take the letter P: P.' in debra
@@ -123,10 +123,35 @@ def test_feints_and_the_signal_do_not_mix() -> None:
                          messages("es")).startswith("la señal no tiene")
 
 
-def test_a_signal_too_soon_locks_the_signal_for_a_moment() -> None:
-    scenario = PIG.replace('"0.20 Chris signal",', '"0.20 Chris signal", "0.40 Chris signal",')
-    assert ('  0.40  refused: Chris signal: Chris reached too soon and must wait a moment'
-            in replay(scenario))
+def test_a_signal_too_soon_is_refused_without_locking_the_signal() -> None:
+    """Chris's signal before anyone has a set is refused and costs nothing; a copy 0.05 s
+    after Andrew's signal is too soon to be a reaction; his next, 0.1 s after that, counts."""
+    scenario = PIG.replace('"0.20 Chris signal",', '"0.20 Chris signal", "0.45 Chris signal",'
+                           ).replace('"0.50 Andrew signal",', '"0.50 Andrew signal",'
+                                     ' "0.55 Chris signal", "0.65 Chris signal",')
+    assert replay(scenario)[3:10] == [
+        '  0.20  refused: Chris signal: Chris has no set, and nobody has given the signal yet',
+        '  0.45  refused: Chris signal: Chris has no set, and nobody has given the signal yet',
+        '  0.50  [sound signal pan +1.00]',
+        '  0.55  refused: Chris signal: Chris pressed too soon to be reacting: a signal counts 0.1'
+        ' s or more after it may be copied and after their last press',
+        '  0.65  [sound signal pan +0.33]',
+        '  0.65  Chris copied the signal!',
+        '  0.80  refused: Ellen take: the signal is up: card play has stopped, copy it',
+    ]
+
+
+def test_pigs_state_of_play_speaks_of_the_signal_not_of_spoons() -> None:
+    scenario = PIG.replace('preset = "pig"', 'preset = "pig"\n    grab_time_limit = 0').replace(
+        '"1.00 Ellen signal",', '').replace('"1.20 Chris grab",', '').replace(
+        '"1.30 Chris signal",', '')
+    assert replay(scenario)[-5:] == [
+        '  0.90  state: round 1, the signal is up, Debra deals',
+        '  0.90  state: Andrew: 4 cards, 0 waiting, gave the signal',
+        '  0.90  state: Chris: 4 cards, 0 waiting',
+        '  0.90  state: Ellen: 4 cards, 0 waiting, copied the signal',
+        '  0.90  state: Debra: 4 cards, 0 waiting',
+    ]
 
 
 def test_a_disputed_last_copy_is_said_as_a_signal() -> None:

@@ -60,7 +60,7 @@ def test_teams_are_named_at_the_start_and_the_last_team_standing_wins() -> None:
         '  1.00  Chris and Debra are eliminated.',
         '  1.00  Chris and Debra are out: their team is beaten.',
         '  1.00  [sound round-over pan +0.00]',
-        '  1.00  Andrew had the set.',
+        '  1.00  Andrew had four sevens.',
         '  1.00  [sound win pan +0.00]',
         '  1.00  Andrew and Ellen win the game!',
     ]
@@ -83,7 +83,7 @@ def test_a_partner_hears_your_set_and_shares_your_win() -> None:
         '  1.00  Chris and Debra are eliminated.',
         '  1.00  Chris and Debra are out: their team is beaten.',
         '  1.00  [sound round-over pan +0.00]',
-        '  1.00  Andrew had the set.',
+        '  1.00  Andrew had four sevens.',
         '  1.00  [sound win pan +0.00]',
         '  1.00  You and Andrew win the game!',
     ]
@@ -105,7 +105,7 @@ def test_a_beaten_team_hears_it_is_out() -> None:
         '  1.00  You are eliminated, and so is Debra.',
         '  1.00  Your team is out.',
         '  1.00  [sound round-over pan +0.00]',
-        '  1.00  Andrew had the set.',
+        '  1.00  Andrew had four sevens.',
         '  1.00  [sound win pan +0.00]',
         '  1.00  Andrew and Ellen win the game!',
     ]
@@ -126,7 +126,7 @@ def test_a_team_stays_in_while_one_partner_is() -> None:
         '  0.90  [sound eliminated pan +0.00]',
         '  0.90  Debra, Ellen, and Frank are eliminated.',
         '  0.90  [sound round-over pan +0.00]',
-        '  0.90  Andrew had the set.',
+        '  0.90  Andrew had four sevens.',
         '  3.90  [sound deal pan +1.00]',
         '  3.90  Round 2. Andrew deals. 1 spoon on the table.',
         '  3.90  state: round 2, cards in play, 1 spoon on the table, Andrew deals',

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import textwrap
+
+import pytest
 from conftest import replay
+
+from audiospoons.replay.scenario import ScenarioError, parse_scenario
 
 A_REACTION = """
     [options]
@@ -77,7 +82,7 @@ def test_reaction_only_grabs_go_in_time_order_and_the_last_without_a_spoon_is_ou
         '  1.10  [sound eliminated pan -1.00]',
         '  1.10  Debra is eliminated.',
         '  1.10  [sound round-over pan +0.00]',
-        '  1.10  Andrew had the set.',
+        '  1.10  Andrew had four sevens.',
         '  4.10  [sound deal pan +0.33]',
         '  4.10  Round 2. Chris deals. 2 spoons on the table.',
         '  4.10  state: round 2, cards in play, 2 spoons on the table, Chris deals',
@@ -104,7 +109,7 @@ def test_a_listener_hears_their_own_cards_and_you_lines() -> None:
         '  1.10  [sound eliminated pan -1.00]',
         '  1.10  Debra is eliminated.',
         '  1.10  [sound round-over pan +0.00]',
-        '  1.10  Andrew had the set.',
+        '  1.10  Andrew had four sevens.',
         '  4.10  [sound deal pan +1.00]',
         '  4.10  Round 2. Chris deals. 2 spoons on the table.',
         '  4.10  Your cards: jack of diamonds, seven of clubs, ten of hearts, and seven of spades.',
@@ -234,7 +239,7 @@ def test_premature_eliminate_takes_the_grabber_out_and_a_spoon_with_them() -> No
         '  1.40  [sound eliminated pan +0.00]',
         '  1.40  You are eliminated.',
         '  1.40  [sound round-over pan +0.00]',
-        '  1.40  Debra had the set.',
+        '  1.40  Debra had four aces. The first grab was fair.',
         '  3.40  [sound deal pan +0.00]',
         '  3.40  Round 2. Ellen deals. 1 spoon on the table.',
         '  3.40  state: round 2, cards in play, 1 spoon on the table, Ellen deals',
@@ -321,48 +326,102 @@ def test_premature_none_refuses_the_grab_with_the_reason() -> None:
     ]
 
 
-def test_a_refused_early_grab_locks_grabbing_for_a_second_so_pressing_over_and_over_gains_nothing() -> None:
-    """Chris presses grab again and again before anyone has a set: each refusal locks his grabs for a
-    second, so when Andrew grabs at 1.00 Chris is still locked out, and Ellen, who listened, wins
-    the last spoon."""
+TOO_SOON = ("pressed too soon to be reacting: a grab counts 0.1 s or more after the spoons are"
+            " free to take and after their last press")
+
+
+def test_a_refused_early_grab_does_not_lock_out_a_grab_made_once_the_spoons_are_going() -> None:
+    """premature = none: Cat presses before anyone has a set and is refused, with no penalty;
+    once Ann has taken the first spoon, Cat's grab 0.3 s later takes a spoon, and Bob, who did
+    not grab, is out."""
     scenario = """
         [table]
-        players = ["Andrew", "Chris", "Ellen"]
-        seed = 12
+        players = ["Ann", "Bob", "Cat"]
+        seed = 4
         [table.hands]
-        Andrew = ["9H", "9C", "9D", "9S"]
+        Ann = ["7H", "7C", "7D", "7S"]
         [script]
-        lines = [
-            "0.30 Chris grab",
-            "0.60 Chris grab",
-            "0.90 Chris grab",
-            "1.00 Andrew grab",
-            "1.05 Chris grab",
-            "1.40 Ellen grab",
-        ]
+        lines = ["0.30 Cat grab", "0.50 Ann grab", "0.80 Cat grab"]
     """
     assert replay(scenario) == [
-        '  0.00  Spoons for Andrew, Chris, and Ellen.',
+        '  0.00  Spoons for Ann, Bob, and Cat.',
         '  0.00  [sound deal pan +1.00]',
-        '  0.00  Round 1. Andrew deals. 2 spoons on the table.',
-        '  0.30  refused: Chris grab: Chris has no set, and nobody has taken a spoon yet',
-        '  0.60  refused: Chris grab: Chris reached too soon and must wait a moment',
-        '  0.90  refused: Chris grab: Chris reached too soon and must wait a moment',
-        '  1.00  [sound spoon pan +1.00]',
-        '  1.05  refused: Chris grab: Chris reached too soon and must wait a moment',
-        '  1.40  [sound spoon pan -1.00]',
-        '  1.40  Ellen grabbed a spoon!',
-        '  1.40  [sound eliminated pan +0.00]',
-        '  1.40  Chris is eliminated.',
-        '  1.40  [sound round-over pan +0.00]',
-        '  1.40  Andrew had the set.',
-        '  4.40  [sound deal pan -1.00]',
-        '  4.40  Round 2. Ellen deals. 1 spoon on the table.',
-        '  4.40  state: round 2, cards in play, 1 spoon on the table, Ellen deals',
-        '  4.40  state: Andrew: 4 cards, 0 waiting',
-        '  4.40  state: Chris: out',
-        '  4.40  state: Ellen: 4 cards, 0 waiting',
+        '  0.00  Round 1. Ann deals. 2 spoons on the table.',
+        '  0.30  refused: Cat grab: Cat has no set, and nobody has taken a spoon yet',
+        '  0.50  [sound spoon pan +1.00]',
+        '  0.80  [sound spoon pan -1.00]',
+        '  0.80  Cat grabbed a spoon!',
+        '  0.80  [sound eliminated pan +0.00]',
+        '  0.80  Bob is eliminated.',
+        '  0.80  [sound round-over pan +0.00]',
+        '  0.80  Ann had four sevens.',
+        '  3.80  [sound deal pan -1.00]',
+        '  3.80  Round 2. Cat deals. 1 spoon on the table.',
+        '  3.80  state: round 2, cards in play, 1 spoon on the table, Cat deals',
+        '  3.80  state: Ann: 4 cards, 0 waiting',
+        '  3.80  state: Bob: out',
+        '  3.80  state: Cat: 4 cards, 0 waiting',
     ]
+
+
+HELD_KEY = """
+    [table]
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    seed = 4
+    [table.hands]
+    Ann = ["7H", "7C", "7D", "7S"]
+    [script]
+    lines = [
+        "0.45 Cat grab",
+        "0.48 Cat grab",
+        "0.50 Ann grab",
+        "0.53 Cat grab",
+        "0.56 Cat grab",
+        "0.59 Cat grab",
+        "0.65 Bob grab",
+        "0.75 Cat grab",
+    ]
+"""
+
+
+def test_a_held_or_mashed_grab_key_wins_nothing_until_its_presses_could_be_a_reaction() -> None:
+    """A press less than 0.1 s after the first spoon, or after the presser's own last press, is
+    too soon to be a reaction and is not a grab: Cat's key, pressed every 0.03 s as a held key
+    repeats, takes nothing while Bob, reacting 0.15 s after the first spoon, does; Cat's press
+    after a pause counts. Her presses before the first spoon carry nothing over."""
+    assert replay(HELD_KEY) == [
+        '  0.00  Spoons for Ann, Bob, Cat, and Dan.',
+        '  0.00  [sound deal pan +1.00]',
+        '  0.00  Round 1. Ann deals. 3 spoons on the table.',
+        '  0.45  refused: Cat grab: Cat has no set, and nobody has taken a spoon yet',
+        '  0.48  refused: Cat grab: Cat has no set, and nobody has taken a spoon yet',
+        '  0.50  [sound spoon pan +1.00]',
+        f'  0.53  refused: Cat grab: Cat {TOO_SOON}',
+        f'  0.56  refused: Cat grab: Cat {TOO_SOON}',
+        f'  0.59  refused: Cat grab: Cat {TOO_SOON}',
+        '  0.65  [sound spoon pan +0.33]',
+        '  0.65  Bob grabbed a spoon!',
+        '  0.75  [sound spoon pan -0.33]',
+        '  0.75  Cat grabbed a spoon!',
+        '  0.75  [sound eliminated pan -1.00]',
+        '  0.75  Dan is eliminated.',
+        '  0.75  [sound round-over pan +0.00]',
+        '  0.75  Ann had four sevens.',
+        '  3.75  [sound deal pan +0.33]',
+        '  3.75  Round 2. Bob deals. 2 spoons on the table.',
+        '  3.75  state: round 2, cards in play, 2 spoons on the table, Bob deals',
+        '  3.75  state: Ann: 4 cards, 0 waiting',
+        '  3.75  state: Bob: 4 cards, 0 waiting',
+        '  3.75  state: Cat: 4 cards, 0 waiting',
+        '  3.75  state: Dan: out',
+    ]
+
+
+def test_a_press_made_too_soon_is_not_a_grab_however_late_it_arrives() -> None:
+    """Across a network the relay dates a press: Bob's, made 0.05 s after the first spoon and
+    arriving at 0.65, is as much too soon as if it had arrived at once."""
+    lines = replay(HELD_KEY.replace('"0.65 Bob grab"', '"0.65 Bob grab from 0.55"'))
+    assert lines[9] == f'  0.65  refused: Bob grab from 0.55: Bob {TOO_SOON}'
 
 
 def test_premature_letter_costs_a_letter_and_the_whole_word_is_out() -> None:
@@ -412,8 +471,9 @@ def test_premature_letter_costs_a_letter_and_the_whole_word_is_out() -> None:
     ]
 
 
-def test_premature_void_redeals_with_the_same_dealer() -> None:
-    """premature = void: every spoon goes back and the same dealer deals again after the pause."""
+def test_premature_void_redeals_the_same_round_with_the_same_dealer() -> None:
+    """premature = void: every spoon goes back and the same dealer deals the same round again
+    after the pause: it is announced as that round again, not as the next."""
     scenario = """
         [options]
         premature = "void"
@@ -444,9 +504,9 @@ def test_premature_void_redeals_with_the_same_dealer() -> None:
         '  0.20  The round is void: every spoon goes back, and Chris deals again.',
         '  0.30  refused: Andrew grab: the next round has not been dealt yet',
         '  1.70  [sound deal pan +0.00]',
-        '  1.70  Round 2. Chris deals. 2 spoons on the table.',
+        '  1.70  Round 1 again. Chris deals. 2 spoons on the table.',
         '  1.80  Andrew drew a card.',
-        '  1.80  state: round 2, cards in play, 2 spoons on the table, Chris deals',
+        '  1.80  state: round 1, cards in play, 2 spoons on the table, Chris deals',
         '  1.80  state: Andrew: 5 cards, 0 waiting',
         '  1.80  state: Chris: 4 cards, 0 waiting',
         '  1.80  state: Ellen: 4 cards, 0 waiting',
@@ -484,7 +544,7 @@ def test_the_grab_time_limit_eliminates_everyone_without_a_spoon() -> None:
         '  2.50  [sound eliminated pan +0.00]',
         '  2.50  Andrew and Debra are eliminated.',
         '  2.50  [sound round-over pan +0.00]',
-        '  2.50  Ellen had the set.',
+        '  2.50  Ellen had four jacks.',
         '  2.51  refused: Debra grab: Debra is out of the game',
         '  3.50  [sound deal pan +0.33]',
         '  3.50  Round 2. Chris deals. 1 spoon on the table.',
@@ -522,7 +582,7 @@ def test_with_no_grab_time_limit_every_spoon_must_go() -> None:
         '  30.00  [sound eliminated pan +1.00]',
         '  30.00  Andrew is eliminated.',
         '  30.00  [sound round-over pan +0.00]',
-        '  30.00  Ellen had the set.',
+        '  30.00  Ellen had four jacks.',
         '  33.00  [sound deal pan +0.00]',
         '  33.00  Round 2. Chris deals. 1 spoon on the table.',
         '  33.00  state: round 2, cards in play, 1 spoon on the table, Chris deals',
@@ -532,8 +592,11 @@ def test_with_no_grab_time_limit_every_spoon_must_go() -> None:
     ]
 
 
-def test_with_two_players_either_may_grab_the_moment_either_has_a_set() -> None:
-    """Two players, one spoon: Andrew has no set, but may grab once Chris has one (seed 001)."""
+def test_with_two_players_either_may_grab_the_moment_either_has_a_set_and_the_set_is_credited_to_its_maker(
+        ) -> None:
+    """Two players, one spoon: Andrew has no set, but may grab once Chris has one (seed 001);
+    a press 0.05 s after Chris's set is too soon to be anything but a key held down. The round's
+    end names who made the set, Chris, and who grabbed first, Andrew."""
     scenario = """
         [table]
         players = ["Andrew", "Chris"]
@@ -546,9 +609,9 @@ def test_with_two_players_either_may_grab_the_moment_either_has_a_set() -> None:
         lines = [
             "0.10 Andrew grab",
             "0.20 Chris take",
+            "0.25 Andrew grab",
             "0.40 Chris pass 3D",
             "0.41 Andrew grab",
-            "1.20 Andrew grab",
             "1.30 Chris grab",
         ]
     """
@@ -558,17 +621,57 @@ def test_with_two_players_either_may_grab_the_moment_either_has_a_set() -> None:
         '  0.00  Round 1. Chris deals. 1 spoon on the table.',
         '  0.10  refused: Andrew grab: Andrew has no set, and nobody has taken a spoon yet',
         '  0.20  Chris drew a card.',
+        f'  0.25  refused: Andrew grab: Andrew {TOO_SOON}',
         '  0.40  Chris discarded a card.',
-        '  0.41  refused: Andrew grab: Andrew reached too soon and must wait a moment',
-        '  1.20  [sound spoon pan +1.00]',
-        '  1.20  [sound eliminated pan -1.00]',
-        '  1.20  Chris is eliminated.',
-        '  1.20  [sound round-over pan +0.00]',
-        '  1.20  Andrew had the set.',
-        '  1.20  [sound win pan +0.00]',
-        '  1.20  Andrew wins the game!',
+        '  0.41  [sound spoon pan +1.00]',
+        '  0.41  [sound eliminated pan -1.00]',
+        '  0.41  Chris is eliminated.',
+        '  0.41  [sound round-over pan +0.00]',
+        '  0.41  Chris had four twos. Andrew grabbed first.',
+        '  0.41  [sound win pan +0.00]',
+        '  0.41  Andrew wins the game!',
         '  1.30  refused: Chris grab: the game is over',
     ]
+    assert replay(scenario, "Andrew")[13] == '  0.41  Chris had four twos. You grabbed first.'
+    assert replay(scenario, "Chris")[16] == '  0.41  You had four twos. Andrew grabbed first.'
+
+
+ROUND_END = """
+    [options]
+    announce_phase2 = true
+    [table]
+    players = ["Ann", "Bob", "Cat"]
+    seed = 4
+    [table.hands]
+    Bob = ["9H", "9C", "9D", "9S"]
+    [script]
+    lines = ["0.50 Bob grab", "0.80 Cat grab"]
+"""
+
+
+def test_after_each_round_every_seat_hears_the_set_that_started_it() -> None:
+    """Seed 004: the first picker shows their cards when the grab ends, so the table can verify
+    them; with the spoons going announced as well as heard."""
+    assert replay(ROUND_END)[4:11] == [
+        '  0.50  The spoons are going! Bob grabbed a spoon!',
+        '  0.80  [sound spoon pan -1.00]',
+        '  0.80  Cat grabbed a spoon!',
+        '  0.80  [sound eliminated pan +1.00]',
+        '  0.80  Ann is eliminated.',
+        '  0.80  [sound round-over pan +0.00]',
+        '  0.80  Bob had four nines.',
+    ]
+    assert '  0.80  Bob had four nines.' in replay(ROUND_END, "Ann")
+    assert '  0.80  Bob had four nines.' in replay(ROUND_END, "Cat")
+    assert '  0.80  You had four nines.' in replay(ROUND_END, "Bob")
+
+
+def test_with_early_grabs_punished_the_round_end_says_the_first_grab_was_fair() -> None:
+    for premature in ("eliminate", "letter", "void", "bluff"):
+        scenario = ROUND_END.replace("announce_phase2 = true",
+                                     f'announce_phase2 = true\n    premature = "{premature}"')
+        assert '  0.80  Bob had four nines. The first grab was fair.' in replay(scenario), premature
+        assert '  0.80  You had four nines. The first grab was fair.' in replay(scenario, "Bob")
 
 
 def test_joint_winners_at_two_stops_the_game_with_two_left() -> None:
@@ -597,7 +700,7 @@ def test_joint_winners_at_two_stops_the_game_with_two_left() -> None:
         '  1.50  [sound eliminated pan +1.00]',
         '  1.50  Andrew is eliminated.',
         '  1.50  [sound round-over pan +0.00]',
-        '  1.50  Ellen had the set.',
+        '  1.50  Ellen had four fours.',
         '  1.50  [sound win pan +0.00]',
         '  1.50  Chris and Ellen are joint winners!',
     ]
@@ -635,7 +738,7 @@ def test_next_dealer_first_set_and_letters_scoring() -> None:
         '  1.60  [sound letter pan -1.00]',
         '  1.60  Debra takes the letter S: S.',
         '  1.60  [sound round-over pan +0.00]',
-        '  1.60  Ellen had the set.',
+        '  1.60  Ellen had four fours.',
         '  3.60  [sound deal pan -0.33]',
         '  3.60  Round 2. Ellen deals. 3 spoons on the table.',
         '  3.60  state: round 2, cards in play, 3 spoons on the table, Ellen deals',
@@ -681,6 +784,7 @@ def test_two_packs_duplicates_count_toward_a_set() -> None:
         '  10.70  [sound eliminated pan +0.00]',
         '  10.70  Chris and Ellen are eliminated.',
         '  10.70  [sound round-over pan +0.00]',
+        '  10.70  You had four queens.',
         '  10.70  [sound win pan +0.00]',
         '  10.70  You win the game!',
     ]
@@ -722,6 +826,7 @@ def test_three_card_hands_play_for_three_of_a_kind() -> None:
         '  10.70  [sound eliminated pan +0.00]',
         '  10.70  Chris and Ellen are eliminated.',
         '  10.70  [sound round-over pan +0.00]',
+        '  10.70  You had three sixes.',
         '  10.70  [sound win pan +0.00]',
         '  10.70  You win the game!',
     ]
@@ -766,6 +871,7 @@ def test_five_card_hands_hold_five_pick_up_to_six_and_keep_four_of_a_kind() -> N
         '  10.80  [sound eliminated pan +0.00]',
         '  10.80  Chris and Ellen are eliminated.',
         '  10.80  [sound round-over pan +0.00]',
+        '  10.80  You had four sixes.',
         '  10.80  [sound win pan +0.00]',
         '  10.80  You win the game!',
     ]
@@ -828,6 +934,7 @@ def test_no_stock_everyone_passes_at_once_round_the_circle() -> None:
         '  10.90  [sound eliminated pan +0.00]',
         '  10.90  Chris and Ellen are eliminated.',
         '  10.90  [sound round-over pan +0.00]',
+        '  10.90  You had four aces.',
         '  10.90  [sound win pan +0.00]',
         '  10.90  You win the game!',
     ]
@@ -1019,7 +1126,7 @@ def test_mash_style_turns_phase_two_into_a_race_of_presses() -> None:
         '  4.50  [sound eliminated pan -0.33]',
         '  4.50  Ellen is eliminated.',
         '  4.50  [sound round-over pan +0.00]',
-        '  4.50  Andrew had the set.',
+        '  4.50  Andrew had four sevens.',
         '  4.60  refused: Ellen react: Ellen is out of the game',
         '  4.70  refused: Chris react: there is no reaction test now',
         '  7.50  [sound deal pan +0.33]',
@@ -1031,3 +1138,26 @@ def test_mash_style_turns_phase_two_into_a_race_of_presses() -> None:
         '  7.50  state: Debra: 4 cards, 0 waiting',
     ]
 
+
+
+@pytest.mark.parametrize("pressed", ["-5", "0.9", "-0.01"])
+def test_a_scenario_press_made_before_the_game_or_after_its_line_is_refused_naming_the_line(
+        pressed: str) -> None:
+    """``grab from T`` is a press made at T that reached the table at the line's time: T must
+    be from 0 to the line's time."""
+    scenario = A_REACTION.replace('"0.90 Chris grab"', f'"0.80 Chris grab from {pressed}"')
+    with pytest.raises(ScenarioError) as refused:
+        parse_scenario(textwrap.dedent(scenario))
+    assert str(refused.value) == (
+        f"line 17: '0.80 Chris grab from {pressed}': a press from {pressed} s cannot be made"
+        " before the game starts nor after it reaches the table: T in 'from T' must be from 0"
+        " to the line's time, 0.8 s")
+
+
+def test_a_card_not_in_the_pack_is_dealt_once_not_1_times() -> None:
+    scenario = A_REACTION.replace('Andrew = ["7H", "7C", "7D", "7S"]',
+                                  'Andrew = ["7H", "7C", "7D", "JOKER"]')
+    with pytest.raises(ScenarioError) as refused:
+        parse_scenario(textwrap.dedent(scenario))
+    assert str(refused.value) == ("this table cannot be played: the JOKER is dealt once, and"
+                                  " this pack holds none")

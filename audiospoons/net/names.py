@@ -61,7 +61,7 @@ _ENGLISH = """
     reached penalty point points letter letters safe signal turn play plays played razz razzes
     razzed phrase aims bounces knife left lost back says said time share shares lose loses fight
     fights fighting grip set connection you your with rightly wrongly answer slap slaps
-    slapped
+    slapped had
 """
 _SPANISH = """
     fuera queda quedan gana ganan ganáis ganó ganador ganadora ganadores comparten partida juego
@@ -70,15 +70,15 @@ _SPANISH = """
     robar recogió descartó reacciona reaccionó punto puntos penalización letra salvo señal juega
     jugar abuchea abucheo frase lanza devuelve responder elegir cuchillo conexión vuelto dice
     tiempo pelea pelean peleando pierde pierden póquer con motivo golpea golpeas golpeó
-    recoge
+    recoge tenía
 """
 GAME_WORDS = frozenset({*_ENGLISH.split(), *_SPANISH.split()}) | BOT_WORDS | LIST_WORDS
 """The words the game's announcements (English and Spanish, locales/*/LC_MESSAGES) tell what
 happened with, beside the names: that someone is out or wins, grabs, deals, passes, draws,
-reacts, slaps a jack, is back or has left, is the host or ready, and "with", which joins a name
-to its letters or points in the status lines ("con" in Spanish). Words that are people's names
-too ("win", "won", "victoria", "king", "rey", "jack", "stock", "carrera") are left out: "wins",
-"gana" and the like are enough."""
+reacts, slaps a jack, had the set, is back or has left, is the host or ready, and "with", which
+joins a name to its letters or points in the status lines ("con" in Spanish). Words that are
+people's names too ("win", "won", "victoria", "king", "rey", "jack", "stock", "carrera") are
+left out: "wins", "gana" and the like are enough."""
 
 
 class BadText(ValueError):

@@ -31,6 +31,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from audiospoons.engine.cards import GROUP_RANKS, RANKS, SPECIAL_RANKS, WATCHER_GROUP
 from audiospoons.engine.events import Event
 from audiospoons.net.names import CHAT_LENGTH, NAME_LENGTH, clean_chat
 from audiospoons.net.wire import EVENT_KINDS, WireError, decode_event
@@ -293,8 +294,12 @@ def seat_of(started: Mapping[str, Any]) -> int | None:
 # ----------------------------------------------------------------------------- game events
 
 SEAT_FIELDS = frozenset({"seat", "to", "dealer", "partner", "target", "holder", "seats",
-                         "winners", "losers", "contenders", "ranking", "teams"})
+                         "winners", "losers", "contenders", "ranking", "teams", "set_by",
+                         "first_grabber"})
 """The fields of game events that hold seats (or lists of seats)."""
+SET_KIND_FIELDS = frozenset({"rank", "set_rank"})
+"""The fields of game events that name what a set is made of (a rank, or a special kind)."""
+SET_KINDS = frozenset({*RANKS, *SPECIAL_RANKS, WATCHER_GROUP}) - frozenset(GROUP_RANKS)
 PER_SEAT_FIELDS: dict[str, tuple[str, ...]] = {
     "DealStarted": ("counts",), "RoundScored": ("points", "totals"), "GameWon": ("totals",),
     "GameOver": ("points",)}
@@ -324,8 +329,11 @@ def event_problem(event: Event, players: int) -> str | None:
     """What is wrong with ``event`` at a table of ``players``, or None."""
     kind = type(event).__name__
     for item in dataclasses.fields(event):
-        if item.name in SEAT_FIELDS and not _seats_in(getattr(event, item.name), players):
+        value = getattr(event, item.name)
+        if item.name in SEAT_FIELDS and not _seats_in(value, players):
             return f"{kind}.{item.name} names a seat that is not at the table"
+        if item.name in SET_KIND_FIELDS and value is not None and value not in SET_KINDS:
+            return f"{kind}.{item.name} is not a kind of card a set is made of"
     for name in PER_SEAT_FIELDS.get(kind, ()):
         size = len(getattr(event, name))
         if size != players and not (size == 0 and kind == "GameOver"):

@@ -23,7 +23,8 @@ from audiospoons.sound.cue import Cue
 from audiospoons.voice.announcer import Utterance
 
 AFTER_SCRIPT = 120.0
-SEAT_FIELDS = {"seat", "to", "dealer", "holder", "revealed", "partner", "target"}
+SEAT_FIELDS = {"seat", "to", "dealer", "holder", "set_by", "first_grabber", "partner",
+               "target"}
 SEATS_FIELDS = {"seats", "winners", "contenders", "ranking", "losers"}
 
 Heard = Utterance | Cue | str

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from audiospoons.engine.cards import Card, parse_card
-from audiospoons.engine.commands import Command
+from audiospoons.engine.commands import Command, TimedPress
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.games.registry import DEFAULT, GAMES, game_choices
 
@@ -201,6 +201,11 @@ def _script_line(entry: str, players: Sequence[str], parse: CommandParser,
     if at < previous:
         raise ScenarioError("the script must be in time order")
     command = parse(find_seat(players, words[1]), words[2:])
+    if isinstance(command, TimedPress) and command.pressed_at is not None \
+            and not 0 <= command.pressed_at <= at:
+        raise ScenarioError(f"a press from {words[-1]} s cannot be made before the game starts"
+                            " nor after it reaches the table: T in 'from T' must be from 0 to"
+                            f" the line's time, {at:g} s")
     return ScriptLine(at, command, " ".join(words[1:]))
 
 

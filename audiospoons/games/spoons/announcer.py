@@ -94,8 +94,6 @@ class Announcer(EventAnnouncer):
         """The listener's knife discards still to make: each discard says how many are left."""
         self._teams = False
         """The game is played in teams (heard at its start): a shared win is a team's."""
-        self._silent_first: int | None = None
-        """Who took the first spoon unannounced this round: named when the round ends."""
 
     def urgent_phrases(self, listener: int | None) -> list[str]:
         """Every urgent line this listener can hear whose words are known before the game
@@ -165,7 +163,8 @@ class Announcer(EventAnnouncer):
         if isinstance(event, RoundStarted):
             self._knife_left = 0
             spoons = () if self.signal else (m.ntr("spoons.on.table", event.spoons),)
-            return " ".join((m.tr("round.started", round=event.round),
+            started = "round.started.again" if event.again else "round.started"
+            return " ".join((m.tr(started, round=event.round),
                              self._deals(event.dealer, you), *spoons))
         if isinstance(event, CardsDealt):
             return m.tr("cards.dealt", cards=m.join([card_name(m, c) for c in event.cards]))
@@ -278,10 +277,7 @@ class Announcer(EventAnnouncer):
         if isinstance(event, GameOver):
             return self._game_over(event, you)
         if isinstance(event, RoundEnded):
-            maker, self._silent_first = self._silent_first, None
-            if maker is None and event.revealed != you:
-                maker = event.revealed
-            return None if maker is None else m.tr("round.set.maker", name=self.players[maker])
+            return self._set_shown(event, you)
         return None
 
     def _grabbed(self, event: SpoonGrabbed, you: int | None) -> str | None:
@@ -291,9 +287,27 @@ class Announcer(EventAnnouncer):
         if not event.first or event.seat == you:
             return grabbed
         if not self.announce_phase2:
-            self._silent_first = event.seat
             return None
         return " ".join((self.m.tr("phase2.alert"), grabbed))
+
+    def _set_shown(self, event: RoundEnded, you: int | None) -> str | None:
+        """'Bob had four nines.': the set that started the grabbing, shown to everyone when
+        the round ends (seed 004); then who grabbed first, when someone else did (two players
+        left), and that the first grab was fair, where early grabs are punished."""
+        if event.set_by is None or event.set_rank is None:
+            return None
+        m = self.m
+        cards = rank_count(m, event.set_rank, self.set_size)
+        said = [self._you_or(you, event.set_by, "round.set.you", "round.set.other",
+                             cards=cards)]
+        first = event.first_grabber
+        if first is not None and first != event.set_by:
+            ids = (("round.first.signal.you", "round.first.signal.other") if self.signal
+                   else ("round.first.you", "round.first.other"))
+            said.append(self._you_or(you, first, *ids))
+        if event.checked:
+            said.append(m.tr("round.first.fair.signal" if self.signal else "round.first.fair"))
+        return " ".join(said)
 
     def _signalled(self, event: SpoonGrabbed, you: int | None) -> str | None:
         """Pig, Donkey and Tongue: the first signal is only heard, as a sound from its seat;
@@ -303,7 +317,6 @@ class Announcer(EventAnnouncer):
         if event.seat == you:
             return self.m.tr("signal.given.you")
         if not self.announce_phase2:
-            self._silent_first = event.seat
             return None
         return self.m.tr("signal.given.other", name=self.players[event.seat])
 
@@ -319,7 +332,6 @@ class Announcer(EventAnnouncer):
             if not event.first:
                 return None
             if not self.announce_phase2:
-                self._silent_first = event.seat
                 return None
             return m.tr("phase2.alert")
         if isinstance(event, SpoonChallenged):

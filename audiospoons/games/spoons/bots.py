@@ -169,7 +169,8 @@ class SimpleBot:
                 self.grab_at = None
         elif isinstance(event, CardPassed) and event.to == me:
             self.waiting += 1
-            self.doubt_until = None
+            if not self.options.keep_playing:
+                self.doubt_until = None
             if self._plan is not None:
                 return False
         elif isinstance(event, KnifeDrawn) and event.seat == me:
@@ -259,8 +260,10 @@ class SimpleBot:
 
     def moved(self, now: float) -> None:
         """The planned move was made at ``now``; plan afresh. A card move that went through
-        after a reach shows the reach was a feint."""
-        if self._plan is not None and isinstance(self._plan[1], Take | Pass):
+        after a reach shows the reach was a feint, unless card play goes on while the spoons go
+        (``keep_playing``)."""
+        if self._plan is not None and isinstance(self._plan[1], Take | Pass) \
+                and not self.options.keep_playing:
             self.doubt_until = None
         self.ready_at = now
         self.pressed = True
@@ -321,10 +324,10 @@ class SimpleBot:
         if self.test:
             return self._react(now)
         if self.has_spoon:
-            return self._card_move(now) if self.options.keep_playing else None
+            return self._card_move(now) if self._plays_on() else None
         if self.grab_at is None:
             move = self._card_move(now)
-            if self.doubt_until is not None and move is None:
+            if self.doubt_until is not None and (move is None or move[0] >= self.doubt_until):
                 return max(now, self.doubt_until), self._grab()
             if self.bluffing and move is not None and self.doubt_until is None \
                     and self.rng.random() < FEINT_CHANCE:
@@ -341,6 +344,13 @@ class SimpleBot:
             return None
         return max(now, self.grab_at), Grab(me, spoon)
 
+    def _plays_on(self) -> bool:
+        """With a spoon, it plays on where card play goes on (``keep_playing``), unless passing
+        first would break the set it must keep whole."""
+        if not self.options.keep_playing:
+            return False
+        return not (self._passes_first() and set_rank(self.hand, self.options.set_size))
+
     def _grab(self) -> Command:
         """A reaction-only grab, or in Pig, Donkey and Tongue the signal."""
         return Signal(self.seat) if self.options.signal else Grab(self.seat)
@@ -349,9 +359,10 @@ class SimpleBot:
         me = self.seat
         size = self.options.hand_size
         if self.knife_owed or len(self.hand) > size or (
-                self._passes_first() and len(self.hand) == size and not self.waiting):
+                self._passes_first() and len(self.hand) == size):
             return now + self._card_time(), Pass(me, self._card_to_pass())
-        if self.waiting or self._may_draw():
+        if (self.waiting or self._may_draw()) and not (
+                self.options.waiting_pile is False and len(self.hand) >= size):
             return now + self._card_time(), Take(me)
         return None
 
@@ -369,7 +380,12 @@ class SimpleBot:
         self.test, self.cue_at, self.pressed = (), None, False
 
     def _passes_first(self) -> bool:
-        return self.options.deck is DeckKind.NO_STOCK
+        """Whether it passes from a full hand now, before picking up: with no stock whenever
+        nothing waits for it, as everyone passes at once; without a waiting pile (seed 002)
+        whenever it has a card to pick up after."""
+        if self.options.deck is DeckKind.NO_STOCK:
+            return not self.waiting or not self.options.waiting_pile
+        return not self.options.waiting_pile and (self.waiting > 0 or self._may_draw())
 
     def _may_draw(self) -> bool:
         if self.options.deck is DeckKind.NO_STOCK:
@@ -389,7 +405,9 @@ class SimpleBot:
         now and then (``Skill.break_pair``) any card outside the rank worth keeping most. Without
         that, two players each holding pairs of the same two ranks would keep them for ever and
         no set could ever be made. An easy bot does that far more often: all it keeps for sure is
-        the rank it holds most."""
+        the rank it holds most. Passing first from a hand that holds one card besides that rank
+        (two sevens and a king), keeping the rank would pass that one card for ever: then the
+        rank itself may go."""
         skill, hand = self.skill, self.hand
         worth = self.rank_worth()
         chance = skill.break_pair
@@ -398,6 +416,8 @@ class SimpleBot:
         if self.rng.random() < chance:
             best = max(hand, key=lambda c: worth[c.kind]).kind
             others = [c for c in hand if c.kind != best]
+            if len(others) == 1 and len(hand) <= self.options.hand_size:
+                others = list(hand)
             if others:
                 return self.rng.choice(others)
         return min(hand, key=lambda c: worth[c.kind])

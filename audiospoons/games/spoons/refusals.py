@@ -19,7 +19,7 @@ REFUSAL_IDS = {
     "racing": "refused.racing",
     "race-over": "refused.race-over",
     "reached": "refused.reached",
-    "locked": "refused.locked",
+    "too-soon": "refused.too-soon",
     "no-set": "refused.no-set",
     "already-pressed": "refused.already-pressed",
     "game-over": "refused.game-over",
@@ -42,6 +42,7 @@ REFUSAL_IDS = {
     "knife-discard": "refused.knife-discard",
     "keep-set": "refused.keep-set",
     "neighbour-busy": "refused.neighbour-busy",
+    "pass-first": "refused.pass-first",
 }
 """The refusals a player can meet in play, by the engine's reason; any other is the general
 "refused.error"."""
@@ -50,7 +51,6 @@ SIGNAL_REFUSAL_IDS = {
     "no-set": "refused.no-set.signal",
     "cards-stopped": "refused.cards-stopped.signal",
     "has-spoon": "refused.has-spoon.signal",
-    "locked": "refused.locked.signal",
 }
 """The same refusals in Pig, Donkey and Tongue, where the signal stands for the spoon."""
 

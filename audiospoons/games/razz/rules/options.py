@@ -33,6 +33,10 @@ class EndRule(Enum):
 
 MIN_TURN_TIME = 2.0
 """The shortest turn time limit (when there is one): time to hear the top card and press a key."""
+SECONDS_MAX = 60.0
+"""The longest phrase window, grab time limit and pause between rounds."""
+TURN_TIME_MAX = 600.0
+"""The longest turn time limit: ten minutes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,22 +78,25 @@ RAZZ_OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("end_at", "whole number, 1 or more",
                    "How many rounds, or how many points, end the game.",
                    number_option("end_at", 1, integer=True)),
-    OptionSpec("phrase_window", "seconds, 1 or more",
+    OptionSpec("phrase_window", f"seconds, 1 to {SECONDS_MAX:g}",
                    "How long a player has to say the Razzing Phrase when it is owed.",
-                   number_option("phrase_window", 1.0)),
+                   number_option("phrase_window", 1.0, maximum=SECONDS_MAX)),
     OptionSpec("let_players_err", "true, false",
                    "Let a player play out of turn or play a card that does not match, for the"
                    " others to razz; off, such plays are refused.",
                    boolean_option("let_players_err")),
-    OptionSpec("turn_time_limit", f"seconds, 0 for none, else {MIN_TURN_TIME:g} or more",
+    OptionSpec("turn_time_limit",
+                   f"seconds, 0 for none, else {MIN_TURN_TIME:g} to {TURN_TIME_MAX:g}",
                    "How long a turn (or an answer to a King) may last before the game draws for"
-                   " the player.", number_option("turn_time_limit", MIN_TURN_TIME, or_zero=True)),
-    OptionSpec("grab_time_limit", "seconds, 2 or more",
+                   " the player.", number_option("turn_time_limit", MIN_TURN_TIME, or_zero=True,
+                                                 maximum=TURN_TIME_MAX)),
+    OptionSpec("grab_time_limit", f"seconds, 2 to {SECONDS_MAX:g}",
                    "After a Jack, how long everyone has to grab a spoon; whoever has none by"
-                   " then says the phrase and draws two.", number_option("grab_time_limit", 2.0)),
-    OptionSpec("round_pause", "seconds",
+                   " then says the phrase and draws two.",
+                   number_option("grab_time_limit", 2.0, maximum=SECONDS_MAX)),
+    OptionSpec("round_pause", f"seconds, 0 to {SECONDS_MAX:g}",
                    "The pause between the end of a round and the next deal.",
-                   number_option("round_pause", 0.0)),
+                   number_option("round_pause", 0.0, maximum=SECONDS_MAX)),
 )
 
 SPECS_BY_KEY: dict[str, OptionSpec] = {spec.key: spec for spec in RAZZ_OPTION_SPECS}

@@ -94,7 +94,7 @@ class CardFlow:
         table.rng.shuffle(deck)
         for seat in table.seats:
             seat.hand, seat.waiting = [], deque()
-            seat.held_set, seat.owes_since, seat.knife_owed = None, None, 0
+            seat.held_set, seat.set_since, seat.owes_since, seat.knife_owed = None, None, None, 0
         table.pile = []
         order = [self.left_of(table.dealer)]
         while len(order) < players:
@@ -127,8 +127,9 @@ class CardFlow:
                         for card in cards)
         for card, count in given.items():
             if count > pack[card]:
-                held = {0: "does not hold", 1: "holds one", 2: "holds two"}[pack[card]]
-                raise MalformedCommand(f"the {card} is dealt {count} times, and this pack {held}")
+                held = {0: "none", 1: "one", 2: "two"}[pack[card]]
+                times = "once" if count == 1 else f"{count} times"
+                raise MalformedCommand(f"the {card} is dealt {times}, and this pack holds {held}")
 
     def leave(self, index: int, *, playing: bool) -> list[Event]:
         """A seat out of the game gives up its cards: to the discard pile, to come back through
@@ -138,7 +139,7 @@ class CardFlow:
         seat = table.seats[index]
         cards = [*seat.hand, *seat.waiting]
         seat.hand, seat.waiting = [], deque()
-        seat.held_set, seat.owes_since, seat.knife_owed = None, None, 0
+        seat.held_set, seat.set_since, seat.owes_since, seat.knife_owed = None, None, None, 0
         if table.options.deck is DeckKind.NO_STOCK and playing and cards:
             heir = self.left_of(index)
             table.seats[heir].waiting.extend(cards)
@@ -176,10 +177,8 @@ class CardFlow:
     def verify_take(self, index: int) -> None:
         self.verify_card_play(index)
         self._verify_no_knife(index)
+        self._verify_room(index)
         seat = self.table.seats[index]
-        if len(seat.hand) > self.table.options.hand_size:
-            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pass one first",
-                                reason="must-pass")
         if not seat.waiting:
             if not self.may_draw(index):
                 raise NotAllowedNow(f"no card is waiting for {seat.name}", reason="nothing-waiting")
@@ -204,10 +203,25 @@ class CardFlow:
                                     " passed to you", reason="no-stock")
             raise NotAllowedNow(f"only the dealer draws from the stock; {seat.name} takes the"
                                 " cards passed to them", reason="dealer-draws")
-        if len(seat.hand) > self.table.options.hand_size:
+        self._verify_room(index)
+        self._verify_stock(index)
+
+    def passes_first(self) -> bool:
+        """Seed 002 (``waiting_pile`` off): a hand never holds a card over its size, so a card
+        is passed first and one picked up after."""
+        return not self.table.options.waiting_pile
+
+    def _verify_room(self, index: int) -> None:
+        """A pick-up needs room: a hand holds one card over its size at most, or with the
+        pass made first (``passes_first``) none."""
+        seat = self.table.seats[index]
+        size = self.table.options.hand_size
+        if len(seat.hand) > size:
             raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pass one first",
                                 reason="must-pass")
-        self._verify_stock(index)
+        if self.passes_first() and len(seat.hand) == size:
+            raise NotAllowedNow(f"{seat.name} holds {size} cards: pass one first, then pick one"
+                                " up", reason="pass-first")
 
     def can_draw(self, index: int) -> bool:
         return allowed(lambda: self.verify_draw(index))
@@ -234,7 +248,8 @@ class CardFlow:
         seat.hand.append(card)
         events.append(CardTaken(self.table.now, index, source, card, forced))
         if card.bears_knives and self.table.options.deck is DeckKind.KNIVES:
-            seat.knife_owed = self.table.options.knife_redraw
+            seat.knife_owed = seat.knife_draws = min(self.table.options.knife_redraw,
+                                                     len(seat.hand))
             events.append(KnifeDrawn(self.table.now, index, seat.knife_owed))
         events += self.after_hand_change(index)
         return events
@@ -253,7 +268,8 @@ class CardFlow:
         stock runs out). A card bearing Knives drawn here does not start another knife: the
         rule is for a card that enters the hand in play."""
         events: list[Event] = []
-        count = min(self.table.options.knife_redraw, len(self.table.stock) + len(self.table.pile))
+        count = min(self.table.seats[index].knife_draws,
+                    len(self.table.stock) + len(self.table.pile))
         cards = tuple(self._draw_card(events) for _ in range(count))
         self.table.seats[index].hand += cards
         return [*events, KnifeRedrawn(self.table.now, index, count, cards)]
@@ -271,16 +287,16 @@ class CardFlow:
             if set_rank(rest, self.table.options.set_size) is None:
                 raise NotAllowedNow(f"{seat.name} grabbed first and must keep the set whole",
                                     reason="keep-set")
+        size = self.table.options.hand_size
+        fewest = size if self.passes_first() or self._everyone_passes_at_once() else size + 1
+        if len(seat.hand) < fewest:
+            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pick one up first",
+                                reason="must-pick-up")
         target = self.pass_target(index)
         options, seats = self.table.options, self.table.seats
         if target is not None and not options.waiting_pile and seats[target].waiting:
             raise NotAllowedNow(f"{seats[target].name} has not picked up the last card"
                                 " passed on yet", reason="neighbour-busy")
-        size = self.table.options.hand_size
-        fewest = size if self._pass_first_allowed() else size + 1
-        if len(seat.hand) < fewest:
-            raise NotAllowedNow(f"{seat.name} holds {len(seat.hand)} cards: pick one up first",
-                                reason="must-pick-up")
 
     def can_pass(self, index: int, card: Card) -> bool:
         return allowed(lambda: self.verify_pass(index, card))
@@ -289,7 +305,7 @@ class CardFlow:
         self.verify_pass(index, card)
         return self._pass(index, card, forced=False)
 
-    def _pass_first_allowed(self) -> bool:
+    def _everyone_passes_at_once(self) -> bool:
         """With no stock everyone passes at once, so a full hand may pass before picking up."""
         return self.table.options.deck is DeckKind.NO_STOCK
 
@@ -317,6 +333,8 @@ class CardFlow:
         seat = self.table.seats[index]
         rank = set_rank(seat.hand, self.table.options.set_size)
         previous, seat.held_set = seat.held_set, rank
+        if rank != previous:
+            seat.set_since = None if rank is None else self.table.now
         self.refresh_owing(index)
         if rank is not None and rank != previous:
             return [SetHeld(self.table.now, index, rank, self.table.partner_of(index))]
@@ -328,41 +346,62 @@ class CardFlow:
         size = self.table.options.hand_size
         owes = self.table.phase is Phase.PLAYING and seat.active and (
             len(seat.hand) > size or seat.knife_owed > 0
-            or (bool(seat.waiting) and len(seat.hand) <= size))
+            or (bool(seat.waiting) and len(seat.hand) <= size)
+            or (len(seat.hand) < size and self.may_draw(index)))
         if not owes:
             seat.owes_since = None
         elif seat.owes_since is None:
             seat.owes_since = self.table.now
 
     def force_play(self, index: int, now: float) -> list[Event]:
-        """The discard time limit ran out: pick up if due (randomly in ``either``), then discard."""
+        """The discard time limit ran out: pick up if due (randomly in ``either``), then discard;
+        with the pass made first (``passes_first``), discard from a full hand, then pick up. A
+        pass that must wait for the next player to pick up starts the clock afresh."""
         seat = self.table.seats[index]
         seat.owes_since = None
         events: list[Event] = []
         size = self.table.options.hand_size
         while seat.knife_owed and seat.hand:
-            events += self._pass(index, seat.hand[self.table.rng.randrange(len(seat.hand))],
-                                 forced=True)
-        if len(seat.hand) <= size:
-            sources = []
-            if seat.waiting:
-                sources.append(Source.QUEUE)
-            if self.may_draw(index) and (self.table.stock or self.table.pile):
-                sources.append(Source.STOCK)
-            if sources:
-                source = sources[0] if len(sources) == 1 else self.table.rng.choice(sources)
-                events += self.pick_up(index, source, forced=True)
-        if len(seat.hand) > size:
-            target = self.pass_target(index)
-            if target is not None and not self.table.options.waiting_pile \
-                    and self.table.seats[target].waiting:
-                seat.owes_since = now
+            events += self._pass(index, self._random_card(index), forced=True)
+        if self.passes_first():
+            if len(seat.hand) >= size and not self._forced_pass(index, now, events):
                 return events
-            card = seat.hand[self.table.rng.randrange(len(seat.hand))]
-            events += self._pass(index, card, forced=True)
+            events += self._forced_pick_up(index)
+        else:
+            if len(seat.hand) <= size:
+                events += self._forced_pick_up(index)
+            if len(seat.hand) > size and not self._forced_pass(index, now, events):
+                return events
         if seat.owes_since is None:
             self.refresh_owing(index)
         return events
+
+    def _random_card(self, index: int) -> Card:
+        hand = self.table.seats[index].hand
+        return hand[self.table.rng.randrange(len(hand))]
+
+    def _forced_pick_up(self, index: int) -> list[Event]:
+        seat = self.table.seats[index]
+        sources = []
+        if seat.waiting:
+            sources.append(Source.QUEUE)
+        if self.may_draw(index) and (self.table.stock or self.table.pile):
+            sources.append(Source.STOCK)
+        if not sources:
+            return []
+        source = sources[0] if len(sources) == 1 else self.table.rng.choice(sources)
+        return self.pick_up(index, source, forced=True)
+
+    def _forced_pass(self, index: int, now: float, events: list[Event]) -> bool:
+        """Pass a random card for the seat, adding its events; False, with the seat's clock
+        started afresh, when the next player has yet to pick up the last card passed on."""
+        target = self.pass_target(index)
+        if target is not None and not self.table.options.waiting_pile \
+                and self.table.seats[target].waiting:
+            self.table.seats[index].owes_since = now
+            return False
+        events += self._pass(index, self._random_card(index), forced=True)
+        return True
 
     def verify_card_play(self, index: int) -> None:
         self.table.verify_in_game(index)

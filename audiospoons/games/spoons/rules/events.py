@@ -61,10 +61,13 @@ class TeamOut(Event):
 
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
+    """A round dealt; ``again`` when it is a void round dealt anew, under the same number."""
+
     round: int
     dealer: int
     spoons: int
     seats: tuple[int, ...]
+    again: bool = False
 
     def press_cue(self, seat: int) -> PressCue | None:
         return PressCue.NEW_ROUND
@@ -420,11 +423,16 @@ class RoundVoided(Event):
 
 @dataclass(frozen=True, slots=True)
 class RoundEnded(Event):
-    """The round is over. ``revealed`` names the first grabber when that grab was hidden
-    (feints allowed): the table learns at the end who had the set."""
+    """The round is over, and the set that started its grabbing is shown to the whole table
+    (seed 004): ``set_by`` made a set of ``set_rank``, and ``first_grabber`` grabbed first (with
+    two players left, not always the same player). ``checked``: early grabs are punished at
+    this table, so the first grab stands checked against the set as fair."""
 
     round: int
-    revealed: int | None = None
+    set_by: int | None = None
+    set_rank: str | None = None
+    first_grabber: int | None = None
+    checked: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,7 @@ from audiospoons.games.spoons.rules.events import (
 )
 from audiospoons.games.spoons.rules.fighting import RealtimeFighting
 from audiospoons.games.spoons.rules.options import (
-    FALSE_REACH_LOCKOUT,
+    FEINT_LOCKOUT,
     Disputed,
     Grabbing,
     NextDealer,
@@ -69,6 +69,7 @@ from audiospoons.games.spoons.rules.options import (
     Scoring,
 )
 from audiospoons.games.spoons.rules.reaction import ReactionTest
+from audiospoons.games.spoons.rules.reactionfloor import REACTION_FLOOR, noted_early, too_soon
 from audiospoons.games.spoons.rules.seat import Phase, Seat
 from audiospoons.games.spoons.rules.selection import SingleSelection
 from audiospoons.games.spoons.rules.spoontable import ResultHandler
@@ -113,6 +114,12 @@ class ClassicGame:
         self.spoons = 0
         self.round_spoons = 0
         self.first_grabber: int | None = None
+        self.phase_two_at: float | None = None
+        self.set_shown: tuple[int, str] | None = None
+        """The set that let the spoons go, shown to the table when the round ends: who made
+        it, and its rank."""
+        self.redeal = False
+        """The round was void: the next deal is the same round again."""
         self.grab_deadline: float | None = None
         self.unaware_limits: dict[int, float] = {}
         """After a hidden first grab, the discard deadline each seat had then: what the seats
@@ -296,7 +303,7 @@ class ClassicGame:
             if self.options.signal:
                 return (lambda: self._verify_no_spoons(seat),
                         lambda: self._refuse_no_spoons(seat))
-            return (lambda: self.verify_grab(seat, spoon),
+            return (lambda: self.verify_grab(seat, spoon, pressed_at),
                     lambda: self.grab(seat, spoon, pressed_at))
         if isinstance(command, React):
             pressed = command.pressed_at
@@ -361,9 +368,23 @@ class ClassicGame:
             return not any(self.has_set(i) for i in active)
         return not self.has_set(index)
 
+    def grab_opened_at(self, index: int) -> float | None:
+        """When the spoons became free for this seat to take by another's doing: the first
+        grab, or with two players left the other's set. None when there is no such moment, as
+        when the seat's own set lets it grab."""
+        if self.first_grabber is not None:
+            return self.phase_two_at
+        if self.phase is not Phase.PLAYING or self.has_set(index):
+            return None
+        active = self.active_seats()
+        made = [self.seats[i].set_since for i in active if i != index and self.has_set(i)]
+        times = [at for at in made if at is not None]
+        return min(times) if len(active) == 2 and times else None
+
     # ----------------------------------------------------------------- grab
 
-    def verify_grab(self, index: int, spoon: int | None = None) -> None:
+    def verify_grab(self, index: int, spoon: int | None = None,
+                    pressed_at: float | None = None) -> None:
         self.verify_in_game(index)
         seat = self.seats[index]
         variant = self._numbered
@@ -398,9 +419,13 @@ class ClassicGame:
         if index in self.claims:
             raise NotAllowedNow(f"{seat.name} has reached for a spoon: the spoons go to the"
                                 " first hands on them", reason="reached")
-        if self.now < seat.reach_locked_until:
-            raise NotAllowedNow(f"{seat.name} reached too soon and must wait a moment",
-                                reason="locked")
+        if too_soon(self._press_time(pressed_at), self.grab_opened_at(index),
+                    seat.early_press_at):
+            after = "it may be copied" if self.options.signal else "the spoons are free to take"
+            raise NotAllowedNow(f"{seat.name} pressed too soon to be reacting: a"
+                                f" {'signal' if self.options.signal else 'grab'} counts"
+                                f" {REACTION_FLOOR:g} s or more after {after} and after their"
+                                " last press", reason="too-soon")
         if self.is_premature(index) and self.options.premature is Premature.NONE:
             first = "given the signal" if self.options.signal else "taken a spoon"
             raise NotAllowedNow(f"{seat.name} has no set, and nobody has {first} yet",
@@ -426,19 +451,24 @@ class ClassicGame:
             return self.spoons
         return self.round_spoons
 
+    def _press_time(self, pressed_at: float | None) -> float:
+        """When a press was made: now, or earlier for one dated across a network."""
+        return self.now if pressed_at is None else min(self.now, pressed_at)
+
     def can_grab(self, index: int, spoon: int | None = None) -> bool:
         return allowed(lambda: self.verify_grab(index, spoon))
 
     def grab(self, index: int, spoon: int | None = None,
              pressed_at: float | None = None) -> list[Event]:
-        """Grab a spoon. A premature grab that is refused (``premature = none``) still locks the
-        seat's grabs for ``FALSE_REACH_LOCKOUT`` seconds: otherwise pressing grab over and over,
-        or holding the key down, would take a spoon the instant phase 2 began."""
+        """Grab a spoon. A press too soon to be a reaction is refused and kept, so that a key
+        held down or pressed over and over takes nothing until it rests (``reactionfloor``)."""
         try:
-            self.verify_grab(index, spoon)
-        except NotAllowedNow:
-            if self.is_premature(index) and self.options.premature is Premature.NONE:
-                self.seats[index].reach_locked_until = self.now + FALSE_REACH_LOCKOUT
+            self.verify_grab(index, spoon, pressed_at)
+        except NotAllowedNow as error:
+            if error.reason == "too-soon":
+                early = noted_early(self._press_time(pressed_at), self.grab_opened_at(index))
+                if early is not None:
+                    self.seats[index].early_press_at = early
             raise
         running = self._test_of(index)
         if running is not None:
@@ -448,7 +478,7 @@ class ClassicGame:
             return self._premature(index)
         if self.settle_at is not None:
             return self._dispute(index)
-        at = self.now if pressed_at is None else min(self.now, pressed_at)
+        at = self._press_time(pressed_at)
         variant = self._numbered
         if variant is not None:
             assert spoon is not None
@@ -496,6 +526,8 @@ class ClassicGame:
         """The first legitimate grab: card play stops and the grab time limit starts (except
         for a mash race, which is its own limit, and single selection, whose choosing time is)."""
         self.first_grabber = index
+        self.phase_two_at = self.now
+        self.set_shown = self._set_shown(index)
         self.round_spoons = self.spoons
         self.phase = Phase.GRABBING
         discard = self.options.discard_time_limit
@@ -516,9 +548,27 @@ class ClassicGame:
         only the grabber knows it is real until the round ends."""
         return self.options.premature is Premature.BLUFF and not self.options.announce_phase2
 
+    def _set_shown(self, first: int) -> tuple[int, str] | None:
+        """The set that made the first grab legitimate: the grabber's own, or with two players
+        left the other's."""
+        makers = [first] if self.has_set(first) else sorted(
+            (i for i in self.active_seats() if self.has_set(i)),
+            key=lambda i: self.seats[i].set_since or 0.0)
+        if not makers:
+            return None
+        rank = self.seats[makers[0]].held_set
+        assert rank is not None
+        return makers[0], rank
+
     def _round_ended(self, now: float) -> RoundEnded:
-        hidden = self._first_grab_hidden() and self.first_grabber is not None
-        return RoundEnded(now, self.round, self.first_grabber if hidden else None)
+        """The round's end, showing the set that started it (seed 004: the first picker shows
+        their cards) and who grabbed first; with early grabs punished, the first grab stands
+        checked against it."""
+        if self.set_shown is None:
+            return RoundEnded(now, self.round)
+        maker, rank = self.set_shown
+        return RoundEnded(now, self.round, maker, rank, self.first_grabber,
+                          checked=self.options.premature is not Premature.NONE)
 
     def charge(self, seats: tuple[int, ...], *, at_once: bool = False) -> list[Event]:
         """Charge seats a miss mid-round (a lost fight, no spoon chosen or left to try for);
@@ -566,6 +616,7 @@ class ClassicGame:
 
     def _void_round(self) -> list[Event]:
         self.phase = Phase.BETWEEN_ROUNDS
+        self.redeal = True
         self.deal_at = self.now + self.options.round_pause
         self._clear_round_timers()
         return [RoundVoided(self.now, self.dealer)]
@@ -678,7 +729,7 @@ class ClassicGame:
         """Reach for the spoons and take none (``premature = bluff``): the others hear the same
         reach as a real first grab. One feint a second, so that a held key is one feint."""
         self.verify_feint(index)
-        self.seats[index].feint_locked_until = self.now + FALSE_REACH_LOCKOUT
+        self.seats[index].feint_locked_until = self.now + FEINT_LOCKOUT
         return [Feinted(self.now, index)]
 
     def verify_signal(self, index: int) -> None:
@@ -706,10 +757,11 @@ class ClassicGame:
     # ----------------------------------------------------------------- rounds
 
     def _deal(self) -> list[Event]:
-        self.round += 1
+        again, self.redeal = self.redeal, False
+        self.round += 0 if again else 1
         self.round_dealer = self.dealer
         self.phase = Phase.PLAYING
-        self.first_grabber = None
+        self.first_grabber = self.phase_two_at = self.set_shown = None
         self.grab_deadline = None
         self.unaware_limits = {}
         self.charged = set()
@@ -720,8 +772,9 @@ class ClassicGame:
         self._first_deal = None
         for seat in self.seats:
             seat.has_spoon = False
-            seat.reach_locked_until = seat.feint_locked_until = 0.0
-        started = RoundStarted(self.now, self.round, self.dealer, self.spoons, tuple(active))
+            seat.early_press_at, seat.feint_locked_until = None, 0.0
+        started = RoundStarted(self.now, self.round, self.dealer, self.spoons, tuple(active),
+                               again)
         return [started, *self.cards.deal(explicit, len(active))]
 
     def end_round(self, now: float) -> list[Event]:

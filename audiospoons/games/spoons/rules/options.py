@@ -72,9 +72,17 @@ PLAYERS_MIN, PLAYERS_MAX = 2, 25
 MASH_SECONDS = 3.0
 """How long a mash reaction test counts presses (seed 000, option 2)."""
 
-FALSE_REACH_LOCKOUT = 1.0
-"""Seconds a refused premature grab locks that player's grabs (with ``premature = none``), and
-a feint that player's feints (with ``premature = bluff``)."""
+FEINT_LOCKOUT = 1.0
+"""Seconds a feint locks that player's feints (with ``premature = bluff``): a held feint key is
+one feint."""
+
+PAUSE_MAX = 10.0
+"""The longest pause before a reaction test's cue, and the longest wait for other stealers."""
+SECONDS_MAX = 60.0
+"""The longest of the other timings of play: choosing, holding a claim, the reaction timeout,
+the pause between rounds."""
+LIMIT_MAX = 600.0
+"""The longest time limit on grabbing or on a move: ten minutes."""
 
 NOT_YET_PLAYABLE: dict[str, frozenset[str]] = {}
 """Option values that are named but cannot be played yet, by option key."""
@@ -210,37 +218,41 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("grabbing", "reaction, selection, realtime",
                "How spoons are taken: reaction only, single selection, or realtime fighting.",
                enum_option(Grabbing, "grabbing"), _show),
-    OptionSpec("selection_time", "seconds",
+    OptionSpec("selection_time", f"seconds, 0.5 to {SECONDS_MAX:g}",
                "Single selection: how long after the first grab everyone has to choose a spoon.",
-               number_option("selection_time", 0.5), _show),
-    OptionSpec("claim_hold", "seconds",
+               number_option("selection_time", 0.5, maximum=SECONDS_MAX), _show),
+    OptionSpec("claim_hold", f"seconds, 0.5 to {SECONDS_MAX:g}",
                "Realtime fighting: how long a grabbed spoon must go unchallenged to be safe.",
-               number_option("claim_hold", 0.5), _show),
-    OptionSpec("stealer_timeframe", "seconds",
+               number_option("claim_hold", 0.5, maximum=SECONDS_MAX), _show),
+    OptionSpec("stealer_timeframe", f"seconds, 0 to {PAUSE_MAX:g}",
                "Realtime fighting: after a steal, how long others may join the fight for that"
-               " spoon.", number_option("stealer_timeframe", 0.0), _show),
+               " spoon.", number_option("stealer_timeframe", 0.0, maximum=PAUSE_MAX), _show),
     OptionSpec("reaction_style", "first, mash",
                "Reaction tests: the slowest single press loses, or the fewest presses in three"
                " seconds loses.", enum_option(ReactionStyle, "reaction_style"), _show),
-    OptionSpec("react_pause", "seconds, or random",
+    OptionSpec("react_pause", f"seconds, 0 to {PAUSE_MAX:g}, or random",
                "The pause before react now; random is one to two seconds.",
-               number_option("react_pause", 0.0, allow_random=True), _show),
-    OptionSpec("react_timeout", "seconds",
+               number_option("react_pause", 0.0, allow_random=True, maximum=PAUSE_MAX), _show),
+    OptionSpec("react_timeout", f"seconds, 0.1 to {SECONDS_MAX:g}",
                "How long after react now a press still counts.",
-               number_option("react_timeout", 0.1), _show),
+               number_option("react_timeout", 0.1, maximum=SECONDS_MAX), _show),
     OptionSpec("spoons_subtracted", "whole number, 1 or more",
                "How many fewer spoons than active players (never fewer than one spoon).",
                number_option("spoons_subtracted", 1, integer=True), _show),
-    OptionSpec("grab_time_limit", "seconds, 0 for none",
+    OptionSpec("grab_time_limit", f"seconds, 0 for none, up to {LIMIT_MAX:g}",
                "How long after the first grab players have before they lose for not grabbing.",
-               number_option("grab_time_limit", 0.0), _show),
-    OptionSpec("discard_time_limit", "seconds, 0 for none",
+               number_option("grab_time_limit", 0.0, maximum=LIMIT_MAX), _show),
+    OptionSpec("discard_time_limit", f"seconds, 0 for none, up to {LIMIT_MAX:g}",
                "How long a player may wait before a random card is discarded for them.",
-               number_option("discard_time_limit", 0.0), _show),
+               number_option("discard_time_limit", 0.0, maximum=LIMIT_MAX), _show),
     OptionSpec("premature", "none, eliminate, letter, void, bluff",
-               "A grab before anyone has a set: refused, out of the game, a letter, or the round"
-               " is void; or bluff: a feint key reaches without taking, and a real grab too soon"
-               " is out of the game.", enum_option(Premature, "premature"), _show),
+               "A grab before anyone has a set: refused at no cost, out of the game, a letter,"
+               " or the round is void; or bluff: a feint key reaches without taking, and a real"
+               " grab too soon is out of the game. Whatever the choice, a press less than 0.1 s"
+               " after the spoons are free to take, or after the presser's own last press, is"
+               " too soon to be a reaction and is not a grab; nothing pressed before the spoons"
+               " were free counts against a later grab.", enum_option(Premature, "premature"),
+               _show),
     OptionSpec("announce_phase2", "true, false",
                "Speak an alert when the spoons start going, not only the spoon sound.",
                boolean_option("announce_phase2"), _show),
@@ -262,9 +274,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("hand_size", "3, 4, 5",
                "Cards in a hand; the set is four of a kind, or three of a kind with three cards.",
                number_option("hand_size", 3, integer=True, choices=(3, 4, 5)), _show),
-    OptionSpec("round_pause", "seconds",
+    OptionSpec("round_pause", f"seconds, 0 to {SECONDS_MAX:g}",
                "The pause between the end of a round and the next deal.",
-               number_option("round_pause", 0.0), _show),
+               number_option("round_pause", 0.0, maximum=SECONDS_MAX), _show),
     OptionSpec("teams", "true, false",
                "Play in pairs, partners seated apart; a team is out when both are, and the last"
                " team standing wins.", boolean_option("teams"), _show),
@@ -273,16 +285,17 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                " everyone copies it, and the last to copy loses.", boolean_option("signal"), _show),
     OptionSpec("knife_redraw", "1, 2, 3, 4",
                "The Knives pack: how many cards a player discards and draws anew when a card"
-               " bearing Knives enters their hand.",
+               " bearing Knives enters their hand (never more than the hand then holds).",
                number_option("knife_redraw", 1, integer=True, choices=(1, 2, 3, 4)), _show),
     OptionSpec("keep_playing", "true, false",
                "Card play goes on while the spoons go (seed 001); the first to grab keeps their"
                " set whole. Off: card play stops (seed 000).", boolean_option("keep_playing"),
                _show),
     OptionSpec("waiting_pile", "true, false",
-               "A pile of passed cards may wait beside a slow player (seed 001); off, a player"
-               " may pass only once the last card passed on has been picked up (seed 002).",
-               boolean_option("waiting_pile"), _show),
+               "On (seed 001): pick up a card over your hand, then pass one; passed cards pile up"
+               " beside a slow player. Off (seed 002): never more than a hand: pass a card first,"
+               " then pick one up, and pass only once the player you pass to has picked up the"
+               " last.", boolean_option("waiting_pile"), _show),
     OptionSpec("disputed", "order, void",
                "Two hands on the last spoon within a millisecond: the first to arrive keeps it,"
                " or the round is void and redealt (seed 004).", enum_option(Disputed, "disputed"),
