@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from audiospoons.engine.cards import Card
 from audiospoons.engine.events import Event
+from audiospoons.games.razz.pacing import pace
 from audiospoons.games.razz.rules.events import (
     CardKept,
     CardPlayed,
@@ -66,6 +67,7 @@ from audiospoons.games.razz.status import (
 from audiospoons.voice.announcer import EventAnnouncer, Verbosity, sentence_start
 from audiospoons.voice.cardnames import card_name, the_card
 from audiospoons.voice.i18n import Messages
+from audiospoons.voice.pace import Pace
 
 SILENT_EVENTS: tuple[type[Event], ...] = (FaultMade,)
 """Razz events no listener hears: a fault is for the others to notice themselves."""
@@ -117,6 +119,9 @@ class RazzAnnouncer(EventAnnouncer):
             owes = event.target if event.rightly else event.seat
             return owes == listener
         return False
+
+    def _pace(self, event: Event, listener: int | None) -> Pace:
+        return pace(event, listener)
 
     def _brief(self) -> bool:
         return self.verbosity is Verbosity.BRIEF
