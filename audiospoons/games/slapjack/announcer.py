@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiospoons.engine.events import Event
+from audiospoons.games.slapjack.pacing import pace
 from audiospoons.games.slapjack.rules.events import (
     CardTurned,
     JackMissed,
@@ -26,6 +27,7 @@ from audiospoons.games.slapjack.rules.events import (
 from audiospoons.voice.announcer import EventAnnouncer, Verbosity
 from audiospoons.voice.cardnames import the_card
 from audiospoons.voice.i18n import Messages
+from audiospoons.voice.pace import Pace
 
 URGENT = (JackSlapped, JackMissed)
 
@@ -41,6 +43,9 @@ class SlapjackAnnouncer(EventAnnouncer):
         return isinstance(event, URGENT) or (
             isinstance(event, CardTurned) and event.card.rank == "J") or (
             isinstance(event, WrongSlap) and event.seat == listener)
+
+    def _pace(self, event: Event, listener: int | None) -> Pace:
+        return pace(event, listener)
 
     def urgent_phrases(self, listener: int | None) -> list[str]:
         """The urgent lines whose words are known before the game starts: worth rendering to

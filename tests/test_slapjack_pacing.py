@@ -1,0 +1,28 @@
+"""How long each line of Slapjack stays worth saying, as its announcer gives it to seat 1 of a
+bot game."""
+
+from __future__ import annotations
+
+from audiospoons.games.registry import GAMES
+from audiospoons.replay.transcript import heard
+from audiospoons.simulate import bot_game_script
+from audiospoons.voice.announcer import Utterance, Verbosity
+from audiospoons.voice.pace import FLOW_LIFETIME
+
+
+def test_a_card_is_news_until_the_next_and_a_jack_waits_as_long_as_it_takes() -> None:
+    spec = GAMES["slapjack"]
+    options, _ = spec.read_options({})
+    rules, script = bot_game_script(4, options, 4, game=spec)
+    lines = [said for _, said in heard(rules, script, 0, spec, verbosity=Verbosity.BRIEF)
+             if isinstance(said, Utterance)]
+    turned = [said for said in lines if said.text.startswith("Britany: the ")]
+    jacks = [said for said in lines if said.text.endswith("Slap!")]
+    outs = [said for said in lines if said.text.endswith(" is out.")]
+    turns = [said for said in lines if said.text == "Your turn."]
+    assert turned and jacks and outs and turns
+    assert all(said.pace.topic == "pile" and said.pace.lifetime == FLOW_LIFETIME
+               for said in turned if "jack" not in said.text)
+    assert all(said.urgent and said.pace.lifetime is None for said in jacks)
+    assert all(said.pace.lifetime is None for said in outs)
+    assert all(said.pace.topic == "turn" and said.pace.lifetime is None for said in turns)
