@@ -23,9 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-FLOW_LIFETIME = 1.5
+FLOW_LIFETIME = 1.4
 """Seconds a line of the play's flow (a card come or gone, a status) may wait: later than that,
-what it tells of has moved on."""
+what it tells of has moved on. A tenth under the second and a half a listener may be behind,
+for a reader still finishing the line before."""
 
 
 @dataclass(frozen=True, slots=True)
