@@ -75,7 +75,7 @@ def percentiles(samples: list[float]) -> str:
 def page_figures(address: str, presses: int) -> None:
     size = sum(len(urllib.request.urlopen(address + path, timeout=10).read())
                for path in PAGE_PATHS)
-    print(f"page: {size / 1024:.1f} KB (html, script, style, manifest; goal under 200 KB)")
+    print(f"page: {size / 1024:.1f} KB (html, script, style, manifest, icon; goal under 200 KB)")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=shutil.which("chromium"),
                                              headless=True)
