@@ -19,7 +19,11 @@ from audiospoons.engine.cards import (
     set_rank,
 )
 from audiospoons.engine.errors import InvalidOptions, MalformedCommand
+from audiospoons.games.registry import GAMES
 from audiospoons.games.spoons.rules.options import Options
+from audiospoons.replay.scenario import parse_scenario
+from audiospoons.replay.transcript import heard
+from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import messages
 
@@ -249,3 +253,19 @@ def test_without_a_waiting_pile_a_knife_discards_and_redraws_no_more_than_the_ha
         '  0.90  state: Chris: 3 cards, 1 waiting',
         '  0.90  state: Ellen: 3 cards, 0 waiting',
     ]
+
+
+def test_your_knife_is_urgent_and_another_s_is_news() -> None:
+    """A knife is a call to act at once for its holder: the line cuts off what is being said;
+    the others hear of it as news."""
+    scenario = parse_scenario(KNIFE)
+
+    def knife_lines(name: str) -> list[Utterance]:
+        return [said for _, said in heard(scenario.new_game(), scenario.script,
+                                          scenario.seat_of(name), GAMES[scenario.game])
+                if isinstance(said, Utterance) and "knife" in said.text.lower()
+                and not said.text.startswith("You drew")]
+
+    assert [(said.text, said.urgent) for said in knife_lines("Andrew")] == [
+        ("A knife! Discard 2 cards, any you like, then you draw 2 new.", True)]
+    assert [said.urgent for said in knife_lines("Chris")] == [False]

@@ -119,6 +119,8 @@ class Announcer(EventAnnouncer):
             return listener in event.contenders
         if isinstance(event, ReactionTestStarted):
             return listener in event.contenders and event.contest is not ContestKind.SPOON
+        if isinstance(event, KnifeDrawn):
+            return event.seat == listener
         return isinstance(event, SpoonGrabbed | PrematureGrab | GrabTimeUp)
 
     def _pace(self, event: Event, listener: int | None) -> Pace:

@@ -1,16 +1,16 @@
 """How long each line of the classic game stays worth saying, and what it has to do with the lines
 around it (``voice.pace``). Pure.
 
-The flow of cards is said only while it is fresh (but for a card the game moved for you, when
-your time ran out): a card that came to you is retracted by its
-passing on, so a card that came and went before its line was reached is said neither way;
-another player's move and a count of spoons give way to the next. The stock shuffled again and
-another player's knife are said once in a while, not each time. Grabs by others that wait
-together are said as one line; your set, once you have grabbed, goes without saying; your hand
-as dealt or drawn anew is out of date once a newer one, or a knife, comes. What
-decides the game (the round, the deal, a set, who is out, a reaction test, the end) waits as
-long as it takes, but the opening of a round (its number and your cards) is out of date once the
-round has ended; the urgent lines are never dropped."""
+The flow of cards is said only while it is fresh (but for a card the game moved for you, when your
+time ran out): a card that came to you is retracted by its passing on, so a card that came and
+went before its line was reached is said neither way; another player's move and a count of spoons
+give way to the next. The stock shuffled again and another player's knife are said once in a
+while, not each time. Grabs by others that wait together are said as one line; your set, once you
+have grabbed, goes without saying; your hand as dealt or drawn anew is out of date once a newer
+one, or a knife, comes. What decides the game (the round, the deal, a set, who is out, a reaction
+test, the end) waits as long as it takes, but the opening of a round (its number and your cards)
+is out of date once the round has ended; the urgent lines (a grab, your own knife) are never
+dropped."""
 
 from __future__ import annotations
 
