@@ -180,7 +180,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def tables(seed: int) -> Iterable[tuple[str, str, dict[str, str]]]:
+def tables() -> Iterable[tuple[str, str, dict[str, str]]]:
     """(game, preset, option values) for every row."""
     for name, spec in GAMES.items():
         for preset in spec.presets or ("",):
@@ -203,7 +203,7 @@ def main() -> int:
           f"{'p50':>6}{'p95':>6}{'max':>6}{'unsaid':>8} | all: {'speech':>7}{'max lag':>9}")
     with tempfile.TemporaryDirectory() as folder:
         length = espeak_length(args.rate, Path(folder))
-        for game, preset, values in tables(args.seed):
+        for game, preset, values in tables():
             if args.game and game != args.game:
                 continue
             spec = GAMES[game]

@@ -163,10 +163,6 @@ class SpeechQueue:
                 told += self.seconds(line.text)
         return told
 
-    def speaking(self, now: float) -> bool:
-        """Whether the reader should still be saying the last line handed out."""
-        return now < self._busy_until
-
     def spoke(self, text: str, now: float) -> None:
         """The reader was given ``text`` outside the queue (an answer to a key): the next line
         waits until it has been said."""
