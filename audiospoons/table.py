@@ -5,11 +5,16 @@ bot-only simulations in virtual time, and later the relay server. The Table owns
 passes every seat only its own view of each event, keeps the bots' planned moves, and says when it
 next has something to do (``next_wakeup``), so that a shell can sleep until then or until a key
 arrives. Times are game seconds; the shell maps its clock onto them.
+
+Bots play as people at a real table do: they let what the table is being told be said before
+they make a move of the play (``Hearing``), so that a game never runs ahead of its listeners'
+ears. A press of a race is never held back: the race is the game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from audiospoons.engine.commands import Command
@@ -39,12 +44,34 @@ RefusalWatcher = Callable[[float, Command, SpoonsError], None]
 """Told each bot's move that the rules refused: when, the move, and why (simulation)."""
 
 
+HEARING_WAIT_LIMIT = 4.0
+"""The most seconds a bot's move waits for what the table is being told."""
+DEADLINE_MARGIN = 0.5
+"""A bot waiting for the table moves no later than this before its time limit would act for
+it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hearing:
+    """What the table's listeners are being told, for bots to wait on.
+
+    ``quiet_at`` is the game time by which what waits to be said will have been said (None when
+    nothing waits); ``waits`` are the moves that wait for it. A bot's thinking time for such a
+    move starts once the table is quiet: the move comes that much later, by at most
+    ``HEARING_WAIT_LIMIT``, and in time for the bot's own time limit."""
+
+    quiet_at: Callable[[], float | None]
+    waits: tuple[type[Command], ...]
+
+
 class Table(Generic[G, B]):
     """A game, its bots and its listeners."""
 
-    def __init__(self, game: G, bots: Sequence[B] = ()) -> None:
+    def __init__(self, game: G, bots: Sequence[B] = (), hearing: Hearing | None = None
+                 ) -> None:
         self.game = game
         self.bots = list(bots)
+        self.hearing = hearing
         self.listeners: list[Listener] = []
         self.watchers: list[Watcher[G]] = []
         self.refusal_watchers: list[RefusalWatcher] = []
@@ -52,6 +79,9 @@ class Table(Generic[G, B]):
         """Every accepted command with its time: enough to replay the game."""
         self._plans: dict[B, tuple[float, Command]] = {}
         self._touched: set[B] = set(self.bots)
+        self._planned_at: dict[B, float] = {}
+        self._quiet: dict[B, float] = {}
+        """For each planned move that waits: when the table was last known to be quiet."""
 
     # ----------------------------------------------------------------- the game's life
 
@@ -88,10 +118,10 @@ class Table(Generic[G, B]):
         present."""
         self._replan()
         deadline = self.game.next_deadline()
-        plans = self._plans
-        mover = min(plans, key=lambda b: (plans[b][0], b.seat)) if plans else None
-        if mover is not None and (deadline is None or plans[mover][0] < deadline):
-            return max(plans[mover][0], self.game.now), mover
+        due = {bot: self._heard(bot) for bot in self._plans}
+        mover = min(due, key=lambda b: (due[b], b.seat)) if due else None
+        if mover is not None and (deadline is None or due[mover] < deadline):
+            return max(due[mover], self.game.now), mover
         if deadline is not None:
             return max(deadline, self.game.now), None
         return None
@@ -116,6 +146,8 @@ class Table(Generic[G, B]):
         if bot in self.bots:
             self.bots.remove(bot)
         self._plans.pop(bot, None)
+        self._planned_at.pop(bot, None)
+        self._quiet.pop(bot, None)
         self._touched.discard(bot)
 
     def planned(self, bot: B) -> tuple[float, Command] | None:
@@ -142,9 +174,28 @@ class Table(Generic[G, B]):
             plan = bot.next_move()
             if plan is None:
                 self._plans.pop(bot, None)
-            else:
+            elif plan != self._plans.get(bot):
                 self._plans[bot] = plan
+                self._planned_at[bot] = self.game.now
+                self._quiet.pop(bot, None)
         self._touched.clear()
+
+    def _heard(self, bot: B) -> float:
+        """When ``bot``'s planned move comes: its own time, or, for a move that waits, as much
+        later as the table was still being told things after the bot planned it."""
+        at, command = self._plans[bot]
+        if self.hearing is None or not isinstance(command, self.hearing.waits):
+            return at
+        planned = self._planned_at[bot]
+        quiet = self.hearing.quiet_at()
+        if quiet is None:
+            quiet = self._quiet.get(bot, planned)
+        self._quiet[bot] = quiet
+        waited = at + min(max(0.0, quiet - planned), HEARING_WAIT_LIMIT)
+        deadline = self.game.deadline_for(bot.seat)
+        if deadline is not None:
+            waited = min(waited, max(at, deadline - DEADLINE_MARGIN))
+        return waited
 
     def _do(self, at: float, mover: B | None) -> None:
         if mover is None:

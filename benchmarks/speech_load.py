@@ -40,11 +40,12 @@ from pathlib import Path
 
 from audiospoons.engine.events import Event
 from audiospoons.engine.optionparse import PRESET_KEY
-from audiospoons.engine.rules import GameOptions
+from audiospoons.engine.rules import Bot, GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES
-from audiospoons.games.spec import GameSpec
+from audiospoons.games.spec import GameSpec, Presenter
 from audiospoons.replay.runner import hear
-from audiospoons.simulate import bot_game_script
+from audiospoons.simulate import GAME_TIME_CAP, bot_game_script, bot_names, new_game
+from audiospoons.table import Hearing, Table
 from audiospoons.ui.localloop import SETTLE_LIMIT
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import DEFAULT_LANGUAGE, messages
@@ -67,10 +68,14 @@ class Reader:
     spoken: float = 0.0
     lags: list[float] = field(default_factory=list)
 
-    def give(self, text: str, interrupt: bool, now: float, since: float) -> None:
-        if interrupt and self.speaking_until > now:
+    def cut(self, now: float) -> None:
+        if self.speaking_until > now:
             self.spoken -= self.speaking_until - now
             self.speaking_until = now
+
+    def give(self, text: str, interrupt: bool, now: float, since: float) -> None:
+        if interrupt:
+            self.cut(now)
         start = max(now, self.speaking_until)
         self.lags.append(self.game_time(start) - self.game_time(since))
         seconds = self.length(text)
@@ -86,39 +91,88 @@ class Load:
     lines: int
 
 
-def paced(lines: Sequence[tuple[float, Utterance]], deals: set[float], rate: int,
-          length: Callable[[str], float], end: float) -> Load:
-    """The lines through the game's own queue, to a reader; at each of ``deals`` (a deal, a
-    round's end), play waits until what waits has been said (at most ``SETTLE_LIMIT``), as a
-    game against bots does, so every later line comes that much later."""
-    queue = SpeechQueue(lambda text: reader_seconds(text, rate))
-    holds: list[tuple[float, float]] = []
-    reader = Reader(length, game_time=lambda moment: game_time(moment, holds))
-    last = shift = 0.0
+class Ear:
+    """Seat 1's ears in a bot game played in virtual time: what it is told goes through the
+    game's own queue to a ``Reader``; at each deal and round's end play waits until what waits
+    has been said (at most ``SETTLE_LIMIT``), as a game against bots does, the game's clock
+    standing still; and the bots' moves of the play wait for what it is being told, as they do
+    at this keyboard (``Hearing``). The listener's time is the game's plus the waits."""
 
-    def hand_out_until(moment: float) -> None:
-        nonlocal last
-        while (due := queue.next_at(last)) is not None and due <= moment:
-            last = due
-            handout = queue.take(due)
+    seat = 0
+
+    def __init__(self, presenter: Presenter, settle_after: tuple[type[Event], ...], rate: int,
+                 length: Callable[[str], float], game_now: Callable[[], float]) -> None:
+        self.presenter = presenter
+        self.settle_after = settle_after
+        self.game_now = game_now
+        self.queue = SpeechQueue(lambda text: reader_seconds(text, rate))
+        self.holds: list[tuple[float, float]] = []
+        self.reader = Reader(length, game_time=lambda moment: game_time(moment, self.holds))
+        self.shift = 0.0
+        self.last = 0.0
+        self.lines = 0
+
+    def hand_out_until(self, moment: float) -> None:
+        while (due := self.queue.next_at(self.last)) is not None and due <= moment:
+            self.last = due
+            handout = self.queue.take(due)
             if handout is not None:
-                reader.give(handout.text, handout.interrupt, due, handout.since)
-        last = max(last, moment)
+                self.reader.give(handout.text, handout.interrupt, due, handout.since)
+        self.last = max(self.last, moment)
 
-    for index, (at, utterance) in enumerate(lines):
-        moment = at + shift
-        hand_out_until(moment)
-        queue.add(utterance, moment)
-        hand_out_until(moment)
-        batch_over = index + 1 == len(lines) or lines[index + 1][0] > at
-        if at in deals and batch_over and (told := queue.told_at(moment)) is not None:
+    def receive(self, events: Sequence[Event]) -> None:
+        moment = self.game_now() + self.shift
+        self.hand_out_until(moment)
+        for event in events:
+            for said in self.presenter.announce(event, self.seat):
+                self.queue.add(said, moment)
+                self.lines += 1
+        self.hand_out_until(moment)
+        if any(isinstance(event, self.settle_after) for event in events) \
+                and (told := self.queue.told_at(moment)) is not None:
             held = min(told - moment, SETTLE_LIMIT)
-            holds.append((moment, held))
-            hand_out_until(moment + held)
-            shift += held
-    holds.append((lines[-1][0] + shift, math.inf))  # the game is over: it goes on no more
-    hand_out_until(end + shift + 3600)
-    return Load(reader.spoken / (end + shift), reader.lags, queue.dropped, len(lines))
+            self.holds.append((moment, held))
+            self.hand_out_until(moment + held)
+            self.shift += held
+
+    def pressed(self, at: float) -> None:
+        """Seat 1 makes a move at game time ``at``: its key cuts off what is being said and
+        drops what waits (but for urgent lines), as a key does at this keyboard."""
+        moment = at + self.shift
+        self.hand_out_until(moment)
+        self.queue.clear(moment)
+        self.reader.cut(moment)
+
+    def quiet_at(self) -> float | None:
+        """The game time by which what waits to be said will have been said."""
+        moment = self.game_now() + self.shift
+        self.hand_out_until(moment)
+        told = self.queue.told_at(moment, asides=False)
+        return None if told is None else told - self.shift
+
+    def load(self, end: float) -> Load:
+        self.holds.append((end + self.shift, math.inf))  # the game is over: it goes on no more
+        self.hand_out_until(end + self.shift + 3600)
+        return Load(self.reader.spoken / (end + self.shift), self.reader.lags,
+                    self.queue.dropped, self.lines)
+
+
+def paced(spec: GameSpec, players: int, options: GameOptions, seed: int, verbosity: Verbosity,
+          rate: int, length: Callable[[str], float]) -> tuple[Load, float]:
+    """A bot game heard from seat 1 through the game's queue, its bots waiting for what seat 1
+    is told; and the game's length."""
+    rules, bots = new_game(players, options, seed, bot_names(players), game=spec)
+    presenter = spec.presenter(rules, messages(DEFAULT_LANGUAGE), verbosity)
+    ear = Ear(presenter, spec.settle_after, rate, length, lambda: rules.now)
+    table: Table[Rules, Bot] = Table(rules, bots, Hearing(ear.quiet_at, spec.waits_for_telling))
+    table.listeners.append(ear)
+    table.start()
+    while not table.over and rules.now < GAME_TIME_CAP and (due := table.next_due()):
+        if due[1] is not None and due[1].seat == ear.seat:
+            ear.pressed(due[0])
+        table.step(due)
+    end = max(rules.now, 1.0)
+    return ear.load(end), end
 
 
 def game_time(moment: float, holds: Sequence[tuple[float, float]]) -> float:
@@ -140,25 +194,17 @@ def unpaced(lines: Iterable[tuple[float, Utterance]], length: Callable[[str], fl
 
 
 def heard_from_seat_1(spec: GameSpec, players: int, options: GameOptions, seed: int,
-                      verbosity: Verbosity
-                      ) -> tuple[list[tuple[float, Utterance]], set[float], float]:
-    """The lines seat 1 hears in a bot game, the moments after which a game against bots waits
-    for the player to be told (its deals, a round's end), and its length."""
+                      verbosity: Verbosity) -> tuple[list[tuple[float, Utterance]], float]:
+    """The lines seat 1 hears in a bot game whose bots wait for no one, and its length."""
     rules, script = bot_game_script(players, options, seed, game=spec)
     presenter = spec.presenter(rules, messages(DEFAULT_LANGUAGE), verbosity)
-    deals: set[float] = set()
-
-    def say(event: Event, listener: int | None) -> list[Utterance]:
-        if isinstance(event, spec.settle_after):
-            deals.add(event.at)
-        return presenter.announce(event, listener)
-
     lines = [(at, said) for at, said in hear(
-        rules, script, 0, say=say, sound=presenter.cues, deadline=rules.deadline_for,
+        rules, script, 0, say=presenter.announce, sound=presenter.cues,
+        deadline=rules.deadline_for,
         state=lambda _rules, listener: presenter.state_of_play(listener))
         if isinstance(said, Utterance)]
     end = max(lines[-1][0], script[-1].at if script else 0.0, 1.0)
-    return lines, deals, end
+    return lines, end
 
 
 def espeak_length(rate: int, folder: Path) -> Callable[[str], float]:
@@ -199,7 +245,7 @@ def main() -> int:
     worst_share, worst_lag, all_lags = 0.0, 0.0, []
     print(f"seat 1 of bot games at {verbosity.value} verbosity, espeak-ng at {args.rate} words"
           " a minute")
-    print(f"{'game / preset':<22}{'players':>8}{'game s':>8} | paced: {'speech':>7}"
+    print(f"{'game / preset':<22}{'players':>8}{'game s':>8}{'before':>8} | paced: {'speech':>7}"
           f"{'p50':>6}{'p95':>6}{'max':>6}{'unsaid':>8} | all: {'speech':>7}{'max lag':>9}")
     with tempfile.TemporaryDirectory() as folder:
         length = espeak_length(args.rate, Path(folder))
@@ -209,15 +255,17 @@ def main() -> int:
             spec = GAMES[game]
             options, _ = spec.read_options(values)
             for players in TABLES:
-                lines, deals, end = heard_from_seat_1(spec, players, options, args.seed,
+                now, end = paced(spec, players, options, args.seed, verbosity, args.rate,
+                                 length)
+                lines, before_end = heard_from_seat_1(spec, players, options, args.seed,
                                                       verbosity)
-                now = paced(lines, deals, args.rate, length, end)
-                before = unpaced(lines, length, end)
+                before = unpaced(lines, length, before_end)
                 worst_share = max(worst_share, now.speech_share)
                 worst_lag = max(worst_lag, max(now.lags, default=0.0))
                 all_lags.extend(now.lags)
                 label = f"{game} {preset}".strip() if game != DEFAULT or preset else game
-                print(f"{label:<22}{players:>8}{end:>8.0f} | paced: {now.speech_share:>6.0%}"
+                print(f"{label:<22}{players:>8}{end:>8.0f}{before_end:>8.0f} | paced:"
+                      f" {now.speech_share:>6.0%}"
                       f"{percentile(now.lags, .5):>6.2f}{percentile(now.lags, .95):>6.2f}"
                       f"{max(now.lags, default=0.0):>6.2f}{now.unsaid:>5}/{now.lines:<4}"
                       f"| all: {before.speech_share:>6.0%}{max(before.lags, default=0):>9.1f}",

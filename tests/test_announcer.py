@@ -67,8 +67,9 @@ def test_a_pass_says_the_card_only_to_the_passer() -> None:
 
 def test_brief_says_only_what_changes_a_decision() -> None:
     brief = {"verbosity": Verbosity.BRIEF}
-    assert hear(CardPassed(1.0, 0, 1, parse_card("QH")), 0, **brief) == [
-        "Passed the queen of hearts."]
+    assert hear(CardPassed(1.0, 0, 1, parse_card("QH")), 0, **brief) == []
+    assert hear(CardPassed(1.0, 0, 1, parse_card("QH")), 0) == [
+        "You passed the queen of hearts to Chris."]
     assert hear(CardPassed(1.0, 0, 1, parse_card("QH")), 1, **brief) == []
     assert hear(CardTaken(1.0, 2, Source.STOCK, parse_card("KD")), 3, **brief) == []
     assert hear(CardTaken(1.0, 2, Source.STOCK, parse_card("KD")), 2, **brief) == [

@@ -9,8 +9,9 @@ from fakes import Clock, Lines, Pressed
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Rules
 from audiospoons.games.spoons.local import LocalGame
-from audiospoons.games.spoons.rules.events import CardPassed, RoundStarted
+from audiospoons.games.spoons.rules.events import CardPassed, CardTaken, RoundStarted
 from audiospoons.games.spoons.rules.options import Options
+from audiospoons.table import HEARING_WAIT_LIMIT
 from audiospoons.ui.localloop import SETTLE_LIMIT
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import messages
@@ -32,7 +33,7 @@ class Telling(Speaker):
         if utterance.text.startswith("Round "):
             self.until = self.clock() + self.telling
 
-    def told_at(self) -> float | None:
+    def told_at(self, *, asides: bool = True) -> float | None:
         return self.until if self.until is not None and self.clock() < self.until else None
 
 
@@ -92,3 +93,35 @@ def test_the_wait_is_never_longer_than_its_limit() -> None:
 def test_a_key_ends_the_wait_at_the_moment_of_the_deal() -> None:
     dealt_clock, dealt_game, passed_clock, passed_game = first_pass_after_deal(TELLING, "h", 1.0)
     assert (passed_clock - dealt_clock) - (passed_game - dealt_game) == pytest.approx(1.0)
+
+
+class AlwaysTelling(Speaker):
+    """A speaker whose reader is always two seconds from done (None: a silent one)."""
+
+    def __init__(self, clock: Clock, busy: bool) -> None:
+        super().__init__(Lines(), clock=clock)
+        self.busy = busy
+
+    def told_at(self, *, asides: bool = True) -> float | None:
+        return self.clock() + 2.0 if self.busy else None
+
+
+def first_card_move_game_time(busy: bool) -> float:
+    clock = Clock()
+    game = LocalGame(Options.from_mapping({}), 3, messages("en"), AlwaysTelling(clock, busy),
+                     None, seed=5, clock=clock)
+    passed: list[float] = []
+
+    def watch(rules: Rules, events: list[Event]) -> None:
+        if not passed and any(isinstance(event, CardTaken | CardPassed) for event in events):
+            passed.append(rules.now)
+            game.stop()
+
+    game.table.watchers.append(watch)
+    game.play(Keys(clock, "", 0))
+    return passed[0]
+
+
+def test_bots_wait_for_what_the_player_is_being_told_at_most_the_limit() -> None:
+    assert first_card_move_game_time(True) == pytest.approx(
+        first_card_move_game_time(False) + HEARING_WAIT_LIMIT)

@@ -64,7 +64,7 @@ def test_grabs_close_together_are_one_line_and_an_ended_round_s_opening_is_dropp
         "Round 1. Andrew deals. 5 spoons on the table.",
         "Your cards: three of hearts, ten of spades, nine of clubs, and eight of hearts."]
     assert paced(lines) == [
-        "  0.00   Spoons: you against Andrew, Britany, Chris, Debra, and Ellen.",
+        "  0.05   Spoons: you against Andrew, Britany, Chris, Debra, and Ellen.",
         "  4.40 ! Britany grabbed a spoon!",
         "  5.40 ! Chris, Debra, and Ellen grabbed spoons!",
         "  9.28   You are eliminated.",

@@ -606,26 +606,42 @@ def test_every_razz_event_is_heard_by_someone_or_is_deliberately_silent() -> Non
 
 # --------------------------------------------------------------------- verbosity, language
 
-def test_brief_says_only_whose_turn_it_is_for_others_and_no_spoons_at_the_deal() -> None:
+def test_brief_says_others_plays_in_a_word_and_leaves_your_own_to_their_sound() -> None:
     heard = Table({ANDREW: "8C 10H 10S 9D", CHRIS: "QH 6H 9D", ELLEN: "7C KS JC"}, "7H",
                   "4H", verbosity=Verbosity.BRIEF).play([
         (ChoosePhrase(ELLEN, "Pickles"), 1.0), (PlayCard(ANDREW, c("10H")), 2.0),
         (PlayCard(ANDREW, c("8C"), suit="S"), 3.0)]).heard
     assert heard[ANDREW][1] == "Round 1. Ellen deals. You have 4 cards."
     assert heard[ANDREW][6:] == [
-        "Your turn: the top card is the seven of hearts.",
-        "You play the ten of hearts; 3 cards left.",
+        "Your turn: seven of hearts.",
         "Your turn again: the top card is the ten of hearts.",
-        "You play the eight of clubs and call spades; 2 cards left.",
-        "Chris's turn.",
     ]
     assert heard[CHRIS][6:] == [
-        "Andrew's turn.",
-        "Andrew plays the ten of hearts; 3 cards left.",
+        "Andrew: ten of hearts.",
         "Andrew plays again.",
-        "Andrew plays the eight of clubs and calls spades; 2 cards left.",
+        "Andrew: eight of clubs, calls spades.",
         "Your turn: the top card is the eight of clubs, and the suit is spades.",
     ]
+
+
+def test_brief_says_a_play_down_to_one_card_whole_and_others_draws_and_razzes_short() -> None:
+    heard = Table({ANDREW: "KH KS 2H 5C", CHRIS: "9H 2D", ELLEN: "AS 6D 7D"}, "7H",
+                  "3C 4C 5D 6C", verbosity=Verbosity.BRIEF).play([
+        (ChoosePhrase(ELLEN, "Pickles"), 1.0), (PlayCard(ANDREW, c("KH"), target=ELLEN), 2.0),
+        (DrawCard(ELLEN), 3.0), (PlayCard(CHRIS, c("9H")), 4.0), (DrawCard(ELLEN), 10.0),
+        (Razz(ANDREW, CHRIS), 11.0)]).heard
+    assert heard[None][5:] == [
+        "Andrew aims the king at Ellen: 2 cards.",
+        "Ellen must say the phrase.",
+        "Ellen draws 2 cards.",
+        "Chris plays the nine of hearts; 1 card left.",
+        "Ellen draws a card.",
+        "Andrew razzes Chris, rightly.",
+        "Chris must say the phrase.",
+        "Chris draws a card.",
+    ]
+    assert heard[ANDREW][6:8] == ["Your turn: seven of hearts.",
+                                  "You aim the king at Ellen: 2 cards."]
 
 
 def test_spanish_lines() -> None:

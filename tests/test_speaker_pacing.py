@@ -8,7 +8,7 @@ import threading
 import time
 
 from audiospoons.voice.announcer import Utterance
-from audiospoons.voice.linequeue import SHORTEST_LINE
+from audiospoons.voice.linequeue import GATHER, SHORTEST_LINE
 from audiospoons.voice.pace import flow
 from audiospoons.voice.speaker import Speaker
 
@@ -70,7 +70,8 @@ def test_a_key_drops_what_waits_but_the_history_keeps_it() -> None:
     speaker.say(Utterance("Round 1."))
     output.wait_for(1)
     speaker.say(Utterance("Three of hearts.", pace=flow("card:3H")))
-    speaker.interrupt()
+    time.sleep(GATHER + 0.02)  # past the moment a line waits for its fellows: it now waits
+    speaker.interrupt()        # only for the reader, still saying the round's line
     speaker.say(Utterance("Bob grabbed a spoon!", urgent=True))
     output.wait_for(2)
     speaker.drain(WAIT)

@@ -94,7 +94,7 @@ def test_a_spectator_of_razz_spoons_asks_whose_turn_the_top_card_the_hands_and_s
     dee, lines = watching("razz", RazzOptions(end_at=1).describe(), list(NAMES))
     seen = [view for event in table.events if (view := event.seen_by(None)) is not None]
     send(dee, seen)
-    assert lines.spoken[-2:] == ["Reverse! Play goes counterclockwise.", "Andrew's turn."]
+    assert lines.spoken[-2:] == ["Chris: queen of hearts.", "Reverse!"]
     assert said(dee, lines, "t", "f2", "f3", "f4", "f6") == [
         "Andrew's turn. Play goes counterclockwise.", "The top card is the queen of hearts.",
         "Cards: Andrew 4, Chris 2, and Ellen 3.", "No points yet.",

@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 
 from audiospoons.voice.announcer import Utterance
-from audiospoons.voice.linequeue import URGENT_HOLD, Handout, SpeechQueue, spoken_seconds
+from audiospoons.voice.linequeue import (
+    GATHER,
+    URGENT_HOLD,
+    Handout,
+    SpeechQueue,
+    spoken_seconds,
+)
 from audiospoons.voice.pace import Group, Pace, flow
 
 
@@ -41,8 +47,8 @@ def test_lines_are_handed_out_one_at_a_time_as_each_is_said() -> None:
     queue = SpeechQueue(a_second_a_line)
     lines = [(0.0, Utterance("Round 1.")), (0.0, Utterance("Your cards.")),
              (0.1, Utterance("Bob is out."))]
-    assert heard(queue, lines, 4) == [(0.0, "Round 1.", False), (1.0, "Your cards.", False),
-                                      (2.0, "Bob is out.", False)]
+    assert heard(queue, lines, 4) == [(0.05, "Round 1.", False), (1.05, "Your cards.", False),
+                                      (2.05, "Bob is out.", False)]
 
 
 def test_a_flow_line_that_waited_too_long_is_left_unsaid() -> None:
@@ -50,9 +56,9 @@ def test_a_flow_line_that_waited_too_long_is_left_unsaid() -> None:
     lines = [(0.0, Utterance("Your cards.")), (0.0, Utterance("Your cards, again.")),
              (0.2, Utterance("Three of hearts.", pace=flow("card:3H"))),
              (1.5, Utterance("Jack of clubs.", pace=flow("card:JC")))]
-    assert heard(queue, lines, 4) == [(0.0, "Your cards.", False),
-                                      (1.0, "Your cards, again.", False),
-                                      (2.0, "Jack of clubs.", False)]
+    assert heard(queue, lines, 4) == [(0.05, "Your cards.", False),
+                                      (1.05, "Your cards, again.", False),
+                                      (2.05, "Jack of clubs.", False)]
     assert queue.dropped == 1
 
 
@@ -62,15 +68,15 @@ def test_a_card_passed_before_its_arrival_was_said_is_said_neither_way() -> None
              (0.1, Utterance("Three of hearts.", pace=flow("card:3H"))),
              (0.6, Utterance("Passed the three of hearts.", pace=flow(cancels=("card:3H",)))),
              (0.7, Utterance("Jack of clubs.", pace=flow("card:JC")))]
-    assert heard(queue, lines, 3) == [(0.0, "Round 1.", False), (1.0, "Jack of clubs.", False)]
+    assert heard(queue, lines, 3) == [(0.05, "Round 1.", False), (1.05, "Jack of clubs.", False)]
 
 
 def test_a_pass_is_said_once_its_card_s_arrival_has_been() -> None:
     queue = SpeechQueue(a_second_a_line)
     lines = [(0.0, Utterance("Three of hearts.", pace=flow("card:3H"))),
              (0.6, Utterance("Passed the three of hearts.", pace=flow(cancels=("card:3H",))))]
-    assert heard(queue, lines, 3) == [(0.0, "Three of hearts.", False),
-                                      (1.0, "Passed the three of hearts.", False)]
+    assert heard(queue, lines, 3) == [(0.05, "Three of hearts.", False),
+                                      (1.05, "Passed the three of hearts.", False)]
 
 
 def test_a_line_that_puts_others_out_of_date_drops_them_and_is_said() -> None:
@@ -88,14 +94,15 @@ def test_a_repeated_status_is_said_once_while_it_is_fresh() -> None:
     shuffled = Utterance("The discard pile is shuffled into a new stock.",
                          pace=flow("stock", quiet_for=30.0))
     lines = [(0.0, shuffled), (6.0, shuffled), (12.0, shuffled), (31.0, shuffled)]
-    assert heard(queue, lines, 32) == [(0.0, shuffled.text, False), (31.0, shuffled.text, False)]
+    assert heard(queue, lines, 32) == [(0.05, shuffled.text, False),
+                                       (31.05, shuffled.text, False)]
 
 
 def test_a_newer_line_on_a_topic_takes_the_place_of_one_still_waiting() -> None:
     queue = SpeechQueue(a_second_a_line)
     lines = [(0.0, Utterance("Round 1.")), (0.1, Utterance("3 spoons left.", pace=flow("spoons"))),
              (0.2, Utterance("2 spoons left.", pace=flow("spoons")))]
-    assert heard(queue, lines, 3) == [(0.0, "Round 1.", False), (1.0, "2 spoons left.", False)]
+    assert heard(queue, lines, 3) == [(0.05, "Round 1.", False), (1.05, "2 spoons left.", False)]
 
 
 def test_grabs_close_together_are_said_as_one_line_and_never_dropped() -> None:
@@ -103,7 +110,7 @@ def test_grabs_close_together_are_said_as_one_line_and_never_dropped() -> None:
     lines = [(0.0, Utterance("Round 1.")), (0.0, Utterance("Three of hearts.", pace=flow())),
              (0.5, grabbed("Debra")), (0.6, grabbed("Britany")), (0.7, grabbed("Ellen")),
              (0.8, Utterance("Ann is out."))]
-    assert heard(queue, lines, 8) == [(0.0, "Round 1.", False),
+    assert heard(queue, lines, 8) == [(0.05, "Round 1.", False),
                                       (0.5, "Debra grabbed a spoon!", True),
                                       (1.5, "Britany, Ellen grabbed spoons!", True),
                                       (3.5, "Ann is out.", False)]
@@ -114,7 +121,7 @@ def test_an_urgent_line_cuts_off_all_but_an_urgent_line_just_begun() -> None:
     lines = [(0.0, Utterance("Your cards.")), (0.5, Utterance("React now!", urgent=True)),
              (0.5 + URGENT_HOLD + 0.1, Utterance("Bob grabbed a spoon!", urgent=True)),
              (2.0, Utterance("Cut!", urgent=True)), (2.1, Utterance("After.", urgent=True))]
-    assert heard(queue, lines, 9) == [(0.0, "Your cards.", False), (0.5, "React now!", True),
+    assert heard(queue, lines, 9) == [(0.05, "Your cards.", False), (0.5, "React now!", True),
                                       (1.6, "Bob grabbed a spoon!", True),
                                       (2.6, "Cut!", True), (3.6, "After.", True)]
 
@@ -129,6 +136,24 @@ def test_a_key_drops_what_waits_but_the_urgent_lines() -> None:
     queue.clear(0.3)
     assert queue.take(0.3) == Handout("Carl grabbed a spoon!", True, 0.0)
     assert queue.take(5.0) is None and queue.dropped == 2
+
+
+def test_lines_that_come_together_are_gathered_before_any_is_said() -> None:
+    """A line waits ``GATHER`` for the lines of its moment, so that one they put out of date is
+    never begun: another's play is not begun when the listener's turn comes with it."""
+    queue = SpeechQueue(a_second_a_line)
+    lines = [(0.0, Utterance("Britany: five of clubs.", pace=flow("move:1"))),
+             (0.0, Utterance("Your turn: five of clubs.", pace=Pace(retracts=("move:1",))))]
+    assert heard(queue, lines, 2) == [(0.05, "Your turn: five of clubs.", False)]
+
+
+def test_a_key_pressed_at_once_after_another_keeps_the_answer_to_the_first() -> None:
+    queue = SpeechQueue(a_second_a_line)
+    queue.add(Utterance("Round 1."), 0.0)
+    queue.add(Utterance("You drew the queen of hearts.", pace=flow("card:QH")), 0.5)
+    queue.clear(0.52)
+    assert queue.take(0.55) == Handout("You drew the queen of hearts.", False, 0.5)
+    assert queue.dropped == 1
 
 
 def test_an_answer_to_a_key_holds_the_queue_while_it_is_said() -> None:
@@ -157,11 +182,12 @@ def test_the_queue_says_when_what_must_be_said_will_have_been() -> None:
     queue.add(Utterance("Round 2."), 0.0)
     queue.add(Utterance("Your cards."), 0.0)
     queue.add(Utterance("Three of hearts.", pace=flow("card:3H")), 0.0)
-    assert queue.told_at(0.0) == 2.0
-    queue.take(0.0)
-    assert queue.told_at(0.5) == 2.0
-    queue.add(Utterance("Jack of clubs.", pace=flow("card:JC")), 0.6)
-    assert queue.told_at(0.6) == 3.0
-    assert [queue.take(1.0), queue.take(2.0)] == [Handout("Your cards.", False, 0.0),
-                                                  Handout("Jack of clubs.", False, 0.6)]
-    assert queue.told_at(2.5) == 3.0 and queue.told_at(3.0) is None
+    assert queue.told_at(0.0) == pytest.approx(2.05)
+    assert queue.take(0.0) is None
+    queue.take(GATHER)
+    assert queue.told_at(0.5) == pytest.approx(2.05)
+    queue.add(Utterance("Jack of clubs.", pace=flow("card:JC")), 0.7)
+    assert queue.told_at(0.7) == pytest.approx(3.05)
+    assert [queue.take(1.05), queue.take(2.05)] == [Handout("Your cards.", False, 0.0),
+                                                    Handout("Jack of clubs.", False, 0.7)]
+    assert queue.told_at(2.5) == pytest.approx(3.05) and queue.told_at(3.05) is None

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from audiospoons.bots.levels import Level, Pace
+from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.events import Event
 from audiospoons.engine.optionparse import PRESET_KEY
@@ -251,6 +252,9 @@ class GameSpec:
     settle_after: tuple[type[Event], ...] = ()
     """Events (a round's end, a deal) after which a game against bots waits, as at a real
     table, until the player has been told what waits to be said (``LocalLoop``)."""
+    waits_for_telling: tuple[type[Command], ...] = ()
+    """A bot's moves of the play (a card passed, played or drawn, never a press of a race) that
+    wait until the table has been told what is being said (``table.Hearing``)."""
     table_problem: Callable[[Mapping[str, str], int, Messages], str | None] | None = None
     """Why a table of so many players cannot be played with these option values, said for
     the player (None if it can): asked before the first game's saved options are played."""

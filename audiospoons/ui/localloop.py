@@ -14,7 +14,7 @@ from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, Rules
 from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
-from audiospoons.table import Table
+from audiospoons.table import Hearing, Table
 from audiospoons.ui.pausekeys import pause_menu
 from audiospoons.ui.player import YOU, GameResult, KeySource, PressedKey
 from audiospoons.voice.i18n import Messages
@@ -22,7 +22,7 @@ from audiospoons.voice.speaker import Speaker
 
 TIME_SLACK = 1e-6
 """A wait that ends a hair before its deadline (float rounding) still counts as reaching it."""
-SETTLE_LIMIT = 15.0
+SETTLE_LIMIT = 30.0
 """The most seconds play waits after a deal for what the player is being told."""
 
 
@@ -50,6 +50,9 @@ class LocalLoop:
     """Events (a round's end, a deal: the game's ``GameSpec.settle_after``) after which play
     waits, as at a real table, until the player has been told what waits to be said, at most
     ``SETTLE_LIMIT`` seconds: the game's clock stands still, and a key ends the wait."""
+    waits_for_telling: tuple[type[Command], ...] = ()
+    """The bots' moves that wait until the player has been told what is being said (the game's
+    ``GameSpec.waits_for_telling``): a key press, which silences the speech, ends the wait."""
     _start: float = 0.0
     _stopped: bool = False
     _settle: bool = False
@@ -79,6 +82,7 @@ class LocalLoop:
     def play(self, keys: KeySource) -> GameResult:
         """Play to the end, or until the player quits (``won`` is then None)."""
         self._start = self.clock()
+        self.table.hearing = Hearing(self._quiet_at, self.waits_for_telling)
         self.table.watchers.append(self._watch_deals)
         self.table.start()
         while True:
@@ -91,6 +95,12 @@ class LocalLoop:
                 if not self._on_key(key.label, key.at - self._start, keys):
                     return self._result(quit=True)
         return self._result(quit=False)
+
+    def _quiet_at(self) -> float | None:
+        """The game time by which what waits to be said, but for asides, will have been
+        said."""
+        told = self.speaker.told_at(asides=False)
+        return None if told is None else self.now() + told - self.speaker.clock()
 
     def _watch_deals(self, game: Rules, events: list[Event]) -> None:
         if any(isinstance(event, self.settle_after) for event in events):

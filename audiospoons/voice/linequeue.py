@@ -9,7 +9,8 @@ dropping what has gone stale or out of date, putting a newer line on a topic in 
 older one, and
 joining lines of a group that waited together, as each line's ``Pace`` says. Urgent lines are
 never dropped: they go ahead of the others and cut off what is being said, though not another
-urgent line just begun (two grabs a moment apart are both heard).
+urgent line just begun (two grabs a moment apart are both heard). A line said before the flow
+(``Pace.before_flow``) goes ahead of flow lines and cuts one off, but no other.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from audiospoons.voice.announcer import Utterance
 
 URGENT_HOLD = 1.0
 """Seconds during which an urgent line is not cut off by the next urgent one."""
+GATHER = 0.05
+"""Seconds a line that is not urgent waits for the lines that come with it (one event's, or
+several events' of one moment), so that a line it makes out of date is never begun."""
 BASE_RATE = 175
 """Words a minute at which ``spoken_seconds``' figures were measured (espeak-ng's default)."""
 SECONDS_PER_CHARACTER = 0.0415
@@ -73,6 +77,14 @@ class _Waiting:
     def urgent(self) -> bool:
         return self.utterance.urgent
 
+    @property
+    def flow(self) -> bool:
+        return not self.urgent and self.utterance.pace.lifetime is not None
+
+    @property
+    def before_flow(self) -> bool:
+        return not self.urgent and self.utterance.pace.before_flow
+
     def stale(self, now: float) -> bool:
         lifetime = self.utterance.pace.lifetime
         return not self.urgent and lifetime is not None and now - self.since > lifetime
@@ -88,6 +100,10 @@ class SpeechQueue:
         self._busy_until = -math.inf
         self._urgent_since: float | None = None
         """When the urgent line being said began, while it is being said."""
+        self._saying_flow = False
+        """Whether the line being said is one of the play's flow."""
+        self._saying_aside = False
+        """Whether the line being said is an aside (``Pace.aside``)."""
         self._said: dict[str, float] = {}
         """When a line on each topic was last handed out."""
         self.dropped = 0
@@ -121,6 +137,10 @@ class SpeechQueue:
             ahead = next((i for i, w in enumerate(self._waiting) if not w.urgent),
                          len(self._waiting))
             self._waiting.insert(ahead, line)
+        elif line.before_flow:
+            ahead = next((i for i, w in enumerate(self._waiting) if w.flow),
+                         len(self._waiting))
+            self._waiting.insert(ahead, line)
         else:
             self._waiting.append(line)
 
@@ -132,33 +152,44 @@ class SpeechQueue:
         if not self._waiting or now < self.ready_at(now):
             return None
         line = self._waiting.pop(0)
+        cuts = line.urgent or (line.before_flow and self._saying_flow and now < self._busy_until)
         self._busy_until = now + self.seconds(line.text)
         self._urgent_since = now if line.urgent else None
+        self._saying_flow = line.flow
+        self._saying_aside = line.utterance.pace.aside
         if line.utterance.pace.topic is not None:
             self._said[line.utterance.pace.topic] = now
-        return Handout(line.text, line.urgent, line.since)
+        return Handout(line.text, cuts, line.since)
 
     def ready_at(self, now: float) -> float:
         """When the reader is ready for the first waiting line: at once for an urgent line
-        (unless an urgent line just begun is being said), else when it has said its last."""
+        (unless an urgent line just begun is being said), else when it has said its last and
+        the line has waited ``GATHER`` for the lines that come with it."""
         if self._waiting and self._waiting[0].urgent:
             if self._urgent_since is None:
                 return now
             return max(now, min(self._busy_until, self._urgent_since + URGENT_HOLD))
-        return max(now, self._busy_until)
+        gathered = self._waiting[0].since + GATHER if self._waiting else now
+        if self._waiting and self._waiting[0].before_flow and self._saying_flow:
+            return max(now, gathered)
+        return max(now, self._busy_until, gathered)
 
     def next_at(self, now: float) -> float | None:
         """When ``take`` may next give a line: None while nothing waits."""
         return self.ready_at(now) if self._waiting else None
 
-    def told_at(self, now: float) -> float | None:
+    def told_at(self, now: float, *, asides: bool = True) -> float | None:
         """When what waits will have been said, if nothing more comes, by the queue's
-        reckoning (a line gone stale by its turn left out); None when nothing is being said
-        and nothing waits."""
-        if not self._waiting and now >= self._busy_until:
+        reckoning (a line gone stale by its turn left out; without ``asides``, asides left
+        out too); None when nothing is being said and nothing waits."""
+        waiting = [w for w in self._waiting if asides or not w.utterance.pace.aside]
+        busy_until = self._busy_until if asides or not self._saying_aside else now
+        if not waiting and now >= busy_until:
             return None
-        told = max(now, self._busy_until)
-        for line in self._waiting:
+        told = max(now, busy_until)
+        if waiting:
+            told = max(told, waiting[0].since + GATHER)
+        for line in waiting:
             if not line.stale(told):
                 told += self.seconds(line.text)
         return told
@@ -168,14 +199,18 @@ class SpeechQueue:
         waits until it has been said."""
         self._busy_until = now + self.seconds(text)
         self._urgent_since = None
+        self._saying_flow = self._saying_aside = False
 
     def clear(self, now: float) -> None:
         """A key was pressed: the reader stops, and what waits is dropped, but for urgent
-        lines."""
-        self.dropped += sum(not w.urgent for w in self._waiting)
-        self._waiting = [w for w in self._waiting if w.urgent]
+        lines and lines still gathering (``GATHER``): those answer the key before, which the
+        reader has not yet been given the moment to say."""
+        kept = [w for w in self._waiting if w.urgent or now < w.since + GATHER]
+        self.dropped += len(self._waiting) - len(kept)
+        self._waiting = kept
         self._busy_until = now
         self._urgent_since = None
+        self._saying_flow = self._saying_aside = False
 
     def _remove(self, unwanted: Callable[[_Waiting], bool]) -> bool:
         """Drop the waiting lines, not urgent, that are ``unwanted``; whether there were any."""

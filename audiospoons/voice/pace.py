@@ -13,7 +13,12 @@ A listener hears one line at a time; a game makes lines faster than that. So eac
 * ``quiet_for``: seconds after a line on its topic was said in which it is not said again
   (a status that repeats, the stock shuffled once more);
 * ``group``: lines of one group that wait together are said as one, naming all their subjects
-  ("Debra, Britany and Ellen grabbed spoons!").
+  ("Debra, Britany and Ellen grabbed spoons!");
+* ``before_flow``: it goes ahead of the play's flow (lines with a lifetime) waiting, and cuts
+  off such a line being said, but never a lasting or urgent one (the listener's turn in a game
+  where the turn's line names all there is to act on);
+* ``aside``: it tells what only full verbosity says (another player's pass): said when there is
+  room, but the game never waits for it to be said (``table.Hearing``).
 
 Every line still goes into the history, said or not: nothing is lost to a player who reviews.
 """
@@ -49,6 +54,8 @@ class Pace:
     cancels: tuple[str, ...] = ()
     quiet_for: float = 0.0
     group: Group | None = None
+    before_flow: bool = False
+    aside: bool = False
 
 
 LASTING = Pace()
@@ -56,6 +63,7 @@ LASTING = Pace()
 
 
 def flow(topic: str | None = None, *, cancels: tuple[str, ...] = (),
-         quiet_for: float = 0.0, lifetime: float = FLOW_LIFETIME) -> Pace:
+         quiet_for: float = 0.0, lifetime: float = FLOW_LIFETIME, aside: bool = False) -> Pace:
     """A line of the play's flow: stale after ``lifetime`` seconds."""
-    return Pace(lifetime=lifetime, topic=topic, cancels=cancels, quiet_for=quiet_for)
+    return Pace(lifetime=lifetime, topic=topic, cancels=cancels, quiet_for=quiet_for,
+                aside=aside)

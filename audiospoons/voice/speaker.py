@@ -100,13 +100,14 @@ class Speaker:
                 due = self.queue.next_at(now)
                 self._turn.wait(None if due is None else max(0.0, due - now))
 
-    def told_at(self) -> float | None:
-        """When, on ``clock``, what waits to be said will have been said (None: nothing is
-        being said, or the output is given every line as it comes)."""
+    def told_at(self, *, asides: bool = True) -> float | None:
+        """When, on ``clock``, what waits to be said will have been said, asides left out
+        unless ``asides`` (None: nothing is being said, or the output is given every line as
+        it comes)."""
         if not self.paced:
             return None
         with self._turn:
-            return self.queue.told_at(self.clock())
+            return self.queue.told_at(self.clock(), asides=asides)
 
     def interrupt(self) -> None:
         """A key was pressed: stop talking and drop what waits (but for urgent lines)."""

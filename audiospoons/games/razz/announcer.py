@@ -10,8 +10,17 @@ The table hears what a table would: a card played out of turn or that does not m
 a play, an unannounced last card as nothing but the size ("1 card left"), and ``FaultMade`` is
 never said, as noticing the mistake is the others' part of the game. Lines the listener must act
 on at once are urgent: the spoons out for a Jack and the race for them (as in the classic
-game's grabs), the phrase the listener owes, and the razz or the lost race that makes them owe
-it.
+game's grabs), the phrase the listener owes, the razz or the lost race that makes them owe
+it. The listener's turn goes before the play's flow (``Pace.before_flow``), cutting off
+another's news to say the top card at once.
+
+At brief verbosity the listener's own plays but the last are left to their sound (the key that
+made them was pressed a moment ago), and so are the others' grabs (the race's end says who
+lost) and the others' turns (their play or draw says whose it was); another's play is their
+name and the card (a King, only where it is aimed; down to one card, the size too, as an
+unannounced last card is the table's to notice), a razz between others who was right but not
+for what, a draw only how many, a reverse only "Reverse!", and the listener's turn
+names the top card in a word.
 
 The announcer follows the table as it goes (the top card, the suit, the count, the phrase), as
 the turn's line says them; it must hear every event of the game in order.
@@ -56,7 +65,7 @@ from audiospoons.games.razz.rules.events import (
     TurnBegan,
     TurnTimeUp,
 )
-from audiospoons.games.razz.rules.facts import EIGHT
+from audiospoons.games.razz.rules.facts import EIGHT, KING
 from audiospoons.games.razz.status import (
     RazzStatus,
     fault_words,
@@ -121,7 +130,10 @@ class RazzAnnouncer(EventAnnouncer):
         return False
 
     def _pace(self, event: Event, listener: int | None) -> Pace:
-        return pace(event, listener)
+        return pace(event, listener, self.players, self._others_grabbed)
+
+    def _others_grabbed(self, names: tuple[str, ...]) -> str:
+        return self.m.tr("spoons.grabbed.others", names=self.m.join(list(names)))
 
     def _brief(self) -> bool:
         return self.verbosity is Verbosity.BRIEF
@@ -180,6 +192,8 @@ class RazzAnnouncer(EventAnnouncer):
                 return m.tr("razz.time.up.other", name=self.players[event.seat])
             case DirectionReversed():
                 self.clockwise = event.clockwise
+                if self._brief():
+                    return m.tr("razz.reverse")
                 return " ".join((m.tr("razz.reverse"),
                                  self.status.direction(event.clockwise, you)))
             case KingAimed():
@@ -201,6 +215,8 @@ class RazzAnnouncer(EventAnnouncer):
                     return m.tr("razz.spoons.out.you")
                 return m.ntr("razz.spoons.out", event.spoons)
             case SpoonTaken():
+                if event.seat != you and self._brief():
+                    return None
                 if event.spoons_left:
                     if event.seat == you:
                         return m.tr("spoon.grabbed.you")
@@ -276,13 +292,15 @@ class RazzAnnouncer(EventAnnouncer):
             parts.append(m.ntr("spoons.on.table", event.spoons))
         return " ".join(parts)
 
-    def _turn(self, event: TurnBegan, you: int | None) -> str:
+    def _turn(self, event: TurnBegan, you: int | None) -> str | None:
         m = self.m
         top = self.top
         mine = event.seat == you
         if event.again and not mine:
             return m.tr("razz.again.other", name=self.players[event.seat])
-        if top is None or (self._brief() and not mine):
+        if self._brief() and not mine:
+            return None
+        if top is None:
             if mine:
                 return m.tr("razz.status.turn.you")
             return m.tr("razz.turn.other", name=self.players[event.seat])
@@ -294,6 +312,8 @@ class RazzAnnouncer(EventAnnouncer):
                 return m.tr("razz.turn.you.again", card=card)
             if self.suit and self.suit != top.suit:
                 return m.tr("razz.turn.you.suit", card=card, suit=suit_word(m, self.suit))
+            if self._brief():
+                return m.tr("razz.turn.you.brief", card=card_name(m, top))
             return m.tr("razz.turn.you", card=card)
         name = self.players[event.seat]
         if self.count:
@@ -303,23 +323,33 @@ class RazzAnnouncer(EventAnnouncer):
                         suit=suit_word(m, self.suit))
         return m.tr("razz.turn.other.full", name=name, card=card)
 
-    def _played(self, event: CardPlayed, you: int | None) -> str:
+    def _played(self, event: CardPlayed, you: int | None) -> str | None:
         m = self.m
         self.top, self.suit = event.card, event.suit
         card, left = the_card(m, event.card), event.cards_left
         mine = event.seat == you
         name = self.players[event.seat]
+        if mine and left and self._brief():
+            return None
         if not left:
             if mine:
                 return m.tr("razz.played.you.last", card=card)
             return m.tr("razz.played.other.last", name=name, card=card)
+        brief = self._brief() and left > 1
         if event.card.rank == EIGHT and event.suit != event.card.suit:
             suit = suit_word(m, event.suit)
+            if brief and not mine:
+                return m.tr("razz.played.eight.other.brief", name=name,
+                            card=card_name(m, event.card), suit=suit)
             if mine:
                 return m.ntr("razz.played.eight.you", left, card=card, suit=suit)
             return m.ntr("razz.played.eight.other", left, name=name, card=card, suit=suit)
         if mine:
             return m.ntr("razz.played.you", left, card=card)
+        if brief:
+            if event.card.rank == KING:
+                return None
+            return m.tr("razz.played.other.brief", name=name, card=card_name(m, event.card))
         return m.ntr("razz.played.other", left, name=name, card=card)
 
     def _drawn(self, event: CardsDrawn, you: int | None) -> str:
@@ -328,6 +358,8 @@ class RazzAnnouncer(EventAnnouncer):
             name = self.players[event.seat]
             if not event.count:
                 return m.tr("razz.drew.none.other", name=name)
+            if self._brief():
+                return m.ntr("razz.drew.other.brief", event.count, name=name)
             return m.ntr("razz.drew.other", event.count, name=name, held=event.cards_left)
         if not event.cards:
             return m.tr("razz.drew.none.you")
@@ -385,6 +417,8 @@ class RazzAnnouncer(EventAnnouncer):
                 return m.tr("razz.razz.right.you", target=target, fault=fault)
             if event.target == you:
                 return m.tr("razz.razz.right.at.you", name=name, fault=fault)
+            if self._brief():
+                return m.tr("razz.razz.right.other.brief", name=name, target=target)
             return m.tr("razz.razz.right.other", name=name, target=target, fault=fault)
         if event.seat == you:
             return m.tr("razz.razz.wrong.you", target=target)

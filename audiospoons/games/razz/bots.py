@@ -242,7 +242,7 @@ class RazzBot:
             self.choose_at = None
         elif isinstance(event, TurnBegan):
             seen.turn_seat, seen.turn, seen.drawn = event.seat, event.turn, None
-            self.move_at = event.at + self._card_time() if event.seat == me else None
+            self.move_at = event.at + self._turn_time() if event.seat == me else None
             self.razzes = [plan for plan in self.razzes
                            if plan.turn < 0 or plan.turn + RAZZ_TURNS >= event.turn]
         elif isinstance(event, CardPlayed):
@@ -452,8 +452,25 @@ class RazzBot:
     def _card_time(self) -> float:
         return self._card_delay.sample(self.rng)
 
+    def _turn_time(self) -> float:
+        """A turn's choice of card: longer than a classic pass, as a player by ear goes through
+        a hand of seven or more for one that matches, but made in time for a turn time limit
+        when the card's own time allows."""
+        card = self._card_time()
+        thought = TURN_THOUGHT * card
+        limit = self.options.turn_time_limit
+        if limit > 0:
+            thought = min(thought, max(card, limit - LIMIT_MARGIN))
+        return thought
+
     def _reaction_time(self) -> float:
         return self._reaction_delay.sample(self.rng)
+
+
+TURN_THOUGHT = 2.0
+"""How many card moves' time a turn's choice takes."""
+LIMIT_MARGIN = 0.5
+"""How long before a turn's time limit a bot thinking it over has chosen."""
 
 
 def make_razz_bot(seat: int, options: RazzOptions, rng: random.Random,

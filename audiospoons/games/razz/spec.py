@@ -7,6 +7,15 @@ from typing import cast
 from audiospoons.games.razz.bots import RazzBot
 from audiospoons.games.razz.rules import commands as razz_commands
 from audiospoons.games.razz.rules import events as razz_events
+from audiospoons.games.razz.rules.commands import (
+    Announce,
+    ChoosePhrase,
+    DrawCard,
+    Keep,
+    PlayCard,
+    Razz,
+    SayPhrase,
+)
 from audiospoons.games.razz.rules.events import (
     DealStarted,
     GameWon,
@@ -44,6 +53,7 @@ SPEC = GameSpec(
     round_start=DealStarted,
     round_end=RoundWon,
     settle_after=(RoundWon, DealStarted),
+    waits_for_telling=(PlayCard, DrawCard, Keep, ChoosePhrase, Razz, SayPhrase, Announce),
     game_over=GameWon,
     standing=(RazzGameStarted, PhraseChosen, RoundWon, RoundScored),
     told_on_return=lambda event, seat: True,

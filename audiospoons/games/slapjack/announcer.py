@@ -4,7 +4,10 @@ catalog.
 A turned card is said in as few words as can be ("Andrew: seven of hearts."), as cards come
 quickly; a Jack is said with "Slap!" and is urgent, as are the slap that settles it and the
 listener's own wrong slap. At brief verbosity another player's turn passing is not said (the
-card they turn says it); the listener's own turn always is.
+card they turn says it); the listener's own turn always is; and a card turned in time is
+said by its rank alone ("A seven.", "A jack. Slap!"), whoever turned it, as a dealer calls
+the cards: in Slapjack only a Jack matters, and the card's sound comes from that player's
+side.
 """
 
 from __future__ import annotations
@@ -24,8 +27,8 @@ from audiospoons.games.slapjack.rules.events import (
     TurnPassed,
     WrongSlap,
 )
-from audiospoons.voice.announcer import EventAnnouncer, Verbosity
-from audiospoons.voice.cardnames import the_card
+from audiospoons.voice.announcer import EventAnnouncer, Verbosity, sentence_start
+from audiospoons.voice.cardnames import rank_count, the_card
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.pace import Pace
 
@@ -45,7 +48,10 @@ class SlapjackAnnouncer(EventAnnouncer):
             isinstance(event, WrongSlap) and event.seat == listener)
 
     def _pace(self, event: Event, listener: int | None) -> Pace:
-        return pace(event, listener)
+        return pace(event, listener, self.players, self._others_out)
+
+    def _others_out(self, names: tuple[str, ...]) -> str:
+        return self.m.tr("slapjack.out.several", names=self.m.join(list(names)))
 
     def urgent_phrases(self, listener: int | None) -> list[str]:
         """The urgent lines whose words are known before the game starts: worth rendering to
@@ -106,6 +112,8 @@ class SlapjackAnnouncer(EventAnnouncer):
         if event.timed_out:
             text = (m.tr("slapjack.turned.late.you", card=card) if event.seat == you
                     else m.tr("slapjack.turned.late", name=self.players[event.seat], card=card))
+        elif self.verbosity is Verbosity.BRIEF:
+            text = sentence_start(m.tr("card.alone", card=rank_count(m, event.card.rank, 1)))
         elif event.seat == you:
             text = m.ntr("slapjack.turned.you", event.left, card=card)
         else:

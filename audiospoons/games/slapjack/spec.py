@@ -7,6 +7,7 @@ from typing import cast
 from audiospoons.games.slapjack.bots import SlapjackBot
 from audiospoons.games.slapjack.rules import commands as slapjack_commands
 from audiospoons.games.slapjack.rules import events as slapjack_events
+from audiospoons.games.slapjack.rules.commands import Turn
 from audiospoons.games.slapjack.rules.events import (
     JackSlapped,
     PlayerOut,
@@ -47,6 +48,7 @@ SPEC = GameSpec(
     round_start=SlapjackStarted,
     round_end=JackSlapped,
     settle_after=(SlapjackStarted,),
+    waits_for_telling=(Turn,),
     game_over=SlapjackOver,
     standing=(SlapjackStarted, JackSlapped, PlayerOut),
     told_on_return=lambda event, seat: True,

@@ -179,7 +179,11 @@ class Announcer(EventAnnouncer):
         if isinstance(event, KnifeDrawn):
             if event.seat == you:
                 self._knife_left = event.discards
+                if self._brief():
+                    return m.ntr("knife.you.brief", event.discards)
                 return m.ntr("knife.you", event.discards)
+            if self._brief():
+                return m.tr("knife.other.brief", name=self.players[event.seat])
             return m.ntr("knife.other", event.discards, name=self.players[event.seat])
         if isinstance(event, KnifeRedrawn):
             if event.seat == you:
@@ -392,8 +396,6 @@ class Announcer(EventAnnouncer):
                 return self.m.ntr("knife.discarded", self._knife_left, card=card)
             return self.m.tr("knife.discarded.last", card=card)
         if self._brief() and not event.forced:
-            if event.seat == you and event.card is not None:
-                return self.m.tr("you.passed.brief", card=the_card(self.m, event.card))
             return None
         if self._brief() and event.seat != you:
             return None

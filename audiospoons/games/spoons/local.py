@@ -36,6 +36,7 @@ class LocalGame(KeyboardSeat, LocalLoop):
     """One game: the table, the keyboard player and the loop that joins them to the clock."""
 
     settle_after = SPEC.settle_after
+    waits_for_telling = SPEC.waits_for_telling
 
     game: ClassicGame
 

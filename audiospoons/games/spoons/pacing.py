@@ -41,6 +41,11 @@ REPEAT_QUIET = 60.0
 """Seconds in which the stock shuffled again, or another player's knife, is not said again."""
 
 
+OWN_PASS = "passed"
+"""The topic of the listener's own pass or discard: a newer one, or the new hand a knife's
+discards bring, says what it would."""
+
+
 def card_topic(card: object) -> str:
     return f"card:{card}"
 
@@ -51,13 +56,13 @@ def pace(event: Event, listener: int | None,
     grabs as one line (None: each is said alone, as signals copied are); ``names`` are the
     players' names as said."""
     if isinstance(event, CardTaken | CardPassed) and event.seat != listener:
-        return flow()
+        return flow(aside=True)
     if isinstance(event, CardTaken | CardPassed) and event.forced:
         return LASTING
     if isinstance(event, CardTaken) and event.card is not None:
         return flow(card_topic(event.card))
     if isinstance(event, CardPassed) and event.card is not None:
-        return flow(cancels=(card_topic(event.card),))
+        return flow(OWN_PASS, cancels=(card_topic(event.card),))
     if isinstance(event, CardTaken | CardPassed):
         return flow()
     if isinstance(event, RoundStarted):
@@ -73,7 +78,7 @@ def pace(event: Event, listener: int | None,
     if isinstance(event, KnifeDrawn):
         return Pace(topic="knife", retracts=("hand",))
     if isinstance(event, KnifeRedrawn):
-        return Pace(topic="hand")
+        return Pace(topic="hand", retracts=(OWN_PASS, "stock"))
     if isinstance(event, SpoonsChanged):
         return flow("spoons")
     if isinstance(event, HandPassedOn | Reached):

@@ -11,6 +11,7 @@ from audiospoons.games.spec import Front, GameSpec, GameWords
 from audiospoons.games.spoons.bots import make_bot
 from audiospoons.games.spoons.rules import commands as spoons_commands
 from audiospoons.games.spoons.rules import events as spoons_events
+from audiospoons.games.spoons.rules.commands import Draw, Pass, Take
 from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardTaken,
@@ -57,6 +58,7 @@ SPEC = GameSpec(
     round_start=RoundStarted,
     round_end=RoundEnded,
     settle_after=(RoundEnded, RoundStarted),
+    waits_for_telling=(Take, Draw, Pass),
     game_over=GameOver,
     standing=(GameStarted, TeamsFormed, LetterGiven, PointAdded, Eliminated, DealerChanged),
     told_on_return=_told_on_return,
