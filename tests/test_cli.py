@@ -56,10 +56,10 @@ def test_replay_speaks_spanish_with_lang_es_or_a_spanish_system(tmp_path: Path) 
 def test_replay_refuses_a_language_it_has_no_words_for(tmp_path: Path) -> None:
     path = tmp_path / "game.toml"
     path.write_text(SCENARIO, encoding="utf-8")
-    result = audiospoons("replay", str(path), "--lang", "fr")
+    result = audiospoons("replay", str(path), "--lang", "ja")
     assert result.returncode == 2
-    assert result.stderr == ("audiospoons replay: no messages in language 'fr';"
-                             " there are en, es\n")
+    assert result.stderr == ("audiospoons replay: no messages in language 'ja';"
+                             " there are en, de, es, fa, fr, pl, pt_BR, ru\n")
 
 
 def test_brief_verbosity_leaves_out_other_players_passes(tmp_path: Path) -> None:

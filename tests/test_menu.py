@@ -451,11 +451,11 @@ def test_settings_change_at_once_and_are_saved(tmp_path: Path) -> None:
         "Settings. Speech, printed text, 1 of 12", "Speech rate, 175 words per minute, 2 of 12",
         "185 words per minute", "Speech volume, 100 percent, 3 of 12", "90 percent",
         "Sound volume, 80 percent, 4 of 12", "70 percent", "Mono, off, 5 of 12", "on",
-        "Language, system, 6 of 12", "English", "Español"]
+        "Language, system, 6 of 12", "English", "Deutsch"]
     saved = load_settings(tmp_path / "settings.json")[0]
     assert (saved.rate, saved.speech_volume, saved.sound_volume, saved.mono, saved.language) == (
-        185, 90, 70, True, "es")
-    assert ui.lang == "es"
+        185, 90, 70, True, "de")
+    assert ui.lang == "de"
     assert isinstance(ui.mixer, Cues)
     assert (ui.mixer.sound_volume, ui.mixer.speech_volume, ui.mixer.mono) == (0.7, 0.9, True)
 

@@ -293,6 +293,7 @@ def test_the_language_of_the_menus_is_chosen_in_settings(config: Path,
     player.key("enter", "Settings. Speech, printed text, 1 of 12")
     player.key("l", "Language, system, 6 of 12")
     player.key("right", "English")
+    player.key("right", "Deutsch")
     player.key("right", "Español")
     player.key("down", "Detalle, breve, 7 de 12")
     player.key("escape", "Menú principal. Ajustes, 5 de 8")

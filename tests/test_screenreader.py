@@ -1,11 +1,13 @@
-"""The screen reader output with its real parts: accessible_output2 talking to a Speech Dispatcher
-daemon started for the test, which speaks with espeak-ng into an ALSA file device (there is no
-sound card), all inside a temporary home; plus quiet loading and screen reader detection."""
+"""The screen reader output with its real parts: Prism, and accessible_output2 behind it, talking
+to a Speech Dispatcher daemon started for the test, which speaks with espeak-ng into an ALSA file
+device (there is no sound card), all inside a temporary home; plus quiet loading and screen
+reader detection."""
 
 from __future__ import annotations
 
 import array
 import contextlib
+import ctypes.util
 import os
 import shutil
 import signal
@@ -24,10 +26,12 @@ from accessible_output2.outputs.auto import Auto  # type: ignore[import-untyped]
 from accessible_output2.outputs.base import Output  # type: ignore[import-untyped]
 
 from audiospoons.voice.screenreader import (
+    PrismOutput,
     ScreenReaderOutput,
     open_screen_reader,
     running_process_names,
     screen_reader_running,
+    speech_dispatcher_address,
     speech_dispatcher_reachable,
 )
 
@@ -136,10 +140,11 @@ def sandbox_environment(root: Path) -> dict[str, str]:
 @pytest.fixture
 def isolated(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A temporary home and runtime directory for this process, with no Speech Dispatcher
-    address from outside and no autospawn of one. A short path: unix sockets go inside."""
+    address from outside, no autospawn of one, and no session bus (so Prism finds no Orca). A
+    short path: unix sockets go inside."""
     root = Path(tempfile.mkdtemp(prefix="spoons-sd-", dir="/tmp"))
     try:
-        for name in SPEECHD_VARIABLES:
+        for name in (*SPEECHD_VARIABLES, "DBUS_SESSION_BUS_ADDRESS"):
             monkeypatch.delenv(name, raising=False)
         for name, value in sandbox_environment(root).items():
             monkeypatch.setenv(name, value)
@@ -222,14 +227,12 @@ def ssip_threads_end_quietly(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
             thread.join(5)
 
 
-def test_a_line_spoken_through_the_screen_reader_output_reaches_the_audio_device(
-        speech_dispatcher: SpeechDispatcher, ssip_threads_end_quietly: None) -> None:
-    output = bounded(open_screen_reader, 15)
-    assert output is not None, ("accessible_output2 found no output: is Debian's python3-speechd "
-                                f"visible to {sys.executable}?\n{speech_dispatcher.log()}")
+def spoken_through(output: PrismOutput | ScreenReaderOutput | None,
+                   speech_dispatcher: SpeechDispatcher) -> None:
+    """``output`` says a line, which reaches the daemon's audio file; then it is closed."""
+    assert output is not None, f"no screen reader output\n{speech_dispatcher.log()}"
     try:
         assert output.name == "screenreader"
-        assert output.backend_name == "Linux Speech Dispatcher"
         assert loud_samples(speech_dispatcher.audio)[0] < 1000, "sound before anything was said"
         bounded(lambda: output.speak("Four of a kind. Grab a spoon!", interrupt=True), 10)
         # a tenth of a second of clearly audible samples, not silence written by an idle device
@@ -241,6 +244,69 @@ def test_a_line_spoken_through_the_screen_reader_output_reaches_the_audio_device
         bounded(output.close, 10)
     with pytest.raises(RuntimeError):
         output.speak("After closing")
+
+
+def test_a_line_reaches_the_audio_device_through_prism_with_no_python_speechd(
+        speech_dispatcher: SpeechDispatcher, monkeypatch: pytest.MonkeyPatch,
+        capfd: pytest.CaptureFixture[str]) -> None:
+    """Prism is the first choice and needs only Speech Dispatcher's C library: Debian's
+    python3-speechd, out of sight here, is not needed."""
+    monkeypatch.setitem(sys.modules, "speechd", None)
+    output = bounded(open_screen_reader, 20)
+    assert isinstance(output, PrismOutput), speech_dispatcher.log()
+    assert output.backend_name == "Speech Dispatcher"
+    bounded(lambda: output.speak(""), 10)  # nothing to say is no error
+    bounded(lambda: output.speak("A line with a \0 in it."), 10)
+    spoken_through(output, speech_dispatcher)
+    assert sys.modules["speechd"] is None
+    assert capfd.readouterr() == ("", "")
+
+
+def test_accessible_output2_speaks_where_prism_finds_nothing(
+        speech_dispatcher: SpeechDispatcher, ssip_threads_end_quietly: None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(PrismOutput, "open", classmethod(lambda cls: (None, "no wheel here")))
+    output = bounded(open_screen_reader, 15)
+    assert isinstance(output, ScreenReaderOutput), (
+        "accessible_output2 found no output: is Debian's python3-speechd visible to "
+        f"{sys.executable}?\n{speech_dispatcher.log()}")
+    assert output.backend_name == "Linux Speech Dispatcher"
+    spoken_through(output, speech_dispatcher)
+
+
+def test_with_no_daemon_prism_says_why_prints_nothing_and_tries_to_start_one(
+        isolated: Path, capfd: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    spawned = isolated / "spawned"
+    probe = isolated / "spawn-probe"
+    probe.write_text(f'#!/bin/sh\necho "$@" > "{spawned}"\nexit 1\n')
+    probe.chmod(0o755)
+    monkeypatch.setenv("SPEECHD_CMD", str(probe))  # what libspeechd runs to start a daemon
+    output, reason = bounded(PrismOutput.open, 15)
+    assert output is None
+    assert reason.startswith("Speech Dispatcher is not running (nothing answers at ")
+    assert str(speech_dispatcher_address()[1]) in reason
+    assert capfd.readouterr() == ("", "")
+    assert spawned.read_text().startswith("--spawn"), "no start of a daemon was tried"
+
+
+def test_without_speech_dispatcher_s_library_prism_names_it(
+        speech_dispatcher: SpeechDispatcher) -> None:
+    """libspeechd.so.2 hidden behind /dev/null in a mount namespace of the test's own."""
+    library = Path(ctypes.util.find_library("speechd") or "libspeechd.so.2")
+    if not library.is_absolute():
+        library = next(Path("/usr/lib").rglob("libspeechd.so.2"))
+    script = ("from audiospoons.voice.prismoutput import PrismOutput; "
+              "output, reason = PrismOutput.open(); print(output is None, reason)")
+    result = subprocess.run(
+        ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+         f'mount --bind /dev/null "{library.resolve()}" && exec "$0" -c "$1"', sys.executable,
+         script], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ("True Speech Dispatcher's client library libspeechd.so.2 is missing"
+                             " (on Debian or Ubuntu: apt install speech-dispatcher, which brings"
+                             " libspeechd2)\n")
+    assert result.stderr == ""
 
 
 def test_orca_counts_as_a_screen_reader_only_while_speech_dispatcher_answers(

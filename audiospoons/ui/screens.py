@@ -73,6 +73,7 @@ from audiospoons.voice.i18n import (
     available_languages,
     choose_language,
     messages,
+    translated_share,
 )
 from audiospoons.voice.mixerspeech import MixerSpeech
 from audiospoons.voice.speaker import Speaker
@@ -546,7 +547,7 @@ class Screens:
                         "none": m.tr("menu.settings.speech.none")}
         languages = (SYSTEM_LANGUAGE, *available_languages())
         language_words = tuple(m.tr("menu.settings.language.system") if lang == SYSTEM_LANGUAGE
-                               else language_name(lang) for lang in languages)
+                               else language_item(lang, m) for lang in languages)
         verbosity_words = {"full": m.tr("menu.settings.verbosity.full"),
                            "brief": m.tr("menu.settings.verbosity.brief")}
 
@@ -767,6 +768,16 @@ def language_name(lang: str) -> str:
     """A language's name in itself: 'English', 'Español'."""
     name = Locale.parse(lang).get_display_name(lang) or lang
     return name[:1].upper() + name[1:]
+
+
+def language_item(lang: str, m: Messages) -> str:
+    """A language as Settings offers it: its name, and how much of it is translated when it is
+    not all (the rest is said in English)."""
+    share = translated_share(lang)
+    if share >= 1.0:
+        return language_name(lang)
+    return m.tr("menu.settings.language.partial", language=language_name(lang),
+                percent=int(share * 100))
 
 
 def apply_settings(settings: Settings, output: SpeechOutput, mixer: CuePlayer | None) -> None:

@@ -16,9 +16,11 @@ import os
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 from babel import Locale
 from babel.lists import format_list
+from babel.messages.catalog import Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -30,28 +32,56 @@ class UnknownLanguage(ValueError):
     """No catalog for the language asked for."""
 
 
+locales_root: Traversable | None = None
+"""Where the catalogs are: the package's own unless set (tests)."""
+
+
+def _root() -> Traversable:
+    return locales_root if locales_root is not None else files("audiospoons.locales")
+
+
 def catalog_text(lang: str) -> bytes:
     """The ``.po`` file of ``lang`` as installed with the package."""
-    path = files("audiospoons.locales") / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    return path.read_bytes()
+    return (_root() / lang / "LC_MESSAGES" / f"{DOMAIN}.po").read_bytes()
 
 
 def available_languages() -> tuple[str, ...]:
     """Every language with a catalog, English first."""
-    root = files("audiospoons.locales")
+    root = _root()
     found = sorted(entry.name for entry in root.iterdir()
                    if (entry / "LC_MESSAGES" / f"{DOMAIN}.po").is_file())
     return tuple(sorted(found, key=lambda lang: lang != DEFAULT_LANGUAGE))
 
 
-def language_of(tag: str) -> str:
-    """The catalog language for a locale tag: 'es_MX.UTF-8', 'es-MX' and 'es@valencia' are
+def locale_tag(tag: str) -> str:
+    """A locale tag as the catalogs are named: 'pt-br.UTF-8' is 'pt_BR', 'es@valencia' is
     'es'."""
-    return tag.split("@")[0].split(".")[0].replace("-", "_").split("_")[0].lower()
+    parts = tag.split("@")[0].split(".")[0].replace("-", "_").split("_")
+    language = parts[0].lower()
+    return f"{language}_{parts[1].upper()}" if len(parts) > 1 and parts[1] else language
+
+
+def language_of(tag: str) -> str:
+    """A locale tag's language: 'es_MX.UTF-8', 'es-MX' and 'es@valencia' are 'es'."""
+    return locale_tag(tag).split("_")[0]
+
+
+def catalog_for(tag: str, languages: Sequence[str] | None = None) -> str | None:
+    """The catalog that speaks ``tag``'s language: the one of its region if there is one
+    ('pt_BR'), else the language's own ('es' for 'es_MX'), else another region's ('pt_BR' for
+    'pt_PT' or 'pt'); None if there is none."""
+    found = available_languages() if languages is None else languages
+    wanted = locale_tag(tag)
+    if wanted in found:
+        return wanted
+    language = language_of(wanted)
+    if language in found:
+        return language
+    return next((lang for lang in found if language_of(lang) == language), None)
 
 
 def system_languages(environ: Mapping[str, str] | None = None) -> list[str]:
-    """The languages the system asks for, first choice first: the usual variables (LANGUAGE
+    """The locale tags the system asks for, first choice first: the usual variables (LANGUAGE
     may list several), then the C library's locale."""
     env = os.environ if environ is None else environ
     found: list[str] = []
@@ -60,30 +90,29 @@ def system_languages(environ: Mapping[str, str] | None = None) -> list[str]:
         if variable != "LANGUAGE" and value:
             # The first of LC_ALL, LC_MESSAGES and LANG that is set decides; C means English.
             if language_of(value) not in ("c", "posix"):
-                found.append(language_of(value))
+                found.append(locale_tag(value))
             return found
         for tag in value.split(":"):
             if tag and language_of(tag) not in ("c", "posix"):
-                found.append(language_of(tag))
+                found.append(locale_tag(tag))
     if environ is None:
         system_tag = locale.getlocale()[0]
         if system_tag:
-            found.append(language_of(system_tag))
+            found.append(locale_tag(system_tag))
     return found
 
 
 def choose_language(requested: str | None, environ: Mapping[str, str] | None = None) -> str:
-    """``--lang`` if given (it must have a catalog), else the system's first language that has
-    one, else English."""
-    languages = available_languages()
+    """``--lang`` if given (a catalog must speak it), else the first of the system's languages
+    that one speaks, else English."""
     if requested is not None:
-        lang = language_of(requested)
-        if lang not in languages:
+        lang = catalog_for(requested)
+        if lang is None:
             raise UnknownLanguage(f"no messages in language {requested!r};"
-                                  f" there are {', '.join(languages)}")
+                                  f" there are {', '.join(available_languages())}")
         return lang
-    for lang in system_languages(environ):
-        if lang in languages:
+    for tag in system_languages(environ):
+        if (lang := catalog_for(tag)) is not None:
             return lang
     return DEFAULT_LANGUAGE
 
@@ -117,6 +146,24 @@ def compile_catalog(po_text: bytes) -> gettext.GNUTranslations:
     write_mo(binary, catalog)
     binary.seek(0)
     return gettext.GNUTranslations(binary)
+
+
+def _translated(message: Message) -> bool:
+    value = message.string
+    forms = list(value) if isinstance(value, list | tuple) else [value]
+    return not message.fuzzy and all(form and form.strip() for form in forms)
+
+
+@cache
+def translated_share(lang: str) -> float:
+    """How much of English ``lang``'s catalog translates, from 0 to 1: a catalog may land
+    before it is finished, each message it lacks said in English."""
+    english = read_po(io.BytesIO(catalog_text(DEFAULT_LANGUAGE)))
+    catalog = read_po(io.BytesIO(catalog_text(lang)))
+    wanted = [message.id for message in english if message.id]
+    done = sum(1 for msgid in wanted
+               if (mine := catalog.get(msgid)) is not None and _translated(mine))
+    return done / len(wanted) if wanted else 1.0
 
 
 @cache

@@ -1,4 +1,5 @@
-"""Speech (and braille) through the player's own screen reader, by way of accessible_output2.
+"""Speech (and braille) through the player's own screen reader: by way of Prism
+(``prismoutput``) first, and of accessible_output2 where Prism finds nothing.
 
 accessible_output2 picks the first output it can reach: NVDA, JAWS, Window-Eyes, System Access,
 Dolphin, ZDSR or PC-Talker on Windows, with SAPI 5 as the fallback there; VoiceOver on macOS;
@@ -7,8 +8,8 @@ Speech Dispatcher on Linux, which is what Orca speaks through. It is untyped, an
 keeps all of that away from the player's terminal, where a screen reader would read it out.
 
 On Linux, accessible_output2 needs Speech Dispatcher's Python client, ``speechd``, which is not on
-PyPI: it comes with the system (Debian's python3-speechd) and must be visible to the interpreter
-running the game.
+PyPI (Debian's python3-speechd), where Prism needs only the C library that comes with Speech
+Dispatcher: so accessible_output2 is the fallback, for a system Prism has no wheel for.
 """
 
 from __future__ import annotations
@@ -19,12 +20,20 @@ import io
 import logging
 import os
 import platform
-import socket
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Protocol
+
+from audiospoons.voice.prismoutput import PrismOutput
+from audiospoons.voice.speechdispatcher import (
+    speech_dispatcher_address,
+    speech_dispatcher_reachable,
+)
+
+__all__ = ["PrismOutput", "ScreenReaderOutput", "open_screen_reader", "running_process_names",
+           "screen_reader_running", "speech_dispatcher_address", "speech_dispatcher_reachable"]
 
 LOG = logging.getLogger(__name__)
 
@@ -161,12 +170,23 @@ def _first_available_output() -> Backend | None:
     return None
 
 
-def open_screen_reader() -> ScreenReaderOutput | None:
-    """The first output accessible_output2 can reach, or None when there is none.
+def open_screen_reader() -> PrismOutput | ScreenReaderOutput | None:
+    """The player's screen reader: through Prism if it finds one, else the first output
+    accessible_output2 can reach, else None.
 
-    Never raises and never prints: whatever accessible_output2 says while loading is logged at
-    debug level instead.
+    Never raises and never prints: whatever either says while loading is logged at debug level
+    instead.
     """
+    prism, why = PrismOutput.open()
+    if prism is not None:
+        return prism
+    LOG.debug("Prism: %s; trying accessible_output2", why)
+    return open_accessible_output()
+
+
+def open_accessible_output() -> ScreenReaderOutput | None:
+    """The first output accessible_output2 can reach, or None when there is none. Never raises
+    and never prints."""
     output: Backend | None = None
     with _quiet() as messages:
         try:
@@ -204,37 +224,8 @@ def running_process_names(proc: Path = PROC) -> set[str]:
     return names
 
 
-def speech_dispatcher_address() -> tuple[int, str | tuple[str, int]]:
-    """Where Speech Dispatcher's clients connect, found as its Python client finds it: the socket
-    family and address, from ``SPEECHD_ADDRESS`` (``unix_socket[:PATH]`` or
-    ``inet_socket[:HOST[:PORT]]``), else the socket in the runtime directory."""
-    runtime = os.environ.get("XDG_RUNTIME_DIR") or os.environ.get("XDG_CACHE_HOME") or os.path.join(
-        os.path.expanduser("~"), ".cache")
-    default_socket = os.path.join(runtime, "speech-dispatcher", "speechd.sock")
-    address = os.environ.get("SPEECHD_ADDRESS", "")
-    method, _, rest = address.partition(":")
-    if method == "inet_socket":
-        host, _, port = rest.partition(":")
-        return socket.AF_INET, (host or "127.0.0.1", int(port) if port.isdigit() else 6560)
-    if method == "unix_socket" and rest:
-        return socket.AF_UNIX, rest
-    return socket.AF_UNIX, os.environ.get("SPEECHD_SOCKET") or default_socket
-
-
-def speech_dispatcher_reachable(timeout: float = 1.0) -> bool:
-    """Whether something accepts connections where Speech Dispatcher's clients connect."""
-    try:
-        family, address = speech_dispatcher_address()
-        with socket.socket(family, socket.SOCK_STREAM) as connection:
-            connection.settimeout(timeout)
-            connection.connect(address)
-        return True
-    except (OSError, ValueError):
-        return False
-
-
 def _first_output_name() -> str | None:
-    output = open_screen_reader()
+    output = open_accessible_output()
     if output is None:
         return None
     try:
