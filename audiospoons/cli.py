@@ -111,6 +111,14 @@ def build_parser() -> argparse.ArgumentParser:
                             " Encrypt's fullchain.pem); needs --key")
     serve.add_argument("--key", type=Path, metavar="FILE",
                        help="the certificate's private key (PEM: Let's Encrypt's privkey.pem)")
+    serve.add_argument("--data", type=Path, metavar="DIR",
+                       help="the folder the relay keeps its accounts in (relay.db, SQLite;"
+                            " default: the user's data folder)")
+    serve.add_argument("--database", metavar="URL",
+                       help="keep the accounts in this PostgreSQL database instead"
+                            " (postgresql://USER:PASSWORD@HOST:PORT/NAME), as a cluster does")
+    serve.add_argument("--no-accounts", action="store_true",
+                       help="keep no accounts: every player is a guest")
     serve.add_argument("--web", type=int, metavar="PORT",
                        help="also serve the page to play in a browser on this port, its Play"
                             " online offering this relay (with the relay's TLS, if it has it)")
@@ -186,7 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         return _serve(args.host, args.port, args.max_per_address, args.cert, args.key,
                       max_connections=args.max_connections,
-                      rooms_per_address=args.max_rooms_per_address, web_port=args.web)
+                      rooms_per_address=args.max_rooms_per_address, web_port=args.web,
+                      database=_relay_database(args))
     if args.command == "join":
         return _join(args)
     if args.command == "web":
@@ -199,9 +208,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _relay_database(args: argparse.Namespace) -> str | None:
+    """Where ``serve`` keeps its accounts: ``--database``, else relay.db in ``--data`` or the
+    user's data folder; None with ``--no-accounts``."""
+    if args.no_accounts:
+        return None
+    if args.database:
+        return str(args.database)
+    import platformdirs
+
+    folder = args.data or Path(platformdirs.user_data_dir("audiospoons", appauthor=False))
+    return str(folder / "relay.db")
+
+
 def _serve(host: str, port: int, per_address: int | None = None, cert: Path | None = None,
            key: Path | None = None, *, max_connections: int | None = None,
-           rooms_per_address: int | None = None, web_port: int | None = None) -> int:
+           rooms_per_address: int | None = None, web_port: int | None = None,
+           database: str | None = None) -> int:
     """The relay, in the foreground, logging to stderr until Ctrl+C or SIGTERM; TLS with
     ``cert`` and ``key``; with ``web_port``, the page beside it."""
     import asyncio
@@ -221,7 +244,8 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
             host, web_port, port, context))
         try:
             await serve(host, port, per_address=per_address, ssl=context,
-                        max_connections=max_connections, rooms_per_address=rooms_per_address)
+                        max_connections=max_connections, rooms_per_address=rooms_per_address,
+                        database=database)
         finally:
             if page is not None:
                 page.cancel()

@@ -248,13 +248,14 @@ def test_join_refuses_bad_options_before_it_connects() -> None:
     assert "hand_size must be one of 3, 4, 5" in result.stderr
 
 
-def test_serve_says_when_it_cannot_listen() -> None:
+def test_serve_says_when_it_cannot_listen(tmp_path: Path) -> None:
     import socket
 
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = audiospoons("serve", "--port", str(port))
+        result = audiospoons("serve", "--port", str(port), "--data", str(tmp_path / "data"))
     assert result.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
+    assert (tmp_path / "data" / "relay.db").stat().st_mode & 0o077 == 0, "kept private"

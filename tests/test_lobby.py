@@ -612,7 +612,7 @@ def test_one_opens_a_room_from_the_lobby_and_another_hears_it_and_joins_it() -> 
     async def scenario(relay: server.Relay, port: int) -> None:
         saved: list[str] = []
         ann_run, ann_keys, ann = await in_lobby(port, "Ann",
-                                                on_connected=lambda: saved.append("Ann"))
+                                                on_connected=lambda token: saved.append("Ann"))
         assert saved == ["Ann"]
         bob_run, bob_keys, bob = await in_lobby(port, "Bob")
         assert ann.spoken[:2] == ["Connected to 127.0.0.1 as Ann.",

@@ -403,6 +403,7 @@ def test_play_online_from_the_main_menu_a_room_opened_and_joined_from_the_lobby(
         type_text(player, f"127.0.0.1:{closed}")
         player.key("enter", "Your name, edit text, blank")
         type_text(player, "Ann")
+        player.key("enter", "Password for Ann, edit text, blank")
         player.key("enter", f"Connecting to 127.0.0.1, port {closed}.")
         player.child.expect(re.escape(f"Cannot reach the relay at 127.0.0.1 port {closed}: ")
                             + r"[^\r]+\r\n")
@@ -415,6 +416,7 @@ def test_play_online_from_the_main_menu_a_room_opened_and_joined_from_the_lobby(
         type_text(player, str(port))
         player.key("up", f"127.0.0.1:{port}")
         player.key("enter", "Your name, edit text, selected: Ann")
+        player.key("enter", "Password for Ann, edit text, blank")
         player.key("enter", f"Connecting to 127.0.0.1, port {port}.")
         player.hear("Connected to 127.0.0.1 as Ann.", "Lobby: no rooms open. New room, 1 of 3")
         data = saved(config)
@@ -431,6 +433,7 @@ def test_play_online_from_the_main_menu_a_room_opened_and_joined_from_the_lobby(
         type_text(bob, f"127.0.0.1:{port}")
         bob.key("enter", "Your name, edit text, blank")
         type_text(bob, "Bob")
+        bob.key("enter", "Password for Bob, edit text, blank")
         bob.key("enter", f"Connecting to 127.0.0.1, port {port}.")
         bob.hear("Connected to 127.0.0.1 as Bob.", "Lobby: 1 room open. New room, 1 of 4")
         bob.key("down", "New Razz Spoons room, 2 of 4")
@@ -456,6 +459,86 @@ def test_play_online_from_the_main_menu_a_room_opened_and_joined_from_the_lobby(
         again.key("escape", f"Relay address, edit text, selected: 127.0.0.1:{port}")
         again.key("escape", "Main menu. Play online, 2 of 8")
         again.quit()
+    finally:
+        relay.send_signal(signal.SIGTERM)
+        _, log = relay.communicate(timeout=10)
+    assert relay.returncode == 0, log
+    assert "Traceback" not in log, log
+
+
+def test_a_name_registered_online_logs_in_by_itself_the_next_time(
+        tmp_path: Path, config: Path, players: list[Player]) -> None:
+    """Ann gives a password with her name: the relay registers it and gives a login, which is
+    kept; the next time her name logs in by itself, and a guest asking for her name is asked
+    for its password, a wrong one refused and the right one taken."""
+    port = free_port()
+    relay = subprocess.Popen([sys.executable, "-m", "audiospoons", "serve", "--port", str(port),
+                              "--data", str(tmp_path / "relay-data")],
+                             env=environment(tmp_path, "relay"), stderr=subprocess.PIPE,
+                             text=True)
+    try:
+        wait_for_relay(port)
+        player = start(players, config)
+        skip_welcome(player)
+        player.key("down", "Play online, 2 of 8")
+        player.key("enter", "Relay address, edit text, blank")
+        type_text(player, f"127.0.0.1:{port}")
+        player.key("enter", "Your name, edit text, blank")
+        type_text(player, "Ann")
+        player.key("enter", "Password for Ann, edit text, blank")
+        for char in "secret1":
+            player.key(char, "star")
+        player.key("up", "7 characters")
+        player.key("enter", f"Connecting to 127.0.0.1, port {port}.")
+        player.hear("Connected to 127.0.0.1 as Ann.",
+                    "Ann is registered on this relay: next time you are logged in by yourself.",
+                    "Lobby: no rooms open. New room, 1 of 3")
+        address = f"127.0.0.1:{port}"
+        assert list(saved(config)["online_logins"]) == [f"{address} Ann"]
+        player.key("escape", "You left the relay.", "Main menu. Play online, 2 of 8")
+        player.quit()
+
+        again = start(players, config)
+        again.hear("Main menu. Play, 1 of 8")
+        again.key("down", "Play online, 2 of 8")
+        again.key("enter", f"Relay address, edit text, selected: {address}")
+        again.key("enter", "Your name, edit text, selected: Ann")
+        again.key("enter", f"Connecting to 127.0.0.1, port {port}.")
+        again.hear("Connected to 127.0.0.1 as Ann.", "Logged in as Ann.",
+                   "Lobby: no rooms open. New room, 1 of 3")
+        again.key("escape", "You left the relay.", "Main menu. Play online, 2 of 8")
+        again.quit()
+
+        other = start(players, tmp_path / "other")
+        skip_welcome(other)
+        other.key("down", "Play online, 2 of 8")
+        other.key("enter", "Relay address, edit text, blank")
+        type_text(other, address)
+        other.key("enter", "Your name, edit text, blank")
+        type_text(other, "Ann")
+        other.key("enter", "Password for Ann, edit text, blank")
+        other.key("enter", f"Connecting to 127.0.0.1, port {port}.")
+        other.hear("Ann is a registered player's name: type its password, or go back and"
+                   " choose another name.", "Password for Ann, edit text, blank")
+        for _ in "wrong12":
+            other.key("w", "star")
+        other.key("enter", f"Connecting to 127.0.0.1, port {port}.")
+        other.hear("That name and password do not match an account.",
+                   "Password for Ann, edit text, blank")
+        for _ in "secret1":
+            other.key("s", "star")
+        other.key("backspace", "star")
+        other.key("1", "star")
+        other.key("enter", f"Connecting to 127.0.0.1, port {port}.")
+        other.hear("That name and password do not match an account.",
+                   "Password for Ann, edit text, blank")
+        for char in "secret1":
+            other.key(char, "star")
+        other.key("enter", f"Connecting to 127.0.0.1, port {port}.")
+        other.hear("Connected to 127.0.0.1 as Ann.", "Logged in as Ann.",
+                   "Lobby: no rooms open. New room, 1 of 3")
+        other.key("escape", "You left the relay.", "Main menu. Play online, 2 of 8")
+        other.quit()
     finally:
         relay.send_signal(signal.SIGTERM)
         _, log = relay.communicate(timeout=10)

@@ -11,8 +11,17 @@ from pathlib import Path
 import pytest
 from test_menu import Cues, ScriptedKeys
 
+from audiospoons.net.client import Login
 from audiospoons.ui import screens
-from audiospoons.ui.onlinemenu import JoinRequest, Outcome, Refused, read_address, read_name
+from audiospoons.ui.onlinemenu import (
+    JoinRequest,
+    Outcome,
+    Refused,
+    kept_login,
+    read_address,
+    read_name,
+    with_login,
+)
 from audiospoons.ui.screens import Screens
 from audiospoons.ui.settings import Settings, load_settings
 from audiospoons.ui.textentry import TextField, character_name, typed_character
@@ -194,18 +203,20 @@ class Relay:
         self.asked: list[tuple[JoinRequest, Settings]] = []
         self.saved_then: list[tuple[str, str]] = []
         self.saved_on_the_relay: list[tuple[str, str]] = []
+        self.token: str | None = None
+        """The login token the relay gives when it takes the name."""
 
     def saved(self) -> tuple[str, str]:
         saved = load_settings(self.file)[0]
         return saved.online_address, saved.online_name
 
     def __call__(self, settings: Settings, request: JoinRequest,
-                 connected: Callable[[], None]) -> Outcome:
+                 connected: Callable[[str | None], None]) -> Outcome:
         self.asked.append((request, settings))
         self.saved_then.append(self.saved())
         answer = self.answers.pop(0)
         if answer is Outcome.PLAYED:
-            connected()
+            connected(self.token)
             self.saved_on_the_relay.append(self.saved())
         return answer
 
@@ -225,13 +236,14 @@ def test_play_online_asks_the_address_and_the_name_then_joins_and_saves_them(
         tmp_path: Path) -> None:
     relay = Relay(tmp_path, Outcome.PLAYED)
     lines, ui = run_screens(tmp_path, ["down", "f2", "enter", *keys_for("localhost:7000"),
-                                       "enter", *keys_for("Ann"), "enter"],
+                                       "enter", *keys_for("Ann"), "enter", "enter"],
                             play_online=relay)
     assert lines == [
         "Main menu. Play, 1 of 8", "Play online, 2 of 8", EN.tr("menu.main.online.about"),
         "Relay address, edit text, blank",
         "l", "o", "c", "a", "l", "h", "o", "s", "t", "colon", "7", "0", "0", "0",
         "Your name, edit text, blank", "capital A", "n", "n",
+        "Password for Ann, edit text, blank",
         "Connecting to localhost, port 7000.",
         "Main menu. Play online, 2 of 8"]
     [(request, given)] = relay.asked
@@ -242,17 +254,18 @@ def test_play_online_asks_the_address_and_the_name_then_joins_and_saves_them(
     saved = load_settings(tmp_path / "settings.json")[0]
     assert (saved.online_address, saved.online_name) == ("localhost:7000", "Ann")
     assert saved == ui.settings
-    assert ui.mixer is not None and ui.mixer.played.count("menu-select") == 3  # type: ignore[attr-defined]
+    assert ui.mixer is not None and ui.mixer.played.count("menu-select") == 4  # type: ignore[attr-defined]
 
 
 def test_what_was_used_last_time_is_offered_and_enter_takes_it(tmp_path: Path) -> None:
     relay = Relay(tmp_path, Outcome.PLAYED)
     settings = Settings(first_run=False, online_address="example.org", online_name="Bob")
-    lines, _ = run_screens(tmp_path, ["p", "p", "p", "enter", "enter", "enter"], settings,
-                           play_online=relay)
+    lines, _ = run_screens(tmp_path, ["p", "p", "p", "enter", "enter", "enter", "enter"],
+                           settings, play_online=relay)
     assert lines[1:] == ["Play online, 2 of 8", "Play, 1 of 8", "Play online, 2 of 8",
                          "Relay address, edit text, selected: example.org",
                          "Your name, edit text, selected: Bob",
+                         "Password for Bob, edit text, blank",
                          "Connecting to example.org, port 7777.",
                          "Main menu. Play online, 2 of 8"]
     assert [request for request, _ in relay.asked] == [JoinRequest("example.org", 7777, "Bob")]
@@ -283,13 +296,14 @@ def test_a_relay_not_reached_lets_the_player_try_again_and_only_success_is_saved
         tmp_path: Path) -> None:
     relay = Relay(tmp_path, Outcome.UNREACHABLE, Outcome.PLAYED)
     lines, ui = run_screens(tmp_path, ["down", "enter", *keys_for("nowhere"), "enter",
-                                       *keys_for("Ann"), "enter", "enter", "enter"],
-                            play_online=relay)
-    assert lines[-6:] == ["Connecting to nowhere, port 7777.",
+                                       *keys_for("Ann"), "enter", "enter", "enter", "enter",
+                                       "enter"], play_online=relay)
+    assert lines[-7:] == ["Connecting to nowhere, port 7777.",
                           "Check the address and the name: Enter on each tries again, Escape"
                           " goes back.",
                           "Relay address, edit text, selected: nowhere",
                           "Your name, edit text, selected: Ann",
+                          "Password for Ann, edit text, blank",
                           "Connecting to nowhere, port 7777.",
                           "Main menu. Play online, 2 of 8"]
     assert len(relay.asked) == 2
@@ -301,24 +315,74 @@ def test_a_name_the_relay_refuses_asks_for_the_name_again_not_the_address(
         tmp_path: Path) -> None:
     relay = Relay(tmp_path, Outcome.NAME_REFUSED, Outcome.NAME_REFUSED, Outcome.PLAYED)
     lines, ui = run_screens(tmp_path, ["down", "enter", *keys_for("relay.example"), "enter",
-                                       *keys_for("Ann"), "enter", "enter", *keys_for("Bo"),
-                                       "enter"], play_online=relay)
-    assert lines[-8:] == ["Connecting to relay.example, port 7777.",
-                          "Your name, edit text, selected: Ann",
-                          "Connecting to relay.example, port 7777.",
-                          "Your name, edit text, selected: Ann", "capital B", "o",
-                          "Connecting to relay.example, port 7777.",
+                                       *keys_for("Ann"), "enter", "enter", "enter", "enter",
+                                       *keys_for("Bo"), "enter", "enter"], play_online=relay)
+    assert lines[-11:] == ["Password for Ann, edit text, blank",
+                           "Connecting to relay.example, port 7777.",
+                           "Your name, edit text, selected: Ann",
+                           "Password for Ann, edit text, blank",
+                           "Connecting to relay.example, port 7777.",
+                           "Your name, edit text, selected: Ann", "capital B", "o",
+                           "Password for Bo, edit text, blank",
+                           "Connecting to relay.example, port 7777.",
                           "Main menu. Play online, 2 of 8"]
     assert [request.name for request, _ in relay.asked] == ["Ann", "Ann", "Bo"]
     assert relay.saved_then == [("", ""), ("", ""), ("", "")]
     assert (ui.settings.online_address, ui.settings.online_name) == ("relay.example", "Bo")
 
 
+def test_a_password_registers_or_logs_in_and_the_login_given_is_kept_for_that_relay(
+        tmp_path: Path) -> None:
+    """The name is registered: the password is asked again until the relay takes it; the
+    relay's login token is saved for the address, and the next time that name there logs in by
+    itself, no password asked."""
+    relay = Relay(tmp_path, Outcome.PASSWORD_WANTED, Outcome.LOGIN_REFUSED, Outcome.PLAYED)
+    relay.token = "t" * 43
+    lines, ui = run_screens(tmp_path, ["down", "enter", *keys_for("relay.example"), "enter",
+                                       *keys_for("Ann"), "enter", "enter", *keys_for("no"),
+                                       "enter", *keys_for("yes"), "up", "enter"],
+                            play_online=relay)
+    assert lines[-13:] == [
+        "Password for Ann, edit text, blank", "Connecting to relay.example, port 7777.",
+        "Password for Ann, edit text, blank", "star", "star",
+        "Connecting to relay.example, port 7777.",
+        "Password for Ann, edit text, blank", "star", "star", "star", "3 characters",
+        "Connecting to relay.example, port 7777.", "Main menu. Play online, 2 of 8"]
+    assert [request.login for request, _ in relay.asked] == [
+        None, Login(password="no"), Login(password="yes")], "a registered name logs in"
+    assert ui.settings.online_logins == {"relay.example Ann": "t" * 43}
+
+    again = Relay(tmp_path, Outcome.PLAYED)
+    lines, _ = run_screens(tmp_path, ["down", "enter", "enter", "enter"], ui.settings,
+                           play_online=again)
+    assert lines[-3:] == ["Your name, edit text, selected: Ann",
+                          "Connecting to relay.example, port 7777.",
+                          "Main menu. Play online, 2 of 8"]
+    assert [request.login for request, _ in again.asked] == [Login(token="t" * 43)]
+
+
+def test_a_kept_login_no_longer_good_is_forgotten_and_the_password_asked(
+        tmp_path: Path) -> None:
+    relay = Relay(tmp_path, Outcome.LOGIN_LOST, Outcome.PLAYED)
+    settings = Settings(first_run=False, online_address="relay.example", online_name="Ann",
+                        online_logins={"relay.example Ann": "old",
+                                       "other.example Ann": "kept"})
+    lines, ui = run_screens(tmp_path, ["down", "enter", "enter", "enter",
+                                       *keys_for("pw"), "enter"], settings, play_online=relay)
+    assert lines[-6:] == ["Connecting to relay.example, port 7777.",
+                          "Password for Ann, edit text, blank", "star", "star",
+                          "Connecting to relay.example, port 7777.",
+                          "Main menu. Play online, 2 of 8"]
+    assert [request.login for request, _ in relay.asked] == [
+        Login(token="old"), Login(password="pw", register=True)]
+    assert ui.settings.online_logins == {"other.example Ann": "kept"}
+
+
 def test_a_relay_not_reached_and_abandoned_saves_nothing(tmp_path: Path) -> None:
     relay = Relay(tmp_path, Outcome.UNREACHABLE)
     settings = Settings(first_run=False, online_address="old.example", online_name="Old")
     lines, ui = run_screens(tmp_path, ["down", "enter", *keys_for("new"), "enter", "enter",
-                                       "escape"], settings, play_online=relay)
+                                       "enter", "escape"], settings, play_online=relay)
     assert lines[-2:] == ["Relay address, edit text, selected: new",
                           "Main menu. Play online, 2 of 8"]
     assert (ui.settings.online_address, ui.settings.online_name) == ("old.example", "Old")
@@ -335,12 +399,13 @@ def test_comma_and_period_are_typed_in_a_field_and_page_up_reviews(tmp_path: Pat
 
 def test_online_play_that_is_not_there_says_so(tmp_path: Path) -> None:
     def missing(settings: Settings, request: JoinRequest,
-                connected: Callable[[], None]) -> Outcome:
+                connected: Callable[[str | None], None]) -> Outcome:
         raise screens.Unavailable("no network here")
 
     for callback in (missing, None):
         lines, _ = run_screens(tmp_path, ["down", "enter", *keys_for("h"), "enter",
-                                          *keys_for("a"), "enter"], play_online=callback)
+                                          *keys_for("a"), "enter", "enter"],
+                               play_online=callback)
         assert lines[-2:] == ["That is not ready yet.", "Main menu. Play online, 2 of 8"]
     assert not (tmp_path / "settings.json").exists()
 
@@ -355,3 +420,14 @@ def test_the_menus_speak_spanish_online_too(tmp_path: Path) -> None:
     assert stream.getvalue().splitlines() == [
         "Menú principal. Jugar, 1 de 8", "Jugar en línea, 2 de 8",
         "Dirección del servidor, texto editable, vacío", "Menú principal. Jugar en línea, 2 de 8"]
+
+
+def test_a_login_is_kept_for_its_own_name_alone() -> None:
+    """Logged in as Ann at a relay, then a guest Bob there: Bob is asked for no login of Ann's,
+    and Ann's is found for "ann" too."""
+    logins = with_login({}, "relay.example", "Ann", "a" * 43)
+    logins = with_login(logins, "other.example", "Ann", "b" * 43)
+    assert kept_login(logins, "relay.example", "Bob") is None
+    assert kept_login(logins, "relay.example", "ann") == "a" * 43
+    assert kept_login(logins, "other.example", "Ann") == "b" * 43
+    assert with_login(logins, "relay.example", "ANN", None) == {"other.example Ann": "b" * 43}

@@ -222,7 +222,7 @@ def test_a_certificate_that_fails_is_said_so_and_the_relay_counts_as_unreachable
         result = await join_relay(
             "127.0.0.1", port, "Ann", room=None, values={}, bots=0, messages=EN,
             speaker=Speaker(lines), sounds=None, keys=keys, ssl=client_context(),
-            on_connected=lambda: saved.append(True))
+            on_connected=lambda token: saved.append(True))
         assert result == UNREACHABLE
         assert lines.spoken == ["The relay's certificate could not be verified: unable to get"
                                 " local issuer certificate"]
@@ -409,14 +409,14 @@ def test_an_address_may_ask_for_tls_and_is_saved_as_typed(tmp_path: Path) -> Non
     assert read_address("tls://example.org:7001", EN) == ("example.org", 7001)
     asked: list[JoinRequest] = []
 
-    def relay(settings: Settings, request: JoinRequest, connected: Callable[[], None]
-              ) -> Outcome:
+    def relay(settings: Settings, request: JoinRequest,
+              connected: Callable[[str | None], None]) -> Outcome:
         asked.append(request)
-        connected()
+        connected(None)
         return Outcome.PLAYED
 
     _, ui = run_screens(tmp_path, ["down", "enter", *keys_for("tls://localhost:7000"), "enter",
-                                   *keys_for("Ann"), "enter"], play_online=relay)
+                                   *keys_for("Ann"), "enter", "enter"], play_online=relay)
     assert asked == [JoinRequest("localhost", 7000, "Ann", tls=True)]
     assert ui.settings.online_address == "tls://localhost:7000"
 
@@ -430,7 +430,7 @@ def test_play_online_says_a_certificate_that_fails_and_asks_the_address_again(
     with tls_relay(files.cert, files.key) as port:
         address = f"tls://127.0.0.1:{port}"
         labels = ["down", "enter", *keys_for(address), "enter", *keys_for("Ann"), "enter",
-                  "escape"]
+                  "enter", "escape"]
         ui = Screens(Settings(first_run=False), speaker=speaker, keys=ScriptedKeys(labels),
                      mixer=Cues(), speech=SpeechMode.TEXT, lang="en",
                      settings_file=tmp_path / "settings.json",

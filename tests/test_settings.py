@@ -232,3 +232,12 @@ def test_only_the_latest_reactions_are_kept_but_the_best_is_for_ever() -> None:
 def test_the_saved_game_options_are_read_as_options() -> None:
     options = CHANGED.options_of()
     assert isinstance(options, Options) and options.grab_time_limit == 5.0
+
+
+def test_a_region_s_language_and_the_logins_kept_for_relays_survive_a_round_trip(
+        tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    kept = Settings(language="pt_BR", online_logins={"tls://relay.example": "t" * 43})
+    save_settings(kept, path)
+    loaded, problem = load_settings(path)
+    assert problem is None and loaded == kept

@@ -239,6 +239,8 @@ def test_a_browser_and_a_terminal_play_one_game_at_a_relay(address: str,
                 await page.press(*f"127.0.0.1:{port}", "enter")
                 await page.hear("Your name, edit text")
                 await page.press("shift+a", "n", "n", "enter")
+                await page.hear("Password for Ann, edit text, blank")
+                await page.press("enter")
                 await page.hear("Connected to 127.0.0.1 as Ann.")
                 await page.hear("Lobby: no rooms open. New room")
                 await page.press("enter")
@@ -294,6 +296,8 @@ def test_a_relay_serves_the_page_beside_it_and_play_online_offers_it(tmp_path: P
                 await page.press("enter")
                 await page.hear("Your name, edit text")
                 await page.press("b", "o", "b", "enter")
+                await page.hear("Password for bob, edit text, blank")
+                await page.press("enter")
                 await page.hear("Connected to 127.0.0.1 as bob.")
             return page
 

@@ -10,6 +10,7 @@ forgets the failures of the place it came from and of the room.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 FREE_TRIES = 3
@@ -23,7 +24,8 @@ LONGEST = 300.0
 FORGET_AFTER = 3600.0
 """Seconds after its last failure that a place's or room's failures are forgotten."""
 SWEEP_AT = 4096
-"""Places and rooms remembered before the stale ones are swept out."""
+"""Places and rooms remembered before the stale ones are swept out (and, if too many are
+fresh, the oldest half), so that no one can make the guard grow without end."""
 
 
 @dataclass(slots=True)
@@ -39,17 +41,21 @@ class PasswordGuard:
 
     _failures: dict[tuple[str, object], Failures] = field(default_factory=dict)
 
-    def wait(self, place: str, room: int, now: float) -> float:
+    def wait(self, place: str, room: Hashable, now: float) -> float:
         """Seconds before ``place`` may try ``room``'s password again (0: now)."""
         until = max((failures.until for key in (("place", place), ("room", room))
                      if (failures := self._failures.get(key)) is not None
                      and not _stale(failures, now)), default=0.0)
         return max(0.0, until - now)
 
-    def failed(self, place: str, room: int, now: float) -> None:
+    def failed(self, place: str, room: Hashable, now: float) -> None:
         if len(self._failures) >= SWEEP_AT:
-            self._failures = {key: failures for key, failures in self._failures.items()
-                              if not _stale(failures, now)}
+            kept = {key: failures for key, failures in self._failures.items()
+                    if not _stale(failures, now)}
+            if len(kept) >= SWEEP_AT // 2:  # many fresh failures: forget the oldest half
+                newest = sorted(kept.items(), key=lambda item: item[1].last)[len(kept) // 2:]
+                kept = dict(newest)
+            self._failures = kept
         for key, free in ((("place", place), FREE_TRIES), (("room", room), ROOM_FREE_TRIES)):
             failures = self._failures.get(key)
             if failures is None or _stale(failures, now):
@@ -60,7 +66,7 @@ class PasswordGuard:
                 wait = min(LONGEST, FIRST_WAIT * 2.0 ** (failures.count - free))
                 failures.until = now + wait
 
-    def succeeded(self, place: str, room: int) -> None:
+    def succeeded(self, place: str, room: Hashable) -> None:
         self._failures.pop(("place", place), None)
         self._failures.pop(("room", room), None)
 

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from ssl import SSLContext
 from typing import Any
 
@@ -52,6 +53,16 @@ class BadMessage(RelayError):
         self.kind = kind
 
 
+@dataclass(frozen=True, slots=True)
+class Login:
+    """How to be known to the relay: by ``password`` (``register`` to make the account), or by
+    a ``token`` kept from the last time."""
+
+    password: str | None = field(default=None, repr=False)
+    token: str | None = field(default=None, repr=False)
+    register: bool = False
+
+
 class RelayClient:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
@@ -62,24 +73,44 @@ class RelayClient:
         self.closed = False
         self.record: bytearray | None = None
         """Every byte received, when recording (``connect(record=True)``)."""
+        self.guest = True
+        """Whether the relay knows this player as a guest, not by an account."""
+        self.token: str | None = None
+        """A login token the relay gave, to keep for logging in next time."""
+        self.registered = False
+        """Whether this connection registered the player's name."""
 
     @classmethod
     async def connect(cls, host: str, port: int, name: str, *, timeout: float = 10.0,
-                      record: bool = False, ssl: SSLContext | None = None) -> RelayClient:
-        """Connect and say hello; raise ``RelayError`` if the relay refuses the name. With
-        ``ssl`` (a client context, ``tls.client_context``) over TLS: a certificate that fails
-        verification is ``ssl.SSLCertVerificationError``."""
+                      record: bool = False, ssl: SSLContext | None = None,
+                      login: Login | None = None) -> RelayClient:
+        """Connect and say hello, as a guest or as ``login`` says; raise ``RelayError`` (its
+        ``code`` the relay's) if the relay refuses. With ``ssl`` (a client context,
+        ``tls.client_context``) over TLS: a certificate that fails verification is
+        ``ssl.SSLCertVerificationError``. ``guest`` and ``token`` say how it went: a token is
+        the one to keep for next time."""
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(host, port, ssl=ssl), timeout)
         client = cls(reader, writer)
         if record:
             client.record = bytearray()
-        client.send("hello", version=PROTOCOL_VERSION, name=name, client="audiospoons")
+        greeting: dict[str, Any] = {"version": PROTOCOL_VERSION, "name": name,
+                                    "client": "audiospoons"}
+        kind = "hello"
+        if login is not None and login.password is not None:
+            kind = "register" if login.register else "login"
+            greeting["password"] = login.password
+        elif login is not None and login.token is not None:
+            greeting["token"] = login.token
+        client.send(kind, **greeting)
         reply = await client.expect("hello", "error", timeout=timeout)
         if reply["kind"] == "error":
             await client.close()
-            raise RelayError(reply["message"])
+            raise RelayError(reply["message"], reply["code"])
         client.name = reply["name"]
+        client.guest = reply.get("guest", True)
+        client.token = reply.get("token")
+        client.registered = kind == "register"
         return client
 
     def send(self, kind: str, **fields: Any) -> None:

@@ -21,6 +21,7 @@ from audiospoons.net.addresses import address_group
 from audiospoons.net.fairness import RoundTrips
 from audiospoons.net.kernelrtt import min_rtt
 from audiospoons.net.protocol import CLIENT_KINDS, Connection, TokenBucket, encode
+from audiospoons.net.storage import Account
 
 if TYPE_CHECKING:
     from audiospoons.net.room import Room
@@ -60,6 +61,10 @@ class Client:
         """Something it sent has once broken a handler (logged once, not again)."""
         self.name = ""
         self.greeted = False
+        self.account_pending = False
+        """A message that waits on the accounts (a login, a password change) is being answered."""
+        self.account: Account | None = None
+        """The account the player logged in as (None: a guest)."""
         self.room: Room | None = None
         self.connection = Connection(CLIENT_KINDS)
         self.chat_bucket = CHAT_RATE

@@ -45,7 +45,10 @@ NUMBER = (int, float)
 OBJECT = dict
 
 CLIENT_KINDS: dict[str, tuple[Fields, Fields]] = {
-    "hello": ({"version": int, "name": TEXT}, {"client": TEXT}),
+    "hello": ({"version": int, "name": TEXT}, {"client": TEXT, "token": TEXT}),
+    "register": ({"version": int, "name": TEXT, "password": TEXT}, {"client": TEXT}),
+    "login": ({"version": int, "name": TEXT, "password": TEXT}, {"client": TEXT}),
+    "change_password": ({"old": TEXT, "new": TEXT}, {}),
     "ping": ({"t": NUMBER}, {}),
     "pong": ({"t": NUMBER}, {}),
     "rejoin": ({"token": TEXT}, {}),

@@ -58,6 +58,8 @@ EVENT_DEPTH = 4
 LARGEST = 1e12
 """The largest number taken, as the relay takes from a client."""
 TOKEN = re.compile(r"[0-9a-f]{32}")
+LOGIN_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
+"""A login token: 32 random bytes, URL-safe base64 (``accounts.TOKEN_BYTES``)."""
 
 Check = Callable[[object, str], Any]
 """Takes a field's value (and where it is, for the error), returns it checked and cleaned, or
@@ -135,6 +137,12 @@ def flag(value: object, where: str) -> bool:
 def token(value: object, where: str) -> str:
     if not isinstance(value, str) or TOKEN.fullmatch(value) is None:
         raise BadRelayMessage(f"{where} must be 32 hex digits")
+    return value
+
+
+def login_token(value: object, where: str) -> str:
+    if not isinstance(value, str) or LOGIN_TOKEN.fullmatch(value) is None:
+        raise BadRelayMessage(f"{where} must be a login token")
     return value
 
 
@@ -236,7 +244,8 @@ SUMMARY = shaped({"room": ROOM, "name": text(ROOM_NAME_LENGTH), "players": COUNT
 SEAT = shaped({"name": NAME, "bot": nullable(CODE), "ready": flag}, {})
 
 RELAY_KINDS: dict[str, Shape] = {
-    "hello": ({"version": whole(), "name": NAME}, {}),
+    "hello": ({"version": whole(), "name": NAME}, {"guest": flag, "token": login_token}),
+    "password_changed": ({}, {"token": login_token}),
     "error": ({"code": CODE, "message": MESSAGE}, {}),
     "ping": ({"t": number()}, {}),
     "pong": ({"t": number()}, {}),

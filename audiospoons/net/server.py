@@ -19,6 +19,7 @@ import re
 import signal
 import time
 from collections import Counter
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from ssl import SSLContext
 from typing import Any
@@ -29,6 +30,7 @@ from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.games.registry import DEFAULT, GAMES
+from audiospoons.net.accounts import AccountRefused, Accounts, LoggedIn, open_accounts
 from audiospoons.net.backoff import PasswordGuard
 from audiospoons.net.fairness import judge, late_window
 from audiospoons.net.link import Client
@@ -65,6 +67,8 @@ RESERVED_FILES = 64
 """Descriptors kept back from connections, for the relay's own files and listening sockets."""
 ROOMS_PER_ADDRESS = 4
 """Rooms open at once that were opened from one address (``PER_ADDRESS``'s sense)."""
+GREETINGS = frozenset({"hello", "register", "login"})
+"""The kinds a connection may open with."""
 FULL_LOG_INTERVAL = 60.0
 """Seconds between the log lines that say the relay is full, while it stays full."""
 
@@ -93,10 +97,15 @@ class Relay:
     """The rooms' failed passwords, and the waits they have earned."""
     handlers: set[asyncio.Task[None]] = field(default_factory=set)
     """The task reading each connection: closing waits for them to end."""
+    accounts: Accounts = field(default_factory=lambda: Accounts(None))
+    """The players registered here (none kept unless the relay was given a database)."""
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    """Work a message started that waits on the accounts (a login): kept until it ends."""
 
     def close(self, message: str = "the relay is stopping") -> None:
-        """Stop every room's game and close every connection, saying why."""
-        for task in list(self._timers.values()):
+        """Stop every room's game and every answer still waiting on the accounts, and close
+        every connection, saying why."""
+        for task in (*self._timers.values(), *self._tasks):
             task.cancel()
         self._timers.clear()
         for client in list(self.clients):
@@ -174,6 +183,8 @@ class Relay:
             now = self.clock()
             deadline = (opened + HELLO_TIMEOUT if not client.greeted
                         else client.heard_at + SILENCE_TIMEOUT)
+            if client.account_pending:  # a login waiting on the accounts is no silence
+                deadline = max(deadline, now + PING_INTERVAL)
             if now >= deadline:
                 client.error("timeout", "no hello in time" if not client.greeted
                              else "silent too long")
@@ -216,10 +227,15 @@ class Relay:
                 client.ping_sent = None
             return
         if not client.greeted:
-            if kind != "hello":
+            if kind not in GREETINGS:
                 client.refuse("hello-first", "say hello first")
-                return
-            self._hello(client, body)
+            elif client.account_pending:
+                client.refuse("hello-first", "wait for the answer to your hello")
+            elif not self.accounts.keeps:
+                self._greet_without_accounts(client, kind, body)
+            else:
+                client.account_pending = True
+                self._spawn(self._greet(client, kind, body))
             return
         handler = getattr(self, f"_on_{kind}", None)
         if handler is None:
@@ -227,23 +243,119 @@ class Relay:
             return
         handler(client, body, now)
 
-    def _hello(self, client: Client, body: dict[str, Any]) -> None:
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _greet_without_accounts(self, client: Client, kind: str, body: dict[str, Any]) -> None:
+        """A first message to a relay that keeps no accounts, answered at once: a ``hello``
+        (a login token in it is passed over) greets a guest, as it always has."""
         if body["version"] != PROTOCOL_VERSION:
             client.refuse("version", f"this relay speaks version {PROTOCOL_VERSION}")
             client.drop()
             return
+        if kind != "hello":
+            client.refuse("no-accounts", "this relay keeps no accounts: play as a guest")
+            return
         try:
-            client.name = clean_name(body["name"])
+            name = clean_name(body["name"])
         except BadText as error:
             client.refuse("bad-name", str(error))
             return
+        self._welcome(client, name, None)
+
+    def _faulted(self, client: Client, kind: str) -> None:
+        """Something unexpected while answering ``kind``: logged once for the connection, and
+        an error for it alone."""
+        if not client.faulted:
+            client.faulted = True
+            log.exception("a %s from %s (%s) could not be handled", kind, client.name or "?",
+                          client.address)
+        client.refuse("internal", "the relay could not handle that message")
+
+    async def _greet(self, client: Client, kind: str, body: dict[str, Any]) -> None:
+        """A first message: a guest's ``hello`` (its name not registered), a ``hello`` with a
+        kept login token, or ``register`` or ``login`` with a name and password."""
+        try:
+            if body["version"] != PROTOCOL_VERSION:
+                client.refuse("version", f"this relay speaks version {PROTOCOL_VERSION}")
+                client.drop()
+                return
+            try:
+                name = clean_name(body["name"])
+            except BadText as error:
+                client.refuse("bad-name", str(error))
+                return
+            now = self.clock()
+            logged: LoggedIn | None = None
+            try:
+                if kind == "register":
+                    logged = await self.accounts.register(name, body["password"], client.group,
+                                                          time.time(), now)
+                elif kind == "login":
+                    logged = await self.accounts.login(name, body["password"], client.group,
+                                                       time.time(), now)
+                elif "token" in body:
+                    logged = await self.accounts.login_token(body["token"], time.time())
+                elif await self.accounts.registered(name):
+                    client.refuse("name-registered", f"{name} is a registered player's name:"
+                                  " log in with its password, or choose another name")
+                    return
+            except AccountRefused as refusal:
+                client.refuse(refusal.code, refusal.message)
+                return
+            if client.gone:
+                return
+            self._welcome(client, name, logged)
+        except Exception:
+            self._faulted(client, kind)
+        finally:
+            client.account_pending = False
+
+    def _welcome(self, client: Client, name: str, logged: LoggedIn | None) -> None:
+        client.name = logged.account.name if logged is not None else name
+        client.account = None if logged is None else logged.account
         client.greeted = True
-        client.send("hello", version=PROTOCOL_VERSION, name=client.name)
+        extra: dict[str, Any] = {}
+        if self.accounts.keeps:  # a relay with no accounts has no guests either
+            extra["guest"] = logged is None
+        if logged is not None and logged.token is not None:
+            extra["token"] = logged.token
+        client.send("hello", version=PROTOCOL_VERSION, name=client.name, **extra)
         self._on_list_rooms(client, {}, 0.0)
         client.ping(self.clock())
 
+    def _on_change_password(self, client: Client, body: dict[str, Any], now: float) -> None:
+        account = client.account
+        if account is None:
+            client.refuse("not-logged-in", "log in to change your password")
+            return
+        if client.account_pending:
+            client.refuse("busy", "wait for the answer to your last change")
+            return
+        client.account_pending = True
+
+        async def change() -> None:
+            try:
+                logged = await self.accounts.change_password(
+                    account, body["old"], body["new"], client.group, time.time(), self.clock())
+                client.account = logged.account
+                client.send("password_changed", **({} if logged.token is None
+                                                   else {"token": logged.token}))
+            except AccountRefused as refusal:
+                client.refuse(refusal.code, refusal.message)
+            except Exception:
+                self._faulted(client, "change_password")
+            finally:
+                client.account_pending = False
+
+        self._spawn(change())
+
     def _on_hello(self, client: Client, body: dict[str, Any], now: float) -> None:
         client.refuse("out-of-place", "hello is said once")
+
+    _on_register = _on_login = _on_hello
 
     def _on_list_rooms(self, client: Client, body: dict[str, Any], now: float) -> None:
         client.send("rooms", rooms=[room.summary() for room in self.rooms.values()])
@@ -715,16 +827,21 @@ def descriptor_cap() -> int:
 async def serve(host: str, port: int, *, per_address: int | None = None,
                 max_connections: int | None = None, rooms_per_address: int | None = None,
                 ready: asyncio.Event | None = None, stop: asyncio.Event | None = None,
-                ssl: SSLContext | None = None, handshake_timeout: float = 10.0) -> None:
+                ssl: SSLContext | None = None, handshake_timeout: float = 10.0,
+                database: str | None = None) -> None:
     """Run a relay until ``stop`` is set, or Ctrl+C or SIGTERM. With ``ssl`` (a server
     context, ``tls.server_context``) it speaks TLS only, and cuts off a client that has not
     finished the handshake in ``handshake_timeout`` seconds. ``max_connections`` is at most
-    what the system's descriptors allow (``descriptor_cap``), and that by default."""
+    what the system's descriptors allow (``descriptor_cap``), and that by default. With
+    ``database`` (an SQLite file's path or a ``postgresql://`` URL) it keeps accounts there; a
+    database that will not open is logged, and the relay runs with its accounts out of reach."""
     cap = descriptor_cap()
     relay = Relay(per_address=per_address,
                   max_connections=cap if max_connections is None else min(cap, max_connections),
                   rooms_per_address=ROOMS_PER_ADDRESS if rooms_per_address is None
                   else rooms_per_address)
+    if database is not None:
+        relay.accounts = await open_accounts(database)
     server = await asyncio.start_server(
         relay.handle, host, port, limit=1 << 16, ssl=ssl,
         ssl_handshake_timeout=None if ssl is None else handshake_timeout)
@@ -742,5 +859,10 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
         await stop.wait()
     log.info("relay stopping")
     relay.close()
+    if relay._tasks:
+        await asyncio.wait(set(relay._tasks), timeout=2.0)
+    relay.accounts.close()
+    if relay.accounts.storage is not None:
+        await relay.accounts.storage.close()
     if relay.handlers:
         await asyncio.wait(set(relay.handlers), timeout=2.0)

@@ -22,15 +22,21 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from ssl import SSLContext
 from typing import Any, Protocol
 
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.games.registry import DEFAULT, GAMES, listed_game
 from audiospoons.keys.reader import ESCAPE_DELAY
-from audiospoons.net.client import BAD_MESSAGE, BadMessage, RelayClient, RelayError, SeatRefused
-from audiospoons.net.protocol import PROTOCOL_VERSION
+from audiospoons.net.client import (
+    BAD_MESSAGE,
+    BadMessage,
+    Login,
+    RelayClient,
+    RelayError,
+    SeatRefused,
+)
 from audiospoons.net.relaykinds import BadRelayMessage
 from audiospoons.net.tls import certificate_problem, is_insecure
 from audiospoons.sound.cue import Cue
@@ -42,7 +48,7 @@ from audiospoons.ui.seating import SeatPrefs
 from audiospoons.ui.spectator import Watcher
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.relaywords import refusal_text, relay_error_text
+from audiospoons.voice.relaywords import account_text, refusal_text, relay_error_text
 from audiospoons.voice.speaker import Speaker
 
 ONLINE_PREFS = SeatPrefs(verbosity=Verbosity.BRIEF)
@@ -56,6 +62,12 @@ RECONNECT_FOR = 58.0
 PLAYED = 0
 UNREACHABLE = 2
 NAME_REFUSED = 3
+PASSWORD_WANTED = 4
+"""The name is a registered player's: the player is asked for its password."""
+LOGIN_REFUSED = 5
+"""The password was not taken (wrong, too short, too many tries): it is asked again."""
+LOGIN_LOST = 6
+"""The login kept from last time is no longer good: it is forgotten, the password asked."""
 """What ``join_relay`` returns (the exit status of ``audiospoons join``): the relay was
 reached and the player has left it; it could not be reached; it would not take the name."""
 
@@ -64,6 +76,13 @@ Reconnect = Callable[[], Awaitable[RelayClient]]
 
 class NameRefused(RelayError):
     """The relay would not take the name given (``bad-name``)."""
+
+
+ACCOUNT_CODES = {"name-registered": PASSWORD_WANTED, "bad-login": LOGIN_REFUSED,
+                 "slow-down": LOGIN_REFUSED, "bad-password": LOGIN_REFUSED,
+                 "accounts-down": LOGIN_REFUSED, "no-accounts": LOGIN_REFUSED,
+                 "bad-token": LOGIN_LOST}
+"""The relay's refusals of a login, and what the Play online screen does next."""
 
 
 class WatchedKeys(KeySource, Protocol):
@@ -491,25 +510,22 @@ def reason_text(error: Exception, m: Messages) -> str:
 
 
 async def reach_relay(host: str, port: int, name: str, *, timeout: float = 10.0,
-                      ssl: SSLContext | None = None) -> RelayClient:
-    """Connect (over TLS with ``ssl``) and say hello, as ``RelayClient.connect`` does, telling
-    a name the relay will not take (``NameRefused``) from any other refusal (``RelayError``)."""
-    reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, ssl=ssl),
-                                            timeout)
-    client = RelayClient(reader, writer)
-    client.send("hello", version=PROTOCOL_VERSION, name=name, client="audiospoons")
+                      ssl: SSLContext | None = None, login: Login | None = None
+                      ) -> RelayClient:
+    """Connect (over TLS with ``ssl``) and say hello, as ``RelayClient.connect`` does (as a
+    guest, or as ``login`` says: registering a name the relay has taken already logs in with
+    the password instead), telling a name the relay will not take (``NameRefused``) from any
+    other refusal (``RelayError``, its ``code`` the relay's)."""
     try:
-        reply = await client.expect("hello", "error", timeout=timeout)
-    except RelayError:
-        await client.close()
+        return await RelayClient.connect(host, port, name, timeout=timeout, ssl=ssl,
+                                         login=login)
+    except RelayError as error:
+        if error.code == "bad-name":
+            raise NameRefused(str(error), "bad-name") from None
+        if error.code == "already-registered" and login is not None and login.register:
+            return await reach_relay(host, port, name, timeout=timeout, ssl=ssl,
+                                     login=replace(login, register=False))
         raise
-    if reply["kind"] == "error":
-        await client.close()
-        if reply.get("code") == "bad-name":
-            raise NameRefused(reply["message"], "bad-name")
-        raise RelayError(reply["message"], reply.get("code"))
-    client.name = reply["name"]
-    return client
 
 
 def room_fields(values: Mapping[str, str], password: str | None, game: str = DEFAULT
@@ -533,13 +549,14 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
                      other_games: Mapping[str, Mapping[str, str]] | None = None,
                      sounds: CuePlayer | None, keys: WatchedKeys, password: str | None = None,
                      prefs: SeatPrefs = ONLINE_PREFS,
-                     on_connected: Callable[[], None] | None = None,
-                     ssl: SSLContext | None = None) -> int:
+                     on_connected: Callable[[str | None], None] | None = None,
+                     ssl: SSLContext | None = None, login: Login | None = None) -> int:
     """Connect and play until the player leaves: into ``room`` if given, into a room of one's
     own with ``bots`` bots if there are any, else the lobby. A room of one's own plays
     ``game`` with the option ``values``; one of another game opened from the lobby has that
     game's values in ``other_games``, or its defaults. ``on_connected`` is called once
-    the relay has taken the name. With ``ssl`` (``tls.client_context``) over TLS: an
+    the relay has taken the name, with the login token to keep (None when there is none new).
+    ``login`` logs in (see ``reach_relay``). With ``ssl`` (``tls.client_context``) over TLS: an
     insecure context is said to check nothing, and a certificate that fails verification is
     said as such. Returns ``PLAYED``, ``UNREACHABLE`` (the relay cannot be reached, or
     refuses, or its certificate is not good), or ``NAME_REFUSED``; what went wrong has been
@@ -547,12 +564,20 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
     if is_insecure(ssl):
         speaker.say(Utterance(messages.tr("online.insecure")))
     try:
-        client = await reach_relay(host, port, name, ssl=ssl)
+        client = await reach_relay(host, port, name, ssl=ssl, login=login)
     except NameRefused as error:
         speaker.say(Utterance(messages.tr("online.name.refused", host=host, name=name,
                                           reason=str(error))))
         return NAME_REFUSED
-    except (OSError, TimeoutError, RelayError) as error:
+    except RelayError as error:
+        if error.code in ACCOUNT_CODES:
+            speaker.say(Utterance(messages.tr("online.login.lost") if error.code == "bad-token"
+                                  else account_text(error.code, name, messages) or str(error)))
+            return ACCOUNT_CODES[str(error.code)]
+        speaker.say(Utterance(messages.tr("online.cannot", host=host, port=port,
+                                          reason=reason_text(error, messages))))
+        return UNREACHABLE
+    except (OSError, TimeoutError) as error:
         problem = certificate_problem(error)
         speaker.say(Utterance(
             messages.tr("online.certificate", reason=problem) if problem is not None
@@ -560,11 +585,17 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
                              reason=reason_text(error, messages))))
         return UNREACHABLE
     if on_connected is not None:
-        on_connected()
+        on_connected(client.token)
     speaker.say(Utterance(messages.tr("online.connected", host=host, name=client.name)))
+    if not client.guest:
+        speaker.say(Utterance(
+            messages.tr("online.registered", name=client.name) if client.registered
+            else messages.tr("online.logged.in", name=client.name)))
+    kept = client.token or (login.token if login is not None else None)
 
     async def reconnect() -> RelayClient:
-        return await reach_relay(host, port, name, ssl=ssl)
+        again = Login(token=kept) if kept is not None else None
+        return await reach_relay(host, port, name, ssl=ssl, login=again)
 
     session = OnlineSession(client, messages, speaker, sounds, keys, prefs=prefs,
                             reconnect=reconnect, lobby=room is None and bots == 0,

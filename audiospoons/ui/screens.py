@@ -39,6 +39,7 @@ from babel import Locale
 
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.games.spec import GameSpec
+from audiospoons.net.client import Login
 from audiospoons.sound.cue import Cue
 from audiospoons.ui import gamekeys, keynames
 from audiospoons.ui.gamekeys import KeyTable
@@ -51,9 +52,12 @@ from audiospoons.ui.onlinemenu import (
     Refused,
     address_field,
     asks_tls,
+    kept_login,
     name_field,
+    password_field,
     read_address,
     read_name,
+    with_login,
 )
 from audiospoons.ui.optionitems import BOTS, CUSTOM, PLAYERS, PRESET, table_items
 from audiospoons.ui.settings import (
@@ -378,10 +382,12 @@ class Screens:
             self.speaker.review(typed.speech)
 
     def online_screen(self) -> None:
-        """The relay's address, then the player's name, then the relay's lobby. Escape in the
-        name goes back to the address, Escape in the address to the main menu; after a relay
-        that cannot be reached the address is asked again, after a name it refuses the name,
-        with what was typed. Both are saved as soon as the relay takes the name."""
+        """The relay's address, then the player's name, then its password (empty to play as a
+        guest; not asked when a login is kept for that name there), then the relay's lobby.
+        Escape goes back a field, from the address to the main menu; after a relay that
+        cannot be reached the address is asked again, after a name it refuses the name, after
+        a password it refuses the password, with what was typed. The address, the name and
+        the login the relay gives are saved as soon as the relay takes the name."""
         m = self.m
         address, name = self.settings.online_address, self.settings.online_name
         while True:
@@ -404,24 +410,53 @@ class Screens:
                     name = typed
                     self.say(str(problem))
                     continue
-                outcome = self.go_online(JoinRequest(host, port, name, asks_tls(address)),
-                                         address)
+                outcome = self._sign_in(JoinRequest(host, port, name, asks_tls(address)),
+                                        address)
                 if outcome is None or outcome is Outcome.PLAYED:
                     return
                 if outcome is Outcome.NAME_REFUSED:
                     continue
-                self.say(m.tr("online.menu.again"))
-                break
+                if outcome is Outcome.UNREACHABLE:
+                    self.say(m.tr("online.menu.again"))
+                    break
+
+    def _sign_in(self, request: JoinRequest, address: str) -> Outcome | None:
+        """Go online as ``request``'s name: by the login kept for it at ``address`` if there
+        is one, else with the password asked (empty: as a guest); a password refused is asked
+        again. ``NAME_REFUSED`` when the player went back to the name."""
+        kept = kept_login(self.settings.online_logins, address, request.name)
+        if kept is not None:
+            outcome = self.go_online(replace(request, login=Login(token=kept)), address)
+            if outcome is not Outcome.LOGIN_LOST:
+                return outcome
+            self.save(replace(self.settings, online_logins=with_login(
+                self.settings.online_logins, address, request.name, None)))
+        registered = False
+        while True:
+            password = self.type_text(password_field(request.name, self.m))
+            if password is None:
+                return Outcome.NAME_REFUSED
+            login = Login(password=password, register=not registered) if password else None
+            outcome = self.go_online(replace(request, login=login), address)
+            registered = registered or outcome is Outcome.PASSWORD_WANTED
+            if outcome not in (Outcome.PASSWORD_WANTED, Outcome.LOGIN_REFUSED,
+                               Outcome.LOGIN_LOST):
+                return outcome
 
     def go_online(self, request: JoinRequest, address: str) -> Outcome | None:
-        """Play on the relay (``address`` as typed, saved with the name once the relay takes
-        it): how it ended, or None if online play is not there."""
+        """Play on the relay (``address`` as typed, saved with the name and the login the
+        relay gives once it takes the name): how it ended, or None if online play is not
+        there."""
         if self.play_online is None:
             self.say(self.m.tr("menu.unavailable"))
             return None
 
-        def connected() -> None:
-            self.save(replace(self.settings, online_address=address, online_name=request.name))
+        def connected(token: str | None) -> None:
+            logins = self.settings.online_logins
+            if token is not None:
+                logins = with_login(logins, address, request.name, token)
+            self.save(replace(self.settings, online_address=address, online_name=request.name,
+                              online_logins=logins))
 
         self.say(self.m.tr("online.menu.connecting", host=request.host, port=request.port))
         try:
@@ -821,11 +856,18 @@ def online_game(speaker: Speaker, mixer: CuePlayer | None, keys: WatchedKeys
     Spoons room), on the keys the menus read,
     with the player's keys and spoon style in its games."""
 
-    def call(settings: Settings, request: JoinRequest, connected: Callable[[], None]
+    def call(settings: Settings, request: JoinRequest, connected: Callable[[str | None], None]
              ) -> Outcome:
         try:
             from audiospoons.net.tls import client_context
-            from audiospoons.ui.online import NAME_REFUSED, PLAYED, join_relay
+            from audiospoons.ui.online import (
+                LOGIN_LOST,
+                LOGIN_REFUSED,
+                NAME_REFUSED,
+                PASSWORD_WANTED,
+                PLAYED,
+                join_relay,
+            )
         except ImportError as error:
             raise Unavailable(str(error)) from error
         code = asyncio.run(join_relay(
@@ -834,10 +876,12 @@ def online_game(speaker: Speaker, mixer: CuePlayer | None, keys: WatchedKeys
             ssl=client_context() if request.tls else None,
             other_games={name: dict(settings.values_of(name)) for name in GAMES},
             bots=0, messages=messages(language_for(settings)), speaker=speaker, sounds=mixer,
-            keys=keys, prefs=settings.seat_prefs(), on_connected=connected))
-        if code == PLAYED:
-            return Outcome.PLAYED
-        return Outcome.NAME_REFUSED if code == NAME_REFUSED else Outcome.UNREACHABLE
+            keys=keys, prefs=settings.seat_prefs(), on_connected=connected,
+            login=request.login))
+        outcomes = {PLAYED: Outcome.PLAYED, NAME_REFUSED: Outcome.NAME_REFUSED,
+                    PASSWORD_WANTED: Outcome.PASSWORD_WANTED,
+                    LOGIN_REFUSED: Outcome.LOGIN_REFUSED, LOGIN_LOST: Outcome.LOGIN_LOST}
+        return outcomes.get(code, Outcome.UNREACHABLE)
 
     return call
 

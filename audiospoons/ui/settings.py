@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import statistics
 import tempfile
 import time
@@ -37,6 +38,8 @@ from audiospoons.voice.speech import SpeechMode
 from audiospoons.voice.spoonnames import SpoonStyle
 
 APP_NAME = "audiospoons"
+LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(_[A-Za-z]{2})?")
+"""A catalog's language as the settings keep it: 'es', 'pt_BR'."""
 CONFIG_DIR_VARIABLE = "AUDIOSPOONS_CONFIG_DIR"
 """Environment variable naming the folder of the settings file instead of the usual one."""
 FILE_NAME = "settings.json"
@@ -113,6 +116,9 @@ class Settings:
     reactions: ReactionRecord = ReactionRecord()
     online_address: str = ""
     online_name: str = ""
+    online_logins: Mapping[str, str] = field(default_factory=dict)
+    """The login token each relay gave, to log in by next time: by the relay's address as
+    typed and the account's name, "ADDRESS NAME" (``onlinemenu.with_login``)."""
 
     def seat_prefs(self) -> SeatPrefs:
         """How the player chose to hear and play a seat, every game's moved keys among it."""
@@ -263,6 +269,7 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
         "first_run": settings.first_run,
         "online_address": settings.online_address,
         "online_name": settings.online_name,
+        "online_logins": dict(settings.online_logins),
         "reactions": {
             "median": record.median,
             "best": record.best,
@@ -286,7 +293,8 @@ def settings_from_json(data: object) -> Settings:
     verbosity = _enum(data, "verbosity", Verbosity, defaults.verbosity)
     spoon_keys = _enum(data, "spoon_keys", SpoonStyle, defaults.spoon_keys)
     language = data.get("language")
-    if language is not None and (not isinstance(language, str) or not language.isalpha()):
+    if language is not None and (not isinstance(language, str)
+                                 or LANGUAGE_TAG.fullmatch(language) is None):
         raise BadSettings(f"language {language!r}")
     bots = data.get("bots", defaults.bots)
     if bots not in BOT_LEVELS:
@@ -310,6 +318,7 @@ def settings_from_json(data: object) -> Settings:
         reactions=_record(data.get("reactions", {})),
         online_address=_line(data, "online_address", ONLINE_ADDRESS_LENGTH),
         online_name=_line(data, "online_name", NAME_LENGTH),
+        online_logins=_text_mapping(data, "online_logins"),
     )
 
 

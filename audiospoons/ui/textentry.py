@@ -68,7 +68,7 @@ class TextField:
     """A labelled line of text, at most ``max_length`` characters, with a cursor."""
 
     def __init__(self, label: str, messages: Messages, text: str = "", *,
-                 description: str = "", max_length: int = 100) -> None:
+                 description: str = "", max_length: int = 100, secret: bool = False) -> None:
         if max_length < 1:
             raise ValueError("a field holds at least one character")
         self.label = label
@@ -78,17 +78,21 @@ class TextField:
         self.max_length = max_length
         self.cursor = len(self.text)
         self.selected = bool(self.text)
+        self.secret = secret
+        """A password: each character is said as "star", and the text as its length."""
 
     # ------------------------------------------------------------------ words
 
     def reading(self) -> str:
-        """The whole text, or "blank"."""
+        """The whole text (a secret one: how many characters it has), or "blank"."""
+        if self.text and self.secret:
+            return self.m.ntr("text.secret.length", len(self.text))
         return self.text if self.text else self.m.tr("text.blank")
 
     def opening(self) -> str:
         """'Your name, edit text, selected: Ann', or 'Your name, edit text, blank'."""
         if self.text:
-            return self.m.tr("text.open.filled", label=self.label, text=self.text)
+            return self.m.tr("text.open.filled", label=self.label, text=self.reading())
         return self.m.tr("text.open.empty", label=self.label)
 
     def _here(self) -> str:
@@ -97,7 +101,7 @@ class TextField:
             return self.m.tr("text.blank")
         if self.cursor >= len(self.text):
             return self.m.tr("text.end")
-        return character_name(self.text[self.cursor], self.m)
+        return self._character(self.text[self.cursor])
 
     # ------------------------------------------------------------------ keys
 
@@ -122,6 +126,9 @@ class TextField:
             return Typed(handled=False)
         return self._insert(char)
 
+    def _character(self, char: str) -> str:
+        return self.m.tr("text.secret.character") if self.secret else character_name(char, self.m)
+
     def _clear_selection(self) -> bool:
         """Typing or deleting over selected text takes it all away first."""
         if not self.selected:
@@ -136,7 +143,7 @@ class TextField:
             return Typed(speech=self.m.ntr("text.full", self.max_length))
         self.text = self.text[:self.cursor] + char + self.text[self.cursor:]
         self.cursor += 1
-        return Typed(speech=character_name(char, self.m))
+        return Typed(speech=self._character(char))
 
     def _delete(self, *, before: bool) -> Typed:
         if self._clear_selection():
@@ -151,7 +158,7 @@ class TextField:
             return Typed(speech=self.m.tr("text.end"))
         gone = self.text[self.cursor]
         self.text = self.text[:self.cursor] + self.text[self.cursor + 1:]
-        return Typed(speech=character_name(gone, self.m))
+        return Typed(speech=self._character(gone))
 
     def _move(self, label: str) -> Typed:
         was_selected, self.selected = self.selected, False

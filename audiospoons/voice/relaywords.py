@@ -26,6 +26,24 @@ ERROR_IDS = {
 """The errors the relay may send at any time that mean one thing."""
 
 
+ACCOUNT_IDS = {
+    "bad-login": "online.account.bad-login", "bad-password": "online.account.bad-password",
+    "slow-down": "online.account.slow-down", "accounts-down": "online.account.down",
+    "no-accounts": "online.account.none", "busy": "online.account.busy",
+}
+"""The relay's refusals of a login or a registration that mean one thing (a registered name
+asked for as a guest is said with the name: ``account_text``)."""
+
+
+def account_text(code: object, name: str, m: Messages) -> str | None:
+    """The relay's refusal of a login as ``name``, in the player's words; None for a code
+    that is not such a refusal."""
+    if code == "name-registered":
+        return m.tr("online.account.registered", name=name)
+    msgid = ACCOUNT_IDS.get(str(code))
+    return None if msgid is None else m.tr(msgid)
+
+
 def refusal_text(code: object, m: Messages) -> str | None:
     """The relay's refusal of a room asked for, in the player's words; None for a code that
     is not such a refusal."""

@@ -1,0 +1,246 @@
+"""Who a player is on this relay: registering a name with a password, logging in with it or with
+the token a client keeps, changing the password. The relay's side, over ``storage``.
+
+Passwords are hashed with argon2id (``argon2-cffi``) in a worker thread, so that a login never
+holds up the relay's loop. A registered name is its owner's: a guest may take any other free
+name, and is marked as a guest. Wrong passwords back off as a room's do (``backoff``), counted
+by the name tried and by the address tried from, and are answered the same whether or not the
+name is registered (an unknown name is answered sooner, as no password is checked; which
+names are registered is no secret, as a guest asking for one is told). Every refusal is an
+``AccountRefused`` with a code and a sentence for the player. Hashing runs in two threads of
+its own, with a bounded queue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import math
+import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from argon2 import PasswordHasher
+from argon2.exceptions import HashingError, InvalidHashError, VerificationError
+
+from audiospoons.net.backoff import PasswordGuard
+from audiospoons.net.names import name_keys
+from audiospoons.net.storage import Account, Storage, StorageError
+
+log = logging.getLogger("audiospoons.relay")
+T = TypeVar("T")
+
+PASSWORD_SHORTEST = 6
+PASSWORD_LONGEST = 128
+TOKEN_BYTES = 32
+HASHING_THREADS = 2
+"""Threads that hash passwords: argon2id takes 64 MiB and about a tenth of a second each."""
+HASHING_QUEUE = 32
+"""Hashes that may wait for a thread; past that a login is refused as busy, so that no one can
+queue work (and memory) without end."""
+
+
+class AccountRefused(Exception):
+    """What the player is told, and its code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedIn:
+    account: Account
+    token: str | None
+    """A new token for the client to keep (None when it logged in with the one it kept)."""
+
+
+def _unavailable(error: StorageError) -> AccountRefused:
+    log.error("accounts: %s", error)
+    return AccountRefused("accounts-down", "the relay cannot reach its accounts now: play as a"
+                          " guest under a name no one has registered, or try again later")
+
+
+@dataclass(slots=True)
+class Accounts:
+    """The relay's accounts; ``storage`` None when it keeps none."""
+
+    storage: Storage | None
+    down: bool = False
+    """The relay was to keep accounts, but its database could not be opened."""
+    hasher: PasswordHasher = field(default_factory=PasswordHasher)
+    guard: PasswordGuard = field(default_factory=PasswordGuard)
+    """Wrong passwords, by address group and by name (its keys)."""
+    registrations: PasswordGuard = field(default_factory=PasswordGuard)
+    """Registrations, counted as a guard counts failures: by address group."""
+    _pool: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(
+        HASHING_THREADS, thread_name_prefix="audiospoons-argon2"))
+    _hashing: int = 0
+
+    @property
+    def keeps(self) -> bool:
+        """Whether this relay keeps accounts (even if its database is out of reach now)."""
+        return self.storage is not None or self.down
+
+    def _store(self) -> Storage:
+        if self.down:
+            raise _unavailable(StorageError("the database could not be opened"))
+        if self.storage is None:
+            raise AccountRefused("no-accounts", "this relay keeps no accounts: play as a guest")
+        return self.storage
+
+    async def register(self, name: str, password: str, place: str, wall: float,
+                       now: float) -> LoggedIn:
+        """Register ``name``, from ``place`` (an address group; a few registrations from one
+        make the next wait, as wrong passwords do)."""
+        storage = self._store()
+        _check_password(password)
+        keys = name_keys(name)
+        wait = self.registrations.wait(place, ("register", place), now)
+        if wait > 0:
+            raise AccountRefused("slow-down", "too many names registered from here: try again"
+                                 f" in {math.ceil(wait)} seconds")
+        try:
+            taken = await storage.account_named(keys) is not None
+        except StorageError as error:
+            raise _unavailable(error) from error
+        if not taken:
+            self.registrations.failed(place, ("register", place), now)
+            hashed = await self._hash(password)
+            try:
+                account = await storage.create_account(name, keys, hashed, wall)
+            except StorageError as error:
+                raise _unavailable(error) from error
+        if taken or account is None:
+            raise AccountRefused("already-registered", f"{name} is registered already: log in"
+                                 " with its password, or register another name")
+        return LoggedIn(account, await self._new_token(account, wall))
+
+    async def login(self, name: str, password: str, place: str, wall: float, now: float
+                    ) -> LoggedIn:
+        """Log in with a password, from ``place`` (an address group). The try counts as a
+        failure until it succeeds, so that tries made together are held back as tries made
+        one after another are."""
+        storage = self._store()
+        keys = name_keys(name)
+        self._hold_back(place, keys, now)
+        self.guard.failed(place, keys, now)
+        try:
+            account = await storage.account_named(keys)
+        except StorageError as error:
+            raise _unavailable(error) from error
+        if account is None or not await self._verified(account, password):
+            raise AccountRefused("bad-login", "that name and password do not match an account")
+        self.guard.succeeded(place, keys)
+        return LoggedIn(account, await self._new_token(account, wall))
+
+    def _hold_back(self, place: str, keys: object, now: float) -> None:
+        wait = self.guard.wait(place, keys, now)
+        if wait > 0:
+            raise AccountRefused("slow-down", "too many wrong passwords: try again in"
+                                 f" {math.ceil(wait)} seconds")
+
+    async def login_token(self, token: str, now: float) -> LoggedIn:
+        try:
+            account = await self._store().account_for_token(token, now)
+        except StorageError as error:
+            raise _unavailable(error) from error
+        if account is None:
+            raise AccountRefused("bad-token", "the login this client kept is no longer good:"
+                                 " log in with your password")
+        return LoggedIn(account, None)
+
+    async def change_password(self, account: Account, old: str, new: str, place: str,
+                              wall: float, now: float) -> LoggedIn:
+        """A new password (the old one checked first, wrong ones held back as a login's are):
+        every token is forgotten, and a new one given to this client."""
+        storage = self._store()
+        _check_password(new)
+        keys = ("account", account.id)
+        self._hold_back(place, keys, now)
+        self.guard.failed(place, keys, now)
+        try:
+            current = await storage.account_by_id(account.id)
+        except StorageError as error:
+            raise _unavailable(error) from error
+        if current is None or not await self._verified(current, old):
+            raise AccountRefused("bad-login", "that is not your current password")
+        self.guard.succeeded(place, keys)
+        hashed = await self._hash(new)
+        try:
+            await storage.set_password(current.id, hashed)
+        except StorageError as error:
+            raise _unavailable(error) from error
+        changed = Account(current.id, current.name, hashed, current.moderator)
+        return LoggedIn(changed, await self._new_token(changed, wall))
+
+    async def registered(self, name: str) -> bool:
+        """Whether a guest may not take ``name``: someone has registered it (or one that sounds
+        or looks the same). With the accounts out of reach, no name is held back."""
+        if self.storage is None:
+            return False
+        try:
+            return await self.storage.account_named(name_keys(name)) is not None
+        except StorageError as error:
+            log.error("accounts: %s", error)
+            return False
+
+    async def _verified(self, account: Account, password: str) -> bool:
+        try:
+            return await self._hashed(self.hasher.verify, account.password_hash, password)
+        except (VerificationError, InvalidHashError):
+            return False
+
+    async def _hash(self, password: str) -> str:
+        return await self._hashed(self.hasher.hash, password)
+
+    async def _hashed(self, work: Callable[..., T], *arguments: str) -> T:
+        """``work`` in the hashing threads; refused as busy when too much waits for them."""
+        if self._hashing >= HASHING_QUEUE:
+            raise AccountRefused("busy", "the relay is busy with other logins: try again in a"
+                                 " moment")
+        self._hashing += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._pool, functools.partial(work, *arguments))
+        except HashingError as error:
+            log.error("accounts: hashing failed: %s", error)
+            raise AccountRefused("busy", "the relay could not check the password now: try"
+                                 " again in a moment") from error
+        finally:
+            self._hashing -= 1
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _new_token(self, account: Account, now: float) -> str | None:
+        """A token for the client to log in with next time (None if it could not be kept: the
+        player is logged in all the same)."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        try:
+            await self._store().add_token(account.id, token, now)
+        except StorageError as error:
+            log.error("accounts: %s", error)
+            return None
+        return token
+
+
+def _check_password(password: str) -> None:
+    if not PASSWORD_SHORTEST <= len(password) <= PASSWORD_LONGEST:
+        raise AccountRefused("bad-password", f"a password has {PASSWORD_SHORTEST} to"
+                             f" {PASSWORD_LONGEST} characters")
+
+
+async def open_accounts(database: str) -> Accounts:
+    """The accounts kept in ``database``; if it will not open, accounts that say so to every
+    player who tries (the error logged)."""
+    try:
+        return Accounts(await Storage.open(database))
+    except StorageError as error:
+        log.error("accounts: %s; players can play only as guests until the relay restarts",
+                  error)
+        return Accounts(None, down=True)

@@ -1,0 +1,220 @@
+"""What the relay keeps between runs: accounts and their login tokens. One small module in front
+of the database, so that the relay holds no SQL and the same code serves SQLite (a file in the
+relay's data folder, the default) and PostgreSQL (for a cluster of relays).
+
+Every call is a coroutine on SQLAlchemy's asyncio engine (``aiosqlite``, ``asyncpg``): nothing
+the relay waits on blocks its loop. The tables are made and moved forward by Alembic's
+migrations (``migrations/versions``) when the storage opens. A database that cannot be reached,
+read or written raises ``StorageError`` with a sentence for the log and the player; the relay
+plays on without what it could not keep.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, delete, event, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from audiospoons.net.storage.schema import accounts, tokens
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class StorageError(Exception):
+    """The database could not do what was asked (it is down, locked, corrupt or full)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    id: int
+    name: str
+    password_hash: str
+    moderator: bool
+
+
+def database_url(target: str) -> str:
+    """The SQLAlchemy URL of ``target``: a ``postgresql://`` URL (given its asyncpg driver), or
+    a path to an SQLite file."""
+    if target.startswith(("postgresql://", "postgres://")):
+        return "postgresql+asyncpg://" + target.split("://", 1)[1]
+    if "://" in target:
+        return target
+    return f"sqlite+aiosqlite:///{Path(target).expanduser()}"
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Storage:
+    """The relay's database (see the module)."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+
+    @classmethod
+    async def open(cls, target: str) -> Storage:
+        """The database at ``target`` (see ``database_url``), its tables brought up to date.
+        An SQLite file is made readable by its owner alone: it holds password hashes."""
+        shown = _shown(target)
+        engine: AsyncEngine | None = None
+        try:
+            url = database_url(target)
+            if url.startswith("sqlite"):
+                _private_file(Path(url.split("///", 1)[1]))
+            engine = create_async_engine(url, hide_parameters=True, **_engine_options(url))
+            if url.startswith("sqlite"):
+                event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+            async with engine.begin() as connection:
+                await connection.run_sync(_migrate)
+        except Exception as error:
+            if engine is not None:
+                await engine.dispose()
+            raise StorageError(f"the database at {shown} could not be opened:"
+                               f" {_shown(str(error))}") from error
+        return cls(engine)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # ----------------------------------------------------------------- accounts
+
+    async def create_account(self, name: str, keys: tuple[str, str], password_hash: str,
+                             now: float) -> Account | None:
+        """A new account, or None when either of the name's keys is taken, as either key of
+        another name."""
+        try:
+            async with self.engine.begin() as connection:
+                clash = (await connection.execute(select(accounts.c.id).where(or_(
+                    accounts.c.heard_key.in_(keys), accounts.c.seen_key.in_(keys))))).first()
+                if clash is not None:
+                    return None
+                result = await connection.execute(insert(accounts).values(
+                    name=name, heard_key=keys[0], seen_key=keys[1],
+                    password_hash=password_hash, moderator=False, created_at=now))
+                key = result.inserted_primary_key
+        except IntegrityError:
+            return None
+        except SQLAlchemyError as error:
+            raise StorageError(f"the account could not be kept: {error}") from error
+        assert key is not None
+        return Account(int(key[0]), name, password_hash, False)
+
+    async def account_named(self, keys: tuple[str, str]) -> Account | None:
+        """The account whose name sounds or looks like one with these keys (the oldest, should
+        two ever clash)."""
+        return await self._one(select(accounts).where(or_(
+            accounts.c.heard_key.in_(keys), accounts.c.seen_key.in_(keys)))
+            .order_by(accounts.c.id))
+
+    async def account_by_id(self, account: int) -> Account | None:
+        return await self._one(select(accounts).where(accounts.c.id == account))
+
+    async def set_password(self, account: int, password_hash: str) -> None:
+        """A new password: every token of the account is forgotten with the old one."""
+        async with self._writing() as connection:
+            await connection.execute(update(accounts).where(accounts.c.id == account)
+                                     .values(password_hash=password_hash))
+            await connection.execute(delete(tokens).where(tokens.c.account_id == account))
+
+    async def set_moderator(self, account: int, moderator: bool) -> None:
+        async with self._writing() as connection:
+            await connection.execute(update(accounts).where(accounts.c.id == account)
+                                     .values(moderator=moderator))
+
+    # ----------------------------------------------------------------- tokens
+
+    async def add_token(self, account: int, token: str, now: float) -> None:
+        async with self._writing() as connection:
+            await connection.execute(insert(tokens).values(
+                token_hash=token_hash(token), account_id=account, created_at=now, used_at=now))
+
+    async def account_for_token(self, token: str, now: float) -> Account | None:
+        """The account a token logs in, its use noted; None for a token unknown or forgotten."""
+        hashed = token_hash(token)
+        found = await self._one(select(accounts).join(tokens).where(tokens.c.token_hash == hashed))
+        if found is not None:
+            async with self._writing() as connection:
+                await connection.execute(update(tokens).where(tokens.c.token_hash == hashed)
+                                         .values(used_at=now))
+        return found
+
+    async def drop_token(self, token: str) -> None:
+        async with self._writing() as connection:
+            await connection.execute(delete(tokens).where(tokens.c.token_hash == token_hash(token)))
+
+    # ----------------------------------------------------------------- inside
+
+    async def _one(self, query: Any) -> Account | None:
+        try:
+            async with self.engine.connect() as connection:
+                row = (await connection.execute(query)).first()
+        except SQLAlchemyError as error:
+            raise StorageError(f"the database could not be read: {error}") from error
+        if row is None:
+            return None
+        return Account(int(row.id), str(row.name), str(row.password_hash), bool(row.moderator))
+
+    def _writing(self) -> _Writing:
+        return _Writing(self.engine)
+
+
+class _Writing:
+    """A transaction whose database errors come out as ``StorageError``."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._begin = engine.begin()
+
+    async def __aenter__(self) -> Any:
+        try:
+            return await self._begin.__aenter__()
+        except SQLAlchemyError as error:
+            raise StorageError(f"the database could not be written: {error}") from error
+
+    async def __aexit__(self, *exc: Any) -> bool | None:
+        try:
+            return await self._begin.__aexit__(*exc)
+        except SQLAlchemyError as error:
+            raise StorageError(f"the database could not be written: {error}") from error
+
+
+def _engine_options(url: str) -> dict[str, Any]:
+    if url.startswith("sqlite"):
+        return {"connect_args": {"timeout": 5.0}}
+    return {"pool_pre_ping": True}
+
+
+def _shown(text: str) -> str:
+    """``text`` with the password of any database URL in it hidden."""
+    return re.sub(r"(://[^:/@\s]+:)[^@\s]+@", r"\1***@", text)
+
+
+def _private_file(path: Path) -> None:
+    """``path``'s folder made (readable by its owner alone, when new), and the file too."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not path.exists():
+        path.touch(mode=0o600)
+
+
+def _sqlite_pragmas(connection: Any, record: Any) -> None:
+    """Each SQLite connection: foreign keys kept, and a write-ahead log, so that readers do
+    not wait on a writer."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.close()
+
+
+def _migrate(connection: Connection) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
