@@ -142,7 +142,8 @@ class Seen:
 
 class RazzBot:
     """One bot at one seat; ``level`` sets its pace and its skill, ``skill`` and ``pace``
-    (when given) replace the level's."""
+    (when given) replace the level's. A level's bot thinks a turn over for ``TURN_THOUGHT``
+    card moves' time; a bot given a pace moves at that pace, turns as any move."""
 
     def __init__(self, seat: int, options: RazzOptions, rng: random.Random,
                  level: Level = Level.NORMAL, skill: RazzSkill | None = None,
@@ -152,6 +153,7 @@ class RazzBot:
         self.rng = rng
         self.level = level
         self.skill = RAZZ_SKILLS[level] if skill is None else skill
+        self._thought = TURN_THOUGHT if pace is None else 1.0
         pace = skill_for(level).pace if pace is None else pace
         self._card_delay, self._reaction_delay = pace.card, pace.reaction
         self.active = True
@@ -457,7 +459,7 @@ class RazzBot:
         a hand of seven or more for one that matches, but made in time for a turn time limit
         when the card's own time allows."""
         card = self._card_time()
-        thought = TURN_THOUGHT * card
+        thought = self._thought * card
         limit = self.options.turn_time_limit
         if limit > 0:
             thought = min(thought, max(card, limit - LIMIT_MARGIN))
