@@ -251,19 +251,26 @@ class Relay:
     def _greet_without_accounts(self, client: Client, kind: str, body: dict[str, Any]) -> None:
         """A first message to a relay that keeps no accounts, answered at once: a ``hello``
         (a login token in it is passed over) greets a guest, as it always has."""
-        if body["version"] != PROTOCOL_VERSION:
-            client.refuse("version", f"this relay speaks version {PROTOCOL_VERSION}")
-            client.drop()
+        name = self._greeting_name(client, body)
+        if name is None:
             return
         if kind != "hello":
             client.refuse("no-accounts", "this relay keeps no accounts: play as a guest")
             return
+        self._welcome(client, name, None)
+
+    def _greeting_name(self, client: Client, body: dict[str, Any]) -> str | None:
+        """The name a first message gives, cleaned; None once it is refused (a version this
+        relay does not speak closes the connection)."""
+        if body["version"] != PROTOCOL_VERSION:
+            client.refuse("version", f"this relay speaks version {PROTOCOL_VERSION}")
+            client.drop()
+            return None
         try:
-            name = clean_name(body["name"])
+            return clean_name(body["name"])
         except BadText as error:
             client.refuse("bad-name", str(error))
-            return
-        self._welcome(client, name, None)
+            return None
 
     def _faulted(self, client: Client, kind: str) -> None:
         """Something unexpected while answering ``kind``: logged once for the connection, and
@@ -278,14 +285,8 @@ class Relay:
         """A first message: a guest's ``hello`` (its name not registered), a ``hello`` with a
         kept login token, or ``register`` or ``login`` with a name and password."""
         try:
-            if body["version"] != PROTOCOL_VERSION:
-                client.refuse("version", f"this relay speaks version {PROTOCOL_VERSION}")
-                client.drop()
-                return
-            try:
-                name = clean_name(body["name"])
-            except BadText as error:
-                client.refuse("bad-name", str(error))
+            name = self._greeting_name(client, body)
+            if name is None:
                 return
             now = self.clock()
             logged: LoggedIn | None = None
