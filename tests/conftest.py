@@ -1,15 +1,22 @@
-"""Shared helpers: run a scenario written inline and get its transcript lines. Every relay the
+"""Shared helpers: run a scenario written inline and get its transcript lines; a database for
+the relay's records, SQLite or a real PostgreSQL of the tests' own. Every relay the
 tests start keeps its accounts in a data folder of the tests' own, never the user's."""
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import os
 import shutil
 import tempfile
 import textwrap
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
 
+import asyncpg  # type: ignore[import-untyped]
 import pytest
+from postgres import Server, postgres_server
 
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.replay.transcript import transcript
@@ -26,3 +33,30 @@ def replay(scenario: str, listener: str | None = None, *, events: bool = False) 
 @pytest.fixture
 def run_replay() -> object:
     return replay
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Server]:
+    with postgres_server() as server:
+        yield server
+
+
+def fresh_postgres_database(server: Server) -> str:
+    name = f"t_{uuid.uuid4().hex[:12]}"
+
+    async def create() -> None:
+        connection = await asyncpg.connect(server.url())
+        try:
+            await connection.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await connection.close()
+
+    asyncio.run(create())
+    return server.url(name)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "data" / "relay.db")
+    return fresh_postgres_database(request.getfixturevalue("postgres"))

@@ -8,13 +8,10 @@ import asyncio
 import itertools
 import json
 import time
-import uuid
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import asyncpg  # type: ignore[import-untyped]
 import pytest
-from postgres import Server, postgres_server
 from test_relay import with_relay
 
 from audiospoons.net.accounts import open_accounts
@@ -26,44 +23,18 @@ from audiospoons.net.storage import Storage, StorageError
 Scenario = Callable[[Relay, int], Awaitable[None]]
 
 
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Server]:
-    with postgres_server() as server:
-        yield server
-
-
-def fresh_postgres_database(server: Server) -> str:
-    name = f"t_{uuid.uuid4().hex[:12]}"
-
-    async def create() -> None:
-        connection = await asyncpg.connect(server.url())
-        try:
-            await connection.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await connection.close()
-
-    asyncio.run(create())
-    return server.url(name)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "data" / "relay.db")
-    return fresh_postgres_database(request.getfixturevalue("postgres"))
-
-
 def with_accounts(database: str, scenario: Scenario, timeout: float = 60.0) -> None:
     """``scenario`` against a relay on 127.0.0.1 (``test_relay.with_relay``) keeping its
     accounts in ``database``."""
 
     async def keeping_accounts(relay: Relay, port: int) -> None:
-        relay.accounts = await open_accounts(database)
+        relay.keep_records(await open_accounts(database))
         try:
             await scenario(relay, port)
         finally:
             for task in relay._tasks:
                 task.cancel()
+            await relay.keeper.close()
             relay.accounts.close()
             if relay.accounts.storage is not None:
                 await relay.accounts.storage.close()

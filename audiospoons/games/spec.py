@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import random
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -215,6 +215,9 @@ class GameSpec:
     told_on_return: Callable[[Event, int | None], bool]
     """Whether a player taking the seat back (or a spectator, None, coming in) is told this
     event of the game so far."""
+    places: Callable[[Sequence[Event], int], tuple[int, ...]]
+    """Where each seat finished a game, 1 the best (``games.places``), from the game's standing
+    events and its last round's, and the number of seats."""
     read_scenario: Callable[[dict[str, Any], str], Scenario]
     """A scenario file's TOML, read (the file's text names the line of an error)."""
     presenter: Callable[[Rules, Messages, Verbosity], Presenter]

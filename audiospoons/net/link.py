@@ -65,6 +65,12 @@ class Client:
         """A message that waits on the accounts (a login, a password change) is being answered."""
         self.account: Account | None = None
         """The account the player logged in as (None: a guest)."""
+        self.ratings: dict[str, int] = {}
+        """The account's rating in each family of games it has played (``ratings``)."""
+        self.querying = False
+        """A question to the records (``desk``) is being answered."""
+        self.muted_until: float | None = None
+        """A moderator has muted it on the whole relay until then (wall clock)."""
         self.room: Room | None = None
         self.connection = Connection(CLIENT_KINDS)
         self.chat_bucket = CHAT_RATE

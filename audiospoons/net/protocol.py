@@ -65,7 +65,14 @@ CLIENT_KINDS: dict[str, tuple[Fields, Fields]] = {
     "ready": ({"ready": bool}, {}),
     "start": ({}, {}),
     "chat": ({"text": TEXT}, {"scope": TEXT}),
-    "kick": ({"name": TEXT}, {}),
+    "kick": ({"name": TEXT}, {"minutes": NUMBER, "scope": TEXT}),
+    "mute": ({"name": TEXT}, {"minutes": NUMBER, "scope": TEXT}),
+    "unban": ({"name": TEXT}, {}),
+    "ratings": ({}, {}),
+    "leaderboard": ({"family": TEXT}, {}),
+    "my_games": ({}, {}),
+    "game_record": ({"game": int}, {}),
+    "logout": ({"token": TEXT}, {}),
     "command": ({"command": OBJECT}, {"reaction": NUMBER}),
 }
 """What a client may send: each kind's required fields and optional fields, with their types."""

@@ -241,10 +241,34 @@ SUMMARY = shaped({"room": ROOM, "name": text(ROOM_NAME_LENGTH), "players": COUNT
                  {"bots": COUNT, "game": CODE})
 """One room as the lobby lists it: an entry of ``rooms``, the ``room`` of ``room_listed``."""
 
-SEAT = shaped({"name": NAME, "bot": nullable(CODE), "ready": flag}, {})
+FAMILY = text(80)
+RATING = whole(-1_000_000)
+SEAT = shaped({"name": NAME, "bot": nullable(CODE), "ready": flag}, {"rating": RATING})
+MOST_LEADERS = 100
+MOST_GAMES = 100
+MOST_MOVES = 1000
+STANDING = shaped({"family": FAMILY, "players": COUNT},
+                  {"rating": RATING, "games": COUNT, "place": whole(1)})
+"""A family of games as the player stands in it (``ratings``)."""
+STANDING_OWN = shaped({"rating": RATING, "games": COUNT, "place": whole(1)}, {})
+LEADER = shaped({"place": whole(1), "name": NAME, "rating": RATING, "games": COUNT}, {})
+PAST_GAME = shaped({"game": whole(1), "kind": CODE, "family": FAMILY, "ended_at": number(0),
+                    "players": listing(NAME, MOST_SEATS, least=1),
+                    "bots": listing(flag, MOST_SEATS), "seat": whole(), "place": whole(1)},
+                   {"before": RATING, "after": RATING})
+"""One of "My last games"."""
+RECORD_SEAT = shaped({"name": NAME}, {"account": whole(), "bot": CODE})
+RECORD = shaped({"version": whole(), "game": CODE, "values": OPTIONS,
+                 "seats": listing(RECORD_SEAT, MOST_SEATS, least=1), "seed": text(40),
+                 "dealer": whole(), "places": listing(whole(1), MOST_SEATS),
+                 "started_at": number(0), "ended_at": number(0)}, {})
+"""A game's record, its moves apart (``game_moves``)."""
+MOVE = shaped({"t": number(0), "seat": whole(), "command": event},
+              {"pressed": number(), "late": number(0)})
 
 RELAY_KINDS: dict[str, Shape] = {
-    "hello": ({"version": whole(), "name": NAME}, {"guest": flag, "token": login_token}),
+    "hello": ({"version": whole(), "name": NAME},
+              {"guest": flag, "token": login_token, "moderator": flag}),
     "password_changed": ({}, {"token": login_token}),
     "error": ({"code": CODE, "message": MESSAGE}, {}),
     "ping": ({"t": number()}, {}),
@@ -257,7 +281,20 @@ RELAY_KINDS: dict[str, Shape] = {
              {"password": flag, "spectators": listing(NAME, MOST_NAMES), "game": CODE,
               "options": OPTIONS}),
     "chat": ({"name": NAME, "text": text(CHAT_LENGTH)}, {"scope": choice("room", "lobby")}),
-    "kicked": ({"room": ROOM}, {}),
+    "kicked": ({"room": ROOM}, {"minutes": number(0)}),
+    "muted": ({"scope": choice("room", "relay"), "minutes": number(0)}, {}),
+    "moderated": ({"action": choice("kick", "mute", "unban"), "name": NAME,
+                   "scope": choice("room", "relay")}, {}),
+    "rating": ({"family": FAMILY, "rating": RATING, "before": RATING, "games": COUNT,
+                "place": whole(1)}, {}),
+    "ratings": ({"families": listing(STANDING, MOST_LEADERS)}, {}),
+    "leaderboard": ({"family": FAMILY, "players": COUNT,
+                     "leaders": listing(LEADER, MOST_LEADERS)}, {"you": STANDING_OWN}),
+    "my_games": ({"games": listing(PAST_GAME, MOST_GAMES)}, {}),
+    "game_record": ({"game": whole(1), "seat": whole(), "record": RECORD,
+                     "moves": COUNT}, {}),
+    "game_moves": ({"game": whole(1), "moves": listing(MOVE, MOST_MOVES)}, {}),
+    "logged_out": ({}, {}),
     "left": ({"name": NAME}, {"stand_in": flag, "held": number(0)}),
     "back": ({"name": NAME}, {}),
     "game_started": ({"players": listing(NAME, MOST_SEATS, least=1),

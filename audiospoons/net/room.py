@@ -12,6 +12,7 @@ events as the seat saw them.
 
 from __future__ import annotations
 
+import math
 import random
 import secrets
 import time
@@ -26,8 +27,10 @@ from audiospoons.engine.rules import Bot, GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.games.spec import GameSpec
 from audiospoons.net.fairness import Cues
+from audiospoons.net.history import GameRecord, Move, SeatRecord
 from audiospoons.net.names import same_name
 from audiospoons.net.protocol import encode
+from audiospoons.net.ratings import bot_rating, family_of
 from audiospoons.net.wire import encode_event
 from audiospoons.simulate import BOT_NAMES
 from audiospoons.table import Table, Watcher
@@ -123,12 +126,26 @@ class Room:
     """The relay's clock, for timing presses."""
     opened_by: str = ""
     """The address group of the connection that opened the room (``addresses``)."""
-    banned: set[str] = field(default_factory=set)
-    """Who the host has sent away, kept out for the room's life: the address groups they came
-    from and their names as they sound and look (``names.name_keys``)."""
+    banned: dict[str, float] = field(default_factory=dict)
+    """Who the host (or a moderator) has sent away, and until when on the relay's clock
+    (``math.inf``: for the room's life): the address groups they came from and their names as
+    they sound and look (``names.name_keys``)."""
+    muted: dict[str, float] = field(default_factory=dict)
+    """Whose chat the room does not hear, and until when: their names' keys."""
     watchers: list[Watcher[Rules]] = field(default_factory=list)
     """Given every event of each game the room plays, as the table sees it (for tests and
     benchmarks: nothing in the relay reads them)."""
+    wall: Callable[[], float] = time.time
+    """The wall clock, for the times a game's record keeps."""
+    rated: bool = False
+    """The relay keeps ratings: the room's state says each seat's."""
+    dealt: tuple[tuple[SeatRecord, ...], int, int, float] | None = None
+    """The game under way as it was dealt: who sat where, the deal's seed, the dealer, and
+    when (wall clock)."""
+    late_changes: dict[int, float] = field(default_factory=dict)
+    """The late windows the game was given, by the number of commands it had taken then."""
+    finished: GameRecord | None = None
+    """The record of the game just over, until the relay takes it to keep."""
 
     # ----------------------------------------------------------------- who is here
 
@@ -162,6 +179,16 @@ class Room:
         """Someone here has a name that sounds or looks like ``name`` (``name_clash``)."""
         return self.name_clash(name, stand_ins=stand_ins) is not None
 
+    def kept_out(self, keys: Sequence[str], now: float) -> bool:
+        """Any of ``keys`` (an address group, a name's keys) is banned from the room now."""
+        return any(self.banned.get(key, -math.inf) > now for key in keys)
+
+    def silenced(self, keys: Sequence[str], now: float) -> float | None:
+        """Until when the room does not hear chat from a name with these keys, if it does
+        not now."""
+        until = max((self.muted.get(key, -math.inf) for key in keys), default=-math.inf)
+        return until if until > now else None
+
     def bot_name(self) -> str:
         """A name for a new bot that no one here has: the first free one of ``BOT_NAMES``,
         else "Bot" and the first free number from the seat it takes."""
@@ -181,10 +208,27 @@ class Room:
         """The room as its members hear it described."""
         return {"room": self.number, "name": self.name, "host": self.host.name,
                 "playing": self.playing, "password": self.password is not None,
-                "seats": [{"name": seat.name, "bot": seat.level.value if seat.level else None,
-                           "ready": seat.ready} for seat in self.seats],
+                "seats": [self._seat_state(seat) for seat in self.seats],
                 "spectators": [member.name for member in self.spectators],
                 "game": self.game.name, "options": self.options.describe()}
+
+    @property
+    def family(self) -> str:
+        """The family of games the room's games are rated in (``ratings.family_of``)."""
+        return family_of(self.game, self.values)
+
+    def _seat_state(self, seat: Seat) -> dict[str, Any]:
+        state: dict[str, Any] = {"name": seat.name,
+                                 "bot": seat.level.value if seat.level else None,
+                                 "ready": seat.ready}
+        ratings = getattr(seat.member, "ratings", None)
+        if not self.rated:
+            return state
+        if seat.level is not None and not seat.stand_in:
+            state["rating"] = bot_rating(seat.level.value).shown
+        elif isinstance(ratings, dict) and self.family in ratings:
+            state["rating"] = ratings[self.family]
+        return state
 
     def summary(self) -> dict[str, Any]:
         return {"room": self.number, "name": self.name, "players": len(self.seats),
@@ -209,8 +253,8 @@ class Room:
         """Deal the game in: the seats as they are, bots where bots sit."""
         names = [seat.name for seat in self.seats]
         self.options.check_players(len(names))
-        game = self.game.deal(names, self.options, random.Random(rng.getrandbits(64)),
-                              rng.randrange(len(names)))
+        seed, dealer = rng.getrandbits(64), rng.randrange(len(names))
+        game = self.game.deal(names, self.options, random.Random(seed), dealer)
         bots = [self.game.bot(index, self.options, random.Random(rng.getrandbits(64)),
                               seat.level, None)
                 for index, seat in enumerate(self.seats) if seat.level is not None]
@@ -222,6 +266,9 @@ class Room:
         table.watchers += [self._remember, *self.watchers]
         self.table, self.started_at, self.paused_at = table, now, None
         self.round_events, self.standing, self.stand_ins, self.limits = [], [], {}, {}
+        self.dealt = (tuple(_seat_record(seat) for seat in self.seats), seed, dealer,
+                      self.wall())
+        self.late_changes, self.finished = {}, None
         for index, seat in enumerate(self.seats):
             if seat.member is not None:
                 seat.token = secrets.token_hex(16)
@@ -243,6 +290,18 @@ class Room:
             if isinstance(event, self.game.game_over):
                 for seat in self.seats:
                     seat.ready = False
+                self.finished = self._record()
+
+    def _record(self) -> GameRecord | None:
+        """The game just over, whole (``history``)."""
+        if self.dealt is None or self.table is None:
+            return None
+        seats, seed, dealer, started = self.dealt
+        moves = tuple(Move.of(at, command, self.late_changes.get(index))
+                      for index, (at, command) in enumerate(self.table.log))
+        places = self.game.places([*self.standing, *self.round_events], len(seats))
+        return GameRecord(self.game.name, dict(self.values), seats, seed, dealer, moves,
+                          places, started, self.wall())
 
     def game_time(self, now: float) -> float:
         return (now if self.paused_at is None else self.paused_at) - self.started_at
@@ -269,8 +328,9 @@ class Room:
     def late_window(self, seconds: float) -> None:
         """How long the last spoon waits for a grab made earlier than the one that reached it
         (``ClassicGame.late_window``): the relay keeps it to its players' round trips."""
-        if self.table is not None:
+        if self.table is not None and self.table.game.late_window != seconds:
             self.table.game.late_window = seconds
+            self.late_changes[len(self.table.log)] = seconds
 
     def run_until(self, now: float) -> None:
         if self.table is not None and not self.table.over and self.paused_at is None:
@@ -378,3 +438,10 @@ class Room:
             if view is not None:
                 told.append(view)
         return told
+
+
+def _seat_record(seat: Seat) -> SeatRecord:
+    """Who sits at ``seat``: a registered player's account, if the member has one."""
+    account = getattr(seat.member, "account", None)
+    return SeatRecord(seat.name, None if account is None else int(account.id),
+                      None if seat.level is None else seat.level.value)

@@ -21,6 +21,7 @@ import time
 from collections import Counter
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
+from pathlib import Path
 from ssl import SSLContext
 from typing import Any
 
@@ -32,8 +33,12 @@ from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.net.accounts import AccountRefused, Accounts, LoggedIn, open_accounts
 from audiospoons.net.backoff import PasswordGuard
+from audiospoons.net.desk import RecordDesk
 from audiospoons.net.fairness import judge, late_window
+from audiospoons.net.history import GameRecord
+from audiospoons.net.keeper import Keeper
 from audiospoons.net.link import Client
+from audiospoons.net.moderation import Moderation
 from audiospoons.net.names import BadText, clean_chat, clean_name, name_keys
 from audiospoons.net.protocol import (
     PROTOCOL_VERSION,
@@ -42,6 +47,8 @@ from audiospoons.net.protocol import (
     encode,
 )
 from audiospoons.net.room import MAX_SEATS, Room, Seat
+from audiospoons.net.storage import StorageError
+from audiospoons.net.storage.games import RatedGame
 from audiospoons.net.wire import WireError, decode_command, encode_event
 
 log = logging.getLogger("audiospoons.relay")
@@ -101,6 +108,16 @@ class Relay:
     """The players registered here (none kept unless the relay was given a database)."""
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     """Work a message started that waits on the accounts (a login): kept until it ends."""
+    keeper: Keeper = field(default_factory=lambda: Keeper(None))
+    """Keeps each game that ends, and rates it (nothing unless the relay keeps accounts)."""
+    admins: frozenset[str] = frozenset()
+    """The names of the accounts the operator made moderators."""
+    moderation: Moderation = field(init=False)
+    desk: RecordDesk = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.moderation = Moderation(self, self.admins)
+        self.desk = RecordDesk(self)
 
     def close(self, message: str = "the relay is stopping") -> None:
         """Stop every room's game and every answer still waiting on the accounts, and close
@@ -235,7 +252,7 @@ class Relay:
                 self._greet_without_accounts(client, kind, body)
             else:
                 client.account_pending = True
-                self._spawn(self._greet(client, kind, body))
+                self.spawn(self._greet(client, kind, body))
             return
         handler = getattr(self, f"_on_{kind}", None)
         if handler is None:
@@ -243,7 +260,7 @@ class Relay:
             return
         handler(client, body, now)
 
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -272,7 +289,7 @@ class Relay:
             client.refuse("bad-name", str(error))
             return None
 
-    def _faulted(self, client: Client, kind: str) -> None:
+    def faulted(self, client: Client, kind: str) -> None:
         """Something unexpected while answering ``kind``: logged once for the connection, and
         an error for it alone."""
         if not client.faulted:
@@ -306,13 +323,32 @@ class Relay:
             except AccountRefused as refusal:
                 client.refuse(refusal.code, refusal.message)
                 return
+            client.account = None if logged is None else logged.account
+            refusal_text = await self.moderation.admitted(client)
+            if refusal_text is not None:
+                client.refuse("banned", refusal_text)
+                client.drop()
+                return
+            if logged is not None:
+                client.ratings = await self._ratings_of(logged.account.id)
             if client.gone:
                 return
             self._welcome(client, name, logged)
         except Exception:
-            self._faulted(client, kind)
+            self.faulted(client, kind)
         finally:
             client.account_pending = False
+
+    async def _ratings_of(self, account: int) -> dict[str, int]:
+        storage = self.accounts.storage
+        if storage is None:
+            return {}
+        try:
+            kept = await storage.games.ratings_of(account)
+        except StorageError as error:
+            log.error("records: %s", error)
+            return {}
+        return {family: rating for family, (rating, _) in kept.items()}
 
     def _welcome(self, client: Client, name: str, logged: LoggedIn | None) -> None:
         client.name = logged.account.name if logged is not None else name
@@ -323,6 +359,8 @@ class Relay:
             extra["guest"] = logged is None
         if logged is not None and logged.token is not None:
             extra["token"] = logged.token
+        if self.moderation.is_moderator(client):
+            extra["moderator"] = True
         client.send("hello", version=PROTOCOL_VERSION, name=client.name, **extra)
         self._on_list_rooms(client, {}, 0.0)
         client.ping(self.clock())
@@ -347,11 +385,11 @@ class Relay:
             except AccountRefused as refusal:
                 client.refuse(refusal.code, refusal.message)
             except Exception:
-                self._faulted(client, "change_password")
+                self.faulted(client, "change_password")
             finally:
                 client.account_pending = False
 
-        self._spawn(change())
+        self.spawn(change())
 
     def _on_hello(self, client: Client, body: dict[str, Any], now: float) -> None:
         client.refuse("out-of-place", "hello is said once")
@@ -387,7 +425,8 @@ class Relay:
         name = clean_chat(str(body.get("name", ""))) or f"{client.name}'s room"
         password = body.get("password") or None
         room = Room(self.next_room, name[:40], client, options, values, password,
-                    game=game, clock=self.clock, opened_by=client.group)
+                    game=game, clock=self.clock, opened_by=client.group,
+                    rated=self.accounts.keeps)
         self.next_room += 1
         self.rooms[room.number] = room
         room.seats.append(Seat(client))
@@ -406,7 +445,7 @@ class Relay:
         if client.room is not None:
             client.refuse("in-room", "leave this room first")
             return None
-        if client.group in room.banned or not room.banned.isdisjoint(name_keys(client.name)):
+        if room.kept_out([client.group, *name_keys(client.name)], self.clock()):
             client.refuse("banned", "the host has sent you away from that room")
             return None
         if room.password is not None and not self._password_right(client, room, body):
@@ -719,6 +758,10 @@ class Relay:
         if not text:
             return
         scope = body.get("scope", "room")
+        muted = self.moderation.chat_refusal(client, scope, now)
+        if muted is not None:
+            client.refuse("muted", muted)
+            return
         if scope == "lobby":
             for other in list(self.clients):
                 if other.greeted:
@@ -730,18 +773,65 @@ class Relay:
             client.refuse("bad-field", "chat goes to the room you are in, or to the lobby")
 
     def _on_kick(self, client: Client, body: dict[str, Any], now: float) -> None:
-        room = self._host_room(client, idle=False)
-        if room is None:
-            return
-        target = next((member for member in room.members()
-                       if member.name == body["name"] and member is not client), None)
-        if not isinstance(target, Client):
-            client.refuse("no-player", f"nobody called {body['name'][:40]!r} is in the room")
-            return
-        room.banned |= {target.group, *name_keys(target.name)}
-        target.send("kicked", room=room.number)
-        self._leave_room(target)
-        self._on_list_rooms(target, {}, now)
+        self.moderation.act(client, body, now, "kick")
+
+    def _on_mute(self, client: Client, body: dict[str, Any], now: float) -> None:
+        self.moderation.act(client, body, now, "mute")
+
+    def _on_unban(self, client: Client, body: dict[str, Any], now: float) -> None:
+        self.moderation.unban(client, body)
+
+    def send_out_of_room(self, client: Client, now: float) -> None:
+        """``client`` is put out of its room, back in the lobby."""
+        self._leave_room(client)
+        self._on_list_rooms(client, {}, now)
+
+    def _on_ratings(self, client: Client, body: dict[str, Any], now: float) -> None:
+        self.desk.ratings(client, body)
+
+    def _on_leaderboard(self, client: Client, body: dict[str, Any], now: float) -> None:
+        self.desk.leaderboard(client, body)
+
+    def _on_my_games(self, client: Client, body: dict[str, Any], now: float) -> None:
+        self.desk.my_games(client, body)
+
+    def _on_game_record(self, client: Client, body: dict[str, Any], now: float) -> None:
+        self.desk.game_record(client, body)
+
+    def _on_logout(self, client: Client, body: dict[str, Any], now: float) -> None:
+        self.desk.logout(client, body)
+
+    # ----------------------------------------------------------------- games kept and rated
+
+    def keep_records(self, accounts: Accounts, spool: Path | None = None) -> None:
+        """Keep accounts, games and ratings in ``accounts``' storage from now on, catching up
+        on what was left waiting (``keeper``)."""
+        self.accounts = accounts
+        self.keeper = Keeper(accounts.storage, spool=spool, on_rated=self.rated,
+                             on_waiting=self.ratings_wait)
+        self.keeper.start()
+
+    def rated(self, rated: RatedGame) -> None:
+        """A game's ratings are done: each of its players still here is told their change,
+        and any room they are in shows their new rating."""
+        for player in rated.players:
+            for client in list(self.clients):
+                if client.account is None or client.account.id != player.account:
+                    continue
+                client.ratings[rated.family] = player.after
+                client.send("rating", family=rated.family, rating=player.after,
+                            before=player.before, games=player.games, place=player.place)
+                if client.room is not None and client.room.family == rated.family:
+                    client.room.broadcast("room", **client.room.state())
+
+    def ratings_wait(self, record: GameRecord) -> None:
+        """A game's ratings cannot be done now (the database is out of reach): its players
+        still here are told they will be."""
+        accounts = {seat.account for seat in record.seats if seat.account is not None}
+        for client in list(self.clients):
+            if client.account is not None and client.account.id in accounts:
+                client.send("error", code="ratings-later", message="the relay cannot reach"
+                            " its records now: this game's ratings will follow when it can")
 
     def _lobby_changed(self) -> None:
         """Tell everyone in the lobby what changed in the list of rooms since they were last
@@ -784,6 +874,9 @@ class Relay:
             log.exception("room %s stopped", room.number)
             _tell_failed(room)
         finally:
+            if room.finished is not None:
+                self.keeper.finished(room.finished)
+                room.finished = None
             room.table = None
             self._timers.pop(room.number, None)
             room.seats = [seat for seat in room.seats if not seat.stand_in]
@@ -829,20 +922,24 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
                 max_connections: int | None = None, rooms_per_address: int | None = None,
                 ready: asyncio.Event | None = None, stop: asyncio.Event | None = None,
                 ssl: SSLContext | None = None, handshake_timeout: float = 10.0,
-                database: str | None = None) -> None:
+                database: str | None = None, admins: frozenset[str] = frozenset(),
+                spool: Path | None = None) -> None:
     """Run a relay until ``stop`` is set, or Ctrl+C or SIGTERM. With ``ssl`` (a server
     context, ``tls.server_context``) it speaks TLS only, and cuts off a client that has not
     finished the handshake in ``handshake_timeout`` seconds. ``max_connections`` is at most
     what the system's descriptors allow (``descriptor_cap``), and that by default. With
     ``database`` (an SQLite file's path or a ``postgresql://`` URL) it keeps accounts there; a
-    database that will not open is logged, and the relay runs with its accounts out of reach."""
+    database that will not open is logged, and the relay runs with its accounts out of reach.
+    It keeps every game played there too, and rates them; ``spool`` is the file that holds the
+    games not yet kept when it stops with its database out of reach. ``admins`` are the names
+    of the accounts that are moderators."""
     cap = descriptor_cap()
     relay = Relay(per_address=per_address,
                   max_connections=cap if max_connections is None else min(cap, max_connections),
                   rooms_per_address=ROOMS_PER_ADDRESS if rooms_per_address is None
-                  else rooms_per_address)
+                  else rooms_per_address, admins=admins)
     if database is not None:
-        relay.accounts = await open_accounts(database)
+        relay.keep_records(await open_accounts(database), spool)
     server = await asyncio.start_server(
         relay.handle, host, port, limit=1 << 16, ssl=ssl,
         ssl_handshake_timeout=None if ssl is None else handshake_timeout)
@@ -862,6 +959,7 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
     relay.close()
     if relay._tasks:
         await asyncio.wait(set(relay._tasks), timeout=2.0)
+    await relay.keeper.close()
     relay.accounts.close()
     if relay.accounts.storage is not None:
         await relay.accounts.storage.close()

@@ -45,6 +45,8 @@ def run(game: G, script: Sequence[ScriptLine]) -> Iterator[tuple[float, Event | 
             continue
         for event in game.advance(line.at):
             yield event.at, event
+        if line.late_window is not None:
+            game.late_window = line.late_window
         try:
             events = game.handle(line.command, line.at)
         except SpoonsError as error:

@@ -34,6 +34,9 @@ class ScriptLine:
     at: float
     command: Command
     text: str
+    late_window: float | None = None
+    """The game's late window from this command on (``Rules.late_window``), where a relay
+    changed it; None leaves it as it is."""
 
 
 def read_text(path: Path) -> str:

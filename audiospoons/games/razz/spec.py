@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import cast
 
 from audiospoons.games.razz.bots import RazzBot
+from audiospoons.games.razz.places import places
 from audiospoons.games.razz.rules import commands as razz_commands
 from audiospoons.games.razz.rules import events as razz_events
 from audiospoons.games.razz.rules.commands import (
@@ -57,6 +58,7 @@ SPEC = GameSpec(
     game_over=GameWon,
     standing=(RazzGameStarted, PhraseChosen, RoundWon, RoundScored),
     told_on_return=lambda event, seat: True,
+    places=places,
     read_scenario=FRONT.read_scenario,
     presenter=FRONT.presenter,
     keys_setting="razz_keys",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import cast
 
 from audiospoons.games.slapjack.bots import SlapjackBot
+from audiospoons.games.slapjack.places import places
 from audiospoons.games.slapjack.rules import commands as slapjack_commands
 from audiospoons.games.slapjack.rules import events as slapjack_events
 from audiospoons.games.slapjack.rules.commands import Turn
@@ -52,6 +53,7 @@ SPEC = GameSpec(
     game_over=SlapjackOver,
     standing=(SlapjackStarted, JackSlapped, PlayerOut),
     told_on_return=lambda event, seat: True,
+    places=places,
     read_scenario=FRONT.read_scenario,
     presenter=FRONT.presenter,
     keys_setting="slapjack_keys",

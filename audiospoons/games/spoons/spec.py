@@ -9,6 +9,7 @@ from audiospoons.engine.events import Event
 from audiospoons.engine.rules import GameOptions
 from audiospoons.games.spec import Front, GameSpec, GameWords
 from audiospoons.games.spoons.bots import make_bot
+from audiospoons.games.spoons.places import places
 from audiospoons.games.spoons.rules import commands as spoons_commands
 from audiospoons.games.spoons.rules import events as spoons_events
 from audiospoons.games.spoons.rules.commands import Draw, Pass, Take
@@ -62,6 +63,7 @@ SPEC = GameSpec(
     game_over=GameOver,
     standing=(GameStarted, TeamsFormed, LetterGiven, PointAdded, Eliminated, DealerChanged),
     told_on_return=_told_on_return,
+    places=places,
     read_scenario=FRONT.read_scenario,
     presenter=FRONT.presenter,
     keys_setting="keys",

@@ -20,16 +20,19 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, delete, event, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from audiospoons.net.storage.access import StorageError, reading, writing
+from audiospoons.net.storage.games import GameStore
+from audiospoons.net.storage.sanctions import SanctionStore
 from audiospoons.net.storage.schema import accounts, tokens
 
+__all__ = ["Account", "GameStore", "SanctionStore", "Storage", "StorageError", "database_url"]
+
 MIGRATIONS = Path(__file__).parent / "migrations"
-
-
-class StorageError(Exception):
-    """The database could not do what was asked (it is down, locked, corrupt or full)."""
+TOKEN_LIFE = 180 * 86_400.0
+"""Seconds a login token stays good unused: one not used for half a year is forgotten."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +62,8 @@ class Storage:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self.games = GameStore(engine)
+        self.sanctions = SanctionStore(engine)
 
     @classmethod
     async def open(cls, target: str) -> Storage:
@@ -92,7 +97,7 @@ class Storage:
         """A new account, or None when either of the name's keys is taken, as either key of
         another name."""
         try:
-            async with self.engine.begin() as connection:
+            async with writing(self.engine) as connection:
                 clash = (await connection.execute(select(accounts.c.id).where(or_(
                     accounts.c.heard_key.in_(keys), accounts.c.seen_key.in_(keys))))).first()
                 if clash is not None:
@@ -103,8 +108,6 @@ class Storage:
                 key = result.inserted_primary_key
         except IntegrityError:
             return None
-        except SQLAlchemyError as error:
-            raise StorageError(f"the account could not be kept: {error}") from error
         assert key is not None
         return Account(int(key[0]), name, password_hash, False)
 
@@ -120,70 +123,50 @@ class Storage:
 
     async def set_password(self, account: int, password_hash: str) -> None:
         """A new password: every token of the account is forgotten with the old one."""
-        async with self._writing() as connection:
+        async with writing(self.engine) as connection:
             await connection.execute(update(accounts).where(accounts.c.id == account)
                                      .values(password_hash=password_hash))
             await connection.execute(delete(tokens).where(tokens.c.account_id == account))
 
     async def set_moderator(self, account: int, moderator: bool) -> None:
-        async with self._writing() as connection:
+        async with writing(self.engine) as connection:
             await connection.execute(update(accounts).where(accounts.c.id == account)
                                      .values(moderator=moderator))
 
     # ----------------------------------------------------------------- tokens
 
     async def add_token(self, account: int, token: str, now: float) -> None:
-        async with self._writing() as connection:
+        async with writing(self.engine) as connection:
             await connection.execute(insert(tokens).values(
                 token_hash=token_hash(token), account_id=account, created_at=now, used_at=now))
 
     async def account_for_token(self, token: str, now: float) -> Account | None:
-        """The account a token logs in, its use noted; None for a token unknown or forgotten."""
+        """The account a token logs in, its use noted; None for a token unknown, forgotten,
+        or unused for ``TOKEN_LIFE``."""
         hashed = token_hash(token)
-        found = await self._one(select(accounts).join(tokens).where(tokens.c.token_hash == hashed))
+        found = await self._one(select(accounts).join(tokens).where(
+            tokens.c.token_hash == hashed, tokens.c.used_at > now - TOKEN_LIFE))
         if found is not None:
-            async with self._writing() as connection:
+            async with writing(self.engine) as connection:
                 await connection.execute(update(tokens).where(tokens.c.token_hash == hashed)
                                          .values(used_at=now))
         return found
 
-    async def drop_token(self, token: str) -> None:
-        async with self._writing() as connection:
-            await connection.execute(delete(tokens).where(tokens.c.token_hash == token_hash(token)))
+    async def drop_token(self, account: int, token: str) -> bool:
+        """Forget ``token``, if it is ``account``'s (a logout); whether it was."""
+        async with writing(self.engine) as connection:
+            result = await connection.execute(delete(tokens).where(
+                tokens.c.token_hash == token_hash(token), tokens.c.account_id == account))
+        return bool(result.rowcount)
 
     # ----------------------------------------------------------------- inside
 
     async def _one(self, query: Any) -> Account | None:
-        try:
-            async with self.engine.connect() as connection:
-                row = (await connection.execute(query)).first()
-        except SQLAlchemyError as error:
-            raise StorageError(f"the database could not be read: {error}") from error
+        async with reading(self.engine) as connection:
+            row = (await connection.execute(query)).first()
         if row is None:
             return None
         return Account(int(row.id), str(row.name), str(row.password_hash), bool(row.moderator))
-
-    def _writing(self) -> _Writing:
-        return _Writing(self.engine)
-
-
-class _Writing:
-    """A transaction whose database errors come out as ``StorageError``."""
-
-    def __init__(self, engine: AsyncEngine) -> None:
-        self._begin = engine.begin()
-
-    async def __aenter__(self) -> Any:
-        try:
-            return await self._begin.__aenter__()
-        except SQLAlchemyError as error:
-            raise StorageError(f"the database could not be written: {error}") from error
-
-    async def __aexit__(self, *exc: Any) -> bool | None:
-        try:
-            return await self._begin.__aexit__(*exc)
-        except SQLAlchemyError as error:
-            raise StorageError(f"the database could not be written: {error}") from error
 
 
 def _engine_options(url: str) -> dict[str, Any]:

@@ -1,0 +1,258 @@
+"""Keeping the peace: hosts and moderators can mute a player or send them away, for a time.
+
+A room's host (or a moderator in the room) acts on the room alone: kicked, a player is kept out
+of it (their address group and their name as it sounds and looks) for the minutes given, or
+for the room's life; muted, their chat goes unheard there. A moderator (an account the relay's
+operator named with ``serve --admin NAME``) may act on the whole relay (``scope: relay``): a
+ban keeps the player's account and address group off the relay until it ends, a mute keeps
+them out of every chat. Bans and mutes on the relay are kept in its database, so that they
+outlast a restart and hold on every relay of a cluster; the relay also remembers those it made
+itself, so that they hold while the database is out of reach.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from audiospoons.net.names import name_keys, same_name
+from audiospoons.net.storage import StorageError
+from audiospoons.net.storage.sanctions import BAN, MUTE
+
+if TYPE_CHECKING:
+    from audiospoons.net.link import Client
+    from audiospoons.net.room import Room
+    from audiospoons.net.server import Relay
+
+log = logging.getLogger("audiospoons.relay")
+
+MOST_MINUTES = 366 * 24 * 60
+"""The longest ban or mute: a year."""
+RELAY_BAN_MINUTES = 60.0
+"""A ban from the relay given no length."""
+ROOM_MUTE_MINUTES = 10.0
+"""A mute given no length."""
+
+
+def minutes_text(minutes: float) -> str:
+    whole = max(1, math.ceil(minutes))
+    return "1 minute" if whole == 1 else f"{whole} minutes"
+
+
+class Moderation:
+    """The relay's bans and mutes (see the module)."""
+
+    def __init__(self, relay: Relay, admins: frozenset[str] = frozenset(),
+                 wall: Callable[[], float] = time.time) -> None:
+        self.relay = relay
+        self.admins = admins
+        """The names the operator made moderators."""
+        self.wall = wall
+        self.bans: dict[str, float] = {}
+        self.mutes: dict[str, float] = {}
+        """Bans and mutes this relay made, by ``_keys``, until when (wall clock)."""
+        self.groups_of: dict[int, set[str]] = {}
+        """The address groups each account's bans and mutes were made with."""
+
+    def is_moderator(self, client: Client) -> bool:
+        account = client.account
+        return account is not None and (account.moderator or any(
+            same_name(account.name, name) for name in self.admins))
+
+    # ----------------------------------------------------------------- on arrival
+
+    async def admitted(self, client: Client) -> str | None:
+        """Why ``client`` (greeted as its account, or a guest) may not come in now, if it may
+        not; a mute that holds is noted on it."""
+        now = self.wall()
+        keys = _keys(client.account.id if client.account else None, client.group)
+        banned = max((self.bans.get(key, -math.inf) for key in keys), default=-math.inf)
+        muted = max((self.mutes.get(key, -math.inf) for key in keys), default=-math.inf)
+        storage = self.relay.accounts.storage
+        if storage is not None:
+            try:
+                for sanction in await storage.sanctions.active(
+                        client.account.id if client.account else None, client.group, now):
+                    if sanction.kind == BAN:
+                        banned = max(banned, sanction.until)
+                    elif sanction.kind == MUTE:
+                        muted = max(muted, sanction.until)
+            except StorageError as error:
+                log.error("moderation: %s", error)
+        if muted > now:
+            client.muted_until = muted
+        if banned > now:
+            return ("a moderator has banned you from this relay for"
+                    f" {minutes_text((banned - now) / 60)} more")
+        return None
+
+    def chat_refusal(self, client: Client, scope: str, now: float) -> str | None:
+        """Why ``client`` may not chat to ``scope`` now, if it may not."""
+        wall = self.wall()
+        if client.muted_until is not None and client.muted_until > wall:
+            return ("a moderator has muted you on this relay for"
+                    f" {minutes_text((client.muted_until - wall) / 60)} more")
+        room = client.room
+        if scope == "room" and room is not None:
+            until = room.silenced(name_keys(client.name), now)
+            if until is not None:
+                more = "the room's life" if until == math.inf else \
+                    f"{minutes_text((until - now) / 60)} more"
+                return f"you are muted in this room for {more}"
+        return None
+
+    # ----------------------------------------------------------------- actions
+
+    def act(self, client: Client, body: dict[str, Any], now: float, action: str) -> None:
+        """``kick`` or ``mute`` (``action``) as ``body`` asks: on the room, or the relay."""
+        scope = body.get("scope", "room")
+        minutes = body.get("minutes")
+        if minutes is not None and not 0 < minutes <= MOST_MINUTES:
+            client.refuse("bad-field", f"minutes are from 1 to {MOST_MINUTES}")
+            return
+        if scope == "relay":
+            if not self.is_moderator(client):
+                client.refuse("not-moderator", "only a moderator may do that on the whole"
+                              " relay")
+                return
+            self._on_relay(client, str(body["name"]), action, minutes)
+        elif scope == "room":
+            room = self._room_of(client)
+            if room is not None:
+                self._on_room(client, room, str(body["name"]), action, minutes, now)
+        else:
+            client.refuse("bad-field", "scope is room or relay")
+
+    def _room_of(self, client: Client) -> Room | None:
+        room = client.room
+        if room is None:
+            client.refuse("no-room", "you are not in a room")
+            return None
+        if room.host is not client and not self.is_moderator(client):
+            client.refuse("not-host", "only the room's host may do that")
+            return None
+        return room
+
+    def _on_room(self, client: Client, room: Room, name: str, action: str,
+                 minutes: float | None, now: float) -> None:
+        from audiospoons.net.link import Client as Connection
+
+        target = next((member for member in room.members()
+                       if member.name == name and member is not client), None)
+        if not isinstance(target, Connection):
+            client.refuse("no-player", f"nobody called {name[:40]!r} is in the room")
+            return
+        if action == "mute":
+            until = now + 60 * (minutes or ROOM_MUTE_MINUTES)
+            for key in name_keys(target.name):
+                room.muted[key] = until
+            target.send("muted", scope="room", minutes=round(minutes or ROOM_MUTE_MINUTES, 1))
+            client.send("moderated", action="mute", name=target.name, scope="room")
+            return
+        until = math.inf if minutes is None else now + 60 * minutes
+        for key in (target.group, *name_keys(target.name)):
+            room.banned[key] = until
+        target.send("kicked", room=room.number, **({} if minutes is None
+                                                   else {"minutes": round(minutes, 1)}))
+        self.relay.send_out_of_room(target, now)
+        client.send("moderated", action="kick", name=target.name, scope="room")
+
+    def _on_relay(self, client: Client, name: str, action: str, minutes: float | None) -> None:
+        minutes = minutes or (RELAY_BAN_MINUTES if action == "kick" else ROOM_MUTE_MINUTES)
+        targets = [other for other in self.relay.clients
+                   if other.greeted and other.name == name and other is not client]
+        if not targets:
+            self.relay.spawn(self._on_absent(client, name, action, minutes))
+            return
+        now = self.wall()
+        until = now + 60 * minutes
+        for target in targets:
+            account = target.account.id if target.account else None
+            self._remember(action, account, target.group, until)
+            self.relay.spawn(self._keep(action, account, target.group, until, client.name))
+            if action == "mute":
+                target.muted_until = until
+                target.send("muted", scope="relay", minutes=round(minutes, 1))
+            else:
+                target.error("banned", "a moderator has banned you from this relay for"
+                             f" {minutes_text(minutes)}")
+                target.drop()
+        log.info("moderation: %s %s %s on the relay for %s", client.name, action, name,
+                 minutes_text(minutes))
+        client.send("moderated", action=action, name=name, scope="relay")
+
+    async def _on_absent(self, client: Client, name: str, action: str, minutes: float) -> None:
+        """A relay-wide ban or mute of a registered player who is not here now."""
+        storage = self.relay.accounts.storage
+        try:
+            account = None if storage is None else await storage.account_named(name_keys(name))
+        except StorageError as error:
+            log.error("moderation: %s", error)
+            client.refuse("accounts-down", "the relay cannot reach its accounts now")
+            return
+        if account is None:
+            client.refuse("no-player", f"nobody called {name[:40]!r} is here or registered")
+            return
+        until = self.wall() + 60 * minutes
+        self._remember(action, account.id, None, until)
+        await self._keep(action, account.id, None, until, client.name)
+        client.send("moderated", action=action, name=account.name, scope="relay")
+
+    def _remember(self, action: str, account: int | None, group: str | None,
+                  until: float) -> None:
+        kept = self.mutes if action == "mute" else self.bans
+        if account is not None and group is not None:
+            self.groups_of.setdefault(account, set()).add(group)
+        for key in _keys(account, group):
+            kept[key] = max(kept.get(key, -math.inf), until)
+
+    async def _keep(self, action: str, account: int | None, group: str | None, until: float,
+                    by: str) -> None:
+        storage = self.relay.accounts.storage
+        if storage is None:
+            return
+        try:
+            await storage.sanctions.add(MUTE if action == "mute" else BAN, account, group,
+                                        until, by, self.wall())
+        except StorageError as error:
+            log.error("moderation: %s; it holds on this relay until it restarts", error)
+
+    def unban(self, client: Client, body: dict[str, Any]) -> None:
+        """A moderator lifts the bans and mutes on a registered player's account (and the
+        address groups they were made with)."""
+        if not self.is_moderator(client):
+            client.refuse("not-moderator", "only a moderator may do that")
+            return
+        self.relay.spawn(self._unban(client, str(body["name"])))
+
+    async def _unban(self, client: Client, name: str) -> None:
+        storage = self.relay.accounts.storage
+        try:
+            account = None if storage is None else await storage.account_named(name_keys(name))
+            if account is None:
+                client.refuse("no-player", f"nobody called {name[:40]!r} is registered")
+                return
+            assert storage is not None
+            await storage.sanctions.lift(account.id, None, self.wall())
+        except StorageError as error:
+            log.error("moderation: %s", error)
+            client.refuse("accounts-down", "the relay cannot reach its accounts now")
+            return
+        for kept in (self.bans, self.mutes):
+            for key in _keys(account.id, None) + [
+                    f"group:{group}" for group in self.groups_of.pop(account.id, set())]:
+                kept.pop(key, None)
+        for other in self.relay.clients:
+            if other.account is not None and other.account.id == account.id:
+                other.muted_until = None
+        client.send("moderated", action="unban", name=account.name, scope="relay")
+
+
+def _keys(account: int | None, group: str | None) -> list[str]:
+    keys = [] if group is None else [f"group:{group}"]
+    if account is not None:
+        keys.append(f"account:{account}")
+    return keys
