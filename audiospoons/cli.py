@@ -29,8 +29,11 @@ if TYPE_CHECKING:
     from ssl import SSLContext
 
     from audiospoons.keys.reader import TerminalKeys
+    from audiospoons.net.client import Login
     from audiospoons.ui.audio import Audio
     from audiospoons.ui.settings import Settings
+    from audiospoons.voice.i18n import Messages
+    from audiospoons.voice.speaker import Speaker
 
 T = TypeVar("T")
 
@@ -46,8 +49,17 @@ def build_parser() -> argparse.ArgumentParser:
                              " settings, at first the system's)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    replay = commands.add_parser("replay", help="run a scenario file and print its transcript")
-    replay.add_argument("file", type=Path, help="a scenario file (TOML)")
+    replay = commands.add_parser(
+        "replay", help="run a scenario file, or a game you played online, and print its"
+                       " transcript")
+    replay.add_argument("file", type=Path, nargs="?", help="a scenario file (TOML)")
+    replay.add_argument("--from-relay", metavar="[tls://]HOST[:PORT]",
+                        help="a game you played on this relay, instead of a file: without"
+                             " --game, list your last games there; logs in with the login kept"
+                             " by Play online or join, else asks your password")
+    replay.add_argument("--name", help="with --from-relay: your name there")
+    replay.add_argument("--game", type=int, metavar="N",
+                        help="with --from-relay: the game to hear, by its number in the list")
     replay.add_argument("--listener", metavar="NAME",
                         help="print what this player hears instead of a spectator")
     replay.add_argument("--events", action="store_true", help="print the raw events")
@@ -118,7 +130,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="keep the accounts in this PostgreSQL database instead"
                             " (postgresql://USER:PASSWORD@HOST:PORT/NAME), as a cluster does")
     serve.add_argument("--no-accounts", action="store_true",
-                       help="keep no accounts: every player is a guest")
+                       help="keep no accounts: every player is a guest, and no game is kept or"
+                            " rated")
+    serve.add_argument("--admin", action="append", default=[], metavar="NAME",
+                       help="make this registered player a moderator: they may ban and mute"
+                            " on the whole relay (again for more moderators)")
     serve.add_argument("--web", type=int, metavar="PORT",
                        help="also serve the page to play in a browser on this port, its Play"
                             " online offering this relay (with the relay's TLS, if it has it)")
@@ -145,7 +161,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with TLS: do not check the relay's certificate, for a test relay"
                             " with a self-signed one: anyone on the way could pose as the relay"
                             " (implies --tls)")
-    join.add_argument("--name", required=True, help="your name at the table (1 to 20 characters)")
+    join.add_argument("--name", required=True, help="your name at the table (1 to 20 characters)"
+                      "; a registered name logs in with the login kept from last time, else"
+                      " its password is asked")
+    join.add_argument("--register", action="store_true",
+                      help="register the name on the relay with a password (asked), so that it"
+                           " is yours there, with a rating and your games kept")
     join.add_argument("--room", type=int,
                       help="the room to join; without it, the relay's lobby (with --bots, a"
                            " room of your own at once)")
@@ -195,7 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _serve(args.host, args.port, args.max_per_address, args.cert, args.key,
                       max_connections=args.max_connections,
                       rooms_per_address=args.max_rooms_per_address, web_port=args.web,
-                      database=_relay_database(args))
+                      database=_relay_database(args), admins=frozenset(args.admin),
+                      spool=None if args.no_accounts else _relay_folder(args) / SPOOL)
     if args.command == "join":
         return _join(args)
     if args.command == "web":
@@ -215,16 +237,28 @@ def _relay_database(args: argparse.Namespace) -> str | None:
         return None
     if args.database:
         return str(args.database)
+    return str(_relay_folder(args) / "relay.db")
+
+
+SPOOL = "unsaved-games.jsonl"
+"""The file in the relay's data folder that holds the games it could not keep when it
+stopped with its database out of reach, until the next start keeps them."""
+
+
+def _relay_folder(args: argparse.Namespace) -> Path:
+    """``--data``, else the user's data folder."""
     import platformdirs
 
-    folder = args.data or Path(platformdirs.user_data_dir("audiospoons", appauthor=False))
-    return str(folder / "relay.db")
+    folder: Path = args.data or Path(platformdirs.user_data_dir("audiospoons",
+                                                                appauthor=False))
+    return folder
 
 
 def _serve(host: str, port: int, per_address: int | None = None, cert: Path | None = None,
            key: Path | None = None, *, max_connections: int | None = None,
            rooms_per_address: int | None = None, web_port: int | None = None,
-           database: str | None = None) -> int:
+           database: str | None = None, admins: frozenset[str] = frozenset(),
+           spool: Path | None = None) -> int:
     """The relay, in the foreground, logging to stderr until Ctrl+C or SIGTERM; TLS with
     ``cert`` and ``key``; with ``web_port``, the page beside it."""
     import asyncio
@@ -245,7 +279,7 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
         try:
             await serve(host, port, per_address=per_address, ssl=context,
                         max_connections=max_connections, rooms_per_address=rooms_per_address,
-                        database=database)
+                        database=database, admins=admins, spool=spool)
         finally:
             if page is not None:
                 page.cancel()
@@ -342,12 +376,21 @@ def relay_address(text: str) -> tuple[str, int]:
 def _join(args: argparse.Namespace) -> int:
     """Online play at this keyboard, through the relay at ``args.address``."""
     import asyncio
+    import contextlib
+    from dataclasses import replace
 
     from audiospoons.keys.reader import TerminalKeys
+    from audiospoons.net.client import Login
     from audiospoons.net.tls import client_context, split_scheme
     from audiospoons.ui.audio import open_audio
-    from audiospoons.ui.online import join_relay
-    from audiospoons.ui.settings import load_settings
+    from audiospoons.ui.online import (
+        LOGIN_LOST,
+        LOGIN_REFUSED,
+        PASSWORD_WANTED,
+        join_relay,
+    )
+    from audiospoons.ui.onlinemenu import LOGGED_OUT, kept_login, with_login
+    from audiospoons.ui.settings import load_settings, save_settings
 
     settings, _ = load_settings()
     try:
@@ -364,22 +407,70 @@ def _join(args: argparse.Namespace) -> int:
     if not at_a_keyboard("join"):
         return 2
     mode = SpeechMode(args.speech) if args.speech else settings.speech
+    address, m = args.address, messages(lang)
+    kept = kept_login(settings.online_logins, address, args.name)
+    login = Login(token=kept) if kept is not None else None
+
+    def keep(token: str | None) -> None:
+        nonlocal settings
+        if token is not None:
+            settings = replace(settings, online_logins=with_login(
+                settings.online_logins, address, args.name, None if token == LOGGED_OUT
+                else token))
+            with contextlib.suppress(OSError):
+                save_settings(settings)
+
     with open_audio(mode, lang, settings.rate) as audio:
+        if args.register:
+            login = _asked_login(audio.speaker, m, args.name, register=True)
         try:
-            with TerminalKeys() as keys:
-                code = asyncio.run(join_relay(
-                    host, port, args.name, room=args.room, game=args.game, values=values,
-                    bots=args.bots, ssl=context,
-                    password=args.password, prefs=settings.seat_prefs(),
-                    messages=messages(lang), speaker=audio.speaker, sounds=audio.mixer,
-                    keys=keys))
+            while True:
+                with TerminalKeys() as keys:
+                    code = asyncio.run(join_relay(
+                        host, port, args.name, room=args.room, game=args.game, values=values,
+                        bots=args.bots, ssl=context,
+                        password=args.password, prefs=settings.seat_prefs(),
+                        messages=m, speaker=audio.speaker, sounds=audio.mixer,
+                        keys=keys, login=login, on_connected=keep,
+                        on_logged_out=lambda: keep(LOGGED_OUT)))
+                if code == LOGIN_LOST:
+                    keep(LOGGED_OUT)
+                if code not in (PASSWORD_WANTED, LOGIN_REFUSED, LOGIN_LOST):
+                    break
+                login = _asked_login(audio.speaker, m, args.name)
+                if login is None:
+                    break
         except KeyboardInterrupt:
             return 130
         audio.finish()
     return code
 
 
+def _asked_login(speaker: Speaker, m: Messages, name: str, *, register: bool = False
+                 ) -> Login | None:
+    """A password asked at the terminal (its prompt said too, typed unechoed); None when none
+    is given, or there is no terminal to ask at."""
+    import getpass
+
+    from audiospoons.net.client import Login
+
+    prompt = m.tr("online.menu.password", name=name)
+    speaker.say(Utterance(prompt))
+    if not sys.stdin.isatty():
+        return None
+    try:
+        password = getpass.getpass(f"{prompt}: ")
+    except EOFError:
+        return None
+    return Login(password=password, register=register) if password else None
+
+
 def _replay(args: argparse.Namespace) -> int:
+    if args.from_relay is not None:
+        return _replay_from_relay(args)
+    if args.file is None:
+        print("audiospoons replay: give a scenario file, or --from-relay", file=sys.stderr)
+        return 2
     try:
         lang = choose_language(args.lang)
         scenario = load_scenario(args.file)
@@ -392,6 +483,74 @@ def _replay(args: argparse.Namespace) -> int:
     except (ScenarioError, SpoonsError, UnknownLanguage) as error:
         print(f"audiospoons replay: {error}", file=sys.stderr)
         return 2
+    try:
+        print("\n".join(lines))
+    except BrokenPipeError:
+        sys.stderr.close()
+    return 0
+
+
+def _replay_from_relay(args: argparse.Namespace) -> int:
+    """List the player's last games on a relay, or hear one of them again (see
+    ``net.pastgames``)."""
+    import asyncio
+    import getpass
+    from dataclasses import replace
+
+    from audiospoons.net.client import Login, RelayError
+    from audiospoons.net.history import RecordError, replay_of
+    from audiospoons.net.pastgames import fetch
+    from audiospoons.net.tls import client_context, split_scheme
+    from audiospoons.ui.onlinemenu import kept_login, with_login
+    from audiospoons.ui.records import game_text
+    from audiospoons.ui.settings import load_settings, save_settings
+
+    if not args.name:
+        print("audiospoons replay: --from-relay needs --name", file=sys.stderr)
+        return 2
+    settings, _ = load_settings()
+    address = args.from_relay
+    try:
+        lang = choose_language(args.lang or settings.language)
+        host, port = relay_address(address)
+    except (UnknownLanguage, ValueError) as error:
+        print(f"audiospoons replay: {error}", file=sys.stderr)
+        return 2
+    ssl = client_context() if split_scheme(address)[0] else None
+    token = kept_login(settings.online_logins, address, args.name)
+    login = Login(token=token) if token is not None else None
+    if login is None:
+        if not sys.stdin.isatty():
+            print(f"audiospoons replay: no login is kept for {args.name} at {address}: log in"
+                  " once with Play online or audiospoons join, or run this at a terminal",
+                  file=sys.stderr)
+            return 2
+        login = Login(password=getpass.getpass(f"Password for {args.name}: "))
+    try:
+        fetched = asyncio.run(fetch(host, port, args.name, login, game=args.game, ssl=ssl))
+    except (RelayError, OSError, TimeoutError) as error:
+        print(f"audiospoons replay: {error}", file=sys.stderr)
+        return 2
+    if fetched.token is not None:
+        save_settings(replace(settings, online_logins=with_login(
+            settings.online_logins, address, args.name, fetched.token)))
+    m = messages(lang)
+    if fetched.record is None:
+        if not fetched.games:
+            print(m.tr("online.games.none"))
+        for past in fetched.games:
+            print(f"{past['game']:>6}  {game_text(past, m)}")
+        return 0
+    try:
+        spec, game, script = replay_of(fetched.record)
+    except RecordError as error:
+        print(f"audiospoons replay: {error}", file=sys.stderr)
+        return 2
+    if args.speak:
+        return _speak(game, script, fetched.seat, spec, lang, Verbosity(args.verbosity),
+                      SpeechMode(args.speech))
+    lines = game_transcript(game, script, fetched.seat, spec, raw_events=args.events,
+                            lang=lang, verbosity=Verbosity(args.verbosity))
     try:
         print("\n".join(lines))
     except BrokenPipeError:

@@ -76,6 +76,15 @@ PLACEHOLDERS = {
     "ms": "a number of milliseconds",
     "percent": "a number of percent",
     "rate": "words a minute, as a number",
+    "family": "a game and its preset, as said ('Spoons, classic')",
+    "game": "a game's name ('Razz Spoons')",
+    "preset": "a preset's name ('classic'), or 'custom'",
+    "rating": "a player's rating, a number ('1043')",
+    "place": "a number: a player's place on a leaderboard or in a game",
+    "games": "a number of games, already in words ('3 games')",
+    "when": "a date and time, as the language writes it",
+    "seat": "a seat at the table as said ('Ann, the host')",
+    "change": "a sentence saying a rating and how it changed ('Rating 1043, up 43.')",
 }
 """What each placeholder holds, for the translator."""
 

@@ -270,9 +270,12 @@ def test_a_room_of_ones_own_sends_the_preset_apart_and_the_password_if_any() -> 
 class Relay:
     """Stands in for the relay's connection: keeps what the session sends."""
 
-    def __init__(self, name: str = "Ann") -> None:
+    def __init__(self, name: str = "Ann", *, account: bool = False) -> None:
         self.name = name
         self.sent: list[tuple[str, dict[str, Any]]] = []
+        self.keeps_accounts = account
+        self.guest = not account
+        self.kept_token: str | None = "kept-token" if account else None
 
     def send(self, kind: str, **fields: Any) -> None:
         self.sent.append((kind, fields))

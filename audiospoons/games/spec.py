@@ -104,6 +104,10 @@ class Front:
         values: dict[str, str] = self._part("preset_values")(name)
         return values
 
+    def preset_name(self, name: str, messages: Messages) -> str:
+        said: str = self._part("preset_name")(name, messages)
+        return said
+
     def preset_about(self, name: str, messages: Messages) -> str:
         about: str = self._part("preset_about")(name, messages)
         return about
@@ -263,6 +267,8 @@ class GameSpec:
     the player (None if it can): asked before the first game's saved options are played."""
     preset_values: Callable[[str], dict[str, str]] | None = None
     """A preset's option values as the settings keep them, where the game has presets."""
+    preset_name: Callable[[str, Messages], str] | None = None
+    """A preset's name, as said ("custom" too: options that match no preset)."""
     preset_about: Callable[[str, Messages], str] | None = None
     """A preset's one-sentence description."""
     demonstration: Callable[[Messages, Speaker, CuePlayer | None, KeySource], bool] | None = None

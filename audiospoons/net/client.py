@@ -79,6 +79,13 @@ class RelayClient:
         """A login token the relay gave, to keep for logging in next time."""
         self.registered = False
         """Whether this connection registered the player's name."""
+        self.keeps_accounts = False
+        """Whether the relay keeps accounts (and so ratings and games)."""
+        self.moderator = False
+        """Whether this player is one of the relay's moderators."""
+        self.kept_token: str | None = None
+        """The login token this client has (given now, or kept from before): a logout forgets
+        it."""
 
     @classmethod
     async def connect(cls, host: str, port: int, name: str, *, timeout: float = 10.0,
@@ -111,6 +118,9 @@ class RelayClient:
         client.guest = reply.get("guest", True)
         client.token = reply.get("token")
         client.registered = kind == "register"
+        client.keeps_accounts = "guest" in reply
+        client.moderator = bool(reply.get("moderator", False))
+        client.kept_token = client.token or (login.token if login is not None else None)
         return client
 
     def send(self, kind: str, **fields: Any) -> None:

@@ -31,6 +31,7 @@ from audiospoons.games.registry import DEFAULT, GAMES, listed_game
 from audiospoons.net.names import clean_chat
 from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS
 from audiospoons.ui.menu import SELECT_CUE, Action, Item, Menu
+from audiospoons.ui.records import families_menu, games_menu, leaderboard_menu
 from audiospoons.ui.screens import menu_label_of
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.i18n import Messages
@@ -121,13 +122,28 @@ class Step:
     create: str | None = None
     enter: Enter | None = None
     leave: bool = False
+    ask: tuple[str, dict[str, Any]] | None = None
+    """A question to send the relay about its records: its kind and fields."""
+    logout: bool = False
+
+
+RECORD_VIEWS = {"ratings": families_menu, "leaderboard": leaderboard_menu,
+                "my_games": games_menu}
+"""The relay's answers about its records, and the menu each opens in the lobby."""
 
 
 class Lobby:
     """The rooms of a relay, as a menu kept up to date, and the password field when open."""
 
-    def __init__(self, messages: Messages) -> None:
+    def __init__(self, messages: Messages, *, records: bool = False,
+                 account: bool = False) -> None:
         self.m = messages
+        self.records = records
+        """The relay keeps ratings: the lobby offers them."""
+        self.account = account
+        """The player is logged in: the lobby offers their last games, and logging out."""
+        self.views: list[Menu] = []
+        """The menus of records open over the rooms, the one in use last."""
         self.rooms: list[Listed] = []
         self.menu = Menu(self.title(), self.items(), messages)
         self.field: TextField | None = None
@@ -170,9 +186,19 @@ class Lobby:
 
     def items(self) -> list[Item]:
         m = self.m
+        own = []
+        if self.records:
+            own.append(Action("ratings", m.tr("online.lobby.ratings"),
+                              m.tr("online.lobby.ratings.about")))
+        if self.account:
+            own += [Action("games", m.tr("online.lobby.games"),
+                           m.tr("online.lobby.games.about")),
+                    Action("logout", m.tr("online.lobby.logout"),
+                           m.tr("online.lobby.logout.about"))]
         return [*(Action(item, m.tr(GAMES[game].words.new_room),
                          m.tr(GAMES[game].words.new_room_about))
                   for item, game in NEW_ROOM_GAMES.items()),
+                *own,
                 *(Action(room.key, self.room_text(room), self.room_about(room))
                   for room in self.rooms)]
 
@@ -187,7 +213,8 @@ class Lobby:
         current = self.menu.current.key
         self.rooms = list(rooms)
         self.menu.reset(self.items(), self.title())
-        if {room.number for room in self.rooms} == before or self.field is not None:
+        if {room.number for room in self.rooms} == before or self.field is not None \
+                or self.views:
             return Step()
         changed = self.m.tr("online.lobby.changed")
         if self.menu.current.key != current:
@@ -219,11 +246,40 @@ class Lobby:
 
     # ------------------------------------------------------------------ keys
 
+    def show(self, message: Mapping[str, Any]) -> Step:
+        """An answer of the relay's about its records (one of ``RECORD_VIEWS``): its menu
+        opens over the lobby's, Escape going back."""
+        view = RECORD_VIEWS[message["kind"]](message, self.m)
+        self.views.append(view)
+        return Step(speech=view.opening())
+
+    def _in_view(self, label: str) -> Step:
+        view = self.views[-1]
+        if label == "f1":
+            return Step(speech=self.help_text())
+        if label in HISTORY_KEYS:
+            return Step(review=HISTORY_KEYS[label])
+        response = view.press(label)
+        if response.back:
+            self.views.pop()
+            current = self.views[-1] if self.views else self.menu
+            return Step(speech=current.item_text(), cue=response.cue)
+        chosen = response.activated or ""
+        if chosen.startswith("family:"):
+            return Step(cue=response.cue, ask=("leaderboard", {"family": chosen[7:]}))
+        if chosen.startswith("game:"):
+            return Step(cue=response.cue, ask=("game_record", {"game": int(chosen[5:])}))
+        if response.activated is not None:
+            return Step(speech=view.item_text())
+        return Step(speech=response.speech, cue=response.cue)
+
     def press(self, label: str) -> Step:
         """What the key named ``label`` (as the key reader names it: "shift+a") does."""
         if self.field is not None:
             return self._type(label)
         label = menu_label_of(label)
+        if self.views:
+            return self._in_view(label)
         if label == "f1":
             return Step(speech=self.help_text())
         if label in HISTORY_KEYS:
@@ -237,6 +293,12 @@ class Lobby:
             return Step(leave=True)
         if response.activated in NEW_ROOM_GAMES:
             return Step(cue=response.cue, create=NEW_ROOM_GAMES[response.activated])
+        if response.activated == "ratings":
+            return Step(cue=response.cue, ask=("ratings", {}))
+        if response.activated == "games":
+            return Step(cue=response.cue, ask=("my_games", {}))
+        if response.activated == "logout":
+            return Step(cue=response.cue, logout=True)
         if response.activated is not None:
             room = self._listed(response.activated)
             if room is not None:

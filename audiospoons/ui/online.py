@@ -41,9 +41,11 @@ from audiospoons.net.relaykinds import BadRelayMessage
 from audiospoons.net.tls import certificate_problem, is_insecure
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
-from audiospoons.ui.lobby import ROOM_LISTS, Lobby, Step
+from audiospoons.ui.lobby import RECORD_VIEWS, ROOM_LISTS, Lobby, Step
 from audiospoons.ui.player import CuePlayer, KeySource, PressedKey
+from audiospoons.ui.records import muted_line, rating_line, when_text, whole_minutes
 from audiospoons.ui.relayseat import OnlineGame
+from audiospoons.ui.replayer import Replayer
 from audiospoons.ui.seating import SeatPrefs
 from audiospoons.ui.spectator import Watcher
 from audiospoons.voice.announcer import Utterance, Verbosity
@@ -117,7 +119,8 @@ class OnlineSession:
                  sounds: CuePlayer | None, keys: WatchedKeys, *,
                  prefs: SeatPrefs = ONLINE_PREFS,
                  reconnect: Reconnect | None = None, lobby: bool = False,
-                 new_rooms: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+                 new_rooms: Mapping[str, Mapping[str, Any]] | None = None,
+                 on_logged_out: Callable[[], None] | None = None) -> None:
         self.client, self.m, self.speaker, self.sounds = client, messages, speaker, sounds
         self.reconnect = reconnect
         """A new connection to the same relay, to take the seat back when this one is lost."""
@@ -125,12 +128,19 @@ class OnlineSession:
         self.prefs = prefs
         self.new_rooms = {game: dict(fields) for game, fields in (new_rooms or {}).items()}
         self.where = Where(to_lobby=lobby)
-        self.lobby: Lobby | None = Lobby(messages) if lobby else None
+        self.lobby: Lobby | None = self._new_lobby() if lobby else None
+        self.on_logged_out = on_logged_out
+        """Called once the relay has forgotten the login kept for this player."""
+        self.replayer: Replayer | None = None
+        """A past game being heard again, from the lobby's "My last games"."""
         """The rooms of the relay, once the player has been in the lobby: leaving a room then
         goes back to it, not out of the relay."""
         self.game: OnlineGame | None = None
         self.watcher: Watcher | None = None
         self._pressed: asyncio.Queue[list[PressedKey]] = asyncio.Queue()
+
+    def _new_lobby(self) -> Lobby:
+        return Lobby(self.m, records=self.client.keeps_accounts, account=not self.client.guest)
 
     def say(self, text: str, *, urgent: bool = False) -> None:
         self.where.said.append(text)
@@ -242,7 +252,7 @@ class OnlineSession:
     def _to_lobby(self) -> None:
         """A room asked for was refused: the player is in the lobby (opened if it was not)."""
         if self.lobby is None:
-            self.lobby = Lobby(self.m)
+            self.lobby = self._new_lobby()
             self.where.to_lobby = True
             self.client.send("list_rooms")
 
@@ -338,8 +348,44 @@ class OnlineSession:
             self.say(self.m.tr("online.replaced"))
             self.where.left = True
         elif kind == "kicked":
-            self.say(self.m.tr("online.kicked"))
+            minutes = message.get("minutes")
+            self.say(self.m.tr("online.kicked") if minutes is None
+                     else self.m.ntr("online.kicked.minutes", whole_minutes(minutes)))
             self._out_of_room()
+        else:
+            self._take_records(message)
+
+    def _take_records(self, message: dict[str, Any]) -> None:
+        """The relay's answers about its records, a rating changed, a mute, a logout."""
+        kind = message["kind"]
+        if kind in RECORD_VIEWS and self.lobby is not None and self.where.room is None:
+            self._step(self.lobby.show(message))
+        elif kind == "rating":
+            self.say(rating_line(message, self.m))
+        elif kind == "muted":
+            self.say(muted_line(message, self.m))
+        elif kind == "game_record":
+            self.replayer = Replayer(message, self.m, self.speaker, self.sounds, self.prefs,
+                                     on_end=self._replay_ended)
+            self._replay_if_whole()
+        elif kind == "game_moves" and self.replayer is not None:
+            self.replayer.add_moves(message)
+            self._replay_if_whole()
+        elif kind == "logged_out":
+            if self.on_logged_out is not None:
+                self.on_logged_out()
+            self.say(self.m.tr("online.logged.out"))
+            self.where.left = True
+
+    def _replay_if_whole(self) -> None:
+        replayer = self.replayer
+        if replayer is None or not replayer.whole or replayer.task is not None:
+            return
+        if not replayer.start():
+            self.replayer = None
+            self.say(self.m.tr("online.replay.bad"))
+            return
+        self.say(self.m.tr("online.replay.start", when=when_text(replayer.ended_at, self.m)))
 
     def _error(self, message: dict[str, Any]) -> None:
         """An error from the relay; one answering a room asked for is said in the player's
@@ -422,13 +468,18 @@ class OnlineSession:
         return m.tr("online.room", number=state["room"], name=name, seats=seats)
 
     def _seat_text(self, seat: dict[str, Any], host: str) -> str:
+        """A seat as the room is said: who, and their rating where the relay keeps them."""
         if seat["bot"]:
-            return self.m.tr("online.seat.bot", name=seat["name"])
-        if seat["name"] == host:
-            return self.m.tr("online.seat.host", name=seat["name"])
-        if seat["ready"]:
-            return self.m.tr("online.seat.ready", name=seat["name"])
-        return str(seat["name"])
+            text = self.m.tr("online.seat.bot", name=seat["name"])
+        elif seat["name"] == host:
+            text = self.m.tr("online.seat.host", name=seat["name"])
+        elif seat["ready"]:
+            text = self.m.tr("online.seat.ready", name=seat["name"])
+        else:
+            text = str(seat["name"])
+        if seat.get("rating") is None:
+            return text
+        return self.m.tr("online.seat.rating", seat=text, rating=seat["rating"])
 
     # ----------------------------------------------------------------- keys
 
@@ -441,7 +492,9 @@ class OnlineSession:
             return
         for key in pressed:
             self.speaker.interrupt()
-            if self.where.room is None and self.lobby is not None:
+            if self.replayer is not None:
+                self._replay_key(key.label)
+            elif self.where.room is None and self.lobby is not None:
                 self._step(self.lobby.press(key.label))
             else:
                 self._room_key(key.label)
@@ -467,6 +520,31 @@ class OnlineSession:
         elif step.enter is not None:
             self.enter_room(step.enter.room, watch=step.enter.watch,
                             password=step.enter.password)
+        elif step.ask is not None:
+            self.client.send(step.ask[0], **step.ask[1])
+        elif step.logout:
+            if self.client.kept_token is None:
+                self.say(self.m.tr("online.logged.out"))
+                self.where.left = True
+            else:
+                self.client.send("logout", token=self.client.kept_token)
+
+    def _replay_ended(self) -> None:
+        self.replayer = None
+        self.say(self.m.tr("online.replay.end"))
+        if self.lobby is not None and self.lobby.views:
+            self.say(self.lobby.views[-1].item_text())
+
+    def _replay_key(self, label: str) -> None:
+        """A key while a past game is heard again: Escape stops it, back to the games."""
+        replayer = self.replayer
+        assert replayer is not None
+        if label == "escape" or replayer.done:
+            replayer.stop()
+            self.replayer = None
+            self.speaker.interrupt()
+            if label == "escape":
+                self.say(self.m.tr("online.replay.stopped"))
 
     def _room_key(self, label: str) -> None:
         room = self.where.room
@@ -550,12 +628,14 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
                      sounds: CuePlayer | None, keys: WatchedKeys, password: str | None = None,
                      prefs: SeatPrefs = ONLINE_PREFS,
                      on_connected: Callable[[str | None], None] | None = None,
+                     on_logged_out: Callable[[], None] | None = None,
                      ssl: SSLContext | None = None, login: Login | None = None) -> int:
     """Connect and play until the player leaves: into ``room`` if given, into a room of one's
     own with ``bots`` bots if there are any, else the lobby. A room of one's own plays
     ``game`` with the option ``values``; one of another game opened from the lobby has that
     game's values in ``other_games``, or its defaults. ``on_connected`` is called once
-    the relay has taken the name, with the login token to keep (None when there is none new).
+    the relay has taken the name, with the login token to keep (None when there is none new);
+    ``on_logged_out`` once the player has logged out (the token kept is to be forgotten).
     ``login`` logs in (see ``reach_relay``). With ``ssl`` (``tls.client_context``) over TLS: an
     insecure context is said to check nothing, and a certificate that fails verification is
     said as such. Returns ``PLAYED``, ``UNREACHABLE`` (the relay cannot be reached, or
@@ -601,7 +681,8 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
                             reconnect=reconnect, lobby=room is None and bots == 0,
                             new_rooms={kind: room_fields(
                                 values if kind == game else (other_games or {}).get(kind, {}),
-                                password, kind) for kind in GAMES})
+                                password, kind) for kind in GAMES},
+                            on_logged_out=on_logged_out)
     if room is not None:
         session.enter_room(room, password=password)
     elif bots:

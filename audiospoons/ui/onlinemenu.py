@@ -59,8 +59,12 @@ class Outcome(Enum):
 
 OnlineCallback = Callable[[Settings, JoinRequest, Callable[[str | None], None]], Outcome]
 """Play online: given the settings, the request, and what to do the moment the relay takes the
-name (save the address, the name and the login token the relay gave, if any), play until the
-player leaves. What went wrong, if anything, has been said."""
+name (save the address, the name and the login token the relay gave, if any; given
+``LOGGED_OUT``, forget the login kept), play until the player leaves. What went wrong, if
+anything, has been said."""
+
+LOGGED_OUT = ""
+"""Told to ``OnlineCallback``'s callback when the player has logged out."""
 
 
 class Refused(ValueError):

@@ -46,6 +46,7 @@ from audiospoons.ui.gamekeys import KeyTable
 from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS, review_history
 from audiospoons.ui.menu import SELECT_CUE, Action, Choice, Item, Menu, Number, Response, Toggle
 from audiospoons.ui.onlinemenu import (
+    LOGGED_OUT,
     JoinRequest,
     OnlineCallback,
     Outcome,
@@ -453,7 +454,9 @@ class Screens:
 
         def connected(token: str | None) -> None:
             logins = self.settings.online_logins
-            if token is not None:
+            if token == LOGGED_OUT:
+                logins = with_login(logins, address, request.name, None)
+            elif token is not None:
                 logins = with_login(logins, address, request.name, token)
             self.save(replace(self.settings, online_address=address, online_name=request.name,
                               online_logins=logins))
@@ -877,7 +880,7 @@ def online_game(speaker: Speaker, mixer: CuePlayer | None, keys: WatchedKeys
             other_games={name: dict(settings.values_of(name)) for name in GAMES},
             bots=0, messages=messages(language_for(settings)), speaker=speaker, sounds=mixer,
             keys=keys, prefs=settings.seat_prefs(), on_connected=connected,
-            login=request.login))
+            on_logged_out=lambda: connected(LOGGED_OUT), login=request.login))
         outcomes = {PLAYED: Outcome.PLAYED, NAME_REFUSED: Outcome.NAME_REFUSED,
                     PASSWORD_WANTED: Outcome.PASSWORD_WANTED,
                     LOGIN_REFUSED: Outcome.LOGIN_REFUSED, LOGIN_LOST: Outcome.LOGIN_LOST}

@@ -21,7 +21,9 @@ ERROR_IDS = {
     "chat-flood": "online.error.chat-flood", "version": "online.error.version",
     "shutdown": "online.error.shutdown", "bad-message": "online.error.bad-message",
     "relay-full": "online.error.relay-full", "ping-flood": "online.error.ping-flood",
-    "internal": "online.error.internal",
+    "internal": "online.error.internal", "ratings-later": "online.error.ratings-later",
+    "not-moderator": "online.error.not-moderator", "no-game": "online.error.no-game",
+    "not-logged-in": "online.error.not-logged-in",
 }
 """The errors the relay may send at any time that mean one thing."""
 

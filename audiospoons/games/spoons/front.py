@@ -121,5 +121,9 @@ def preset_values(name: str) -> dict[str, str]:
     return optionitems.preset_values(name)
 
 
+def preset_name(name: str, messages: Messages) -> str:
+    return optionitems.preset_name(name, messages)
+
+
 def preset_about(name: str, messages: Messages) -> str:
     return optionitems.preset_about(name, messages)

@@ -194,10 +194,14 @@ def preset_item(options: Options, m: Messages) -> Choice:
     matching = matching_preset(options)
     current = matching.name if matching is not None else CUSTOM
     values = _with(tuple(preset.name for preset in PRESETS), current)
-    texts = tuple(m.tr("preset.custom") if value == CUSTOM else m.tr(PRESET_IDS[value][0])
-                  for value in values)
+    texts = tuple(preset_name(value, m) for value in values)
     return Choice(PRESET, m.tr("menu.options.preset"), values, current, texts,
                   m.tr("menu.options.preset.about"))
+
+
+def preset_name(name: str, m: Messages) -> str:
+    """A preset's name; "custom" for options that match none."""
+    return m.tr("preset.custom") if name == CUSTOM else m.tr(PRESET_IDS[name][0])
 
 
 def preset_about(name: str, m: Messages) -> str:

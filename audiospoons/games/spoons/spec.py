@@ -82,5 +82,6 @@ SPEC = GameSpec(
     demonstration=FRONT.demonstration,
     table_problem=FRONT.table_problem,
     preset_values=FRONT.preset_values,
+    preset_name=FRONT.preset_name,
     preset_about=FRONT.preset_about,
 )
