@@ -418,7 +418,7 @@ def test_play_online_from_the_main_menu_a_room_opened_and_joined_from_the_lobby(
         player.key("enter", "Your name, edit text, selected: Ann")
         player.key("enter", "Password for Ann, edit text, blank")
         player.key("enter", f"Connecting to 127.0.0.1, port {port}.")
-        player.hear("Connected to 127.0.0.1 as Ann.", "Lobby: no rooms open. New room, 1 of 3")
+        player.hear("Connected to 127.0.0.1 as Ann.", "Lobby: no rooms open. New room, 1 of 4")
         data = saved(config)
         assert (data["online_address"], data["online_name"]) == (f"127.0.0.1:{port}", "Ann"), \
             "saved as soon as the relay takes the name"
@@ -435,19 +435,20 @@ def test_play_online_from_the_main_menu_a_room_opened_and_joined_from_the_lobby(
         type_text(bob, "Bob")
         bob.key("enter", "Password for Bob, edit text, blank")
         bob.key("enter", f"Connecting to 127.0.0.1, port {port}.")
-        bob.hear("Connected to 127.0.0.1 as Bob.", "Lobby: 1 room open. New room, 1 of 4")
-        bob.key("down", "New Razz Spoons room, 2 of 4")
-        bob.key("down", "New Slapjack room, 3 of 4")
-        bob.key("down", "Room 1, Ann's room, 1 player, waiting, 4 of 4")
+        bob.hear("Connected to 127.0.0.1 as Bob.", "Lobby: 1 room open. New room, 1 of 5")
+        bob.key("down", "New Razz Spoons room, 2 of 5")
+        bob.key("down", "New Slapjack room, 3 of 5")
+        bob.key("down", "Ratings and leaderboards, 4 of 5")
+        bob.key("down", "Room 1, Ann's room, 1 player, waiting, 5 of 5")
         bob.key("enter", "Room 1, Ann's room: Ann, the host and Bob.")
         player.hear("Room 1, Ann's room: Ann, the host and Bob.")
         bob.key("escape", "You left the room.",
-                "Lobby: 1 room open. Room 1, Ann's room, 1 player, waiting, 4 of 4")
+                "Lobby: 1 room open. Room 1, Ann's room, 1 player, waiting, 5 of 5")
         player.hear("Room 1, Ann's room: Ann, the host.")
         bob.key("escape", "You left the relay.", "Main menu. Play online, 2 of 8")
         bob.quit()
 
-        player.key("escape", "You left the room.", "Lobby: no rooms open. New room, 1 of 3")
+        player.key("escape", "You left the room.", "Lobby: no rooms open. New room, 1 of 4")
         player.key("escape", "You left the relay.", "Main menu. Play online, 2 of 8")
         player.quit()
 
@@ -492,7 +493,7 @@ def test_a_name_registered_online_logs_in_by_itself_the_next_time(
         player.key("enter", f"Connecting to 127.0.0.1, port {port}.")
         player.hear("Connected to 127.0.0.1 as Ann.",
                     "Ann is registered on this relay: next time you are logged in by yourself.",
-                    "Lobby: no rooms open. New room, 1 of 3")
+                    "Lobby: no rooms open. New room, 1 of 6")
         address = f"127.0.0.1:{port}"
         assert list(saved(config)["online_logins"]) == [f"{address} Ann"]
         player.key("escape", "You left the relay.", "Main menu. Play online, 2 of 8")
@@ -505,7 +506,7 @@ def test_a_name_registered_online_logs_in_by_itself_the_next_time(
         again.key("enter", "Your name, edit text, selected: Ann")
         again.key("enter", f"Connecting to 127.0.0.1, port {port}.")
         again.hear("Connected to 127.0.0.1 as Ann.", "Logged in as Ann.",
-                   "Lobby: no rooms open. New room, 1 of 3")
+                   "Lobby: no rooms open. New room, 1 of 6")
         again.key("escape", "You left the relay.", "Main menu. Play online, 2 of 8")
         again.quit()
 
@@ -536,7 +537,7 @@ def test_a_name_registered_online_logs_in_by_itself_the_next_time(
             other.key(char, "star")
         other.key("enter", f"Connecting to 127.0.0.1, port {port}.")
         other.hear("Connected to 127.0.0.1 as Ann.", "Logged in as Ann.",
-                   "Lobby: no rooms open. New room, 1 of 3")
+                   "Lobby: no rooms open. New room, 1 of 6")
         other.key("escape", "You left the relay.", "Main menu. Play online, 2 of 8")
         other.quit()
     finally:

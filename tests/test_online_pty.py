@@ -103,7 +103,7 @@ def test_two_people_play_a_whole_game_through_the_relay_by_ear(tmp_path: Path) -
         ann = join(tmp_path, port, "Ann", "--preset", "no-stock", "--option",
                    "grab_time_limit=3", "--option", "premature=eliminate")
         ann.expect_exact("Connected to 127.0.0.1 as Ann.")
-        ann.expect_exact("Lobby: no rooms open. New room, 1 of 3")
+        ann.expect_exact("Lobby: no rooms open. New room, 1 of 4")
         ann.send("\r")
         ann.expect_exact("Room 1, Ann's room: Ann, the host.")
         bob = join(tmp_path, port, "Bob", "--room", "1")
@@ -123,7 +123,7 @@ def test_two_people_play_a_whole_game_through_the_relay_by_ear(tmp_path: Path) -
             child.expect(r"Room 1, Ann's room: [^\r]+\.")
         ann.send("\x1b")
         ann.expect_exact("You left the room.")
-        ann.expect_exact("Lobby: 1 room open. New room, 1 of 4")
+        ann.expect_exact("Lobby: 1 room open. New room, 1 of 5")
         bob.expect(re.escape("Room 1, Ann's room: Bob, the host."))
         ann.send("\x1b")
         ann.expect_exact("You left the relay.")

@@ -92,10 +92,10 @@ def test_my_last_games_say_when_what_who_your_place_and_rating_and_enter_asks_fo
         {"game": 5, "kind": "razz", "family": "razz", "ended_at": 1_779_990_000.0,
          "players": ["Ann", "Andrew"], "bots": [False, True], "seat": 0, "place": 2}]})
     assert step.speech == (
-        "My last games. 5/28/26, 8:26\u202fPM, Spoons, pig: Ann, Andrew, a bot, and Bob. You"
+        "My last games. 5/28/26, 8:26\u202fPM, Spoons, pig: Ann, Andrew, a bot, and Bob; you"
         " came 1 of 3. Rating 1052, up 52., 1 of 2")
     assert lobby.press("down").speech == (
-        "5/28/26, 5:40\u202fPM, Razz Spoons: Ann and Andrew, a bot. You came 2 of 2., 2 of 2")
+        "5/28/26, 5:40\u202fPM, Razz Spoons: Ann and Andrew, a bot; you came 2 of 2., 2 of 2")
     assert lobby.press("enter").ask == ("game_record", {"game": 5})
 
 

@@ -375,7 +375,7 @@ def test_join_tls_in_a_terminal_reaches_the_lobby_of_a_served_relay(files: Files
         wait_for_relay(port)
         ann = join("Ann", f"tls://127.0.0.1:{port}", "--ca", str(files.ca))
         ann.expect_exact("Connected to 127.0.0.1 as Ann.")
-        ann.expect_exact("Lobby: no rooms open. New room, 1 of 3")
+        ann.expect_exact("Lobby: no rooms open. New room, 1 of 4")
         ann.send("\x1b")
         assert exit_status(ann) == PLAYED
         bob = join("Bob", f"127.0.0.1:{port}", "--tls")

@@ -2,10 +2,12 @@
 
 Connected without a room, the player is in the lobby. Its menu (``ui.menu``, with the keys of
 every menu) has "New room" first, a room of one's own, and "New Razz Spoons room", one that
-plays Razz Spoons; then one item per room the relay lists: "Room 2, Bob's room, 3 players,
-waiting". Enter on a waiting room takes a seat in it; on a room
-playing a game it watches the game; a room with a password asks for the password first, in a
-text field (``ui.textentry``). Escape leaves the relay.
+plays Razz Spoons; on a relay that keeps accounts, "Ratings and leaderboards", and for a
+player logged in "My last games" and "Log out" (their menus open over the lobby's: ``records``);
+then one item per room the relay lists: "Room 2, Bob's room, 3 players, waiting". Enter on a
+waiting room takes a seat in it; on a room playing a game it watches the game; a room with a
+password asks for the password first, in a text field (``ui.textentry``). Escape leaves the
+relay.
 
 The relay sends its whole list (``rooms``) when the player comes into the lobby, then each
 change as it comes (``room_listed``: a room that opened or changed, ``room_unlisted``: one that
