@@ -17,7 +17,7 @@ from audiospoons.engine.events import Event
 from audiospoons.games.registry import GAMES
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import Login, RelayClient
-from audiospoons.net.history import GameRecord, replay_of
+from audiospoons.net.history import GameRecord, SeatRecord, replay_of
 from audiospoons.net.ratings import NEW, bot_rating, rate, shown
 from audiospoons.net.server import Relay
 from audiospoons.replay.runner import run
@@ -179,3 +179,69 @@ def test_ratings_wait_for_a_locked_database_and_catch_up_when_it_is_free(
         await bob.close()
 
     with_accounts(str(path), scenario, timeout=120.0)
+
+
+def test_the_migrations_make_exactly_the_tables_the_queries_are_written_against(
+        database: str) -> None:
+    """Alembic's own comparison of the migrated database with ``schema``: nothing differs."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from audiospoons.net.storage import Storage
+    from audiospoons.net.storage.schema import metadata
+
+    async def compare() -> list[Any]:
+        storage = await Storage.open(database)
+        try:
+            async with storage.engine.connect() as connection:
+                return await connection.run_sync(lambda sync: compare_metadata(
+                    MigrationContext.configure(sync), metadata))
+        finally:
+            await storage.close()
+
+    assert asyncio.run(compare()) == []
+
+
+def test_games_not_kept_when_the_relay_stops_wait_in_the_spool_for_the_next_start(
+        tmp_path: Path) -> None:
+    """The database is locked when a game ends and when the relay stops: the game goes to the
+    spool file, and the next start keeps it and rates it."""
+    from audiospoons.net.keeper import Keeper
+    from audiospoons.net.storage import Storage
+
+    path, spool = tmp_path / "relay.db", tmp_path / "unsaved-games.jsonl"
+
+    async def first() -> GameRecord:
+        storage = await Storage.open(str(path))
+        ann = await storage.create_account("Ann", ("ann", "ann"), "hash", 1.0)
+        bob = await storage.create_account("Bob", ("bob", "bob"), "hash", 1.0)
+        assert ann is not None and bob is not None
+        record = GameRecord("razz", {}, (SeatRecord("Ann", ann.id), SeatRecord("Bob", bob.id)),
+                            7, 0, (), (2, 1), 10.0, 20.0)
+        keeper = Keeper(storage, spool=spool)
+        lock = sqlite3.connect(path, timeout=0.1)
+        lock.execute("BEGIN EXCLUSIVE")
+        keeper.finished(record)
+        await until(lambda: keeper._retry > 2.0, 20.0)
+        await keeper.close()
+        lock.rollback()
+        lock.close()
+        await storage.close()
+        return record
+
+    record = asyncio.run(first())
+    assert spool.read_text(encoding="utf-8") == record.to_json() + "\n"
+
+    async def second() -> list[tuple[str, tuple[int, int]]]:
+        storage = await Storage.open(str(path))
+        rated: list[Any] = []
+        keeper = Keeper(storage, spool=spool, on_rated=rated.append)
+        assert not spool.exists() and len(keeper.pending) == 1
+        keeper.start()
+        await until(lambda: bool(rated), 10.0)
+        await keeper.close()
+        kept = await storage.games.ratings_of(2)
+        await storage.close()
+        return list(kept.items())
+
+    assert [(family, games) for family, (_, games) in asyncio.run(second())] == [("razz", 1)]
