@@ -237,7 +237,8 @@ def test_a_lost_connection_keeps_the_seat_for_its_token_and_tells_the_game_so_fa
                                                                   "word": "PIG"})
         dealt_by = time.monotonic()
         tokens = [message["token"] for message in started]
-        assert all(len(bytes.fromhex(token)) == 16 for token in tokens)
+        assert all(token.partition("-")[0] == str(room)
+                   and len(bytes.fromhex(token.partition("-")[2])) == 16 for token in tokens)
         assert len(set(tokens)) == 3
         first = await play_seat(cy, started[2], seed=2, pace=FAST,
                                 until=lambda event: isinstance(event, CardTaken))
@@ -247,7 +248,7 @@ def test_a_lost_connection_keeps_the_seat_for_its_token_and_tells_the_game_so_fa
         await until(lambda: relay.rooms[room].seats[2].held_until is not None)
 
         stranger = await connect(port, "Dee")
-        stranger.send("rejoin", token="00" * 16)
+        stranger.send("rejoin", token=f"{room}-" + "00" * 16)
         assert (await stranger.expect("error"))["code"] == "no-seat"
         back = await connect(port, "Cyrus")
         asked = time.monotonic()

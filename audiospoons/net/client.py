@@ -28,6 +28,8 @@ from audiospoons.net.protocol import (
 from audiospoons.net.relaykinds import BadRelayMessage, read_event, read_message, seat_of
 
 BAD_MESSAGE = "bad-message"
+MOVE_WAIT = 10.0
+"""Seconds to reach the process a cluster sends the player to, and be greeted there."""
 """The code of ``BadMessage``: what the relay sent was not as the protocol says."""
 
 
@@ -83,6 +85,10 @@ class RelayClient:
         """Whether the relay keeps accounts (and so ratings and games)."""
         self.moderator = False
         """Whether this player is one of the relay's moderators."""
+        self.ssl: SSLContext | None = None
+        """The TLS context connections are made with, a move's too."""
+        self.moves = 0
+        """How many times a cluster has sent this player on (``moved``)."""
         self.kept_token: str | None = None
         """The login token this client has (given now, or kept from before): a logout forgets
         it."""
@@ -99,6 +105,7 @@ class RelayClient:
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(host, port, ssl=ssl), timeout)
         client = cls(reader, writer)
+        client.ssl = ssl
         if record:
             client.record = bytearray()
         greeting: dict[str, Any] = {"version": PROTOCOL_VERSION, "name": name,
@@ -155,7 +162,32 @@ class RelayClient:
         message = self.pending.popleft()
         if isinstance(message, BadMessage):
             raise message
+        if message["kind"] == "moved":
+            await self._follow(message)
+            return await self.receive(None if deadline is None
+                                      else max(0.0, deadline - loop.time()))
         return message
+
+    async def _follow(self, moved: dict[str, Any]) -> None:
+        """The relay is a cluster, and sends this player on (``moved``): to the room process
+        that runs a room, or back to the front's lobby. A new connection there, a hello with
+        the ticket, and then what the player had asked for, asked again (``then``)."""
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(
+            moved["host"], moved["port"], ssl=self.ssl), MOVE_WAIT)
+        old = self.writer
+        self.reader, self.writer = reader, writer
+        self.connection = Connection(None, limited=False, max_line=MAX_RELAY_LINE)
+        self.pending.clear()
+        old.close()
+        self.send("hello", version=PROTOCOL_VERSION, name=self.name, ticket=moved["ticket"],
+                  client="audiospoons")
+        reply = await self.expect("hello", "error", timeout=MOVE_WAIT)
+        if reply["kind"] == "error":
+            raise RelayError(reply["message"], reply["code"])
+        self.moves += 1
+        then = moved.get("then")
+        if then:
+            self.send(str(then["kind"]), **{k: v for k, v in then.items() if k != "kind"})
 
     def _keep(self, message: Message) -> None:
         try:

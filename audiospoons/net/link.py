@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from audiospoons.net.addresses import address_group
 from audiospoons.net.fairness import RoundTrips
 from audiospoons.net.kernelrtt import min_rtt
-from audiospoons.net.protocol import CLIENT_KINDS, Connection, TokenBucket, encode
+from audiospoons.net.protocol import CLIENT_KINDS, PROTOCOL_VERSION, Connection, TokenBucket, encode
 from audiospoons.net.storage import Account
 
 if TYPE_CHECKING:
@@ -60,6 +60,10 @@ class Client:
         self.faulted = False
         """Something it sent has once broken a handler (logged once, not again)."""
         self.name = ""
+        self.version = PROTOCOL_VERSION
+        """The protocol version it said hello in."""
+        self.front = ""
+        """In a cluster, ``host:port`` of the front it came through (from its ticket)."""
         self.greeted = False
         self.account_pending = False
         """A message that waits on the accounts (a login, a password change) is being answered."""

@@ -19,7 +19,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""What this client speaks: version 2 follows ``moved``, which a cluster's front sends."""
+VERSIONS = frozenset({1, 2})
+"""What a relay of one process takes (it sends no ``moved``)."""
 MAX_LINE = 4096
 """Bytes in one line a client sends, its newline included: the most the relay holds while it
 waits for a newline, too."""
@@ -45,7 +48,7 @@ NUMBER = (int, float)
 OBJECT = dict
 
 CLIENT_KINDS: dict[str, tuple[Fields, Fields]] = {
-    "hello": ({"version": int, "name": TEXT}, {"client": TEXT, "token": TEXT}),
+    "hello": ({"version": int, "name": TEXT}, {"client": TEXT, "token": TEXT, "ticket": TEXT}),
     "register": ({"version": int, "name": TEXT, "password": TEXT}, {"client": TEXT}),
     "login": ({"version": int, "name": TEXT, "password": TEXT}, {"client": TEXT}),
     "change_password": ({"old": TEXT, "new": TEXT}, {}),

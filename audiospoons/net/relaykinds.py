@@ -57,7 +57,7 @@ EVENT_DEPTH = 4
 """Lists within lists in a game event (``TeamsFormed.teams`` is a list of lists)."""
 LARGEST = 1e12
 """The largest number taken, as the relay takes from a client."""
-TOKEN = re.compile(r"[0-9a-f]{32}")
+TOKEN = re.compile(r"(?:[0-9]{1,12}-)?[0-9a-f]{32}")
 LOGIN_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 """A login token: 32 random bytes, URL-safe base64 (``accounts.TOKEN_BYTES``)."""
 
@@ -200,6 +200,24 @@ def event(value: object, where: str) -> dict[str, Any]:
     return out
 
 
+def request(value: object, where: str) -> dict[str, Any]:
+    """A message to send the relay back (``moved``'s ``then``): an object with a kind, its
+    texts cleaned, its numbers plain, objects and lists within it a few deep."""
+    if not isinstance(value, dict) or not isinstance(value.get("kind"), str):
+        raise BadRelayMessage(f"{where} must be an object with a kind")
+    checked: dict[str, Any] = _request_value(value, where, EVENT_DEPTH)
+    return checked
+
+
+def _request_value(value: object, where: str, depth: int) -> Any:
+    if isinstance(value, dict) and depth > 0 and len(value) <= MOST_OPTIONS:
+        return {clean_text(str(key), CODE_LENGTH): _request_value(item, where, depth - 1)
+                for key, item in value.items()}
+    if isinstance(value, list) and depth > 0:
+        return [_request_value(item, where, depth - 1) for item in value]
+    return _value(value, where, 0, CHAT_LENGTH)
+
+
 def _value(value: object, where: str, depth: int, length: int) -> Any:
     if isinstance(value, str):
         return clean_text(value, length)
@@ -295,6 +313,8 @@ RELAY_KINDS: dict[str, Shape] = {
                      "moves": COUNT}, {}),
     "game_moves": ({"game": whole(1), "moves": listing(MOVE, MOST_MOVES)}, {}),
     "logged_out": ({}, {}),
+    "moved": ({"host": text(255), "port": whole(1), "ticket": text(1024)},
+              {"then": request}),
     "left": ({"name": NAME}, {"stand_in": flag, "held": number(0)}),
     "back": ({"name": NAME}, {}),
     "game_started": ({"players": listing(NAME, MOST_SEATS, least=1),

@@ -62,8 +62,8 @@ class Seat:
     stand_in: bool = False
     """A bot playing on for someone who left the game: the seat goes when the game ends."""
     token: str | None = None
-    """The secret that gives this seat back to its player after a lost connection (128 bits,
-    good once: taking the seat back gives a new one)."""
+    """The secret that gives this seat back to its player after a lost connection (the room's
+    number and 128 bits, good once: taking the seat back gives a new one)."""
     held_until: float | None = None
     """While the seat's player is away after a lost connection: until when, on the relay's
     clock, the seat is theirs to take back. None while they are here."""
@@ -271,7 +271,7 @@ class Room:
         self.late_changes, self.finished = {}, None
         for index, seat in enumerate(self.seats):
             if seat.member is not None:
-                seat.token = secrets.token_hex(16)
+                seat.token = self.new_token()
                 seat.member.send("game_started", players=names, seat=index,
                                  game=self.game.name, options=self.options.describe(),
                                  token=seat.token)
@@ -406,6 +406,11 @@ class Room:
         if listener is not None and self.table is not None and listener in self.table.listeners:
             self.table.listeners.remove(listener)
 
+    def new_token(self) -> str:
+        """A seat's secret: the room's number, then 128 random bits (the number lets a cluster
+        find the room's process from the token alone)."""
+        return f"{self.number}-{secrets.token_hex(16)}"
+
     def seat_for_token(self, token: str) -> int | None:
         """The seat whose token ``token`` is (compared in constant time), or None."""
         found = None
@@ -420,7 +425,7 @@ class Room:
         change nothing the seat knows)."""
         seat = self.seats[index]
         seat.member, seat.level, seat.stand_in, seat.held_until = member, None, False, None
-        seat.token = secrets.token_hex(16)
+        seat.token = self.new_token()
         table = self.table
         assert table is not None
         bot = self.stand_ins.pop(index, None)

@@ -23,7 +23,7 @@ from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from ssl import SSLContext
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command, TimedPress
@@ -33,6 +33,7 @@ from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.net.accounts import AccountRefused, Accounts, LoggedIn, open_accounts
 from audiospoons.net.backoff import PasswordGuard
+from audiospoons.net.cluster.tickets import BadTicket, verify
 from audiospoons.net.desk import RecordDesk
 from audiospoons.net.fairness import judge, late_window
 from audiospoons.net.history import GameRecord
@@ -42,6 +43,7 @@ from audiospoons.net.moderation import Moderation
 from audiospoons.net.names import BadText, clean_chat, clean_name, name_keys
 from audiospoons.net.protocol import (
     PROTOCOL_VERSION,
+    VERSIONS,
     Message,
     ProtocolError,
     encode,
@@ -50,6 +52,9 @@ from audiospoons.net.room import MAX_SEATS, Room, Seat
 from audiospoons.net.storage import StorageError
 from audiospoons.net.storage.games import RatedGame
 from audiospoons.net.wire import WireError, decode_command, encode_event
+
+if TYPE_CHECKING:
+    from audiospoons.net.cluster.member import RoomProcess
 
 log = logging.getLogger("audiospoons.relay")
 
@@ -114,6 +119,13 @@ class Relay:
     """The names of the accounts the operator made moderators."""
     moderation: Moderation = field(init=False)
     desk: RecordDesk = field(init=False)
+    cluster: RoomProcess | None = None
+    """This relay's place in a cluster, as one of its room processes (None: a lone relay)."""
+    tickets: bytes | None = None
+    """The key a cluster signs its tickets with (``cluster.tickets``), in a cluster."""
+    versions: frozenset[int] = VERSIONS
+    """The protocol versions this relay speaks."""
+    version_refusal: str = f"this relay speaks versions 1 to {PROTOCOL_VERSION}"
 
     def __post_init__(self) -> None:
         self.moderation = Moderation(self, self.admins)
@@ -248,6 +260,13 @@ class Relay:
                 client.refuse("hello-first", "say hello first")
             elif client.account_pending:
                 client.refuse("hello-first", "wait for the answer to your hello")
+            elif kind == "hello" and "ticket" in body and self.tickets is not None:
+                client.account_pending = True
+                self.spawn(self._greet_ticket(client, body))
+            elif self.cluster is not None:
+                client.refuse("use-front", "this is a room server of a cluster: connect to its"
+                              " front")
+                client.drop()
             elif not self.accounts.keeps:
                 self._greet_without_accounts(client, kind, body)
             else:
@@ -279,10 +298,11 @@ class Relay:
     def _greeting_name(self, client: Client, body: dict[str, Any]) -> str | None:
         """The name a first message gives, cleaned; None once it is refused (a version this
         relay does not speak closes the connection)."""
-        if body["version"] != PROTOCOL_VERSION:
-            client.refuse("version", f"this relay speaks version {PROTOCOL_VERSION}")
+        if body["version"] not in self.versions:
+            client.refuse("version", self.version_refusal)
             client.drop()
             return None
+        client.version = body["version"]
         try:
             return clean_name(body["name"])
         except BadText as error:
@@ -339,6 +359,41 @@ class Relay:
         finally:
             client.account_pending = False
 
+    async def _greet_ticket(self, client: Client, body: dict[str, Any]) -> None:
+        """A player the cluster sends here with a ticket (``cluster.tickets``): greeted as the
+        ticket says, no password asked again."""
+        try:
+            name = self._greeting_name(client, body)
+            if name is None:
+                return
+            assert self.tickets is not None
+            try:
+                ticket = verify(str(body["ticket"]), self.tickets, time.time())
+            except BadTicket as error:
+                client.refuse("bad-ticket", str(error))
+                client.drop()
+                return
+            account = None
+            storage = self.accounts.storage
+            if ticket.account is not None and storage is not None:
+                try:
+                    account = await storage.account_by_id(ticket.account)
+                except StorageError as error:
+                    log.error("accounts: %s", error)
+            client.front = ticket.front
+            client.account = account
+            if account is not None:
+                client.ratings = await self._ratings_of(account.id)
+                client.muted_until = None
+            if client.gone:
+                return
+            self._welcome(client, ticket.name, None if account is None
+                          else LoggedIn(account, None), lobby=self.cluster is None)
+        except Exception:
+            self.faulted(client, "hello")
+        finally:
+            client.account_pending = False
+
     async def _ratings_of(self, account: int) -> dict[str, int]:
         storage = self.accounts.storage
         if storage is None:
@@ -350,7 +405,10 @@ class Relay:
             return {}
         return {family: rating for family, (rating, _) in kept.items()}
 
-    def _welcome(self, client: Client, name: str, logged: LoggedIn | None) -> None:
+    def _welcome(self, client: Client, name: str, logged: LoggedIn | None, *,
+                 lobby: bool = True) -> None:
+        """``client`` is greeted as ``name`` (or its account's); with ``lobby``, it is sent
+        the rooms too."""
         client.name = logged.account.name if logged is not None else name
         client.account = None if logged is None else logged.account
         client.greeted = True
@@ -361,8 +419,9 @@ class Relay:
             extra["token"] = logged.token
         if self.moderation.is_moderator(client):
             extra["moderator"] = True
-        client.send("hello", version=PROTOCOL_VERSION, name=client.name, **extra)
-        self._on_list_rooms(client, {}, 0.0)
+        client.send("hello", version=client.version, name=client.name, **extra)
+        if lobby:
+            self._on_list_rooms(client, {}, 0.0)
         client.ping(self.clock())
 
     def _on_change_password(self, client: Client, body: dict[str, Any], now: float) -> None:
@@ -397,6 +456,9 @@ class Relay:
     _on_register = _on_login = _on_hello
 
     def _on_list_rooms(self, client: Client, body: dict[str, Any], now: float) -> None:
+        if self.cluster is not None:
+            self.cluster.to_lobby(client)
+            return
         client.send("rooms", rooms=[room.summary() for room in self.rooms.values()])
         client.knows_lobby = True
 
@@ -424,10 +486,15 @@ class Relay:
             return
         name = clean_chat(str(body.get("name", ""))) or f"{client.name}'s room"
         password = body.get("password") or None
-        room = Room(self.next_room, name[:40], client, options, values, password,
+        number = self.next_room if self.cluster is None else self.cluster.room_number()
+        if number is None:
+            client.refuse("busy", "the relay cannot open a room just now: try again in a"
+                          " moment")
+            return
+        room = Room(number, name[:40], client, options, values, password,
                     game=game, clock=self.clock, opened_by=client.group,
                     rated=self.accounts.keeps)
-        self.next_room += 1
+        self.next_room = max(self.next_room, number) + 1
         self.rooms[room.number] = room
         room.seats.append(Seat(client))
         client.room = room
@@ -484,7 +551,7 @@ class Relay:
         if client.room is not None:
             client.refuse("in-room", "leave this room first")
             return
-        if re.fullmatch(r"[0-9a-f]{32}", body["token"]) is None:
+        if re.fullmatch(r"[0-9]{1,12}-[0-9a-f]{32}", body["token"]) is None:
             client.refuse("no-seat", "no seat is held for that token")
             return
         found = next(((room, index) for room in self.rooms.values() if room.playing
@@ -842,6 +909,11 @@ class Relay:
                  for number in self._listed if number not in now]
         lines += [encode("room_listed", room=summary) for number, summary in now.items()
                   if self._listed.get(number) != summary]
+        if self.cluster is not None:
+            self.cluster.rooms_changed(
+                [summary for number, summary in now.items()
+                 if self._listed.get(number) != summary],
+                [number for number in self._listed if number not in now])
         self._listed = now
         if not lines:
             return
@@ -923,7 +995,8 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
                 ready: asyncio.Event | None = None, stop: asyncio.Event | None = None,
                 ssl: SSLContext | None = None, handshake_timeout: float = 10.0,
                 database: str | None = None, admins: frozenset[str] = frozenset(),
-                spool: Path | None = None) -> None:
+                spool: Path | None = None, redis: str | None = None, front: bool = False,
+                advertise: str | None = None, heartbeat: float | None = None) -> None:
     """Run a relay until ``stop`` is set, or Ctrl+C or SIGTERM. With ``ssl`` (a server
     context, ``tls.server_context``) it speaks TLS only, and cuts off a client that has not
     finished the handshake in ``handshake_timeout`` seconds. ``max_connections`` is at most
@@ -932,9 +1005,19 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
     database that will not open is logged, and the relay runs with its accounts out of reach.
     It keeps every game played there too, and rates them; ``spool`` is the file that holds the
     games not yet kept when it stops with its database out of reach. ``admins`` are the names
-    of the accounts that are moderators."""
+    of the accounts that are moderators.
+
+    With ``redis`` (a ``redis://`` URL) it is one of a cluster's processes (docs/scaling.md):
+    a room process, or with ``front`` the cluster's front; ``advertise`` is the host players
+    reach it at (``host`` unless given), ``heartbeat`` the seconds between its writes to the
+    directory (entries live three heartbeats)."""
+    from audiospoons.net.cluster.directory import HEARTBEAT, Directory
+    from audiospoons.net.cluster.front import Front
+    from audiospoons.net.cluster.member import RoomProcess
+
     cap = descriptor_cap()
-    relay = Relay(per_address=per_address,
+    kind = Front if front else Relay
+    relay = kind(per_address=per_address,
                   max_connections=cap if max_connections is None else min(cap, max_connections),
                   rooms_per_address=ROOMS_PER_ADDRESS if rooms_per_address is None
                   else rooms_per_address, admins=admins)
@@ -949,13 +1032,30 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(number, stop.set)
     names = ", ".join(str(sock.getsockname()) for sock in server.sockets)
-    log.info("relay listening on %s%s, for at most %d connections", names,
+    beat = HEARTBEAT if heartbeat is None else heartbeat
+    public = f"{advertise or host}:{server.sockets[0].getsockname()[1]}"
+    if redis is not None:
+        directory = Directory(redis, ttl=3 * beat)
+        if isinstance(relay, Front):
+            relay.directory, relay.address, relay.heartbeat = directory, public, beat
+            await relay.start()
+        else:
+            host_part, _, port_part = public.rpartition(":")
+            relay.cluster = RoomProcess(relay, directory, host_part, int(port_part),
+                                        heartbeat=beat)
+            await relay.cluster.start()
+    role = "front" if isinstance(relay, Front) else "room process" if redis else "relay"
+    log.info("%s listening on %s%s, for at most %d connections", role, names,
              "" if ssl is None else " (TLS)", relay.max_connections)
     if ready is not None:
         ready.set()
     async with server:
         await stop.wait()
     log.info("relay stopping")
+    if isinstance(relay, Front):
+        await relay.stop()
+    elif relay.cluster is not None:
+        await relay.cluster.stop()
     relay.close()
     if relay._tasks:
         await asyncio.wait(set(relay._tasks), timeout=2.0)

@@ -1,0 +1,269 @@
+"""The front of a cluster: the address players type. It greets them (accounts, limits, bans,
+as a lone relay does), holds the lobby (its list of rooms is the directory's, kept up to date by
+its news and a refresh each heartbeat; lobby chat goes through the directory), and sends a
+player who opens, joins or watches a room, or takes a seat back, to the room process that runs
+it (``moved``, with a signed ticket and the request to make there again). A version 1 client,
+which cannot follow ``moved``, is told to upgrade.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from audiospoons.net.cluster.directory import (
+    CHAT,
+    HEARTBEAT,
+    LOBBY,
+    Directory,
+    DirectoryDown,
+    ProcessEntry,
+    RoomEntry,
+)
+from audiospoons.net.cluster.tickets import TICKET_LIFE, Ticket, sign
+from audiospoons.net.link import Client
+from audiospoons.net.names import clean_chat
+from audiospoons.net.protocol import encode
+from audiospoons.net.server import Relay
+
+log = logging.getLogger("audiospoons.relay")
+
+UPGRADE = ("this relay is a cluster of many processes, which this version of audiospoons"
+           " cannot follow: upgrade audiospoons to join it")
+
+
+@dataclass(slots=True)
+class Front(Relay):
+    """See the module. ``address``: ``host:port`` where players reach this front."""
+
+    directory: Directory | None = None
+    address: str = ""
+    heartbeat: float = HEARTBEAT
+    listing: dict[int, RoomEntry] = field(default_factory=dict)
+    """The rooms of the cluster, by number, as the directory last said."""
+    live: dict[str, ProcessEntry] = field(default_factory=dict)
+    """The room processes alive, by id."""
+    sent: dict[str, list[float]] = field(default_factory=dict)
+    """When this front last sent players to each process to open a room: rooms on their way,
+    which the directory may not list yet."""
+    _front_tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    _down: bool = False
+
+    def __post_init__(self) -> None:
+        Relay.__post_init__(self)
+        self.versions = frozenset({2})
+        self.version_refusal = UPGRADE
+
+    async def start(self) -> None:
+        """The signing key (waiting for Redis as long as it takes), then the refreshes and
+        the news."""
+        assert self.directory is not None
+        while True:
+            try:
+                self.tickets = await self.directory.signing_key()
+                break
+            except DirectoryDown as error:
+                self._log_down(error)
+                await asyncio.sleep(1.0)
+        ready = asyncio.Event()
+        self._front_tasks = [asyncio.create_task(self._refreshing()),
+                             asyncio.create_task(self.directory.listen(self._heard, ready))]
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(ready.wait(), 5.0)
+        await self.refresh()
+
+    async def stop(self) -> None:
+        for task in self._front_tasks:
+            task.cancel()
+        if self._front_tasks:
+            await asyncio.wait(self._front_tasks, timeout=2.0)
+        if self.directory is not None:
+            await self.directory.close()
+
+    # ----------------------------------------------------------------- the directory
+
+    async def refresh(self) -> None:
+        """The rooms and processes, read again; the lobby told what changed."""
+        assert self.directory is not None
+        try:
+            live = {entry.id: entry for entry in await self.directory.processes()}
+            rooms = await self.directory.rooms()
+        except DirectoryDown as error:
+            self._log_down(error)
+            return
+        if self._down:
+            self._down = False
+            log.info("cluster: the directory is back")
+        self.live = live
+        self.listing = {entry.number: entry for entry in rooms if entry.process in live}
+        self._lobby_changed()
+
+    async def _refreshing(self) -> None:
+        while True:
+            await asyncio.sleep(self.heartbeat)
+            await self.refresh()
+
+    def _heard(self, channel: str, message: dict[str, Any]) -> None:
+        if channel == CHAT:
+            text = clean_chat(str(message.get("text", "")))[:300]
+            name = clean_chat(str(message.get("name", "")))[:40]
+            for other in list(self.clients):
+                if other.greeted:
+                    other.send("chat", scope="lobby", name=name, text=text)
+        elif channel == LOBBY and message.get("kind") == "room_listed":
+            summary = message.get("room")
+            if isinstance(summary, dict) and isinstance(summary.get("room"), int):
+                known = self.listing.get(summary["room"])
+                self.listing[summary["room"]] = RoomEntry(
+                    summary["room"], known.process if known else "", summary,
+                    known.opened_by if known else "")
+                self._lobby_changed()
+        elif (channel == LOBBY and message.get("kind") == "room_unlisted"
+              and isinstance(message.get("room"), int)):
+            self.listing.pop(message["room"], None)
+            self._lobby_changed()
+
+    def _log_down(self, error: DirectoryDown) -> None:
+        if not self._down:
+            self._down = True
+            log.error("cluster: %s; no room can be opened or found until it is back", error)
+
+    # ----------------------------------------------------------------- the lobby
+
+    def _on_list_rooms(self, client: Client, body: dict[str, Any], now: float) -> None:
+        client.send("rooms", rooms=[self.listing[number].summary
+                                    for number in sorted(self.listing)])
+        client.knows_lobby = True
+
+    def _lobby_changed(self) -> None:
+        now = {number: self.listing[number].summary for number in sorted(self.listing)}
+        lines = [encode("room_unlisted", room=number)
+                 for number in self._listed if number not in now]
+        lines += [encode("room_listed", room=summary) for number, summary in now.items()
+                  if self._listed.get(number) != summary]
+        self._listed = now
+        if not lines:
+            return
+        for other in list(self.clients):
+            if other.knows_lobby and other.room is None:
+                for line in lines:
+                    other.send_line(line)
+
+    def _on_chat(self, client: Client, body: dict[str, Any], now: float) -> None:
+        allowed, client.chat_bucket = client.chat_bucket.take(now)
+        if not allowed:
+            client.refuse("chat-flood", "too many chat lines: wait a moment")
+            return
+        if body.get("scope", "room") != "lobby":
+            client.refuse("no-room", "you are not in a room: chat to the lobby")
+            return
+        muted = self.moderation.chat_refusal(client, "lobby", now)
+        if muted is not None:
+            client.refuse("muted", muted)
+            return
+        text = clean_chat(body["text"])
+        if text and self.directory is not None:
+            self.spawn(self._publish_chat(client, text))
+
+    async def _publish_chat(self, client: Client, text: str) -> None:
+        assert self.directory is not None
+        try:
+            await self.directory.publish(CHAT, {"name": client.name, "text": text})
+        except DirectoryDown as error:
+            self._log_down(error)
+            client.refuse("directory-down", "the lobby's chat cannot be passed on just now")
+
+    # ----------------------------------------------------------------- sending players on
+
+    def _on_create_room(self, client: Client, body: dict[str, Any], now: float) -> None:
+        opened = sum(1 for entry in self.listing.values() if entry.opened_by == client.group)
+        if opened >= self.rooms_per_address:
+            client.refuse("too-many-rooms", f"at most {self.rooms_per_address} rooms from one"
+                          " address: close one first")
+            return
+        self.spawn(self._send_on(client, body, None))
+
+    def _on_join_room(self, client: Client, body: dict[str, Any], now: float) -> None:
+        self.spawn(self._send_on(client, body, int(body["room"])))
+
+    def _on_spectate(self, client: Client, body: dict[str, Any], now: float) -> None:
+        self.spawn(self._send_on(client, body, int(body["room"])))
+
+    def _on_rejoin(self, client: Client, body: dict[str, Any], now: float) -> None:
+        found = re.fullmatch(r"([0-9]{1,12})-[0-9a-f]{32}", body["token"])
+        if found is None:
+            client.refuse("no-seat", "no seat is held for that token")
+            return
+        self.spawn(self._send_on(client, body, int(found.group(1)), lost=True))
+
+    async def _send_on(self, client: Client, body: dict[str, Any], room: int | None, *,
+                       lost: bool = False) -> None:
+        """Send ``client`` to the process of ``room`` (None: the least busy one, for a new
+        room), to ask there what ``body`` asks; or say why not."""
+        assert self.directory is not None
+        try:
+            if room is None:
+                process = await self._least_busy()
+            else:
+                process = await self._process_of(room)
+        except DirectoryDown as error:
+            self._log_down(error)
+            client.refuse("directory-down", "the relay cannot open or find rooms just now:"
+                          " try again in a moment")
+            return
+        if client.gone:
+            return
+        if process is None and room is None:
+            client.refuse("no-process", "the relay has no room server running: try again in"
+                          " a moment")
+        elif process is None and lost:
+            client.refuse("room-lost", f"the game in room {room} was lost: the server that"
+                          " ran it stopped")
+        elif process is None:
+            client.refuse("no-room", f"there is no room {room}")
+        else:
+            self._move(client, process, body)
+
+    async def _least_busy(self) -> ProcessEntry | None:
+        """The live process with the fewest rooms: those the directory lists for it, and
+        those this front has just sent players to open there."""
+        assert self.directory is not None
+        open_to_rooms = [entry for entry in await self.directory.processes()
+                         if not entry.draining]
+        now = time.monotonic()
+        for process, times in self.sent.items():
+            self.sent[process] = [at for at in times if now - at < 3 * self.heartbeat]
+        listed: dict[str, int] = {}
+        for entry in self.listing.values():
+            listed[entry.process] = listed.get(entry.process, 0) + 1
+
+        def load(entry: ProcessEntry) -> tuple[int, int]:
+            rooms = max(entry.rooms, listed.get(entry.id, 0))
+            return rooms + len(self.sent.get(entry.id, [])), entry.connections
+
+        chosen = min(open_to_rooms, key=load, default=None)
+        if chosen is not None:
+            self.sent.setdefault(chosen.id, []).append(now)
+        return chosen
+
+    async def _process_of(self, room: int) -> ProcessEntry | None:
+        assert self.directory is not None
+        entry = await self.directory.room(room)
+        if entry is None:
+            self.listing.pop(room, None)
+            return None
+        live = {process.id: process for process in await self.directory.processes()}
+        return live.get(entry.process)
+
+    def _move(self, client: Client, process: ProcessEntry, body: dict[str, Any]) -> None:
+        assert self.tickets is not None
+        ticket = Ticket(client.name, client.account.id if client.account else None,
+                        client.group, self.address, time.time() + TICKET_LIFE)
+        client.send("moved", host=process.host, port=process.port,
+                    ticket=sign(ticket, self.tickets), then=dict(body))
+        client.drop()

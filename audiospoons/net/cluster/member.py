@@ -1,0 +1,201 @@
+"""A relay process as one of a cluster's room processes: it runs its own rooms as a lone relay
+does, and tells the directory (``directory``) that it is alive and which rooms it has, each
+heartbeat and at each change. Players come to it from the front with a ticket, and go back to
+the front's lobby (``moved``) when they leave a room. Its room numbers come from the directory,
+a block at a time; lobby chat goes through the directory's chat channel.
+
+Redis out of reach changes nothing for the games under way: what could not be written is
+logged (once an outage), and the next heartbeat writes it all again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from audiospoons.net.cluster.directory import (
+    CHAT,
+    HEARTBEAT,
+    Directory,
+    DirectoryDown,
+    ProcessEntry,
+    RoomEntry,
+)
+from audiospoons.net.cluster.tickets import TICKET_LIFE, Ticket, sign
+
+if TYPE_CHECKING:
+    from audiospoons.net.link import Client
+    from audiospoons.net.server import Relay
+
+log = logging.getLogger("audiospoons.relay")
+
+NUMBER_BLOCK = 32
+"""Room numbers a process reserves at once."""
+
+
+def split_address(address: str) -> tuple[str, int]:
+    host, _, port = address.rpartition(":")
+    return host.strip("[]"), int(port)
+
+
+class RoomProcess:
+    """See the module. ``host`` and ``port``: where players reach this process."""
+
+    def __init__(self, relay: Relay, directory: Directory, host: str, port: int, *,
+                 heartbeat: float = HEARTBEAT) -> None:
+        self.relay = relay
+        self.directory = directory
+        self.host, self.port = host, port
+        self.heartbeat = heartbeat
+        self.id = secrets.token_hex(6)
+        self.key = b""
+        self.numbers: deque[int] = deque()
+        self.highest = 0
+        self.draining = False
+        self._news: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._down = False
+
+    async def start(self) -> None:
+        """Join the cluster: its signing key and a block of room numbers (waiting for Redis
+        as long as it takes), then the heartbeat, the news and the chat."""
+        while True:
+            try:
+                self.key = await self.directory.signing_key()
+                self.relay.tickets = self.key
+                await self._reserve()
+                break
+            except DirectoryDown as error:
+                self._log_down(error)
+                await asyncio.sleep(1.0)
+        self._tasks = [asyncio.create_task(self._beat()), asyncio.create_task(self._tell()),
+                       asyncio.create_task(self.directory.listen(self._heard))]
+
+    async def stop(self) -> None:
+        """Leave the cluster: its rooms and itself out of the directory at once."""
+        self._news.put_nowait(("stop", None))
+        for task in self._tasks:
+            task.cancel()
+        if self._tasks:
+            # The Redis client may take a cancellation in for its own clean-up: the news
+            # task also ends on the "stop" it is given, and none is waited for long.
+            await asyncio.wait(self._tasks, timeout=2.0)
+        with contextlib.suppress(DirectoryDown):
+            for number in list(self.relay.rooms):
+                await self.directory.drop_room(number)
+            await self.directory.drop_process(self.id)
+        await self.directory.close()
+
+    # ----------------------------------------------------------------- room numbers
+
+    def room_number(self) -> int | None:
+        """A number for a new room, unique in the cluster; None while none is reserved (Redis
+        out of reach since this process used up its block)."""
+        if len(self.numbers) < NUMBER_BLOCK // 4:
+            self._news.put_nowait(("reserve", None))
+        if not self.numbers:
+            return None
+        number = self.numbers.popleft()
+        self.highest = max(self.highest, number)
+        return number
+
+    async def _reserve(self) -> None:
+        block = await self.directory.reserve_numbers(NUMBER_BLOCK, max(
+            self.highest, self.numbers[-1] if self.numbers else 0))
+        self.numbers.extend(block)
+
+    # ----------------------------------------------------------------- telling the directory
+
+    def rooms_changed(self, listed: list[dict[str, Any]], gone: list[int]) -> None:
+        """Rooms that opened or changed (their summaries), and rooms that closed."""
+        for summary in listed:
+            self._news.put_nowait(("listed", summary))
+        for number in gone:
+            self._news.put_nowait(("unlisted", number))
+
+    def chat(self, name: str, text: str) -> None:
+        """Lobby chat, for every front and process to pass on."""
+        self._news.put_nowait(("chat", {"name": name, "text": text}))
+
+    async def _tell(self) -> None:
+        """What changed, told to the directory in the order it changed."""
+        while True:
+            kind, item = await self._news.get()
+            if kind == "stop":
+                return
+            try:
+                if kind == "listed":
+                    room = self.relay.rooms.get(int(item["room"]))
+                    if room is not None:
+                        await self.directory.put_rooms([self._entry(room.number, item)])
+                    await self.directory.publish("lobby", {"kind": "room_listed",
+                                                           "room": item})
+                elif kind == "unlisted":
+                    await self.directory.drop_room(int(item))
+                    await self.directory.publish("lobby", {"kind": "room_unlisted",
+                                                           "room": item})
+                elif kind == "chat":
+                    await self.directory.publish(CHAT, item)
+                elif kind == "reserve" and len(self.numbers) < NUMBER_BLOCK // 4:
+                    await self._reserve()
+                self._up()
+            except DirectoryDown as error:
+                self._log_down(error)
+
+    async def _beat(self) -> None:
+        while True:
+            try:
+                await self.directory.put_process(ProcessEntry(
+                    self.id, self.host, self.port, len(self.relay.rooms),
+                    len(self.relay.clients), self.draining))
+                await self.directory.put_rooms([
+                    self._entry(number, room.summary())
+                    for number, room in self.relay.rooms.items()])
+                self._up()
+            except DirectoryDown as error:
+                self._log_down(error)
+            await asyncio.sleep(self.heartbeat)
+
+    def _entry(self, number: int, summary: dict[str, Any]) -> RoomEntry:
+        room = self.relay.rooms.get(number)
+        return RoomEntry(number, self.id, summary, room.opened_by if room else "")
+
+    def _log_down(self, error: DirectoryDown) -> None:
+        if not self._down:
+            self._down = True
+            log.error("cluster: %s; the games under way play on", error)
+
+    def _up(self) -> None:
+        if self._down:
+            self._down = False
+            log.info("cluster: the directory is back")
+
+    # ----------------------------------------------------------------- players
+
+    def to_lobby(self, client: Client) -> None:
+        """Send ``client`` back to the front it came through, to its lobby."""
+        if not client.front:
+            client.refuse("use-front", "this is a room server of a cluster: connect to its"
+                          " front")
+            client.drop()
+            return
+        host, port = split_address(client.front)
+        ticket = Ticket(client.name, client.account.id if client.account else None,
+                        client.group, client.front, time.time() + TICKET_LIFE)
+        client.send("moved", host=host, port=port, ticket=sign(ticket, self.key),
+                    then={"kind": "list_rooms"})
+        client.drop()
+
+    def _heard(self, channel: str, message: dict[str, Any]) -> None:
+        """News from the directory: lobby chat, for this process's players."""
+        if channel != CHAT:
+            return
+        for other in list(self.relay.clients):
+            if other.greeted:
+                other.send("chat", scope="lobby", name=str(message.get("name", ""))[:40],
+                           text=str(message.get("text", ""))[:300])
