@@ -106,38 +106,28 @@ def build_parser() -> argparse.ArgumentParser:
                            " reader, else text-to-speech, else text)")
 
     serve = commands.add_parser("serve", help="run a relay server for online play")
-    serve.add_argument("--host", default="127.0.0.1",
-                       help="the address to listen on (default 127.0.0.1; 0.0.0.0 for every"
-                            " network)")
-    serve.add_argument("--port", type=int, default=7777, help="the port (default 7777)")
-    serve.add_argument("--max-per-address", type=int, metavar="N",
-                       help="connections allowed from one address at once (default 16; an"
-                            " IPv4 /24 or IPv6 /64 counts as one address)")
-    serve.add_argument("--max-connections", type=int, metavar="N",
-                       help="connections allowed at once from everywhere (default: as many as"
-                            " the system's open-file limit allows, at most 10000)")
-    serve.add_argument("--max-rooms-per-address", type=int, metavar="N",
-                       help="rooms open at once that were opened from one address (default 4)")
-    serve.add_argument("--cert", type=Path, metavar="FILE",
-                       help="serve TLS with this certificate (PEM, with its chain: Let's"
-                            " Encrypt's fullchain.pem); needs --key")
-    serve.add_argument("--key", type=Path, metavar="FILE",
-                       help="the certificate's private key (PEM: Let's Encrypt's privkey.pem)")
-    serve.add_argument("--data", type=Path, metavar="DIR",
-                       help="the folder the relay keeps its accounts in (relay.db, SQLite;"
-                            " default: the user's data folder)")
-    serve.add_argument("--database", metavar="URL",
-                       help="keep the accounts in this PostgreSQL database instead"
-                            " (postgresql://USER:PASSWORD@HOST:PORT/NAME), as a cluster does")
-    serve.add_argument("--no-accounts", action="store_true",
-                       help="keep no accounts: every player is a guest, and no game is kept or"
-                            " rated")
-    serve.add_argument("--admin", action="append", default=[], metavar="NAME",
-                       help="make this registered player a moderator: they may ban and mute"
-                            " on the whole relay (again for more moderators)")
+    add_relay_arguments(serve)
+    serve.add_argument("--redis", metavar="URL",
+                       help="be one of a cluster's room processes, its directory in this Redis"
+                            " (redis://HOST:PORT/DB): players come through the cluster's front")
     serve.add_argument("--web", type=int, metavar="PORT",
                        help="also serve the page to play in a browser on this port, its Play"
                             " online offering this relay (with the relay's TLS, if it has it)")
+
+    front = commands.add_parser(
+        "front", help="run a cluster's front: the address players type, its lobby, sending"
+                      " them on to the room processes")
+    add_relay_arguments(front)
+    front.add_argument("--redis", metavar="URL", required=True,
+                       help="the cluster's directory (redis://HOST:PORT/DB)")
+
+    cluster = commands.add_parser(
+        "cluster", help="run a front and N room processes on this host, as one relay")
+    add_relay_arguments(cluster)
+    cluster.add_argument("--processes", type=int, default=2, metavar="N",
+                         help="room processes to run (default 2; one a core)")
+    cluster.add_argument("--redis", metavar="URL", default="redis://127.0.0.1:6379/0",
+                         help="the cluster's directory (default redis://127.0.0.1:6379/0)")
 
     web = commands.add_parser("web", help="serve the game to play in a web browser")
     web.add_argument("--host", default="127.0.0.1",
@@ -181,6 +171,46 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def add_relay_arguments(parser: argparse.ArgumentParser) -> None:
+    """What ``serve``, ``front`` and ``cluster`` share: where to listen, TLS, the accounts and
+    the limits."""
+    parser.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1; 0.0.0.0 for every"
+                            " network)")
+    parser.add_argument("--port", type=int, default=7777, help="the port (default 7777)")
+    parser.add_argument("--max-per-address", type=int, metavar="N",
+                       help="connections allowed from one address at once (default 16; an"
+                            " IPv4 /24 or IPv6 /64 counts as one address)")
+    parser.add_argument("--max-connections", type=int, metavar="N",
+                       help="connections allowed at once from everywhere (default: as many as"
+                            " the system's open-file limit allows, at most 10000)")
+    parser.add_argument("--max-rooms-per-address", type=int, metavar="N",
+                       help="rooms open at once that were opened from one address (default 4)")
+    parser.add_argument("--cert", type=Path, metavar="FILE",
+                       help="serve TLS with this certificate (PEM, with its chain: Let's"
+                            " Encrypt's fullchain.pem); needs --key")
+    parser.add_argument("--key", type=Path, metavar="FILE",
+                       help="the certificate's private key (PEM: Let's Encrypt's privkey.pem)")
+    parser.add_argument("--data", type=Path, metavar="DIR",
+                       help="the folder the relay keeps its accounts in (relay.db, SQLite;"
+                            " default: the user's data folder)")
+    parser.add_argument("--database", metavar="URL",
+                       help="keep the accounts in this PostgreSQL database instead"
+                            " (postgresql://USER:PASSWORD@HOST:PORT/NAME), as a cluster does")
+    parser.add_argument("--no-accounts", action="store_true",
+                       help="keep no accounts: every player is a guest, and no game is kept or"
+                            " rated")
+    parser.add_argument("--admin", action="append", default=[], metavar="NAME",
+                       help="make this registered player a moderator: they may ban and mute"
+                            " on the whole relay (again for more moderators)")
+    parser.add_argument("--advertise", metavar="HOST",
+                        help="in a cluster: the host players reach this process at (default:"
+                             " --host)")
+    parser.add_argument("--heartbeat", type=float, metavar="SECONDS",
+                        help="in a cluster: seconds between a process's writes to the"
+                             " directory (default 5); a process silent for three is gone")
+
+
 def add_voice_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", metavar="CODE",
                         help="language of speech (default: the system's, else English);"
@@ -212,12 +242,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _simulate(args)
     if args.command == "options":
         return _options(GAMES[args.game])
-    if args.command == "serve":
+    if args.command in ("serve", "front"):
         return _serve(args.host, args.port, args.max_per_address, args.cert, args.key,
                       max_connections=args.max_connections,
-                      rooms_per_address=args.max_rooms_per_address, web_port=args.web,
+                      rooms_per_address=args.max_rooms_per_address,
+                      web_port=getattr(args, "web", None),
                       database=_relay_database(args), admins=frozenset(args.admin),
-                      spool=None if args.no_accounts else _relay_folder(args) / SPOOL)
+                      spool=None if args.no_accounts else _relay_folder(args) / SPOOL,
+                      redis=args.redis, front=args.command == "front",
+                      advertise=args.advertise, heartbeat=args.heartbeat)
+    if args.command == "cluster":
+        from audiospoons.net.cluster.run import run_cluster
+
+        return run_cluster(args)
     if args.command == "join":
         return _join(args)
     if args.command == "web":
@@ -258,7 +295,8 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
            key: Path | None = None, *, max_connections: int | None = None,
            rooms_per_address: int | None = None, web_port: int | None = None,
            database: str | None = None, admins: frozenset[str] = frozenset(),
-           spool: Path | None = None) -> int:
+           spool: Path | None = None, redis: str | None = None, front: bool = False,
+           advertise: str | None = None, heartbeat: float | None = None) -> int:
     """The relay, in the foreground, logging to stderr until Ctrl+C or SIGTERM; TLS with
     ``cert`` and ``key``; with ``web_port``, the page beside it."""
     import asyncio
@@ -279,7 +317,8 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
         try:
             await serve(host, port, per_address=per_address, ssl=context,
                         max_connections=max_connections, rooms_per_address=rooms_per_address,
-                        database=database, admins=admins, spool=spool)
+                        database=database, admins=admins, spool=spool, redis=redis,
+                        front=front, advertise=advertise, heartbeat=heartbeat)
         finally:
             if page is not None:
                 page.cancel()

@@ -90,8 +90,8 @@ def test_a_room_opens_on_a_process_the_lobby_lists_it_and_others_follow_to_it() 
         ann.send("create_room", options=QUICK_GAME)
         room = await ann.expect("room")
         assert ann.moves == 1 and room["host"] == "Ann" and room["seats"][0]["name"] == "Ann"
-        listed = await bob.expect("room_listed", timeout=5.0)
-        assert listed["room"]["room"] == room["room"] and listed["room"]["players"] == 1
+        news = await bob.expect("room_listed", timeout=5.0)
+        assert news["room"]["room"] == room["room"] and news["room"]["players"] == 1
         bob.send("join_room", room=room["room"])
         joined = await bob.expect("room")
         assert [seat["name"] for seat in joined["seats"]] == ["Ann", "Bob"]
@@ -108,7 +108,9 @@ def test_a_room_opens_on_a_process_the_lobby_lists_it_and_others_follow_to_it() 
         bob.send("leave_room")
         rooms = (await bob.expect("rooms"))["rooms"]
         assert bob.moves == 2, "back to the front's lobby"
-        assert [(r["room"], r["players"]) for r in rooms] == [(room["room"], 1)]
+        assert [r["room"] for r in rooms] == [room["room"]]
+        await listed(bob, lambda rooms: [(r["room"], r["players"]) for r in rooms] == [
+            (room["room"], 1)])  # the room's news of Bob leaving may come just after him
         for client in (ann, bob, cy):
             await client.close()
 
@@ -233,3 +235,42 @@ def test_redis_going_away_stops_no_game_and_new_rooms_wait_until_it_is_back() ->
             await client.close()
 
     with_cluster(scenario)
+
+
+def test_razz_spoons_plays_across_the_cluster_and_rooms_from_one_address_are_counted() -> None:
+    async def scenario(running: Cluster) -> None:
+        from test_razz_relay import ONE_ROUND
+
+        players = [await running.connect(name) for name in ("Ann", "Bob", "Cy")]
+        ann = players[0]
+        ann.send("create_room", game="razz", options=ONE_ROUND)
+        room = await ann.expect("room")
+        assert room["game"] == "razz"
+        for client in players[1:]:
+            client.send("join_room", room=room["room"])
+            await client.expect("room")
+            client.send("ready", ready=True)
+        await ann.expect("room", where=lambda m: len(m["seats"]) == 3
+                         and all(seat["ready"] for seat in m["seats"][1:]))
+        ann.send("start")
+        started = [await client.expect("game_started") for client in players]
+        results = await asyncio.gather(*(
+            play_seat(client, start, seed=seat, pace=FAST, timeout=80.0)
+            for seat, (client, start) in enumerate(zip(players, started, strict=True))))
+        assert all(result.over for result in results)
+        assert len({result.events[-1] for result in results}) == 1
+
+        hosts = [await running.connect(name) for name in ("Hal", "Ida", "Jo")]
+        for host in hosts:
+            host.send("create_room")
+            await host.expect("room")
+        late = await running.connect("Zed")
+        await listed(late, lambda rooms: len(rooms) == 4)
+        late.send("create_room")
+        refused = await late.expect("error")
+        assert (refused["code"], refused["message"]) == (
+            "too-many-rooms", "at most 4 rooms from one address: close one first")
+        for client in (*players, *hosts, late):
+            await client.close()
+
+    with_cluster(scenario, timeout=120.0)

@@ -189,6 +189,11 @@ class OnlineSession:
                 client = await self.reconnect()
                 try:
                     started, told = await client.rejoin(game.token)
+                except SeatRefused as refused:
+                    if refused.code == "room-lost":
+                        return await self._room_lost(client)
+                    await client.close()
+                    raise
                 except RelayError:
                     await client.close()
                     raise
@@ -213,6 +218,19 @@ class OnlineSession:
         self.game.catch_up(told)
         for text in self.game.briefing():
             self.say(text)
+        return True
+
+    async def _room_lost(self, client: RelayClient) -> bool:
+        """The game's room is gone with the process of a cluster that ran it: the player is
+        told, and is in the lobby on the new connection."""
+        await self.client.close()
+        self.client = client
+        self.game = self.watcher = None
+        self.say(self.m.tr("online.room.lost"))
+        if self.lobby is None:
+            self.lobby = self._new_lobby()
+        self.where.room, self.where.ready, self.where.to_lobby = None, False, True
+        self.client.send("list_rooms")
         return True
 
     # ----------------------------------------------------------------- asking for a room

@@ -24,6 +24,7 @@ ERROR_IDS = {
     "internal": "online.error.internal", "ratings-later": "online.error.ratings-later",
     "not-moderator": "online.error.not-moderator", "no-game": "online.error.no-game",
     "not-logged-in": "online.error.not-logged-in",
+    "directory-down": "online.error.directory-down", "no-process": "online.error.no-process",
 }
 """The errors the relay may send at any time that mean one thing."""
 

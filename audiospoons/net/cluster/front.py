@@ -118,10 +118,9 @@ class Front(Relay):
         elif channel == LOBBY and message.get("kind") == "room_listed":
             summary = message.get("room")
             if isinstance(summary, dict) and isinstance(summary.get("room"), int):
-                known = self.listing.get(summary["room"])
                 self.listing[summary["room"]] = RoomEntry(
-                    summary["room"], known.process if known else "", summary,
-                    known.opened_by if known else "")
+                    summary["room"], str(message.get("process", "")), summary,
+                    str(message.get("opened_by", "")))
                 self._lobby_changed()
         elif (channel == LOBBY and message.get("kind") == "room_unlisted"
               and isinstance(message.get("room"), int)):

@@ -130,11 +130,12 @@ class RoomProcess:
                 return
             try:
                 if kind == "listed":
-                    room = self.relay.rooms.get(int(item["room"]))
-                    if room is not None:
-                        await self.directory.put_rooms([self._entry(room.number, item)])
-                    await self.directory.publish("lobby", {"kind": "room_listed",
-                                                           "room": item})
+                    entry = self._entry(int(item["room"]), item)
+                    if entry.number in self.relay.rooms:
+                        await self.directory.put_rooms([entry])
+                    await self.directory.publish("lobby", {
+                        "kind": "room_listed", "room": item, "process": self.id,
+                        "opened_by": entry.opened_by})
                 elif kind == "unlisted":
                     await self.directory.drop_room(int(item))
                     await self.directory.publish("lobby", {"kind": "room_unlisted",
