@@ -21,6 +21,7 @@ from test_relay import FAST, QUICK_GAME
 
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient
+from audiospoons.net.cluster.directory import Directory
 from audiospoons.ui.online import OnlineSession
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
@@ -151,3 +152,56 @@ def test_the_cluster_command_runs_a_front_and_its_room_processes_and_stops_them_
     assert "Traceback" not in log, log
     assert log.count("room process listening on") == 2 and "front listening on" in log
     assert log.count("relay stopping") == 3, log
+
+
+def test_a_draining_room_process_takes_no_new_room_and_stops_once_its_games_end(
+        tmp_path: Path) -> None:
+    """SIGUSR1 drains a room process: the game under way there plays to its end, new rooms
+    open on the other process, and once the game is over its player is sent back to the
+    lobby and the process stops by itself: a restart that loses no game."""
+    with redis_server() as redis:
+        front_port, ports = free_port(), [free_port(), free_port()]
+        processes = {port: start(tmp_path, "serve", port, redis.url) for port in ports}
+        front = start(tmp_path, "front", front_port, redis.url)
+        try:
+            for port in (*ports, front_port):
+                wait_for_relay(port)
+            drained = asyncio.run(_drained(front_port, processes, redis.url))
+            assert processes[drained].wait(timeout=20) == 0
+        finally:
+            for process in (front, *processes.values()):
+                if process.poll() is None:
+                    process.terminate()
+            logs = [process.communicate(timeout=15)[1] for process in (front,
+                                                                       *processes.values())]
+    assert all("Traceback" not in log for log in logs), logs
+    assert "cluster: drained" in logs[1 + ports.index(drained)]
+
+
+async def _drained(front_port: int, processes: dict[int, subprocess.Popen[str]],
+                   redis: str) -> int:
+    ann = await RelayClient.connect("127.0.0.1", front_port, "Ann")
+    await room_with_a_bot(ann)
+    port = int(ann.writer.get_extra_info("peername")[1])
+    ann.send("start")
+    started = await ann.expect("game_started")
+    processes[port].send_signal(signal.SIGUSR1)
+    directory = Directory(redis)
+    for _ in range(100):  # until the directory says it drains
+        if any(entry.draining for entry in await directory.processes()):
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError("the process never said it drains")
+    await directory.close()
+    bob = await RelayClient.connect("127.0.0.1", front_port, "Bob")
+    bob.send("create_room")
+    await bob.expect("room")
+    assert bob.writer.get_extra_info("peername")[1] != port, "no new room on a draining one"
+    result = await play_seat(ann, started, pace=FAST, timeout=90.0)
+    assert result.over, "the game under way played to its end"
+    rooms = await ann.expect("rooms", timeout=3 * HEARTBEAT + 5.0)
+    assert ann.writer.get_extra_info("peername")[1] == front_port and len(rooms["rooms"]) >= 1
+    await ann.close()
+    await bob.close()
+    return port

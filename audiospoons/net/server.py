@@ -1042,8 +1042,10 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
         else:
             host_part, _, port_part = public.rpartition(":")
             relay.cluster = RoomProcess(relay, directory, host_part, int(port_part),
-                                        heartbeat=beat)
+                                        heartbeat=beat, on_drained=stop.set)
             await relay.cluster.start()
+            with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
+                loop.add_signal_handler(signal.SIGUSR1, relay.cluster.drain)
     role = "front" if isinstance(relay, Front) else "room process" if redis else "relay"
     log.info("%s listening on %s%s, for at most %d connections", role, names,
              "" if ssl is None else " (TLS)", relay.max_connections)

@@ -33,6 +33,8 @@ from audiospoons.net.server import Relay
 
 log = logging.getLogger("audiospoons.relay")
 
+NEW_ROOM_WAIT = 1.0
+"""Seconds a room asked for is looked for in the directory before it is said not to be."""
 UPGRADE = ("this relay is a cluster of many processes, which this version of audiospoons"
            " cannot follow: upgrade audiospoons to join it")
 
@@ -251,8 +253,16 @@ class Front(Relay):
         return chosen
 
     async def _process_of(self, room: int) -> ProcessEntry | None:
+        """The live process that runs ``room``. A room opened a moment ago may not be written
+        to the directory yet (its process writes it just after): it is looked for again, for
+        up to ``NEW_ROOM_WAIT``."""
         assert self.directory is not None
         entry = await self.directory.room(room)
+        waited = 0.0
+        while entry is None and waited < NEW_ROOM_WAIT:
+            await asyncio.sleep(0.05)
+            waited += 0.05
+            entry = await self.directory.room(room)
         if entry is None:
             self.listing.pop(room, None)
             return None

@@ -16,6 +16,7 @@ import logging
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from audiospoons.net.cluster.directory import (
@@ -47,7 +48,8 @@ class RoomProcess:
     """See the module. ``host`` and ``port``: where players reach this process."""
 
     def __init__(self, relay: Relay, directory: Directory, host: str, port: int, *,
-                 heartbeat: float = HEARTBEAT) -> None:
+                 heartbeat: float = HEARTBEAT,
+                 on_drained: Callable[[], None] | None = None) -> None:
         self.relay = relay
         self.directory = directory
         self.host, self.port = host, port
@@ -57,6 +59,8 @@ class RoomProcess:
         self.numbers: deque[int] = deque()
         self.highest = 0
         self.draining = False
+        self.on_drained = on_drained
+        """Called once a drain is done: the process may stop."""
         self._news: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._down = False
@@ -90,6 +94,31 @@ class RoomProcess:
                 await self.directory.drop_room(number)
             await self.directory.drop_process(self.id)
         await self.directory.close()
+
+    def drain(self) -> None:
+        """Take no new room (the front sends none here), let the games under way end, then
+        send everyone left back to the front's lobby and stop: a restart that loses no
+        game."""
+        if self.draining:
+            return
+        self.draining = True
+        log.info("cluster: draining: %d rooms, %d playing", len(self.relay.rooms),
+                 sum(1 for room in self.relay.rooms.values() if room.playing))
+        self._tasks.append(asyncio.create_task(self._drain()))
+
+    async def _drain(self) -> None:
+        with contextlib.suppress(DirectoryDown):
+            await self.directory.put_process(ProcessEntry(
+                self.id, self.host, self.port, len(self.relay.rooms),
+                len(self.relay.clients), True))
+        while any(room.playing for room in self.relay.rooms.values()):
+            await asyncio.sleep(self.heartbeat)
+        for client in list(self.relay.clients):
+            if client.greeted:
+                self.relay.send_out_of_room(client, self.relay.clock())
+        log.info("cluster: drained")
+        if self.on_drained is not None:
+            self.on_drained()
 
     # ----------------------------------------------------------------- room numbers
 
