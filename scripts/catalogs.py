@@ -85,6 +85,7 @@ PLACEHOLDERS = {
     "when": "a date and time, as the language writes it",
     "seat": "a seat at the table as said ('Ann, the host')",
     "change": "a sentence saying a rating and how it changed ('Rating 1043, up 43.')",
+    "character": "a character as said ('b', 'dot', 'star' for one of a password's)",
 }
 """What each placeholder holds, for the translator."""
 

@@ -743,7 +743,9 @@ def test_a_name_the_relay_refuses_is_told_from_a_relay_that_cannot_be_reached() 
         assert lines.spoken[-1].startswith("The relay at 127.0.0.1 does not take the name Ann")
         closed = free_port()
         assert await join_relay("127.0.0.1", closed, "Ann", **common) == UNREACHABLE
-        assert lines.spoken[-1].startswith(f"Cannot reach the relay at 127.0.0.1 port {closed}")
+        assert lines.spoken[-1] == (f"Cannot reach the relay at 127.0.0.1 port {closed}:"
+                                    " nothing answers there. Is the relay running, and is the"
+                                    " port right?")
         assert saved == []
         keys.close()
 

@@ -412,7 +412,7 @@ def test_play_online_from_the_main_menu_a_room_opened_and_joined_from_the_lobby(
                     f"Relay address, edit text, selected: 127.0.0.1:{closed}")
         player.key("end", "End of the text.")
         for digit in reversed(str(closed)):
-            player.key("backspace", digit)
+            player.key("backspace", f"{digit} deleted")
         type_text(player, str(port))
         player.key("up", f"127.0.0.1:{port}")
         player.key("enter", "Your name, edit text, selected: Ann")
@@ -528,7 +528,7 @@ def test_a_name_registered_online_logs_in_by_itself_the_next_time(
                    "Password for Ann, edit text, blank")
         for _ in "secret1":
             other.key("s", "star")
-        other.key("backspace", "star")
+        other.key("backspace", "star deleted")
         other.key("1", "star")
         other.key("enter", f"Connecting to 127.0.0.1, port {port}.")
         other.hear("That name and password do not match an account.",

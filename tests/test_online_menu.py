@@ -71,9 +71,9 @@ def test_backspace_deletes_the_character_before_the_cursor_and_says_it() -> None
     field = TextField("Address", EN)
     for label in keys_for("a.b"):
         field.press(label)
-    assert said(field, "backspace", "backspace") == ["b", "dot"]
+    assert said(field, "backspace", "backspace") == ["b deleted", "dot deleted"]
     assert field.text == "a"
-    assert said(field, "backspace", "backspace") == ["a", "blank"]
+    assert said(field, "backspace", "backspace") == ["a deleted", "blank"]
     assert field.text == ""
 
 
@@ -105,10 +105,10 @@ def test_the_cursor_moves_along_the_text_and_delete_takes_the_character_under_it
     for label in keys_for("abc"):
         field.press(label)
     assert said(field, "home", "left", "right", "delete") == [
-        "a", "Start of the text.", "b", "b"]
+        "a", "Start of the text.", "b", "b deleted"]
     assert field.text == "ac"
     assert said(field, "right", "right", "delete", "backspace") == [
-        "End of the text.", "End of the text.", "End of the text.", "c"]
+        "End of the text.", "End of the text.", "End of the text.", "c deleted"]
     assert said(field, "home", "backspace", "d") == ["a", "Start of the text.", "d"]
     assert field.text == "da"
 

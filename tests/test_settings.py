@@ -131,29 +131,11 @@ def test_a_failed_write_leaves_the_old_file_and_no_litter(tmp_path: Path,
     b"",
     b"\xff\xfe\x00garbage",
     b"[1, 2, 3]",
-    b'{"rate": "fast"}',
-    b'{"rate": 5000}',
-    b'{"players": 1}',
-    b'{"mono": "yes"}',
-    b'{"speech": "telepathy"}',
-    b'{"verbosity": "chatty"}',
-    b'{"spoon_keys": "smells"}',
-    b'{"bots": "godlike"}',
-    b'{"language": 7}',
-    b'{"keys": ["space"]}',
-    b'{"options": {"draw": 1}}',
-    b'{"razz_options": {"end_at": 60}}',
-    b'{"reactions": {"recent": ["fast"]}}',
-    b'{"reactions": {"games": 1, "wins": 2}}',
-    b'{"reactions": {"best": NaN}}',
-    b'{"online_address": 7777}',
-    b'{"online_name": null}',
-    b'{"online_name": "Ann\\nBob"}',
-    b'{"online_name": "a name far too long for the relay"}',
-    b'{"online_address": "' + b"x" * 261 + b'"}',
+    b'{"version": "two"}',
     b"[" * 100000,
 ])
-def test_a_bad_file_is_set_aside_and_the_defaults_are_used(tmp_path: Path, content: bytes) -> None:
+def test_a_file_that_is_not_settings_is_set_aside_and_the_defaults_are_used(
+        tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "settings.json"
     path.write_bytes(content)
     assert load_settings(path) == (Settings(), "settings.corrupt")
@@ -161,6 +143,50 @@ def test_a_bad_file_is_set_aside_and_the_defaults_are_used(tmp_path: Path, conte
     [aside] = list(tmp_path.iterdir())
     assert ASIDE.fullmatch(aside.name), aside.name
     assert aside.read_bytes() == content
+
+
+@pytest.mark.parametrize("bad", [
+    b'"rate": "fast"',
+    b'"rate": 5000',
+    b'"players": 1',
+    b'"mono": "yes"',
+    b'"speech": "telepathy"',
+    b'"verbosity": "chatty"',
+    b'"spoon_keys": "smells"',
+    b'"bots": "godlike"',
+    b'"language": 7',
+    b'"keys": ["space"]',
+    b'"options": {"draw": 1}',
+    b'"razz_options": {"end_at": 60}',
+    b'"reactions": {"recent": ["fast"]}',
+    b'"reactions": {"games": 1, "wins": 2}',
+    b'"reactions": {"best": NaN}',
+    b'"online_address": 7777',
+    b'"online_name": null',
+    b'"online_name": "Ann\\nBob"',
+    b'"online_name": "a name far too long for the relay"',
+    b'"online_address": "' + b"x" * 261 + b'"',
+])
+def test_one_bad_value_takes_its_default_alone_and_the_rest_is_kept(
+        tmp_path: Path, bad: bytes) -> None:
+    path = tmp_path / "settings.json"
+    content = b'{"first_run": false, "speech_volume": 55, ' + bad + b"}"
+    path.write_bytes(content)
+    assert load_settings(path) == (Settings(first_run=False, speech_volume=55),
+                                   "settings.partial")
+    assert path.read_bytes() == content, "the file is rewritten at the next save, not before"
+    [aside] = [p for p in tmp_path.iterdir() if p != path]
+    assert ASIDE.fullmatch(aside.name) and aside.read_bytes() == content
+
+
+def test_a_wrong_value_keeps_the_reaction_record(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"rate": "fast", "reactions": {"recent": [250.0, 310.0], "best": 250.0,'
+                    ' "games": 7, "wins": 3}}', encoding="utf-8")
+    settings, problem = load_settings(path)
+    assert problem == "settings.partial" and settings.rate == Settings().rate
+    assert (settings.reactions.recent, settings.reactions.best, settings.reactions.games,
+            settings.reactions.wins) == ((250.0, 310.0), 250.0, 7, 3)
 
 
 def test_two_bad_files_in_the_same_second_are_both_kept(tmp_path: Path,

@@ -21,6 +21,7 @@ cannot read.") and left out, and the lobby, the room and the game go on without 
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from ssl import SSLContext
@@ -602,6 +603,14 @@ def reason_text(error: Exception, m: Messages) -> str:
     gave a code that has them, else as the error says."""
     if isinstance(error, RelayError):
         return relay_error_text(error.code, m) or str(error)
+    if isinstance(error, ConnectionRefusedError):
+        return m.tr("online.reason.refused")
+    if isinstance(error, socket.gaierror):
+        return m.tr("online.reason.unknown")
+    if isinstance(error, TimeoutError):
+        return m.tr("online.reason.timeout")
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
     return str(error)
 
 

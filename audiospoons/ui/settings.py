@@ -6,9 +6,11 @@ The file is ``settings.json`` in the folder platformdirs gives for "audiospoons"
 temporary file in the same folder, flushed to disk, then renamed over the old one, so a crash
 leaves either the old settings or the new, never half of each.
 
-A file that cannot be read, is not JSON, or holds a value of the wrong type or out of range is
-renamed aside (``settings.json.corrupt-YYYYmmdd-HHMMSS``), the defaults are used, and
-``load_settings`` returns a message id saying so, for the caller to speak (``problem_text``).
+A file that cannot be read or is not a JSON object is renamed aside
+(``settings.json.corrupt-YYYYmmdd-HHMMSS``), the defaults are used, and ``load_settings``
+returns a message id saying so, for the caller to speak (``problem_text``). A value of the
+wrong type or out of range takes its default alone: everything else, the reaction record
+among it, is kept, a copy of the file is kept aside, and the player is told.
 A missing file is simply the first run.
 """
 
@@ -18,11 +20,13 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import statistics
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -54,8 +58,11 @@ ONLINE_ADDRESS_LENGTH = 260
 """Characters in a relay's address: the longest host name (253), a colon and a port."""
 
 E = TypeVar("E", SpeechMode, Verbosity, SpoonStyle)
+T = TypeVar("T")
 
 PROBLEM_CORRUPT = "settings.corrupt"
+PROBLEM_PARTIAL = "settings.partial"
+"""Some values could not be read: they are back to their defaults, the rest kept."""
 PROBLEM_UNREADABLE = "settings.unreadable"
 
 
@@ -184,10 +191,15 @@ def load_settings(path: Path | str | None = None) -> tuple[Settings, str | None]
         return Settings(), None
     except (OSError, UnicodeDecodeError):
         return Settings(), _set_aside(file)
+    reset: list[str] = []
     try:
-        return settings_from_json(json.loads(text)), None
+        settings = settings_from_json(json.loads(text), reset)
     except (ValueError, RecursionError):  # json.JSONDecodeError and BadSettings are ValueErrors
         return Settings(), _set_aside(file)
+    if reset:
+        _copy_aside(file)
+        return settings, PROBLEM_PARTIAL
+    return settings, None
 
 
 def save_settings(settings: Settings, path: Path | str | None = None) -> None:
@@ -239,10 +251,22 @@ def _set_aside(file: Path) -> str:
     return PROBLEM_UNREADABLE
 
 
+def _copy_aside(file: Path) -> None:
+    """A copy of a settings file some of whose values could not be read, kept for the
+    player beside it (the file itself is rewritten at the next save)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    with contextlib.suppress(OSError):
+        aside = file.with_name(f"{file.name}.corrupt-{stamp}")
+        if not aside.exists():
+            shutil.copyfile(file, aside)
+
+
 def problem_text(problem: str, m: Messages) -> str:
     """What to tell the player about a problem id from ``load_settings``."""
     if problem == PROBLEM_UNREADABLE:
         return m.tr("settings.unreadable")
+    if problem == PROBLEM_PARTIAL:
+        return m.tr("settings.partial")
     return m.tr("settings.corrupt")
 
 
@@ -280,45 +304,76 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
     }
 
 
-def settings_from_json(data: object) -> Settings:
+def settings_from_json(data: object, reset: list[str] | None = None) -> Settings:
     """Settings from parsed JSON. A missing key takes its default and an unknown key is
-    ignored; a value of the wrong type or out of range raises ``BadSettings``."""
+    ignored. A value of the wrong type or out of range raises ``BadSettings``; given
+    ``reset``, it takes its default instead and its key is added to ``reset``, so that one bad
+    value loses nothing else."""
     if not isinstance(data, dict):
         raise BadSettings("the settings are not a JSON object")
     defaults = Settings()
     version = data.get("version", FORMAT_VERSION)
     if not _is_int(version) or version < 1:
         raise BadSettings(f"version {version!r}")
-    speech = _enum(data, "speech", SpeechMode, defaults.speech)
-    verbosity = _enum(data, "verbosity", Verbosity, defaults.verbosity)
-    spoon_keys = _enum(data, "spoon_keys", SpoonStyle, defaults.spoon_keys)
-    language = data.get("language")
-    if language is not None and (not isinstance(language, str)
-                                 or LANGUAGE_TAG.fullmatch(language) is None):
-        raise BadSettings(f"language {language!r}")
-    bots = data.get("bots", defaults.bots)
-    if bots not in BOT_LEVELS:
-        raise BadSettings(f"bots {bots!r}")
+
+    def kept(key: str, read: Callable[[], T], default: T) -> T:
+        try:
+            return read()
+        except BadSettings:
+            if reset is None:
+                raise
+            reset.append(key)
+            return default
+
+    none: dict[str, str] = {}
+
+    def language() -> str | None:
+        value = data.get("language")
+        if value is not None and (not isinstance(value, str)
+                                  or LANGUAGE_TAG.fullmatch(value) is None):
+            raise BadSettings(f"language {value!r}")
+        return value
+
+    def bots() -> str:
+        value = data.get("bots", defaults.bots)
+        if value not in BOT_LEVELS:
+            raise BadSettings(f"bots {value!r}")
+        return str(value)
+
     return Settings(
-        speech=speech,
-        rate=_int(data, "rate", defaults.rate, RATE_MIN, RATE_MAX),
-        speech_volume=_int(data, "speech_volume", defaults.speech_volume, 0, 100),
-        sound_volume=_int(data, "sound_volume", defaults.sound_volume, 0, 100),
-        mono=_bool(data, "mono", defaults.mono),
-        language=language,
-        verbosity=verbosity,
-        spoon_keys=spoon_keys,
+        speech=kept("speech", lambda: _enum(data, "speech", SpeechMode, defaults.speech),
+                    defaults.speech),
+        rate=kept("rate", lambda: _int(data, "rate", defaults.rate, RATE_MIN, RATE_MAX),
+                  defaults.rate),
+        speech_volume=kept("speech_volume", lambda: _int(
+            data, "speech_volume", defaults.speech_volume, 0, 100), defaults.speech_volume),
+        sound_volume=kept("sound_volume", lambda: _int(
+            data, "sound_volume", defaults.sound_volume, 0, 100), defaults.sound_volume),
+        mono=kept("mono", lambda: _bool(data, "mono", defaults.mono), defaults.mono),
+        language=kept("language", language, None),
+        verbosity=kept("verbosity", lambda: _enum(data, "verbosity", Verbosity,
+                                                  defaults.verbosity), defaults.verbosity),
+        spoon_keys=kept("spoon_keys", lambda: _enum(data, "spoon_keys", SpoonStyle,
+                                                    defaults.spoon_keys), defaults.spoon_keys),
         game_keys={name: keys for name, spec in GAMES.items()
-                   if (keys := _text_mapping(data, spec.keys_setting))},
-        players=_int(data, "players", defaults.players, *GAMES[DEFAULT].players),
-        bots=str(bots),
+                   if (keys := kept(spec.keys_setting,
+                                    partial(_text_mapping, data, spec.keys_setting), none))},
+        players=kept("players", lambda: _int(data, "players", defaults.players,
+                                             *GAMES[DEFAULT].players), defaults.players),
+        bots=kept("bots", bots, defaults.bots),
         game_options={name: values for name, spec in GAMES.items()
-                      if (values := _text_mapping(data, spec.options_setting))},
-        first_run=_bool(data, "first_run", defaults.first_run),
-        reactions=_record(data.get("reactions", {})),
-        online_address=_line(data, "online_address", ONLINE_ADDRESS_LENGTH),
-        online_name=_line(data, "online_name", NAME_LENGTH),
-        online_logins=_text_mapping(data, "online_logins"),
+                      if (values := kept(spec.options_setting,
+                                         partial(_text_mapping, data, spec.options_setting),
+                                         none))},
+        first_run=kept("first_run", lambda: _bool(data, "first_run", defaults.first_run),
+                       defaults.first_run),
+        reactions=kept("reactions", lambda: _record(data.get("reactions", {})),
+                       defaults.reactions),
+        online_address=kept("online_address", lambda: _line(
+            data, "online_address", ONLINE_ADDRESS_LENGTH), ""),
+        online_name=kept("online_name", lambda: _line(data, "online_name", NAME_LENGTH), ""),
+        online_logins=kept("online_logins", partial(_text_mapping, data, "online_logins"),
+                           none),
     )
 
 

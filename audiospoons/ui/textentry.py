@@ -158,7 +158,8 @@ class TextField:
             return Typed(speech=self.m.tr("text.end"))
         gone = self.text[self.cursor]
         self.text = self.text[:self.cursor] + self.text[self.cursor + 1:]
-        return Typed(speech=self._character(gone))
+        # "b deleted", not "b": a letter said alone sounds as if it had been typed.
+        return Typed(speech=self.m.tr("text.deleted", character=self._character(gone)))
 
     def _move(self, label: str) -> Typed:
         was_selected, self.selected = self.selected, False
