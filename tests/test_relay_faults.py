@@ -192,8 +192,10 @@ def test_hello_comes_first_and_in_the_relays_version() -> None:
         raw = await Raw.open(port)
         raw.line({"kind": "list_rooms"})
         assert (await raw.next())["code"] == "hello-first"
-        raw.line({"kind": "hello", "version": 2, "name": "Ann"})
-        assert (await raw.next())["code"] == "version"
+        raw.line({"kind": "hello", "version": 3, "name": "Ann"})
+        refused = await raw.next()
+        assert (refused["code"], refused["message"]) == (
+            "version", "this relay speaks versions 1 to 2")
         assert await raw.closed()
 
     with_relay(scenario)
