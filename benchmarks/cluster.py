@@ -147,6 +147,8 @@ def measure(args: argparse.Namespace, count: int) -> dict[str, float]:
             stop(everyone)
     for failure in tally.failed[:3]:
         print(f"  failed: {failure}", flush=True)
+    for code, count in tally.errors.most_common(5):
+        print(f"  error {code} x{count}: {tally.said.get(code, '')}", flush=True)
     games = len(tally.finished)
     room_cpu = sum(used[process.pid] for process in rooms)
     return {"processes": count, "rooms": args.rooms, "games": games,

@@ -33,7 +33,7 @@ from audiospoons.net.server import Relay
 
 log = logging.getLogger("audiospoons.relay")
 
-NEW_ROOM_WAIT = 1.0
+NEW_ROOM_WAIT = 3.0
 """Seconds a room asked for is looked for in the directory before it is said not to be."""
 UPGRADE = ("this relay is a cluster of many processes, which this version of audiospoons"
            " cannot follow: upgrade audiospoons to join it")
@@ -257,12 +257,12 @@ class Front(Relay):
         to the directory yet (its process writes it just after): it is looked for again, for
         up to ``NEW_ROOM_WAIT``."""
         assert self.directory is not None
-        entry = await self.directory.room(room)
+        entry = self.listing.get(room) or await self.directory.room(room)
         waited = 0.0
-        while entry is None and waited < NEW_ROOM_WAIT:
+        while (entry is None or not entry.process) and waited < NEW_ROOM_WAIT:
             await asyncio.sleep(0.05)
             waited += 0.05
-            entry = await self.directory.room(room)
+            entry = self.listing.get(room) or await self.directory.room(room)
         if entry is None:
             self.listing.pop(room, None)
             return None

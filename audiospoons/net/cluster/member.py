@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("audiospoons.relay")
 
-NUMBER_BLOCK = 32
-"""Room numbers a process reserves at once."""
+NUMBER_BLOCK = 1024
+"""Room numbers a process reserves at once: another block is asked for when a quarter is left,
+so that a burst of new rooms never finds none (numbers are cheap; a gap costs nothing)."""
 
 
 def split_address(address: str) -> tuple[str, int]:
