@@ -459,7 +459,7 @@ class Relay:
         if self.cluster is not None:
             self.cluster.to_lobby(client)
             return
-        client.send("rooms", rooms=[room.summary() for room in self.rooms.values()])
+        client.send("rooms", rooms=list(self.listed_rooms().values()))
         client.knows_lobby = True
 
     def _on_create_room(self, client: Client, body: dict[str, Any], now: float) -> None:
@@ -900,11 +900,16 @@ class Relay:
                 client.send("error", code="ratings-later", message="the relay cannot reach"
                             " its records now: this game's ratings will follow when it can")
 
+    def listed_rooms(self) -> dict[int, dict[str, Any]]:
+        """The rooms the lobby lists, by number, as it lists them (a cluster's front lists
+        the directory's)."""
+        return {number: room.summary() for number, room in self.rooms.items()}
+
     def _lobby_changed(self) -> None:
         """Tell everyone in the lobby what changed in the list of rooms since they were last
         told: each room that came or changed (``room_listed``), each that went
         (``room_unlisted``), one line each, never the whole list again."""
-        now = {number: room.summary() for number, room in self.rooms.items()}
+        now = self.listed_rooms()
         lines = [encode("room_unlisted", room=number)
                  for number in self._listed if number not in now]
         lines += [encode("room_listed", room=summary) for number, summary in now.items()

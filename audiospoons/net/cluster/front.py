@@ -28,7 +28,6 @@ from audiospoons.net.cluster.directory import (
 from audiospoons.net.cluster.tickets import TICKET_LIFE, Ticket, sign
 from audiospoons.net.link import Client
 from audiospoons.net.names import clean_chat
-from audiospoons.net.protocol import encode
 from audiospoons.net.server import Relay
 
 log = logging.getLogger("audiospoons.relay")
@@ -136,24 +135,8 @@ class Front(Relay):
 
     # ----------------------------------------------------------------- the lobby
 
-    def _on_list_rooms(self, client: Client, body: dict[str, Any], now: float) -> None:
-        client.send("rooms", rooms=[self.listing[number].summary
-                                    for number in sorted(self.listing)])
-        client.knows_lobby = True
-
-    def _lobby_changed(self) -> None:
-        now = {number: self.listing[number].summary for number in sorted(self.listing)}
-        lines = [encode("room_unlisted", room=number)
-                 for number in self._listed if number not in now]
-        lines += [encode("room_listed", room=summary) for number, summary in now.items()
-                  if self._listed.get(number) != summary]
-        self._listed = now
-        if not lines:
-            return
-        for other in list(self.clients):
-            if other.knows_lobby and other.room is None:
-                for line in lines:
-                    other.send_line(line)
+    def listed_rooms(self) -> dict[int, dict[str, Any]]:
+        return {number: self.listing[number].summary for number in sorted(self.listing)}
 
     def _on_chat(self, client: Client, body: dict[str, Any], now: float) -> None:
         allowed, client.chat_bucket = client.chat_bucket.take(now)
