@@ -7,10 +7,13 @@ processes, and stops them all on SIGTERM."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from fakes import Lines
@@ -46,23 +49,42 @@ async def room_with_a_bot(client: RelayClient) -> int:
     return int(room)
 
 
-def test_a_room_process_killed_mid_game_loses_its_rooms_and_nothing_else(
-        tmp_path: Path) -> None:
+@dataclass
+class Running:
+    """A front and two room processes, as real processes, on a redis-server of the test's;
+    ``logs``: what each wrote to stderr, by port, once they have stopped."""
+
+    redis: str
+    front_port: int
+    processes: dict[int, subprocess.Popen[str]]
+    logs: dict[int, str] = field(default_factory=dict)
+
+
+@contextlib.contextmanager
+def two_room_processes(tmp_path: Path) -> Iterator[Running]:
     with redis_server() as redis:
         front_port, ports = free_port(), [free_port(), free_port()]
         processes = {port: start(tmp_path, "serve", port, redis.url) for port in ports}
         front = start(tmp_path, "front", front_port, redis.url)
+        running = Running(redis.url, front_port, processes)
         try:
             for port in (*ports, front_port):
                 wait_for_relay(port)
-            asyncio.run(_killed(front_port, processes))
+            yield running
         finally:
-            for process in (front, *processes.values()):
+            everyone = {front_port: front, **processes}
+            for process in everyone.values():
                 if process.poll() is None:
                     process.terminate()
-            logs = {port: process.communicate(timeout=15)[1]
-                    for port, process in [(front_port, front), *processes.items()]}
-    assert "Traceback" not in logs[front_port], logs[front_port]
+            running.logs = {port: process.communicate(timeout=15)[1]
+                            for port, process in everyone.items()}
+
+
+def test_a_room_process_killed_mid_game_loses_its_rooms_and_nothing_else(
+        tmp_path: Path) -> None:
+    with two_room_processes(tmp_path) as running:
+        asyncio.run(_killed(running.front_port, running.processes))
+    assert "Traceback" not in running.logs[running.front_port], running.logs
 
 
 async def _killed(front_port: int, processes: dict[int, subprocess.Popen[str]]) -> None:
@@ -159,23 +181,11 @@ def test_a_draining_room_process_takes_no_new_room_and_stops_once_its_games_end(
     """SIGUSR1 drains a room process: the game under way there plays to its end, new rooms
     open on the other process, and once the game is over its player is sent back to the
     lobby and the process stops by itself: a restart that loses no game."""
-    with redis_server() as redis:
-        front_port, ports = free_port(), [free_port(), free_port()]
-        processes = {port: start(tmp_path, "serve", port, redis.url) for port in ports}
-        front = start(tmp_path, "front", front_port, redis.url)
-        try:
-            for port in (*ports, front_port):
-                wait_for_relay(port)
-            drained = asyncio.run(_drained(front_port, processes, redis.url))
-            assert processes[drained].wait(timeout=20) == 0
-        finally:
-            for process in (front, *processes.values()):
-                if process.poll() is None:
-                    process.terminate()
-            logs = [process.communicate(timeout=15)[1] for process in (front,
-                                                                       *processes.values())]
-    assert all("Traceback" not in log for log in logs), logs
-    assert "cluster: drained" in logs[1 + ports.index(drained)]
+    with two_room_processes(tmp_path) as running:
+        drained = asyncio.run(_drained(running.front_port, running.processes, running.redis))
+        assert running.processes[drained].wait(timeout=20) == 0
+    assert all("Traceback" not in log for log in running.logs.values()), running.logs
+    assert "cluster: drained" in running.logs[drained]
 
 
 async def _drained(front_port: int, processes: dict[int, subprocess.Popen[str]],
