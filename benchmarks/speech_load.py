@@ -7,9 +7,10 @@ given to a reader two ways, and the reader says each for as long as espeak-ng ta
 
 - paced: as the game now speaks, through its own queue (``SpeechQueue``, timed by its estimate
   of each line's length), which hands the reader one line at a time and leaves stale lines
-  unsaid; after each deal and round's end play waits until what waits has been said, as a game
-  against bots does (``GameSpec.settle_after``; a relay's games do not wait), and the game is
-  that much longer;
+  unsaid; after each deal and round's end (and, in Razz Spoons, the race's end and what is the
+  player's own: their turn, a call to say the phrase, cards they draw) play waits until what
+  waits has been said, as a game against bots does (``GameSpec.settle_after`` and
+  ``settle_on_yours``; a relay's games do not wait), and the game is that much longer;
 - all: every line as it comes, said first come first served, as the game spoke before (where
   no key cut it off).
 
@@ -46,7 +47,7 @@ from audiospoons.games.spec import GameSpec, Presenter
 from audiospoons.replay.runner import hear
 from audiospoons.simulate import GAME_TIME_CAP, bot_game_script, bot_names, new_game
 from audiospoons.table import Hearing, Table
-from audiospoons.ui.localloop import SETTLE_LIMIT
+from audiospoons.ui.localloop import SETTLE_LIMIT, settles
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import DEFAULT_LANGUAGE, messages
 from audiospoons.voice.linequeue import SpeechQueue, reader_seconds
@@ -100,10 +101,10 @@ class Ear:
 
     seat = 0
 
-    def __init__(self, presenter: Presenter, settle_after: tuple[type[Event], ...], rate: int,
+    def __init__(self, presenter: Presenter, settle: Callable[[Event], bool], rate: int,
                  length: Callable[[str], float], game_now: Callable[[], float]) -> None:
         self.presenter = presenter
-        self.settle_after = settle_after
+        self.settle = settle
         self.game_now = game_now
         self.queue = SpeechQueue(lambda text: reader_seconds(text, rate))
         self.holds: list[tuple[float, float]] = []
@@ -128,7 +129,7 @@ class Ear:
                 self.queue.add(said, moment)
                 self.lines += 1
         self.hand_out_until(moment)
-        if any(isinstance(event, self.settle_after) for event in events) \
+        if any(self.settle(event) for event in events) \
                 and (told := self.queue.told_at(moment)) is not None:
             held = min(told - moment, SETTLE_LIMIT)
             self.holds.append((moment, held))
@@ -163,7 +164,9 @@ def paced(spec: GameSpec, players: int, options: GameOptions, seed: int, verbosi
     is told; and the game's length."""
     rules, bots = new_game(players, options, seed, bot_names(players), game=spec)
     presenter = spec.presenter(rules, messages(DEFAULT_LANGUAGE), verbosity)
-    ear = Ear(presenter, spec.settle_after, rate, length, lambda: rules.now)
+    ear = Ear(presenter, lambda event: settles(event, Ear.seat, spec.settle_after,
+                                               spec.settle_on_yours),
+              rate, length, lambda: rules.now)
     table: Table[Rules, Bot] = Table(rules, bots, Hearing(ear.quiet_at, spec.waits_for_telling))
     table.listeners.append(ear)
     table.start()

@@ -428,7 +428,7 @@ def test_a_phrase_left_unsaid_is_razzable_by_z() -> None:
     table.play("down", BOB)
     events = table.advance(3.5)
     assert events == [FaultMade(events[0].at, BOB, Fault.NO_PHRASE, 2)]
-    table.refused(table.press("p", BOB), "no-phrase-owed")
+    table.refused(table.press("p", BOB), "phrase-late")
     assert table.views[CAT].latest_razzable() == BOB
     assert table.play("z", CAT)[0] == RazzCalled(table.now, CAT, BOB, True, Fault.NO_PHRASE)
 

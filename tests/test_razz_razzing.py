@@ -140,14 +140,24 @@ def test_a_phrase_not_said_within_the_window_is_a_fault_anyone_may_razz() -> Non
     assert game.deadline_for(BOB) == 5.0
     assert game.next_deadline() == 5.0
     assert game.advance(5.0) == [FaultMade(5.0, BOB, Fault.NO_PHRASE, 2)]
-    assert refusal(game, SayPhrase(BOB), 5.1) == "no-phrase-owed"
     assert game.handle(Razz(ANN, BOB), 5.5) == [
         RazzCalled(5.5, ANN, BOB, True, Fault.NO_PHRASE),
-        PhraseOwed(5.5, BOB, 8.5, DrawCause.RAZZED),
         CardsDrawn(5.5, BOB, cards("4S"), 1, 5, DrawCause.RAZZED),
     ]
-    assert game.handle(SayPhrase(BOB), 8.4) == [PhraseSaid(8.4, BOB)]
     assert game.next_deadline() is None
+    assert refusal(game, Razz(CAT, BOB), 6.0) == "already-razzed"
+
+
+def test_a_phrase_owed_for_another_razz_is_owed_again() -> None:
+    game = dealt({ANN: "3H 4C", BOB: "5H 6C 7C", CAT: "6H 8D 9D"}, stock="2S 3S")
+    game.handle(PlayCard(ANN, c("3H")), 0.0)
+    game.handle(PlayCard(BOB, c("5H")), 2.0)
+    assert game.handle(Razz(CAT, ANN), 2.5) == [
+        RazzCalled(2.5, CAT, ANN, True, Fault.NO_ANNOUNCEMENT),
+        PhraseOwed(2.5, ANN, 5.5, DrawCause.RAZZED),
+        CardsDrawn(2.5, ANN, cards("2S"), 1, 2, DrawCause.RAZZED),
+    ]
+    assert game.handle(SayPhrase(ANN), 5.4) == [PhraseSaid(5.4, ANN)]
 
 
 def test_razzing_a_phrase_still_inside_its_window_is_wrong() -> None:
@@ -265,7 +275,21 @@ def test_timers_fired_before_a_refused_command_are_kept_for_the_next_call() -> N
     game = dealt({ANN: "KH 4C 5C", BOB: "5H 6C", CAT: "7C 8D"}, stock="2S 3S")
     game.handle(PlayCard(ANN, c("KH"), target=BOB), 1.0)
     game.handle(DrawCard(BOB), 2.0)
-    assert refusal(game, SayPhrase(BOB), 6.0) == "no-phrase-owed"
+    assert refusal(game, SayPhrase(BOB), 6.0) == "phrase-late"
     assert game.advance(6.0) == [FaultMade(5.0, BOB, Fault.NO_PHRASE, 2)]
     with pytest.raises(TimeWentBackwards):
         game.advance(5.5)
+
+
+def test_a_phrase_said_after_its_window_closed_is_too_late() -> None:
+    game = dealt({ANN: "KH 4C 5C", BOB: "5H 6C", CAT: "7C 8D"}, stock="2S 3S 4S")
+    game.handle(PlayCard(ANN, c("KH"), target=BOB), 1.0)
+    game.handle(DrawCard(BOB), 2.0)
+    game.advance(5.0)
+    assert refusal(game, SayPhrase(BOB), 5.1) == "phrase-late"
+    assert refusal(game, SayPhrase(CAT), 5.1) == "no-phrase-owed"
+    assert refusal(game, SayPhrase(BOB), 6.0) == "phrase-late"
+    game.handle(PlayCard(BOB, c("5H")), 7.0)
+    assert game.handle(Razz(CAT, BOB), 7.5)[0] == RazzCalled(7.5, CAT, BOB, True,
+                                                              Fault.NO_PHRASE)
+    assert refusal(game, SayPhrase(BOB), 8.0) == "phrase-late"

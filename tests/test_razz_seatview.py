@@ -103,7 +103,7 @@ GAMES = [
     (3, RazzOptions(turn_time_limit=2.0, phrase_window=1.0), 3, Level.EASY),
     (4, RazzOptions(end=EndRule.POINTS, end_at=40, let_players_err=True), 4, Level.EASY),
     (5, RazzOptions(grab_time_limit=2.0), 5, Level.HARD),
-    (6, RazzOptions(let_players_err=True, turn_time_limit=2.0), 6, Level.EASY),
+    (6, RazzOptions(let_players_err=True, turn_time_limit=2.0), 2, Level.EASY),
     (10, RazzOptions(end_at=2), 7, Level.NORMAL),
 ]
 

@@ -134,7 +134,8 @@ def first_round() -> Table:
 
 def kings_count_and_razzes() -> Table:
     """A King bounced twice and taken, the phrase said late; a count taken with the phrase; a
-    last card never announced and razzed; a phrase left unsaid and razzed; a wrong razz."""
+    last card never announced and razzed; a phrase left unsaid and razzed, which asks no phrase
+    again; a wrong razz."""
     return Table({ANDREW: "KH KS 2H 5C", CHRIS: "KD 2S 9C", ELLEN: "AS 6D 7D"}, "7H",
                  "3C 4C 5D 6C 7C 8D 9H 10C JD QC QD KC").play([
         (ChoosePhrase(ELLEN, "Doh!"), 1.0), (PlayCard(ANDREW, c("KH"), target=CHRIS), 2.0),
@@ -143,7 +144,7 @@ def kings_count_and_razzes() -> Table:
         (SayPhrase(CHRIS), 6.0), (PlayCard(CHRIS, c("2S")), 7.0),
         (PlayCard(ELLEN, c("AS")), 8.0), (PlayCard(ANDREW, c("2H")), 9.0),
         (SayPhrase(CHRIS), 11.0), (Razz(ELLEN, ANDREW), 11.5), (None, 14.5),
-        (Razz(CHRIS, ANDREW), 15.0), (SayPhrase(ANDREW), 16.0), (Razz(CHRIS, ELLEN), 16.5),
+        (Razz(CHRIS, ANDREW), 15.0), (Razz(CHRIS, ELLEN), 16.5),
         (SayPhrase(CHRIS), 17.0)])
 
 
@@ -328,9 +329,7 @@ def test_a_king_bounced_and_taken_the_count_and_razzing_right_and_wrong() -> Non
         "!Say the phrase!",
         "You draw the queen of clubs, and have 2.",
         "!Chris razzes you, rightly, for not saying the phrase.",
-        "!Say the phrase!",
         "You draw the queen of diamonds, and have 3.",
-        "You say: Doh!",
         "Chris razzes Ellen wrongly.",
         "Chris must say the phrase.",
         "Chris draws a card, and has 11.",
@@ -374,9 +373,7 @@ def test_a_king_bounced_and_taken_the_count_and_razzing_right_and_wrong() -> Non
         "Andrew must say the phrase.",
         "Andrew draws a card, and has 2.",
         "You razz Andrew, rightly, for not saying the phrase.",
-        "Andrew must say the phrase.",
         "Andrew draws a card, and has 3.",
-        "Andrew: Doh!",
         "!You razz Ellen wrongly.",
         "!Say the phrase!",
         "You draw the king of clubs, and have 11.",
@@ -413,9 +410,7 @@ def test_a_king_bounced_and_taken_the_count_and_razzing_right_and_wrong() -> Non
         "Andrew must say the phrase.",
         "Andrew draws a card, and has 2.",
         "Chris razzes Andrew, rightly, for not saying the phrase.",
-        "Andrew must say the phrase.",
         "Andrew draws a card, and has 3.",
-        "Andrew: Doh!",
         "Chris razzes Ellen wrongly.",
         "Chris must say the phrase.",
         "Chris draws a card, and has 11.",

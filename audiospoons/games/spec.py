@@ -259,6 +259,10 @@ class GameSpec:
     settle_after: tuple[type[Event], ...] = ()
     """Events (a round's end, a deal) after which a game against bots waits, as at a real
     table, until the player has been told what waits to be said (``LocalLoop``)."""
+    settle_on_yours: tuple[type[Event], ...] = ()
+    """Events that make a game against bots wait in the same way when they are the player's
+    own (their ``seat`` or ``target`` is the player's): a call to act, whose time starts once
+    the call has been said, or cards the player must know before acting."""
     waits_for_telling: tuple[type[Command], ...] = ()
     """A bot's moves of the play (a card passed, played or drawn, never a press of a race) that
     wait until the table has been told what is being said (``table.Hearing``)."""

@@ -36,6 +36,15 @@ class Ears(Protocol):
     def say_text(self, text: str) -> None: ...
 
 
+def settles(event: Event, listener: int, after: tuple[type[Event], ...],
+            on_yours: tuple[type[Event], ...]) -> bool:
+    """Whether play waits after ``event`` until ``listener`` has been told what waits: an event
+    of ``after``, or one of ``on_yours`` that is the listener's own (its ``seat`` or its
+    ``target`` is the listener)."""
+    return isinstance(event, after) or (isinstance(event, on_yours) and listener in (
+        getattr(event, "seat", None), getattr(event, "target", None)))
+
+
 class LocalLoop:
     """A table at this keyboard, played to its end: set up by the game's class."""
 
@@ -50,6 +59,9 @@ class LocalLoop:
     """Events (a round's end, a deal: the game's ``GameSpec.settle_after``) after which play
     waits, as at a real table, until the player has been told what waits to be said, at most
     ``SETTLE_LIMIT`` seconds: the game's clock stands still, and a key ends the wait."""
+    settle_on_yours: tuple[type[Event], ...] = ()
+    """Events after which play waits in the same way when they are the player's own (the
+    game's ``GameSpec.settle_on_yours``)."""
     waits_for_telling: tuple[type[Command], ...] = ()
     """The bots' moves that wait until the player has been told what is being said (the game's
     ``GameSpec.waits_for_telling``): a key press, which silences the speech, ends the wait."""
@@ -96,6 +108,10 @@ class LocalLoop:
                     return self._result(quit=True)
         return self._result(quit=False)
 
+    def left(self) -> GameResult:
+        """The game as it stands for a player leaving it now (Ctrl+C): ``won`` None."""
+        return self._result(quit=True)
+
     def _quiet_at(self) -> float | None:
         """The game time by which what waits to be said, but for asides, will have been
         said."""
@@ -103,7 +119,8 @@ class LocalLoop:
         return None if told is None else self.now() + told - self.speaker.clock()
 
     def _watch_deals(self, game: Rules, events: list[Event]) -> None:
-        if any(isinstance(event, self.settle_after) for event in events):
+        if any(settles(event, YOU, self.settle_after, self.settle_on_yours)
+               for event in events):
             self._settle = True
 
     def _settled(self, keys: KeySource) -> Sequence[PressedKey]:

@@ -41,6 +41,7 @@ class LocalRazzGame(LocalLoop, RazzKeyboardSeat):
     clock. ``first_deal`` and ``dealer`` set the cards and who deals (tests, practice)."""
 
     settle_after = SPEC.settle_after
+    settle_on_yours = SPEC.settle_on_yours
     waits_for_telling = SPEC.waits_for_telling
 
     def __init__(self, options: RazzOptions, players: int, messages: Messages,

@@ -38,6 +38,7 @@ RAZZ_REFUSALS: dict[str, Said] = {
     "nothing-drawn": lambda m: m.tr("razz.refused.nothing-drawn"),
     "phrase-characters": lambda m: m.tr("razz.refused.phrase-characters"),
     "phrase-chosen": lambda m: m.tr("razz.refused.phrase-chosen"),
+    "phrase-late": lambda m: m.tr("razz.refused.phrase-late"),
     "phrase-length": lambda m: m.tr("razz.refused.phrase-length"),
     "play-drawn": lambda m: m.tr("razz.refused.play-drawn"),
     "spoons-out": lambda m: m.tr("razz.refused.spoons-out"),

@@ -18,12 +18,18 @@ from audiospoons.games.razz.rules.commands import (
     SayPhrase,
 )
 from audiospoons.games.razz.rules.events import (
+    CardsDrawn,
     DealStarted,
     GameWon,
+    KingAimed,
     PhraseChosen,
+    PhraseOwed,
+    RaceOver,
+    RazzCalled,
     RazzGameStarted,
     RoundScored,
     RoundWon,
+    TurnBegan,
 )
 from audiospoons.games.razz.rules.facts import MAX_PLAYERS, MIN_PLAYERS
 from audiospoons.games.razz.rules.game import RazzGame
@@ -53,7 +59,8 @@ SPEC = GameSpec(
     wire_modules=(razz_commands, razz_events),
     round_start=DealStarted,
     round_end=RoundWon,
-    settle_after=(RoundWon, DealStarted),
+    settle_after=(RoundWon, DealStarted, RaceOver),
+    settle_on_yours=(PhraseOwed, TurnBegan, CardsDrawn, KingAimed, RazzCalled),
     waits_for_telling=(PlayCard, DrawCard, Keep, ChoosePhrase, Razz, SayPhrase, Announce),
     game_over=GameWon,
     standing=(RazzGameStarted, PhraseChosen, RoundWon, RoundScored),

@@ -21,7 +21,9 @@ How the rules are read where seed 003 leaves a choice:
   count the same two ways; taking it is their turn, and play resumes with the next player.
 - Penalties from the race, from razzing, and a take by ``DrawCard`` or by the time limit are
   drawn at once, and the phrase is owed within ``phrase_window``; a window that closes unsaid
-  is a fault (``FaultMade``) that anyone may razz.
+  is a fault (``FaultMade``) that anyone may razz. A razz for a phrase not said draws the card
+  but asks no phrase again: one missed phrase is razzed once, and a player who does not answer
+  is not razzed round and round. A phrase said after its window closed is refused as too late.
 - A round ends the moment a hand is empty; a last card's power does not happen. A last card
   must be played in turn and must match, even when ``let_players_err`` allows the others.
 - With ``let_players_err``, a card played out of turn or that does not match lies on the pile as
@@ -274,7 +276,7 @@ class RazzGame:
             return self._settle_race()
         expiry = self.referee.next_expiry()
         if expiry is not None and expiry[0] <= now:
-            self.referee.settle(expiry[1])
+            self.referee.miss(expiry[1])
             return self._fault(expiry[1], Fault.NO_PHRASE)
         return self._time_up()
 
@@ -611,11 +613,15 @@ class RazzGame:
         self._verify_in_round(seat)
         if self.referee.owes(seat):
             return None
+        late = seat in self.referee.late
         if self.phase is Phase.PLAYING and (
                 (self.king is not None and seat == self.king.target)
                 or (self.king is None and seat == self.turn_seat and self.count
                     and self.drawn is None)):
             return DrawKind.TAKE
+        if late:
+            raise NotAllowedNow(f"too late: {self.names[seat]}'s time to say the phrase is over",
+                                reason="phrase-late")
         raise NotAllowedNow(f"{self.names[seat]} owes no phrase now", reason="no-phrase-owed")
 
     def _owe(self, seat: int, cause: DrawCause) -> list[Event]:
@@ -715,6 +721,9 @@ class RazzGame:
             return [RazzCalled(self.now, seat, target, False),
                     *self._penalise(seat, 1, DrawCause.WRONG_RAZZ)]
         record.razzed = True
+        if record.fault is Fault.NO_PHRASE:
+            return [RazzCalled(self.now, seat, target, True, record.fault),
+                    *self._draw(target, 1, DrawCause.RAZZED)]
         return [RazzCalled(self.now, seat, target, True, record.fault),
                 *self._penalise(target, 1, DrawCause.RAZZED)]
 

@@ -38,6 +38,9 @@ class Referee:
     faults: list[FaultRecord] = field(default_factory=list)
     owed: dict[int, list[float]] = field(default_factory=dict)
     """Seat to the times by which it must say each phrase it owes, earliest first."""
+    late: set[int] = field(default_factory=set)
+    """Seats whose last phrase window closed unsaid, while they owe no other: a phrase said
+    now is too late."""
     unannounced: dict[int, float] = field(default_factory=dict)
     """Seats down to one card that have not announced it, while they still may, and since
     when."""
@@ -46,6 +49,7 @@ class Referee:
     def clear(self) -> None:
         self.faults.clear()
         self.owed.clear()
+        self.late.clear()
         self.unannounced.clear()
         self.announced.clear()
 
@@ -68,6 +72,7 @@ class Referee:
     def owe(self, seat: int, until: float) -> None:
         self.owed.setdefault(seat, []).append(until)
         self.owed[seat].sort()
+        self.late.discard(seat)
 
     def owes(self, seat: int) -> bool:
         return bool(self.owed.get(seat))
@@ -78,6 +83,12 @@ class Referee:
         times.pop(0)
         if not times:
             del self.owed[seat]
+
+    def miss(self, seat: int) -> None:
+        """The window of the phrase the seat owed first closed unsaid."""
+        self.settle(seat)
+        if not self.owes(seat):
+            self.late.add(seat)
 
     def next_expiry(self) -> tuple[float, int] | None:
         """The earliest phrase window to close, and whose, the lower seat first among equals."""

@@ -1,0 +1,93 @@
+"""The time to say the phrase starts once the call to say it has been said: at the keyboard the
+game's clock stands still while the player is told they owe it, so a reader still saying the
+razz and the call does not eat the window."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fakes import Clock, Lines, Pressed
+
+from audiospoons.engine.cards import Card
+from audiospoons.games.razz.local import LocalRazzGame
+from audiospoons.games.razz.rules.commands import Razz, SayPhrase
+from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.piles import RazzDeal
+from audiospoons.voice.announcer import Utterance
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.speaker import Speaker
+
+TELLING = 4.0
+"""How long the reader takes to say the razz and the call to say the phrase."""
+
+
+class SlowReader(Speaker):
+    """A speaker whose reader takes ``TELLING`` seconds over the call to say the phrase."""
+
+    def __init__(self, clock: Clock) -> None:
+        super().__init__(Lines(), clock=clock)
+        self.until: float | None = None
+
+    def say(self, utterance: Utterance) -> None:
+        super().say(utterance)
+        if utterance.text.startswith("Say the phrase"):
+            self.until = self.clock() + TELLING
+
+    def told_at(self, *, asides: bool = True) -> float | None:
+        return self.until if self.until is not None and self.clock() < self.until else None
+
+
+class Keys:
+    """Once it is your turn, razzes Chris wrongly (Z, Right, Z: a phrase owed), lets ``wait``
+    seconds go by, presses P, then quits."""
+
+    def __init__(self, clock: Clock, wait: float) -> None:
+        self.clock = clock
+        self.game: LocalRazzGame | None = None
+        self.script = ["z", "right", "z", f"~{wait}", "p", "escape", "q", "y"]
+        self.waiting = 0.0
+
+    def read(self, timeout: float | None) -> Sequence[Pressed]:
+        label = self.script[0]
+        if label.startswith("~"):
+            self.waiting = self.waiting or float(label[1:])
+            step = self.waiting if timeout is None else min(timeout, self.waiting)
+            self.clock.now += step
+            self.waiting -= step
+            if self.waiting <= 1e-9:
+                self.script.pop(0)
+            return []
+        assert self.game is not None
+        view = self.game.player.view
+        if len(self.script) == 8 and view.to_act() != view.seat:
+            assert timeout is not None
+            self.clock.now += timeout
+            return []
+        self.script.pop(0)
+        self.clock.now += 0.1
+        return [Pressed(label, self.clock.now)]
+
+
+def phrase_after(wait: float) -> tuple[list[object], list[str]]:
+    """Your commands, and what you were told, when P comes ``wait`` seconds after the razz."""
+    clock = Clock()
+    speaker = SlowReader(clock)
+    game = LocalRazzGame(RazzOptions(), 3, messages("en"), speaker, None, seed=7, clock=clock,
+                         first_deal=RazzDeal(hands={}, starter=Card("5", "H")), dealer=2)
+    keys = Keys(clock, wait)
+    keys.game = game
+    game.play(keys)
+    assert isinstance(speaker.output, Lines)
+    return [command for _, command in game.table.log if command.seat == 0], speaker.output.spoken
+
+
+def test_the_window_opens_when_the_call_has_been_said() -> None:
+    commands, spoken = phrase_after(TELLING + 2.5)
+    assert commands == [Razz(0, 2), SayPhrase(0)]
+    assert "Too late: the time to say the phrase is over." not in spoken
+
+
+def test_the_window_still_closes_its_length_after_the_call() -> None:
+    commands, spoken = phrase_after(TELLING + 3.5)
+    assert commands == [Razz(0, 2)]
+    assert "Too late: the time to say the phrase is over." in spoken
