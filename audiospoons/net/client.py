@@ -92,6 +92,8 @@ class RelayClient:
         self.kept_token: str | None = None
         """The login token this client has (given now, or kept from before): a logout forgets
         it."""
+        self.listening: dict[str, Any] | None = None
+        """How the player listens, as last told to the relay (``listen``)."""
 
     @classmethod
     async def connect(cls, host: str, port: int, name: str, *, timeout: float = 10.0,
@@ -129,6 +131,13 @@ class RelayClient:
         client.moderator = bool(reply.get("moderator", False))
         client.kept_token = client.token or (login.token if login is not None else None)
         return client
+
+    def listen(self, rate: int, verbosity: str) -> None:
+        """Tell the relay how the player listens: their reader's words a minute and how much
+        the game says, so that the table's bots wait for what the player is being told. Told
+        again to wherever a cluster sends the player."""
+        self.listening = {"rate": rate, "verbosity": verbosity}
+        self.send("hearing", **self.listening)
 
     def send(self, kind: str, **fields: Any) -> None:
         if not self.closed:
@@ -185,6 +194,8 @@ class RelayClient:
         if reply["kind"] == "error":
             raise RelayError(reply["message"], reply["code"])
         self.moves += 1
+        if self.listening is not None:
+            self.send("hearing", **self.listening)
         then = moved.get("then")
         if then:
             self.send(str(then["kind"]), **{k: v for k, v in then.items() if k != "kind"})

@@ -22,6 +22,7 @@ from audiospoons.net.fairness import RoundTrips
 from audiospoons.net.kernelrtt import min_rtt
 from audiospoons.net.protocol import CLIENT_KINDS, PROTOCOL_VERSION, Connection, TokenBucket, encode
 from audiospoons.net.storage import Account
+from audiospoons.net.telling import Listening
 
 if TYPE_CHECKING:
     from audiospoons.net.room import Room
@@ -76,6 +77,8 @@ class Client:
         self.muted_until: float | None = None
         """A moderator has muted it on the whole relay until then (wall clock)."""
         self.room: Room | None = None
+        self.listening: Listening | None = None
+        """How its player listens, if it said (``hearing``): the table's bots wait for it."""
         self.connection = Connection(CLIENT_KINDS)
         self.chat_bucket = CHAT_RATE
         self.refusals = REFUSAL_BUCKET

@@ -31,9 +31,10 @@ from audiospoons.net.history import GameRecord, Move, SeatRecord
 from audiospoons.net.names import same_name
 from audiospoons.net.protocol import encode
 from audiospoons.net.ratings import bot_rating, family_of
+from audiospoons.net.telling import Listening, TableTelling
 from audiospoons.net.wire import encode_event
 from audiospoons.simulate import BOT_NAMES
-from audiospoons.table import Table, Watcher
+from audiospoons.table import Hearing, Table, Watcher
 
 MAX_SEATS = 12
 """Seats in a room: people and bots together."""
@@ -258,12 +259,14 @@ class Room:
         bots = [self.game.bot(index, self.options, random.Random(rng.getrandbits(64)),
                               seat.level, None)
                 for index, seat in enumerate(self.seats) if seat.level is not None]
-        table: Table[Rules, Bot] = Table(game, bots)
+        telling = TableTelling(self.game, game, self._listening)
+        table: Table[Rules, Bot] = Table(game, bots, Hearing(telling.quiet_at,
+                                                             self.game.waits_for_telling))
         self.listeners = {index: SeatListener(seat.member, index, self.clock)
                           for index, seat in enumerate(self.seats) if seat.member is not None}
         self.watching = {id(member): SeatListener(member, None) for member in self.spectators}
         table.listeners += [*self.listeners.values(), *self.watching.values()]
-        table.watchers += [self._remember, *self.watchers]
+        table.watchers += [self._remember, telling.watch, *self.watchers]
         self.table, self.started_at, self.paused_at = table, now, None
         self.round_events, self.standing, self.stand_ins, self.limits = [], [], {}, {}
         self.dealt = (tuple(_seat_record(seat) for seat in self.seats), seed, dealer,
@@ -279,6 +282,15 @@ class Room:
             member.send("game_started", players=names, seat=None, game=self.game.name,
                         options=self.options.describe())
         table.start()
+
+    def _listening(self) -> dict[int, Listening]:
+        """How each person at the table who said so listens (``telling``)."""
+        heard: dict[int, Listening] = {}
+        for index, seat in enumerate(self.seats):
+            listening = getattr(seat.member, "listening", None)
+            if isinstance(listening, Listening):
+                heard[index] = listening
+        return heard
 
     def _remember(self, game: Rules, events: list[Event]) -> None:
         for event in events:

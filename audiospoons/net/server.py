@@ -51,6 +51,7 @@ from audiospoons.net.protocol import (
 from audiospoons.net.room import MAX_SEATS, Room, Seat
 from audiospoons.net.storage import StorageError
 from audiospoons.net.storage.games import RatedGame
+from audiospoons.net.telling import FASTEST_RATE, SLOWEST_RATE, VERBOSITIES, Listening
 from audiospoons.net.wire import WireError, decode_command, encode_event
 
 if TYPE_CHECKING:
@@ -815,6 +816,18 @@ class Relay:
         pressed_at = (math.nextafter(cue_at, -math.inf) if judged.false_start
                       else cue_at + judged.reaction)
         return command.dated(pressed_at)
+
+    def _on_hearing(self, client: Client, body: dict[str, Any], now: float) -> None:
+        """How the player listens: the table's bots wait for what their reader is saying."""
+        rate, verbosity = body["rate"], body.get("verbosity", VERBOSITIES[0])
+        if not SLOWEST_RATE <= rate <= FASTEST_RATE:
+            client.refuse("bad-field", f"rate is words a minute, {SLOWEST_RATE} to"
+                          f" {FASTEST_RATE}")
+            return
+        if verbosity not in VERBOSITIES:
+            client.refuse("bad-field", "verbosity is brief or full")
+            return
+        client.listening = Listening(rate, verbosity)
 
     def _on_chat(self, client: Client, body: dict[str, Any], now: float) -> None:
         allowed, client.chat_bucket = client.chat_bucket.take(now)

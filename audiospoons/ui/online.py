@@ -693,6 +693,7 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
         return UNREACHABLE
     if on_connected is not None:
         on_connected(client.token)
+    client.listen(speaker.words_a_minute, prefs.verbosity.value)
     speaker.say(Utterance(messages.tr("online.connected", host=host, name=client.name)))
     if not client.guest:
         speaker.say(Utterance(
@@ -702,7 +703,9 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
 
     async def reconnect() -> RelayClient:
         again = Login(token=kept) if kept is not None else None
-        return await reach_relay(host, port, name, ssl=ssl, login=again)
+        client = await reach_relay(host, port, name, ssl=ssl, login=again)
+        client.listen(speaker.words_a_minute, prefs.verbosity.value)
+        return client
 
     session = OnlineSession(client, messages, speaker, sounds, keys, prefs=prefs,
                             reconnect=reconnect, lobby=room is None and bots == 0,

@@ -58,9 +58,14 @@ class Speaker:
     def paced(self) -> bool:
         return bool(getattr(self._output, "paced", False))
 
-    def _seconds(self, text: str) -> float:
+    @property
+    def words_a_minute(self) -> int:
+        """The rate the reader speaks at: the output's own, or ``rate``."""
         rate = getattr(self._output, "rate", None)
-        return reader_seconds(text, rate if isinstance(rate, int) else self.rate)
+        return rate if isinstance(rate, int) else self.rate
+
+    def _seconds(self, text: str) -> float:
+        return reader_seconds(text, self.words_a_minute)
 
     def say(self, utterance: Utterance) -> None:
         self.history.add(utterance.text)
