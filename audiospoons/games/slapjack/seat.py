@@ -140,6 +140,7 @@ class LocalSlapjackGame(LocalLoop, SlapjackKeyboardSeat):
     """One game of Slapjack against bots at this keyboard."""
 
     settle_after = SPEC.settle_after
+    settle_on_yours = SPEC.settle_on_yours
     waits_for_telling = SPEC.waits_for_telling
 
     def __init__(self, options: SlapjackOptions, players: int, messages: Messages,

@@ -14,6 +14,7 @@ from audiospoons.games.slapjack.rules.events import (
     PlayerOut,
     SlapjackOver,
     SlapjackStarted,
+    TurnPassed,
 )
 from audiospoons.games.slapjack.rules.game import SlapjackGame
 from audiospoons.games.slapjack.rules.options import (
@@ -48,7 +49,8 @@ SPEC = GameSpec(
     wire_modules=(slapjack_commands, slapjack_events),
     round_start=SlapjackStarted,
     round_end=JackSlapped,
-    settle_after=(SlapjackStarted,),
+    settle_after=(SlapjackStarted, JackSlapped, PlayerOut),
+    settle_on_yours=(TurnPassed,),
     waits_for_telling=(Turn,),
     game_over=SlapjackOver,
     standing=(SlapjackStarted, JackSlapped, PlayerOut),
