@@ -1,20 +1,25 @@
 """The time to say the phrase starts once the call to say it has been said: at the keyboard the
 game's clock stands still while the player is told they owe it, so a reader still saying the
-razz and the call does not eat the window."""
+razz and the call does not eat the window; and the call is said before the razz's longer
+line."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from fakes import Clock, Lines, Pressed
 
 from audiospoons.engine.cards import Card
+from audiospoons.games.razz.announcer import RazzAnnouncer
 from audiospoons.games.razz.local import LocalRazzGame
-from audiospoons.games.razz.rules.commands import Razz, SayPhrase
+from audiospoons.games.razz.rules.commands import ChoosePhrase, PlayCard, Razz, SayPhrase
+from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.rules.piles import RazzDeal
-from audiospoons.voice.announcer import Utterance
+from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import messages
+from audiospoons.voice.linequeue import SpeechQueue, reader_seconds
 from audiospoons.voice.speaker import Speaker
 
 TELLING = 4.0
@@ -91,3 +96,32 @@ def test_the_window_still_closes_its_length_after_the_call() -> None:
     commands, spoken = phrase_after(TELLING + 3.5)
     assert commands == [Razz(0, 2)]
     assert "Too late: the time to say the phrase is over." in spoken
+
+
+def test_the_call_to_say_the_phrase_is_said_before_the_razz_that_makes_you_owe_it() -> None:
+    """Razzed rightly, you are first told to say the phrase, then why, then your card: the call
+    is not left waiting behind the razz's longer line."""
+    game = RazzGame(["Ann", "Bob", "Cat"], RazzOptions(), random.Random(5), 2,
+                    RazzDeal({0: (Card("3", "H"), Card("4", "C")), 1: (Card("5", "H"),
+                                                                      Card("6", "C"))},
+                             Card("7", "H"), (Card("2", "S"), Card("3", "S"))))
+    game.start()
+    game.handle(ChoosePhrase(2, "Doh!"), 0.0)
+    game.handle(PlayCard(0, Card("3", "H")), 1.0)
+    game.handle(PlayCard(1, Card("5", "H")), 3.5)
+    announcer = RazzAnnouncer(["Ann", "Bob", "Cat"], messages("en"),
+                              verbosity=Verbosity.BRIEF, phrase_key="P")
+    queue = SpeechQueue(lambda text: reader_seconds(text, 175))
+    for event in game.handle(Razz(2, 0), 4.0):
+        for said in announcer.announce(event.seen_by(0) or event, 0):
+            queue.add(said, 4.0)
+    told: list[str] = []
+    now = 4.0
+    while (due := queue.next_at(now)) is not None:
+        now = due
+        handout = queue.take(now)
+        if handout is not None:
+            told.append(handout.text)
+    assert told == ["Say the phrase! Press P.",
+                    "Cat razzes you, rightly, for not announcing the last card.",
+                    "You draw the two of spades, and have 2."]

@@ -10,9 +10,10 @@ The table hears what a table would: a card played out of turn or that does not m
 a play, an unannounced last card as nothing but the size ("1 card left"), and ``FaultMade`` is
 never said, as noticing the mistake is the others' part of the game. Lines the listener must act
 on at once are urgent: the spoons out for a Jack and the race for them (as in the classic
-game's grabs), the phrase the listener owes, the razz or the lost race that makes them owe
-it. The listener's turn goes before the play's flow (``Pace.before_flow``), cutting off
-another's news to say the top card at once.
+game's grabs), and the phrase the listener owes, said before the razz that makes them owe it
+(whose line follows: the call's time is short); a razz for a phrase not said, which asks no
+phrase again, is urgent itself. The listener's turn goes before the play's flow
+(``Pace.before_flow``), cutting off another's news to say the top card at once.
 
 At brief verbosity the listener's own plays but the last are left to their sound (the key that
 made them was pressed a moment ago), and so are the others' grabs (the race's end says who
@@ -42,6 +43,7 @@ from audiospoons.games.razz.rules.events import (
     DirectionReversed,
     DoubleGrab,
     DrawCause,
+    Fault,
     FaultMade,
     GameWon,
     HandDealt,
@@ -125,8 +127,8 @@ class RazzAnnouncer(EventAnnouncer):
         if isinstance(event, PhraseOwed):
             return event.seat == listener
         if isinstance(event, RazzCalled):
-            owes = event.target if event.rightly else event.seat
-            return owes == listener
+            return (event.rightly and event.fault is Fault.NO_PHRASE
+                    and event.target == listener)
         return False
 
     def _pace(self, event: Event, listener: int | None) -> Pace:
