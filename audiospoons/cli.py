@@ -422,6 +422,7 @@ def _join(args: argparse.Namespace) -> int:
     from audiospoons.net.client import Login
     from audiospoons.net.tls import client_context, split_scheme
     from audiospoons.ui.audio import open_audio
+    from audiospoons.ui.keptseats import kept_seat, with_seat
     from audiospoons.ui.online import (
         LOGIN_LOST,
         LOGIN_REFUSED,
@@ -459,6 +460,14 @@ def _join(args: argparse.Namespace) -> int:
             with contextlib.suppress(OSError):
                 save_settings(settings)
 
+    def keep_seat(token: str | None) -> None:
+        """The seat held at this relay (None: given up), kept for the next start."""
+        nonlocal settings
+        settings = replace(settings, online_seats=with_seat(
+            settings.online_seats, host, port, args.name, token))
+        with contextlib.suppress(OSError):
+            save_settings(settings)
+
     with open_audio(mode, lang, settings.rate) as audio:
         if args.register:
             login = _asked_login(audio.speaker, m, args.name, register=True)
@@ -471,7 +480,9 @@ def _join(args: argparse.Namespace) -> int:
                         password=args.password, prefs=settings.seat_prefs(),
                         messages=m, speaker=audio.speaker, sounds=audio.mixer,
                         keys=keys, login=login, on_connected=keep,
-                        on_logged_out=lambda: keep(LOGGED_OUT)))
+                        on_logged_out=lambda: keep(LOGGED_OUT),
+                        seat=kept_seat(settings.online_seats, host, port, args.name),
+                        on_seat=keep_seat))
                 if code == LOGIN_LOST:
                     keep(LOGGED_OUT)
                 if code not in (PASSWORD_WANTED, LOGIN_REFUSED, LOGIN_LOST):
@@ -619,11 +630,11 @@ def _speak(game: Rules, script: Sequence[ScriptLine], seat: int | None, spec: Ga
 def _play(args: argparse.Namespace) -> int:
     """A game against bots at this keyboard, straight away: the saved settings and the game's
     saved options, with what the command line changes for this run; the reaction record is
-    saved after, for a game that keeps one."""
+    saved after, for a game that keeps one, and before the program ends on Ctrl+C."""
     from dataclasses import replace
 
     from audiospoons.ui.session import play_local_game
-    from audiospoons.ui.settings import load_settings, save_settings
+    from audiospoons.ui.settings import LeftByCtrlC, load_settings, save_settings
 
     spec = GAMES[args.game]
     settings, problem = load_settings()
@@ -638,15 +649,27 @@ def _play(args: argparse.Namespace) -> int:
     except (SpoonsError, UnknownLanguage) as error:
         print(f"audiospoons play: {error}", file=sys.stderr)
         return 2
-    code, played = _at_the_keyboard(args, settings, problem, lang, lambda audio, keys: (
-        play_local_game(settings=run, speaker=audio.speaker, mixer=audio.mixer, keys=keys,
-                        seed=args.seed, game=spec.name, options=options)))
+
+    def keep(played: Settings) -> None:
+        try:
+            save_settings(replace(settings, reactions=played.reactions, first_run=False))
+        except OSError as error:
+            print(f"audiospoons play: the reaction record was not saved: {error}",
+                  file=sys.stderr)
+
+    def sitting(audio: Audio, keys: TerminalKeys) -> Settings:
+        try:
+            return play_local_game(settings=run, speaker=audio.speaker, mixer=audio.mixer,
+                                   keys=keys, seed=args.seed, game=spec.name, options=options)
+        except LeftByCtrlC as left:
+            if spec.reaction_record:
+                keep(left.settings)
+            raise
+
+    code, played = _at_the_keyboard(args, settings, problem, lang, sitting)
     if played is None or not spec.reaction_record:
         return code
-    try:
-        save_settings(replace(settings, reactions=played.reactions, first_run=False))
-    except OSError as error:
-        print(f"audiospoons play: the reaction record was not saved: {error}", file=sys.stderr)
+    keep(played)
     return 0
 
 

@@ -83,7 +83,8 @@ PLACEHOLDERS = {
     "place": "a number: a player's place on a leaderboard or in a game",
     "games": "a number of games, already in words ('3 games')",
     "when": "a date and time, as the language writes it",
-    "seat": "a seat at the table as said ('Ann, the host')",
+    "seat": "a seat at the table as said ('Ann, host')",
+    "seats": "the seats at the table as said, each set off from the next ('Ann, host; Bob')",
     "change": "a sentence saying a rating and how it changed ('Rating 1043, up 43.')",
     "character": "a character as said ('b', 'dot', 'star' for one of a password's)",
 }

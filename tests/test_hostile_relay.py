@@ -273,11 +273,11 @@ def test_a_game_started_with_a_seat_out_of_range_is_said_and_the_room_goes_on(
     with joined(tmp_path, script) as (child, shown, _):
         child.expect_exact("Lobby: no rooms open. New room, 1 of 3")
         child.send("\r")
-        child.expect(r"Room 1, Ann's room: Ann, the host and Bob[^\r\n]*\.")
+        child.expect(r"Room 1, Ann's room: Ann, host; Bob[^\r\n]*\.")
         for _ in range(5):
             child.expect_exact(BAD_MESSAGE)
         child.send("r")
-        child.expect(r"Room 1, Ann's room: Ann, the host and Bob[^\r\n]*\.")
+        child.expect(r"Room 1, Ann's room: Ann, host; Bob[^\r\n]*\.")
         child.send("\x1b")
         child.expect_exact("You left the room.")
         child.expect_exact("Lobby: no rooms open. New room, 1 of 3")

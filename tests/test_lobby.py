@@ -313,7 +313,7 @@ def test_new_room_opens_a_room_of_your_own_and_leaving_it_goes_back_to_the_lobby
     assert relay.sent == [("create_room", {"options": {"hand_size": "5"}, "preset": "pig"})], \
         "a second Enter before the relay answers asks nothing more"
     ann._on_message(room_state(1, "Ann"))
-    assert lines.spoken[-1] == "Room 1, Ann's room: Ann, the host."
+    assert lines.spoken[-1] == "Room 1, Ann's room: Ann, host."
     press(ann, "escape")
     assert relay.sent[-2:] == [("leave_room", {}), ("list_rooms", {})], \
         "the relay tells the lobby's changes only to those in it: the list is asked for again"
@@ -380,7 +380,7 @@ def test_the_session_follows_rooms_listed_and_unlisted_as_it_follows_whole_lists
     press(ann, "enter")
     ann._on_message(room_state(2, "Bob", "Ann", host="Bob", name="Kitchen"))
     ann._on_message(unlisted(2))
-    assert lines.spoken[-1] == "Room 2, Kitchen: Bob, the host and Ann.", \
+    assert lines.spoken[-1] == "Room 2, Kitchen: Bob, host; Ann.", \
         "in a room, the lobby's changes are kept unsaid"
     press(ann, "escape")
     ann._on_message(listed(ATTIC))
@@ -409,7 +409,7 @@ def test_a_playing_room_is_watched_heard_from_outside_and_left_with_one_escape()
     press(cy, "down", "down", "down", "enter")
     assert relay.sent == [("spectate", {"room": 3})]
     cy._on_message(room_state(3, "Ann", "Bob", playing=True, name="Cellar"))
-    assert lines.spoken[-1] == "You are watching room 3, Cellar: Ann, the host and Bob."
+    assert lines.spoken[-1] == "You are watching room 3, Cellar: Ann, host; Bob."
     press(cy, "enter")
     assert lines.spoken[-1] == "You can take a seat once this game is over."
     cy._on_message({"kind": "game_started", "players": ["Ann", "Bob"], "seat": None,
@@ -431,11 +431,11 @@ def test_between_games_a_spectators_enter_takes_a_seat() -> None:
     cy._on_message(rooms(KITCHEN))
     press(cy, "down", "down", "down", "enter")
     cy._on_message(room_state(2, "Ann", name="Kitchen"))
-    assert lines.spoken[-1] == "You are watching room 2, Kitchen: Ann, the host."
+    assert lines.spoken[-1] == "You are watching room 2, Kitchen: Ann, host."
     press(cy, "enter")
     assert relay.sent[-1] == ("take_seat", {})
     cy._on_message(room_state(2, "Ann", "Cy", name="Kitchen"))
-    assert lines.spoken[-1] == "Room 2, Kitchen: Ann, the host and Cy."
+    assert lines.spoken[-1] == "Room 2, Kitchen: Ann, host; Cy."
 
 
 def test_a_game_the_relay_could_not_go_on_with_is_said_and_the_room_heard_again() -> None:
@@ -452,9 +452,51 @@ def test_a_game_the_relay_could_not_go_on_with_is_said_and_the_room_heard_again(
     assert lines.spoken[-1] == ("The game in this room stopped: the relay met a fault. You are"
                                 " back in the room.")
     bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
-    assert lines.spoken[-1] == "Room 2, Kitchen: Ann, the host and Bob."
+    assert lines.spoken[-1] == "Room 2, Kitchen: Ann, host; Bob."
     press(bob, "enter")
     assert relay.sent[-1] == ("ready", {"ready": True}), "keys are the room's again"
+
+
+def test_a_room_s_seats_are_set_off_from_each_other_so_a_role_is_not_heard_as_a_person(
+        ) -> None:
+    """'Ann, the host and Bob' sounded like three people: each seat is set off as a whole, with
+    its role and its rating inside it."""
+    state = room_state(1, "Ann", "Bob", "Cy")
+    state["seats"][1].update(bot="normal")
+    state["seats"][2]["ready"] = True
+    ann, _, lines = session()
+    ann._on_message(rooms())
+    press(ann, "enter")
+    ann._on_message(state)
+    assert lines.spoken[-1] == "Room 1, Ann's room: Ann, host; Bob, a bot; Cy, ready."
+    state = {**state, "seats": [{**seat, "rating": rating} for seat, rating
+                                in zip(state["seats"], (1043, 1000, 987), strict=True)]}
+    ann._on_message(state)
+    assert lines.spoken[-1] == ("Room 1, Ann's room: Ann, host, rated 1043; Bob, a bot, rated"
+                                " 1000; Cy, ready, rated 987.")
+    relay, spanish = Relay("Ann"), Lines()
+    ana = OnlineSession(relay, ES, Speaker(spanish), None, None,  # type: ignore[arg-type]
+                        lobby=True, new_rooms={"spoons": {"options": {}}})
+    ana._on_message(rooms())
+    press(ana, "enter")
+    ana._on_message(state)
+    assert spanish.spoken[-1] == ("Sala 1, Ann's room: Ann, quien organiza, valoración 1043;"
+                                  " Bob, un bot, valoración 1000; Cy, listo, valoración 987.")
+
+
+def test_a_player_who_goes_is_said_as_the_relay_tells_it_and_one_already_out_as_gone() -> None:
+    ann, _, lines = session()
+    ann._on_message(rooms())
+    press(ann, "enter")
+    ann._on_message(room_state(1, "Ann", "Bob", "Cy", "Dee"))
+    for left in ({"kind": "left", "name": "Bob", "stand_in": True, "held": 60.0},
+                 {"kind": "left", "name": "Cy", "stand_in": True},
+                 {"kind": "left", "name": "Dee"}):
+        ann._on_message(left)
+    assert lines.spoken[-3:] == [
+        "Bob has lost the connection; a bot plays for them until they are back.",
+        "Cy has left the game; a bot plays on for them.",
+        "Dee has left."]
 
 
 def test_the_host_starting_too_soon_hears_who_is_not_ready_in_their_language() -> None:
@@ -464,7 +506,7 @@ def test_the_host_starting_too_soon_hears_who_is_not_ready_in_their_language() -
     state = room_state(1, "Ann", "Bob", "Cy")
     state["seats"][2]["ready"] = True
     ann._on_message({**state, "game": "razz"})
-    assert lines.spoken[-1] == "Room 1, Ann's room, Razz Spoons: Ann, the host, Bob, and Cy, ready."
+    assert lines.spoken[-1] == "Room 1, Ann's room, Razz Spoons: Ann, host; Bob; Cy, ready."
     press(ann, "enter")
     assert relay.sent[-1] == ("start", {})
     ann._on_message({"kind": "error", "code": "not-ready", "message": "not ready yet: Bob"})
@@ -563,7 +605,7 @@ def test_a_player_who_asked_for_a_room_leaves_the_relay_with_it() -> None:
     bob.enter_room(2)
     bob._on_message(rooms(KITCHEN))
     bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
-    assert lines.spoken == ["Room 2, Kitchen: Ann, the host and Bob."]
+    assert lines.spoken == ["Room 2, Kitchen: Ann, host; Bob."]
     press(bob, "escape")
     assert relay.sent[-1] == ("leave_room", {}) and bob.where.left
 
@@ -621,21 +663,21 @@ def test_one_opens_a_room_from_the_lobby_and_another_hears_it_and_joins_it() -> 
         assert ann.spoken[:2] == ["Connected to 127.0.0.1 as Ann.",
                                   "Lobby: no rooms open. New room, 1 of 3"]
         ann_keys.press("enter")
-        await hear_next(ann, 2, "Room 1, Ann's room: Ann, the host.")
+        await hear_next(ann, 2, "Room 1, Ann's room: Ann, host.")
         mark = await hear_next(bob, 2, "Rooms changed.")
         bob_keys.press("down")
         bob_keys.press("down")
         bob_keys.press("down")
         await hear_next(bob, mark, "Room 1, Ann's room, 1 player, waiting, 4 of 4")
         bob_keys.press("enter")
-        await hear_next(bob, mark, "Room 1, Ann's room: Ann, the host and Bob.")
-        await hear_next(ann, 2, "Room 1, Ann's room: Ann, the host and Bob.")
+        await hear_next(bob, mark, "Room 1, Ann's room: Ann, host; Bob.")
+        await hear_next(ann, 2, "Room 1, Ann's room: Ann, host; Bob.")
         assert relay.rooms[1].options.signal, "the room has the preset given"
         bob_keys.press("escape")
         mark = await hear_next(bob, mark, "You left the room.")
         await hear_next(bob, mark, "Lobby: 1 room open. Room 1, Ann's room, 1 player, waiting,"
                                    " 4 of 4")
-        await hear_next(ann, 2, "Room 1, Ann's room: Ann, the host.")
+        await hear_next(ann, 2, "Room 1, Ann's room: Ann, host.")
         bob_keys.press("escape")
         assert await asyncio.wait_for(bob_run, 5.0) == PLAYED
         assert bob.spoken[-1] == "You left the relay."
@@ -658,7 +700,7 @@ def test_the_lobby_opens_a_razz_spoons_room_with_its_own_options_on_a_real_relay
         ann_keys.press("down")
         await hear_next(ann, 0, "New Razz Spoons room, 2 of 3")
         ann_keys.press("enter")
-        await hear_next(ann, 0, "Room 1, Ann's room, Razz Spoons: Ann, the host.")
+        await hear_next(ann, 0, "Room 1, Ann's room, Razz Spoons: Ann, host.")
         room = relay.rooms[1]
         assert room.game.name == "razz"
         assert room.options.describe()["end"] == "points"
@@ -668,7 +710,7 @@ def test_the_lobby_opens_a_razz_spoons_room_with_its_own_options_on_a_real_relay
         await hear_next(ann, mark, "Lobby: no rooms open. New Razz Spoons room, 2 of 3")
         ann_keys.press("home")
         ann_keys.press("enter")
-        mark = await hear_next(ann, mark, "Room 2, Ann's room: Ann, the host.")
+        mark = await hear_next(ann, mark, "Room 2, Ann's room: Ann, host.")
         assert relay.rooms[2].game.name == "spoons" and relay.rooms[2].options.signal, \
             "New room is the classic game, with the values (a preset) given for it"
         ann_keys.press("escape")
@@ -699,7 +741,7 @@ def test_a_room_with_a_password_joined_then_watched_from_the_lobby() -> None:
         cy_keys.press("enter")
         for label in ("s", "p", "o", "o", "n", "s", "enter"):
             cy_keys.press(label)
-        await hear_next(cy, mark, "Room 1, Attic: Ann, the host and Cy.")
+        await hear_next(cy, mark, "Room 1, Attic: Ann, host; Cy.")
         cy_keys.press("escape")
         await hear_next(cy, mark, "Lobby: 1 room open. Room 1, Attic, 1 player, waiting,"
                                   " with a password, 4 of 4")
@@ -717,7 +759,7 @@ def test_a_room_with_a_password_joined_then_watched_from_the_lobby() -> None:
         dee_keys.press("enter")
         for label in ("s", "p", "o", "o", "n", "s", "enter"):
             dee_keys.press(label)
-        await hear_next(dee, 0, "You are watching room 1, Attic: Ann, the host and Andrew,"
+        await hear_next(dee, 0, "You are watching room 1, Attic: Ann, host; Andrew,"
                                 " a bot.")
         assert [member.name for member in relay.rooms[1].spectators] == ["Dee"]
         dee_keys.press("escape")
@@ -786,7 +828,7 @@ def test_join_relay_gives_a_game_the_players_keys_and_spoon_style(
             "127.0.0.1", port, "Ann", room=None, values={"word": "PIG", "round_pause": "0.2"},
             bots=2, messages=EN, speaker=Speaker(lines), sounds=None, keys=keys,  # type: ignore[arg-type]
             prefs=SeatPrefs(Verbosity.BRIEF, {"spoons": {"slot-1": "q"}}, SpoonStyle.COLOURS)))
-        await heard(lines, "Room 1, Ann's room: Ann, the host, Andrew, a bot, and Britany")
+        await heard(lines, "Room 1, Ann's room: Ann, host; Andrew, a bot; Britany")
         keys.press("enter")
         await heard(lines, "Your cards:")
         [ann] = sessions

@@ -181,6 +181,36 @@ def test_spanish_at_the_keyboard() -> None:
     assert "Quedan 2 cucharas." in lines.spoken
 
 
+def test_the_first_round_of_the_draw_pile_game_says_how_to_draw_with_the_key_as_it_is() -> None:
+    """A newcomer waits for a card that never comes: in the draw-pile game the first round's
+    opening says which key draws, as the player has it now; later rounds do not."""
+    clock, lines = Clock(), Lines()
+    game = LocalGame(Options(), 3, messages("en"), Speaker(lines), None, seed=1, clock=clock,
+                     key_overrides={"pick-up": "w"})
+    player = Player(clock, ["escape", "q", "y"])
+    player.game = game
+    game.play(player)
+    assert lines.spoken[:3] == [
+        "Spoons: you against Britany and Chris.",
+        "Round 1. You deal. 2 spoons on the table. Press W to draw a card.",
+        "Your cards: four of clubs, nine of hearts, seven of hearts, and four of spades."]
+    _, _, lines, _ = play()
+    assert [text for text in lines.spoken if text.startswith("Round ")] == [
+        "Round 1. You deal. 2 spoons on the table. Press Up arrow to draw a card.",
+        "Round 2. Chris deals. 1 spoon on the table."]
+    _, _, lines, _ = play(draw="discard")
+    assert [text for text in lines.spoken if text.startswith("Round ")] == [
+        "Round 1. You deal. 2 spoons on the table.",
+        "Round 2. Chris deals. 1 spoon on the table."], "only the dealer draws: nothing to say"
+    clock, lines = Clock(), Lines()
+    game = LocalGame(Options(), 3, messages("es"), Speaker(lines), None, seed=1, clock=clock)
+    player = Player(clock, ["escape", "q", "s"])
+    player.game = game
+    game.play(player)
+    assert lines.spoken[1] == ("Ronda 1. Repartes tú. Hay 2 cucharas en la mesa. Pulsa Flecha"
+                               " arriba para robar una carta.")
+
+
 def test_the_speaker_history_holds_the_game() -> None:
     game, _, lines, _ = play()
     assert game.speaker.history.last() == lines.spoken[-1]

@@ -250,7 +250,7 @@ def test_the_options_items_show_seed_000s_defaults_in_words() -> None:
     menu = Menu("Options", option_items(Options(), 4, "normal", EN), EN)
     lines = [menu.item_text(index) for index in range(len(menu.items))]
     assert lines[:8] == ["Players, 4 players, 1 of 29", "Bot difficulty, normal, 2 of 29",
-                         "Preset, seed 000, 3 of 29",
+                         "Preset, standard, 3 of 29",
                          "Draw variant, draw pile, 4 of 29",
                          "Spoon grabbing, reaction only, 5 of 29",
                          "Selection time, 5 seconds, 6 of 29",
@@ -527,7 +527,7 @@ def test_the_colour_menu_of_spoons_is_chosen_in_settings(tmp_path: Path) -> None
 
 def test_a_preset_chosen_in_the_options_sets_them_and_is_described(tmp_path: Path) -> None:
     lines, ui = run_screens(tmp_path, ["o", "enter", "p", "right", "d", "right", "up", "up"])
-    assert lines[3:6] == ["Preset, seed 000, 3 of 33",
+    assert lines[3:6] == ["Preset, standard, 3 of 33",
                           "classic " + messages("en").tr("preset.classic.about"),
                           "Draw variant, discard pile, 4 of 33"]
     assert ui.settings.values_of("spoons") == {"draw": "either", "scoring": "letters"}

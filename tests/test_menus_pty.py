@@ -424,7 +424,7 @@ def test_play_online_from_the_main_menu_a_room_opened_and_joined_from_the_lobby(
             "saved as soon as the relay takes the name"
         player.key("f2", "A room of your own, with your options, and you its host: the others"
                    " find it in this list and join you.")
-        player.key("enter", "Room 1, Ann's room: Ann, the host.")
+        player.key("enter", "Room 1, Ann's room: Ann, host.")
 
         bob = start(players, tmp_path / "bob")
         skip_welcome(bob)
@@ -440,11 +440,11 @@ def test_play_online_from_the_main_menu_a_room_opened_and_joined_from_the_lobby(
         bob.key("down", "New Slapjack room, 3 of 5")
         bob.key("down", "Ratings and leaderboards, 4 of 5")
         bob.key("down", "Room 1, Ann's room, 1 player, waiting, 5 of 5")
-        bob.key("enter", "Room 1, Ann's room: Ann, the host and Bob.")
-        player.hear("Room 1, Ann's room: Ann, the host and Bob.")
+        bob.key("enter", "Room 1, Ann's room: Ann, host; Bob.")
+        player.hear("Room 1, Ann's room: Ann, host; Bob.")
         bob.key("escape", "You left the room.",
                 "Lobby: 1 room open. Room 1, Ann's room, 1 player, waiting, 5 of 5")
-        player.hear("Room 1, Ann's room: Ann, the host.")
+        player.hear("Room 1, Ann's room: Ann, host.")
         bob.key("escape", "You left the relay.", "Main menu. Play online, 2 of 8")
         bob.quit()
 

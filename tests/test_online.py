@@ -56,8 +56,8 @@ def remote_game() -> tuple[RemoteGame, Relay, Lines, Clock]:
 def test_the_relays_events_are_heard_from_your_own_seat() -> None:
     _, _, lines, _ = remote_game()
     assert lines.spoken == ["Spoons: you against Ann and Cy.", "Round 1. Ann deals. 2 spoons on"
-                            " the table.", "Your cards: queen of spades, queen of hearts, two of"
-                            " clubs, and five of diamonds."]
+                            " the table. Press Up arrow to draw a card.", "Your cards: queen of"
+                            " spades, queen of hearts, two of clubs, and five of diamonds."]
 
 
 def test_keys_go_to_the_relay_as_commands_and_a_refusal_is_said() -> None:

@@ -218,7 +218,7 @@ def test_at_the_keyboard_online_you_hear_razz_spoons_and_your_keys_reach_the_gam
                                     **ONE_ROUND, "phrase_window": "5"}}})
         running = asyncio.create_task(session.run())
         session.create_room(bots=2, game="razz")
-        await heard(lines, "Room 1, Ann's room, Razz Spoons: Ann, the host,")
+        await heard(lines, "Room 1, Ann's room, Razz Spoons: Ann, host;")
         keys.press("enter")
         await heard(lines, "Razz Spoons: you against")
         table = relay.rooms[1].table
@@ -290,7 +290,8 @@ def test_f1_online_says_escape_leaves_a_game_that_cannot_pause() -> None:
     game = RemoteRazzGame(Sent(), started, messages("en"), Speaker(lines), None)  # type: ignore[arg-type]
     game.on_keys([Pressed("f1", 1.0)], None)  # type: ignore[arg-type]
     assert lines.spoken[-1].endswith(
-        "F9 and F10: speech rate. A game online does not pause: Escape twice leaves it.")
+        "F9 and F10: speech rate. Slash: chat with the room. A game online cannot pause: Escape"
+        " twice leaves it.")
 
 
 def test_a_razz_room_gives_its_game_the_late_window_of_its_players_lines() -> None:

@@ -220,7 +220,7 @@ def test_a_round_of_plays_powers_and_draws_ending_the_game() -> None:
         "You play the nine of diamonds, your last card.",
         "You win round 1!",
         "Points: you 0, Chris 4, and Ellen 9.",
-        "You win the game with 0 points! Final points: you 0, Chris 4, and Ellen 9.",
+        "You win the game with 0 points!",
     ]
     assert heard[CHRIS] == [
         "Razz Spoons: you against Andrew and Ellen.",
@@ -251,7 +251,7 @@ def test_a_round_of_plays_powers_and_draws_ending_the_game() -> None:
         "Andrew plays the nine of diamonds, their last card.",
         "Andrew wins round 1.",
         "Points: Andrew 0, you 4, and Ellen 9.",
-        "Andrew wins the game with 0 points. Final points: Andrew 0, you 4, and Ellen 9.",
+        "Andrew wins the game with 0 points.",
     ]
     assert heard[None] == [
         "Razz Spoons for Andrew, Chris, and Ellen.",
@@ -281,7 +281,7 @@ def test_a_round_of_plays_powers_and_draws_ending_the_game() -> None:
         "Andrew plays the nine of diamonds, their last card.",
         "Andrew wins round 1.",
         "Points: Andrew 0, Chris 4, and Ellen 9.",
-        "Andrew wins the game with 0 points. Final points: Andrew 0, Chris 4, and Ellen 9.",
+        "Andrew wins the game with 0 points.",
     ]
 
 
@@ -668,6 +668,22 @@ def test_spanish_lines() -> None:
     assert table.heard[CHRIS][8:10] == [
         "Andrew te lanza el rey: di la frase y toma 2 cartas, o devuélvelo con un rey.",
         "!¡Di la frase!"]
+
+
+def test_the_points_of_the_last_round_are_not_said_again_as_the_final_points() -> None:
+    """The last round's totals are the game's: the win is said after them without them; a
+    game's end heard without them (a seat taken back) says them."""
+    scored = RoundScored(9.0, (4, 0, 9), (6, 6, 11))
+    won = GameWon(9.0, (ANDREW, CHRIS), (6, 6, 11))
+    announcer = RazzAnnouncer(NAMES, messages("en"))
+    assert [said.text for event in (scored, won) for said in announcer.announce(event, ELLEN)] == [
+        "Points this round: Andrew 4 and you 9. Totals: Andrew 6, Chris 6, and you 11.",
+        "Andrew and Chris share the win, on 6 points.",
+    ]
+    joined_late = RazzAnnouncer(NAMES, messages("en"))
+    assert [said.text for said in joined_late.announce(won, ELLEN)] == [
+        "Andrew and Chris share the win, on 6 points. Final points: Andrew 6, Chris 6, and"
+        " you 11."]
 
 
 def test_later_rounds_shared_wins_and_a_phrase_said_as_typed() -> None:

@@ -227,6 +227,29 @@ def test_a_player_who_leaves_mid_game_is_played_on_by_a_bot() -> None:
     with_relay(scenario)
 
 
+def test_a_player_already_out_who_goes_is_told_as_gone_and_no_seat_is_held() -> None:
+    """Bob grabs without a set and is out; then his connection dies. A seat out of the game is
+    not one to take back: nothing is held for him, no bot is said to play for him, and the
+    table is told only that he has left."""
+
+    async def scenario(relay: Relay, port: int) -> None:
+        (ann, bob, cy), room, _ = await three_seated(
+            port, {**QUICK_GAME, "premature": "eliminate", "grab_time_limit": "0"})
+        bob.send("command", command={"kind": "grab"})
+        out = await ann.expect("event", where=lambda m: m["event"]["kind"] == "Eliminated")
+        assert decode_event(out["event"]).seats == (1,)  # type: ignore[attr-defined]
+        bob.writer.transport.abort()
+        left = await ann.expect("left")
+        assert left == {"kind": "left", "name": "Bob"}
+        assert relay.rooms[room].seats[1].held_until is None
+        assert relay.rooms[room].seats[1].token is None
+        assert (await cy.expect("left")) == left
+        for client in (ann, cy):
+            await client.close()
+
+    with_relay(scenario)
+
+
 def test_a_lost_connection_keeps_the_seat_for_its_token_and_tells_the_game_so_far() -> None:
     """Cy's connection dies mid-game: a bot plays the seat, which is held for Cy's token. Cy
     comes back on a new connection, is told the game so far (their own hand among it), and

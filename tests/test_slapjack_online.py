@@ -85,7 +85,7 @@ def test_at_the_keyboard_online_your_turn_and_your_slap_reach_the_relays_table()
                                     "turn_time": "20"}}})
         running = asyncio.create_task(session.run())
         session.create_room(bots=2, game="slapjack")
-        await heard(lines, "Room 1, Ann's room, Slapjack: Ann, the host,")
+        await heard(lines, "Room 1, Ann's room, Slapjack: Ann, host;")
         keys.press("enter")
         await heard(lines, "Slapjack: you against")
         table = relay.rooms[1].table

@@ -82,7 +82,7 @@ def test_a_spectator_of_spoons_asks_the_spoons_left_who_is_still_in_and_the_opti
                                       " reaction only, Grabbing too early: refused, and"
                                       " Scoring: letters."]
     assert said(dee, lines, ",", ",", ">") == [
-        "Cy takes the letter S: S.", "Round 2. Ann deals. 2 spoons on the table.",
+        "Cy takes a letter: S.", "Round 2. Ann deals. 2 spoons on the table.",
         "The spoons are going! Bob grabbed a spoon!"], "the answers are not kept in the history"
 
 
@@ -105,7 +105,8 @@ def test_a_spectator_of_razz_spoons_asks_whose_turn_the_top_card_the_hands_and_s
         " Keys while you watch. Whose turn it is: T. The top card: F2. Every hand's size: F3."
         " The scores: F4. The phrase and who owes it: F6. The game's options: F5. Previous"
         " message: Comma or Page Up. Next message: Period or Page Down. First message: Less"
-        " than or Shift plus Page Up. Last message: Greater than or Shift plus Page Down.")
+        " than or Shift plus Page Up. Last message: Greater than or Shift plus Page Down."
+        " Slash: chat with the room.")
     press(dee, "d", "space", "p")
     assert said(dee, lines, "enter") == ["You can take a seat once this game is over."]
     relay: Relay = dee.client  # type: ignore[assignment]
@@ -117,13 +118,13 @@ def test_a_spectators_keys_are_the_players_own_and_f1_names_them() -> None:
                           key_overrides={"spoons": "s"})
     send(dee, CLASSIC_EVENTS)
     assert said(dee, lines, "s") == ["1 spoon left."]
-    assert said(dee, lines, "f2") == ["You are watching room 3, Cellar: Ann, the host, Bob,"
-                                      " and Cy."], "F2, no longer the spoons' key, is the room's"
+    assert said(dee, lines, "f2") == ["You are watching room 3, Cellar: Ann, host; Bob;"
+                                      " Cy."], "F2, no longer the spoons' key, is the room's"
     help_text = said(dee, lines, "f1")[0]
     assert help_text.startswith(messages("en").tr("online.watching.help") + " Keys while you"
                                 " watch. Spoons left: S. Who is still in: F3.")
     assert said(dee, lines, "r", "shift+r") == [
-        "You are watching room 3, Cellar: Ann, the host, Bob, and Cy."] * 2, \
+        "You are watching room 3, Cellar: Ann, host; Bob; Cy."] * 2, \
         "R, small or capital, still says who is here"
 
 
@@ -143,8 +144,8 @@ def test_in_a_waiting_room_comma_and_period_review_what_was_said() -> None:
     press(ann, "enter")
     ann._on_message(room_state(4, "Ann"))
     ann._on_message({"kind": "chat", "scope": "room", "name": "Bob", "text": "hello"})
-    assert lines.spoken[-2:] == ["Room 4, Ann's room: Ann, the host.", "Bob says: hello"]
-    assert said(ann, lines, ",", ".") == ["Room 4, Ann's room: Ann, the host.",
+    assert lines.spoken[-2:] == ["Room 4, Ann's room: Ann, host.", "Bob says: hello"]
+    assert said(ann, lines, ",", ".") == ["Room 4, Ann's room: Ann, host.",
                                           "Bob says: hello"]
 
 
@@ -167,7 +168,7 @@ def test_a_spectator_who_comes_in_mid_game_on_a_real_relay_knows_where_things_st
         dee_keys.press("end")
         dee_keys.press("enter")
         mark = await hear_next(dee, 0, "You are watching room 1, Ann's room, Razz Spoons: Ann,"
-                                       " the host, Andrew, a bot, and Britany, a bot.")
+                                       " host; Andrew, a bot; Britany, a bot.")
         dee_keys.press("f3")
         dee_keys.press("f4")
         await hear_next(dee, mark, "No points yet.")

@@ -70,7 +70,7 @@ _SPANISH = """
     robar recogió descartó reacciona reaccionó punto puntos penalización letra salvo señal juega
     jugar abuchea abucheo frase lanza devuelve responder elegir cuchillo conexión vuelto dice
     tiempo pelea pelean peleando pierde pierden póquer con motivo golpea golpeas golpeó
-    recoge tenía
+    recoge tenía salido
 """
 GAME_WORDS = frozenset({*_ENGLISH.split(), *_SPANISH.split()}) | BOT_WORDS | LIST_WORDS
 """The words the game's announcements (English and Spanish, locales/*/LC_MESSAGES) tell what

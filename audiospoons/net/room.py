@@ -205,6 +205,10 @@ class Room:
     def playing(self) -> bool:
         return self.table is not None and not self.table.over
 
+    def in_game(self, index: int) -> bool:
+        """Whether seat ``index`` still plays the game under way: not one knocked out."""
+        return self.table is not None and not self.table.over and self.table.game.in_game(index)
+
     def state(self) -> dict[str, Any]:
         """The room as its members hear it described."""
         return {"room": self.number, "name": self.name, "host": self.host.name,

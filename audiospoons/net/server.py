@@ -616,7 +616,9 @@ class Relay:
 
     def _leave_room(self, client: Client, *, hold: bool = False) -> None:
         """``client`` leaves its room; ``hold``: its connection was lost, so a seat in a game
-        is kept ``SEAT_HOLD`` seconds for it to take back, a bot playing it meanwhile."""
+        is kept ``SEAT_HOLD`` seconds for it to take back, a bot playing it meanwhile. A seat
+        already out of the game is no seat to take back: the table hears only that its player
+        has left."""
         room = client.room
         if room is None:
             return
@@ -626,14 +628,18 @@ class Relay:
             room.unwatch(client)
         elif index is not None and room.playing:
             seat = room.seats[index]
-            held = hold and seat.token is not None
+            still_in = room.in_game(index)
+            held = hold and still_in and seat.token is not None
             if held:
                 seat.held_until = self.clock() + SEAT_HOLD
             else:
                 seat.token = None
             room.hand_to_bot(index)
             extra: dict[str, Any] = {"held": SEAT_HOLD} if held else {}
-            room.broadcast("left", name=client.name, stand_in=True, **extra)
+            if still_in:
+                room.broadcast("left", name=client.name, stand_in=True, **extra)
+            else:
+                room.broadcast("left", name=client.name)
             self._wake_room(room)
         elif index is not None:
             del room.seats[index]

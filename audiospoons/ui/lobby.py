@@ -1,13 +1,14 @@
 """The lobby of a relay as a spoken menu: the rooms it lists, and what Enter on one does. Pure.
 
 Connected without a room, the player is in the lobby. Its menu (``ui.menu``, with the keys of
-every menu) has "New room" first, a room of one's own, and "New Razz Spoons room", one that
-plays Razz Spoons; on a relay that keeps accounts, "Ratings and leaderboards", and for a
-player logged in "My last games" and "Log out" (their menus open over the lobby's: ``records``);
-then one item per room the relay lists: "Room 2, Bob's room, 3 players, waiting". Enter on a
-waiting room takes a seat in it; on a room playing a game it watches the game; a room with a
-password asks for the password first, in a text field (``ui.textentry``). Escape leaves the
-relay.
+every menu) has "Back to your game in room 6" first when a seat in a game there is kept from an
+earlier run (``ui.keptseats``): Enter asks the relay for it back. Then "New room", a room of
+one's own, and "New Razz Spoons room", one that plays Razz Spoons; on a relay that keeps
+accounts, "Ratings and leaderboards", and for a player logged in "My last games" and "Log out"
+(their menus open over the lobby's: ``records``); then one item per room the relay lists:
+"Room 2, Bob's room, 3 players, waiting". Enter on a waiting room takes a seat in it; on a room
+playing a game it watches the game; a room with a password asks for the password first, in a
+text field (``ui.textentry``). Escape leaves the relay.
 
 The relay sends its whole list (``rooms``) when the player comes into the lobby, then each
 change as it comes (``room_listed``: a room that opened or changed, ``room_unlisted``: one that
@@ -127,6 +128,8 @@ class Step:
     ask: tuple[str, dict[str, Any]] | None = None
     """A question to send the relay about its records: its kind and fields."""
     logout: bool = False
+    rejoin: bool = False
+    """Take back the seat kept in a game (``Lobby.offer``)."""
 
 
 RECORD_VIEWS = {"ratings": families_menu, "leaderboard": leaderboard_menu,
@@ -138,8 +141,10 @@ class Lobby:
     """The rooms of a relay, as a menu kept up to date, and the password field when open."""
 
     def __init__(self, messages: Messages, *, records: bool = False,
-                 account: bool = False) -> None:
+                 account: bool = False, back_to: int | None = None) -> None:
         self.m = messages
+        self.back_to = back_to
+        """The room of the game whose seat is kept for the player, offered first."""
         self.records = records
         """The relay keeps ratings: the lobby offers them."""
         self.account = account
@@ -197,7 +202,11 @@ class Lobby:
                            m.tr("online.lobby.games.about")),
                     Action("logout", m.tr("online.lobby.logout"),
                            m.tr("online.lobby.logout.about"))]
-        return [*(Action(item, m.tr(GAMES[game].words.new_room),
+        back = [] if self.back_to is None else [
+            Action("back", m.tr("online.lobby.back", number=self.back_to),
+                   m.tr("online.lobby.back.about"))]
+        return [*back,
+                *(Action(item, m.tr(GAMES[game].words.new_room),
                          m.tr(GAMES[game].words.new_room_about))
                   for item, game in NEW_ROOM_GAMES.items()),
                 *own,
@@ -242,6 +251,15 @@ class Lobby:
         if kind == "room_unlisted" and isinstance(number, int) and not isinstance(number, bool):
             return self.update([room for room in self.rooms if room.number != number])
         return Step()
+
+    def offer(self, room: int | None) -> None:
+        """Offer the game in ``room`` back first (none with None), the cursor on the first
+        item: what it was on may be gone."""
+        if room == self.back_to:
+            return
+        self.back_to = room
+        self.menu.reset(self.items(), self.title())
+        self.menu.position = 0
 
     def _listed(self, key: str) -> Listed | None:
         return next((room for room in self.rooms if room.key == key), None)
@@ -295,6 +313,8 @@ class Lobby:
             return Step(leave=True)
         if response.activated in NEW_ROOM_GAMES:
             return Step(cue=response.cue, create=NEW_ROOM_GAMES[response.activated])
+        if response.activated == "back":
+            return Step(cue=response.cue, rejoin=True)
         if response.activated == "ratings":
             return Step(cue=response.cue, ask=("ratings", {}))
         if response.activated == "games":

@@ -9,9 +9,17 @@ Connected without a room asked for, the player is in the lobby (``ui.lobby``): a
 relay's rooms, where Enter opens a room of one's own, takes a seat in a room, or watches one
 playing (``ui.spectator``); Escape there leaves the relay. In a room, Enter says you are ready,
 or, for the host, starts the game; Escape leaves the room, back to the lobby. A game online
-cannot pause: Escape twice leaves it, and a bot plays on for you. Asked for a room (``audiospoons
+cannot pause: Escape twice leaves it, and a bot plays on for you. The token of the seat held
+in a game is kept (``on_seat``, into the settings) until the game ends or the player leaves it,
+so that the next start, should this one be killed, offers the seat back first in the lobby
+(``ui.keptseats``). Asked for a room (``audiospoons
 join --room N``, or ``--bots``), the player goes straight into it, and leaving it leaves the
 relay, as a script expects; if the room cannot be had, the lobby opens instead.
+
+The room's other keys (``ui.roomkeys``): the host adds a bot (B) or takes the last one away
+(Shift+B), and takes someone out of the room (K); anyone chats (C or slash in the room, slash at
+the table). F1 says the keys that work where the player is. The relay's refusals are said in the
+player's words (``voice.relaywords``), and starting alone says what to do about it.
 
 The relay is not trusted: the client checks and cleans each of its messages (``relaykinds``), and
 one that is not as the protocol says is said as an error ("The relay sent a message this game
@@ -28,6 +36,7 @@ from ssl import SSLContext
 from typing import Any, Protocol
 
 from audiospoons.engine.errors import InvalidOptions
+from audiospoons.engine.events import Event
 from audiospoons.games.registry import DEFAULT, GAMES, listed_game
 from audiospoons.keys.reader import ESCAPE_DELAY
 from audiospoons.net.client import (
@@ -38,15 +47,17 @@ from audiospoons.net.client import (
     RelayError,
     SeatRefused,
 )
-from audiospoons.net.relaykinds import BadRelayMessage
+from audiospoons.net.relaykinds import BadRelayMessage, read_event
 from audiospoons.net.tls import certificate_problem, is_insecure
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
+from audiospoons.ui.keptseats import is_seat_token, seat_room
 from audiospoons.ui.lobby import RECORD_VIEWS, ROOM_LISTS, Lobby, Step
 from audiospoons.ui.player import CuePlayer, KeySource, PressedKey
 from audiospoons.ui.records import muted_line, rating_line, when_text, whole_minutes
 from audiospoons.ui.relayseat import OnlineGame
 from audiospoons.ui.replayer import Replayer
+from audiospoons.ui.roomkeys import CHAT_KEYS, TABLE_CHAT_KEY, RoomKeys, RoomStep
 from audiospoons.ui.seating import SeatPrefs
 from audiospoons.ui.spectator import Watcher
 from audiospoons.voice.announcer import Utterance, Verbosity
@@ -75,6 +86,9 @@ LOGIN_LOST = 6
 reached and the player has left it; it could not be reached; it would not take the name."""
 
 Reconnect = Callable[[], Awaitable[RelayClient]]
+
+SEAT_GONE = frozenset({"no-seat", "room-lost"})
+"""The relay's refusals of a kept seat asked back that mean the seat is no more."""
 
 
 class NameRefused(RelayError):
@@ -108,21 +122,34 @@ class Where:
     to_lobby: bool = False
     stopped: bool = False
     """The relay said it is shutting down: its connection ending is no loss to mend."""
+    rejoining: bool = False
+    """The seat kept from an earlier run has been asked back, and the relay has not
+    answered."""
     said: list[str] = field(default_factory=list)
 
 
 class OnlineSession:
     """A sitting on a relay: the lobby (with ``lobby``), a room, its games, until the player
     leaves. ``new_rooms`` holds, for each game, the fields of ``create_room`` for a room of the
-    player's own (its game, options, preset and password); a game left out has its defaults."""
+    player's own (its game, options, preset and password); a game left out has its defaults.
+    ``seat`` is the token of a seat kept from an earlier run, offered first in the lobby;
+    ``on_seat`` is told the token of each seat the player is given from then on, and None once
+    it is given up (the game over, or left)."""
 
     def __init__(self, client: RelayClient, messages: Messages, speaker: Speaker,
                  sounds: CuePlayer | None, keys: WatchedKeys, *,
                  prefs: SeatPrefs = ONLINE_PREFS,
                  reconnect: Reconnect | None = None, lobby: bool = False,
                  new_rooms: Mapping[str, Mapping[str, Any]] | None = None,
-                 on_logged_out: Callable[[], None] | None = None) -> None:
+                 on_logged_out: Callable[[], None] | None = None,
+                 seat: str | None = None,
+                 on_seat: Callable[[str | None], None] | None = None) -> None:
         self.client, self.m, self.speaker, self.sounds = client, messages, speaker, sounds
+        self.seat = seat if is_seat_token(seat) else None
+        """The token of the seat kept for the player: told to ``on_seat`` when it changes."""
+        self.on_seat = on_seat
+        self._catching_up: tuple[int, list[Event]] | None = None
+        """While a kept seat is taken back: the players at its table, and the game so far."""
         self.reconnect = reconnect
         """A new connection to the same relay, to take the seat back when this one is lost."""
         self.keys = keys
@@ -138,10 +165,13 @@ class OnlineSession:
         goes back to it, not out of the relay."""
         self.game: OnlineGame | None = None
         self.watcher: Watcher | None = None
+        self.room_keys = RoomKeys(messages)
+        """The spoken menu (a bot's level, whom to take out) or chat line open, if any."""
         self._pressed: asyncio.Queue[list[PressedKey]] = asyncio.Queue()
 
     def _new_lobby(self) -> Lobby:
-        return Lobby(self.m, records=self.client.keeps_accounts, account=not self.client.guest)
+        return Lobby(self.m, records=self.client.keeps_accounts, account=not self.client.guest,
+                     back_to=None if self.seat is None else seat_room(self.seat))
 
     def say(self, text: str, *, urgent: bool = False) -> None:
         self.where.said.append(text)
@@ -192,6 +222,7 @@ class OnlineSession:
                     started, told = await client.rejoin(game.token)
                 except SeatRefused as refused:
                     if refused.code == "room-lost":
+                        self._keep_seat(None)
                         return await self._room_lost(client)
                     await client.close()
                     raise
@@ -199,6 +230,8 @@ class OnlineSession:
                     await client.close()
                     raise
             except (OSError, TimeoutError, RelayError) as error:
+                if isinstance(error, SeatRefused):
+                    self._keep_seat(None)
                 if (isinstance(error, SeatRefused | BadMessage)
                         or loop.time() + RECONNECT_EVERY > give_up):
                     self.say(self.m.tr("online.reconnect.failed",
@@ -217,9 +250,48 @@ class OnlineSession:
             self.say(self.m.tr("online.reconnect.failed", reason=self._bad_text()))
             return False
         self.game.catch_up(told)
+        self._keep_seat(self.game.token)
         for text in self.game.briefing():
             self.say(text)
         return True
+
+    def _keep_seat(self, token: str | None) -> None:
+        """The seat the player holds now (its token), or none: told to ``on_seat`` when it
+        changes, and only then, and offered in the lobby."""
+        token = token if is_seat_token(token) else None
+        if token == self.seat:
+            return
+        self.seat = token
+        if self.lobby is not None:
+            self.lobby.offer(None if token is None else seat_room(token))
+        if self.on_seat is not None:
+            self.on_seat(token)
+
+    def _rejoin(self) -> None:
+        """Ask for the kept seat back: the relay answers as to a reconnect (``_take``)."""
+        self.where.asked = self.where.rejoining = True
+        self.client.send("rejoin", token=self.seat)
+
+    def _rejoin_refused(self, message: dict[str, Any]) -> None:
+        """The relay will not give the kept seat back: a seat it no longer holds is said as
+        such and forgotten; any other refusal is said as the relay's errors are."""
+        self.where.rejoining = False
+        if message.get("code") not in SEAT_GONE:
+            self._error(message)
+            return
+        self.where.asked = False
+        self.say(self.m.tr("online.seat.gone"))
+        self._keep_seat(None)
+        if self.lobby is not None and self.where.room is None:
+            self.say(self.lobby.menu.item_text())
+
+    def _caught_up(self, game: OnlineGame) -> None:
+        """The kept seat is back, and the game so far told: where things stand is said."""
+        assert self._catching_up is not None
+        game.catch_up(self._catching_up[1])
+        self._catching_up = None
+        for text in game.briefing():
+            self.say(text)
 
     async def _room_lost(self, client: RelayClient) -> bool:
         """The game's room is gone with the process of a cluster that ran it: the player is
@@ -251,8 +323,10 @@ class OnlineSession:
         self.client.send("spectate" if watch else "join_room", room=room, **secret)
 
     def _leave_room(self) -> None:
-        """Out of the room (and the game, if one is under way): back to the lobby, or out of
-        the relay for a player who came for this room alone."""
+        """Out of the room (and the game, if one is under way, its seat given up): back to the
+        lobby, or out of the relay for a player who came for this room alone."""
+        if self.game is not None:
+            self._keep_seat(None)
         self.client.send("leave_room")
         self.say(self.m.tr("online.left"))
         self._out_of_room()
@@ -262,6 +336,7 @@ class OnlineSession:
         changes only to those in it."""
         self.game = self.watcher = None
         self.where.ready = False
+        self.room_keys.close()
         if self.lobby is None:
             self.where.left = True
             return
@@ -302,6 +377,8 @@ class OnlineSession:
                 self._bad(bad.kind)
                 continue
             self._on_message(message)
+            if self.where.left:
+                return  # sent away (kicked from the room asked for, replaced): the loop ends
 
     # ----------------------------------------------------------------- messages
 
@@ -327,6 +404,14 @@ class OnlineSession:
             game.on_message(message)
             if game.over:
                 self.game = None
+                self._keep_seat(None)
+        elif kind == "catch_up" and game is not None and self._catching_up is not None:
+            players, told = self._catching_up
+            told += [event for raw in message["events"]
+                     if (event := read_event(raw, players)) is not None]
+        elif (kind == "back" and game is not None and self._catching_up is not None
+              and message["name"] == self.client.name):
+            self._caught_up(game)
         elif kind in ("event", "catch_up") and self.watcher is not None:
             watcher = self.watcher
             try:
@@ -339,7 +424,9 @@ class OnlineSession:
                 message, self.m, self.speaker, self.sounds, self.prefs)
             self.watcher = Watcher(message, view, self.m)
         elif kind == "game_started":
-            self.game = self._new_game(message)
+            self._started(message)
+            if self.room_keys.menu is not None:
+                self.room_keys.close()
         elif kind == "room":
             self.where.asked = False
             self._room(message)
@@ -351,16 +438,22 @@ class OnlineSession:
             self.say(self.m.tr("online.chat", name=message["name"], text=message["text"]))
         elif kind == "error" and message.get("code") == "shutdown":
             self.where.stopped = True
+            self._keep_seat(None)
             self.say(self.m.tr("online.error.shutdown"))
         elif kind == "error" and message.get("code") == "room-failed":
             self.game = self.watcher = None
+            self._keep_seat(None)
             self.say(self.m.tr("online.room.failed"))
+        elif kind == "error" and self.where.rejoining:
+            self._rejoin_refused(message)
         elif kind == "error" and message.get("code") != "replaced":
             self._error(message)
         elif kind == "left" and message.get("held"):
             self.say(self.m.tr("online.held", name=message["name"]))
         elif kind == "left" and message.get("stand_in"):
             self.say(self.m.tr("online.stand.in", name=message["name"]))
+        elif kind == "left":
+            self.say(self.m.tr("online.left.other", name=message["name"]))
         elif kind == "back" and message["name"] != self.client.name:
             self.say(self.m.tr("online.back.other", name=message["name"]))
         elif kind == "error" and message.get("code") == "replaced":
@@ -370,9 +463,25 @@ class OnlineSession:
             minutes = message.get("minutes")
             self.say(self.m.tr("online.kicked") if minutes is None
                      else self.m.ntr("online.kicked.minutes", whole_minutes(minutes)))
+            self._keep_seat(None)
             self._out_of_room()
+        elif kind == "moderated" and message["action"] == "kick":
+            self.say(self.m.tr("online.kick.done", name=message["name"]))
         else:
             self._take_records(message)
+
+    def _started(self, message: dict[str, Any]) -> None:
+        """A seat at the room's game: a new game, or the kept seat given back (its game so far
+        follows, until ``back``). Its token is kept."""
+        rejoined, self.where.rejoining = self.where.rejoining, False
+        if rejoined:
+            self.where.asked = False
+        self.game = self._new_game(message)
+        if rejoined:
+            players = message["players"]
+            self.client.name = str(players[message["seat"]])
+            self._catching_up = (len(players), [])
+        self._keep_seat(self.game.token)
 
     def _take_records(self, message: dict[str, Any]) -> None:
         """The relay's answers about its records, a rating changed, a mute, a logout."""
@@ -417,6 +526,9 @@ class OnlineSession:
                        if not seat["bot"] and not seat["ready"] and seat["name"] != room["host"]]
             if waiting:
                 refusal = self.m.tr("online.notready.others", names=self.m.join(waiting))
+        if message.get("code") == "bad-options" and room is not None and len(room["seats"]) < 2:
+            # In a room, only starting is refused bad-options: the game cannot be dealt.
+            refusal = self.m.tr("online.start.alone")
         self.say(refusal or relay_error_text(message.get("code"), self.m)
                  or self.m.tr("online.error", message=message["message"]))
         if asked and self.where.room is None:
@@ -479,12 +591,22 @@ class OnlineSession:
 
     def _room_text(self, state: dict[str, Any]) -> str:
         m = self.m
-        seats = m.join([self._seat_text(seat, state["host"]) for seat in state["seats"]])
+        seats = self._seats_text([self._seat_text(seat, state["host"])
+                                  for seat in state["seats"]])
         titled = listed_game(state.get("game")).words.room
         name = state["name"] if titled is None else m.tr(titled, name=state["name"])
         if self._watching(state):
             return m.tr("online.watching", number=state["room"], name=name, seats=seats)
         return m.tr("online.room", number=state["room"], name=name, seats=seats)
+
+    def _seats_text(self, seats: list[str]) -> str:
+        """The seats one after another, each set off as a whole ("Ann, host; Bob; Cy,
+        ready"): a list joined with commas and "and" would hear "Ann, host and Bob" as three
+        people."""
+        text = seats[0] if seats else ""
+        for seat in seats[1:]:
+            text = self.m.tr("online.seats.more", seats=text, seat=seat)
+        return text
 
     def _seat_text(self, seat: dict[str, Any], host: str) -> str:
         """A seat as the room is said: who, and their rating where the relay keeps them."""
@@ -503,15 +625,16 @@ class OnlineSession:
     # ----------------------------------------------------------------- keys
 
     def _on_keys(self, pressed: list[PressedKey]) -> None:
-        game = self.game
-        if game is not None:
-            game.on_keys(pressed, self.keys)
-            if game.quit:
-                self._leave_room()
-            return
         for key in pressed:
+            game = self.game
+            if game is not None:
+                if not self._table_key(game, key):
+                    return
+                continue
             self.speaker.interrupt()
-            if self.replayer is not None:
+            if self.room_keys.open:
+                self._room_step(self.room_keys.press(key.label))
+            elif self.replayer is not None:
                 self._replay_key(key.label)
             elif self.where.room is None and self.lobby is not None:
                 self._step(self.lobby.press(key.label))
@@ -520,8 +643,24 @@ class OnlineSession:
             if self.where.left:
                 return
 
-    def _step(self, step: Step) -> None:
-        """Do what a key in the lobby (or a new list of rooms) asks."""
+    def _table_key(self, game: OnlineGame, key: PressedKey) -> bool:
+        """A key at the table: the chat line's while it is open, slash opens it (unless the
+        game's own text field takes it), any other is the game's. False once the player has left
+        the game."""
+        chat = self.room_keys
+        if chat.field is not None or (key.label == TABLE_CHAT_KEY and not game.typing):
+            self.speaker.interrupt()
+            self._room_step(chat.press(key.label) if chat.field is not None else chat.chat())
+            return True
+        game.on_keys([key], self.keys)
+        if game.quit:
+            self._leave_room()
+            return False
+        return True
+
+    def _heard_step(self, step: Step | RoomStep) -> None:
+        """What any key's step has to be heard: its cue, a review of the history, its echo and
+        its speech."""
         if step.cue is not None and self.sounds is not None:
             self.sounds.play(Cue(step.cue))
         if step.review is not None:
@@ -529,11 +668,23 @@ class OnlineSession:
         self.speaker.review(step.echo)
         if step.speech:
             self.say(step.speech)
+
+    def _room_step(self, step: RoomStep) -> None:
+        """Do what a key of the room's menus or chat line asks."""
+        self._heard_step(step)
+        if step.send is not None:
+            self.client.send(step.send[0], **step.send[1])
+
+    def _step(self, step: Step) -> None:
+        """Do what a key in the lobby (or a new list of rooms) asks."""
+        self._heard_step(step)
         if step.leave:
             self.say(self.m.tr("online.lobby.left"))
             self.where.left = True
         elif self.where.asked:
             return
+        elif step.rejoin and self.seat is not None and not self.where.to_lobby:
+            self._rejoin()
         elif step.create is not None:
             self.create_room(game=step.create)
         elif step.enter is not None:
@@ -575,9 +726,10 @@ class OnlineSession:
         elif label == "escape":
             self._leave_room()
         elif label == "f1" and self.watcher is not None:
-            self.speaker.review(self.watcher.help_text())
+            self.speaker.review(" ".join((self.watcher.help_text(),
+                                          self.m.tr("online.table.chat"))))
         elif label == "f1":
-            self.say(self.m.tr("online.watching.help") if watching else self.m.tr("online.help"))
+            self.say(self._room_help(room, watching))
         elif label == "enter" and room is not None and watching:
             if room["playing"]:
                 self.say(self.m.tr("online.watching.wait"))
@@ -590,12 +742,42 @@ class OnlineSession:
                 self.client.send("ready", ready=not self.where.ready)
                 self.say(self.m.tr("online.notready") if self.where.ready
                          else self.m.tr("online.ready"))
+        elif label in CHAT_KEYS and room is not None and (
+                label == TABLE_CHAT_KEY or self.watcher is None):
+            self._room_step(self.room_keys.chat())
+        elif label in ("b", "shift+b", "k") and room is not None and self.watcher is None:
+            self._host_key(label, room)
         elif self.watcher is not None and (answer := self.watcher.answer(label)) is not None:
             self.speaker.review(answer)
         elif label in HISTORY_KEYS:
             review_history(self.speaker, HISTORY_KEYS[label])
         elif label in ("r", "shift+r", "f2") and room is not None:
             self.say(self._room_text(room))
+
+    def _room_help(self, room: dict[str, Any] | None, watching: bool) -> str:
+        """F1 in a room between games: the keys that work here, for the host, a seated
+        player or a spectator."""
+        m = self.m
+        if watching:
+            return " ".join((m.tr("online.watching.help"), m.tr("online.table.chat")))
+        if room is not None and room["host"] == self.client.name:
+            return m.tr("online.room.help.host")
+        return m.tr("online.room.help.player")
+
+    def _host_key(self, label: str, room: dict[str, Any]) -> None:
+        """B, Shift+B and K: the host's keys, to add a bot, take the last one away, and take
+        someone out of the room."""
+        if room["host"] != self.client.name:
+            self.say(self.m.tr("online.error.not-host"))
+        elif label == "shift+b":
+            self.client.send("remove_bot")
+        elif label == "b":
+            self._room_step(self.room_keys.add_bot())
+        else:
+            others = [str(seat["name"]) for seat in room["seats"]
+                      if seat["bot"] is None and seat["name"] != self.client.name]
+            others += [str(name) for name in room.get("spectators", [])]
+            self._room_step(self.room_keys.kick(others))
 
 
 def reason_text(error: Exception, m: Messages) -> str:
@@ -656,18 +838,22 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
                      prefs: SeatPrefs = ONLINE_PREFS,
                      on_connected: Callable[[str | None], None] | None = None,
                      on_logged_out: Callable[[], None] | None = None,
-                     ssl: SSLContext | None = None, login: Login | None = None) -> int:
+                     ssl: SSLContext | None = None, login: Login | None = None,
+                     seat: str | None = None,
+                     on_seat: Callable[[str | None], None] | None = None) -> int:
     """Connect and play until the player leaves: into ``room`` if given, into a room of one's
     own with ``bots`` bots if there are any, else the lobby. A room of one's own plays
     ``game`` with the option ``values``; one of another game opened from the lobby has that
     game's values in ``other_games``, or its defaults. ``on_connected`` is called once
     the relay has taken the name, with the login token to keep (None when there is none new);
     ``on_logged_out`` once the player has logged out (the token kept is to be forgotten).
-    ``login`` logs in (see ``reach_relay``). With ``ssl`` (``tls.client_context``) over TLS: an
-    insecure context is said to check nothing, and a certificate that fails verification is
-    said as such. Returns ``PLAYED``, ``UNREACHABLE`` (the relay cannot be reached, or
-    refuses, or its certificate is not good), or ``NAME_REFUSED``; what went wrong has been
-    said."""
+    ``seat`` is the token of a seat kept from an earlier run, offered first in the lobby;
+    ``on_seat`` is told each seat's token the player is given, and None once it is given up
+    (see ``OnlineSession``). ``login`` logs in (see ``reach_relay``). With ``ssl``
+    (``tls.client_context``) over TLS: an insecure context is said to check nothing, and a
+    certificate that fails verification is said as such. Returns ``PLAYED``, ``UNREACHABLE``
+    (the relay cannot be reached, or refuses, or its certificate is not good), or
+    ``NAME_REFUSED``; what went wrong has been said."""
     if is_insecure(ssl):
         speaker.say(Utterance(messages.tr("online.insecure")))
     try:
@@ -712,7 +898,7 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
                             new_rooms={kind: room_fields(
                                 values if kind == game else (other_games or {}).get(kind, {}),
                                 password, kind) for kind in GAMES},
-                            on_logged_out=on_logged_out)
+                            on_logged_out=on_logged_out, seat=seat, on_seat=on_seat)
     if room is not None:
         session.enter_room(room, password=password)
     elif bots:

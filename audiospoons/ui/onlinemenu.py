@@ -15,7 +15,7 @@ Connected, the player is in the relay's lobby (``ui.lobby``), where they open a 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from audiospoons.net.client import Login
@@ -30,13 +30,18 @@ from audiospoons.voice.i18n import Messages
 class JoinRequest:
     """Where to play online and as whom: the relay at ``host:port``, as ``name``; with
     ``tls``, over TLS, checking the relay's certificate; with ``login``, logged in (by a
-    password, registering the name if it is free, or by the token kept from last time)."""
+    password, registering the name if it is free, or by the token kept from last time); with
+    ``seat``, the token of a seat in a game there kept from an earlier run, offered back first,
+    and ``on_seat`` told each seat given from then on (None once given up), to keep it."""
 
     host: str
     port: int
     name: str
     tls: bool = False
     login: Login | None = None
+    seat: str | None = field(default=None, repr=False)
+    on_seat: Callable[[str | None], None] | None = field(default=None, repr=False,
+                                                         compare=False)
 
 
 class Outcome(Enum):

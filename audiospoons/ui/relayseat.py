@@ -1,6 +1,7 @@
 """What every game played through the relay at this keyboard shares, whichever game it is:
 sending a command (with the time from its cue, for a press that answers one), the time limit the
-relay reports and its ticks, and Escape twice to leave, as an online game cannot pause.
+relay reports and its ticks, Escape twice to leave, as an online game cannot pause, and F1's
+closing words on that and on the key that chats (``online_help``).
 
 What the relay sends has been checked and cleaned by the client (``relaykinds``); a game event is
 checked here against the table too (``relaykinds.read_event``): one that names a seat not at the
@@ -9,8 +10,9 @@ table is ``BadRelayMessage``, for the session to say, and the game goes on witho
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
+from typing import Any, Protocol, TypeVar
 
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
@@ -26,6 +28,8 @@ from audiospoons.voice.speaker import Speaker
 
 LEAVE_WINDOW = 5.0
 """Seconds within which a second Escape leaves an online game."""
+
+A = TypeVar("A", bound=Enum)
 
 
 class Ears(Protocol):
@@ -44,6 +48,10 @@ class OnlineGame(Protocol):
     over: bool
     quit: bool
     token: str | None
+
+    @property
+    def typing(self) -> bool:
+        """The game's own text field is open and takes every key, slash too."""
 
     def on_message(self, message: dict[str, Any]) -> None: ...
 
@@ -121,6 +129,17 @@ class RelaySeat:
             return
         self.client.send("command", command=encode_command(command))
 
+    @property
+    def typing(self) -> bool:
+        """The game's own text field is open (none has one but Razz Spoons' phrase)."""
+        return False
+
+    def online_help(self, keys: str) -> str:
+        """F1 at a table online: ``keys``, the game's (without a word on Escape), then the key
+        that chats and what Escape does here, as a game online cannot pause."""
+        m = self.messages
+        return " ".join((keys, m.tr("online.table.chat"), m.tr("online.table.leave")))
+
     def escape_to_leave(self) -> bool:
         """No pause online: Escape twice within ``LEAVE_WINDOW`` leaves the game. False when
         this Escape leaves."""
@@ -168,3 +187,9 @@ class RelaySeat:
         for key in pressed:
             if not self._on_key(key.label, key.at, keys):
                 return
+
+
+def without_pause(bindings: Mapping[A, Sequence[str]]) -> dict[A, Sequence[str]]:
+    """A game's keys as F1 lists them online, where Escape does not pause (``online_help``
+    says what it does)."""
+    return {action: keys for action, keys in bindings.items() if action.value != "menu"}

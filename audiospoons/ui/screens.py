@@ -44,6 +44,7 @@ from audiospoons.sound.cue import Cue
 from audiospoons.ui import gamekeys, keynames
 from audiospoons.ui.gamekeys import KeyTable
 from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS, review_history
+from audiospoons.ui.keptseats import kept_seat, with_seat
 from audiospoons.ui.menu import SELECT_CUE, Action, Choice, Item, Menu, Number, Response, Toggle
 from audiospoons.ui.onlinemenu import (
     LOGGED_OUT,
@@ -65,6 +66,7 @@ from audiospoons.ui.settings import (
     RATE_MAX,
     RATE_MIN,
     RATE_STEP,
+    LeftByCtrlC,
     Settings,
     load_settings,
     problem_text,
@@ -360,8 +362,15 @@ class Screens:
         except Unavailable:
             self.say(self.m.tr("menu.unavailable"))
             return
-        if isinstance(result, Settings) and result.reactions != self.settings.reactions:
-            self.save(replace(self.settings, reactions=result.reactions))
+        except LeftByCtrlC as left:
+            self._keep_record(left.settings)
+            raise
+        self._keep_record(result)
+
+    def _keep_record(self, played: Settings | None) -> None:
+        """Save the reaction record games have brought up to date."""
+        if isinstance(played, Settings) and played.reactions != self.settings.reactions:
+            self.save(replace(self.settings, reactions=played.reactions))
 
     # ------------------------------------------------------------------ play online
 
@@ -451,6 +460,13 @@ class Screens:
         if self.play_online is None:
             self.say(self.m.tr("menu.unavailable"))
             return None
+
+        def seat_changed(token: str | None) -> None:
+            self.save(replace(self.settings, online_seats=with_seat(
+                self.settings.online_seats, request.host, request.port, request.name, token)))
+
+        request = replace(request, on_seat=seat_changed, seat=kept_seat(
+            self.settings.online_seats, request.host, request.port, request.name))
 
         def connected(token: str | None) -> None:
             logins = self.settings.online_logins
@@ -880,7 +896,8 @@ def online_game(speaker: Speaker, mixer: CuePlayer | None, keys: WatchedKeys
             other_games={name: dict(settings.values_of(name)) for name in GAMES},
             bots=0, messages=messages(language_for(settings)), speaker=speaker, sounds=mixer,
             keys=keys, prefs=settings.seat_prefs(), on_connected=connected,
-            on_logged_out=lambda: connected(LOGGED_OUT), login=request.login))
+            on_logged_out=lambda: connected(LOGGED_OUT), login=request.login,
+            seat=request.seat, on_seat=request.on_seat))
         outcomes = {PLAYED: Outcome.PLAYED, NAME_REFUSED: Outcome.NAME_REFUSED,
                     PASSWORD_WANTED: Outcome.PASSWORD_WANTED,
                     LOGIN_REFUSED: Outcome.LOGIN_REFUSED, LOGIN_LOST: Outcome.LOGIN_LOST}

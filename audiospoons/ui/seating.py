@@ -54,3 +54,7 @@ class LocalSeat(Protocol):
 
     def play(self, keys: KeySource) -> GameResult:
         """Play to the end, or until the player quits (``won`` is then None)."""
+
+    def left(self) -> GameResult:
+        """The game as it stands for a player leaving it now (``won`` None): their reaction
+        times so far."""

@@ -13,7 +13,7 @@ from audiospoons.sound.mixer import Mixer
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.player import GameResult, KeySource, ReactionRecord
 from audiospoons.ui.seating import LocalTable
-from audiospoons.ui.settings import Settings
+from audiospoons.ui.settings import LeftByCtrlC, Settings
 from audiospoons.voice.i18n import Messages, choose_language, messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import SpeechOutput
@@ -37,10 +37,17 @@ def rate_changer(output: SpeechOutput) -> Callable[[int], int | None]:
 def play_games(spec: GameSpec, table: LocalTable, keys: KeySource, *,
                on_result: Callable[[GameResult], None] | None = None) -> None:
     """Games of ``spec`` until the player quits one, or says no to another: each with the next
-    seed, and the reaction record brought up to date after each."""
+    seed, and the reaction record brought up to date after each, and on Ctrl+C in a game, with
+    the times of the game left, before the interrupt goes on."""
     past, seed = table.record, table.seed
     while True:
-        result = spec.local_game(replace(table, seed=seed, record=past)).play(keys)
+        game = spec.local_game(replace(table, seed=seed, record=past))
+        try:
+            result = game.play(keys)
+        except KeyboardInterrupt:
+            if on_result is not None:
+                on_result(game.left())
+            raise
         if past is not None and result.won is not None:
             past = ReactionRecord((*past.times, *result.reaction_times), past.games + 1,
                                   past.wins + result.won, past.best)
@@ -74,7 +81,8 @@ def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None
                     options: GameOptions | None = None) -> Settings:
     """Play ``game`` against bots: with its saved options (or ``options``), the saved players,
     bots, language, verbosity and keys, until the player stops; returns the settings with the
-    reaction record brought up to date, for a game whose status keys say it."""
+    reaction record brought up to date, for a game whose status keys say it. Ctrl+C raises
+    ``LeftByCtrlC`` with those settings, for the caller to save before the program ends."""
     spec = GAMES[game]
     record = [settings]
 
@@ -91,7 +99,10 @@ def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None
         settings.players, messages(choose_language(settings.language)), speaker, mixer,
         settings.seat_prefs(), seed, rate_changer(speaker.output), Level(settings.bots),
         past_record(settings) if spec.reaction_record else None)
-    play_games(spec, table, keys, on_result=remember if spec.reaction_record else None)
+    try:
+        play_games(spec, table, keys, on_result=remember if spec.reaction_record else None)
+    except KeyboardInterrupt as interrupt:
+        raise LeftByCtrlC(record[-1]) from interrupt
     return record[-1]
 
 

@@ -35,6 +35,7 @@ import platformdirs
 from audiospoons.engine.rules import GameOptions
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.net.names import NAME_LENGTH
+from audiospoons.ui.keptseats import is_seat_token
 from audiospoons.ui.seating import SeatPrefs
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
@@ -126,6 +127,10 @@ class Settings:
     online_logins: Mapping[str, str] = field(default_factory=dict)
     """The login token each relay gave, to log in by next time: by the relay's address as
     typed and the account's name, "ADDRESS NAME" (``onlinemenu.with_login``)."""
+    online_seats: Mapping[str, str] = field(default_factory=dict)
+    """The token of the seat held in a game online, kept until that game ends or the player
+    leaves it, to take the seat back at the next start: by the relay's "HOST:PORT" and the
+    player's name, "HOST:PORT NAME" (``keptseats.with_seat``)."""
 
     def seat_prefs(self) -> SeatPrefs:
         """How the player chose to hear and play a seat, every game's moved keys among it."""
@@ -161,6 +166,15 @@ class Settings:
 
 class BadSettings(ValueError):
     """The settings file holds something that is not a setting."""
+
+
+class LeftByCtrlC(KeyboardInterrupt):
+    """Ctrl+C during games at this keyboard: it ends the program as Ctrl+C does, with the
+    settings as they stand, the reaction record brought up to date, for it to save first."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
 
 
 # ----------------------------------------------------------------------------- the file
@@ -294,6 +308,7 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
         "online_address": settings.online_address,
         "online_name": settings.online_name,
         "online_logins": dict(settings.online_logins),
+        "online_seats": dict(settings.online_seats),
         "reactions": {
             "median": record.median,
             "best": record.best,
@@ -374,6 +389,7 @@ def settings_from_json(data: object, reset: list[str] | None = None) -> Settings
         online_name=kept("online_name", lambda: _line(data, "online_name", NAME_LENGTH), ""),
         online_logins=kept("online_logins", partial(_text_mapping, data, "online_logins"),
                            none),
+        online_seats=kept("online_seats", partial(_seat_tokens, data), none),
     )
 
 
@@ -427,6 +443,14 @@ def _text_mapping(data: dict[str, Any], key: str) -> dict[str, str]:
             isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
         raise BadSettings(f"{key} {value!r}")
     return dict(value)
+
+
+def _seat_tokens(data: dict[str, Any]) -> dict[str, str]:
+    """The seats kept online: text keys, and each value a seat's token."""
+    seats = _text_mapping(data, "online_seats")
+    if not all(is_seat_token(token) for token in seats.values()):
+        raise BadSettings(f"online_seats {seats!r}")
+    return seats
 
 
 def _milliseconds(value: object) -> float:

@@ -25,6 +25,7 @@ ERROR_IDS = {
     "not-moderator": "online.error.not-moderator", "no-game": "online.error.no-game",
     "not-logged-in": "online.error.not-logged-in",
     "directory-down": "online.error.directory-down", "no-process": "online.error.no-process",
+    "no-bot": "online.error.no-bot", "no-player": "online.error.no-player",
 }
 """The errors the relay may send at any time that mean one thing."""
 

@@ -102,6 +102,9 @@ class RazzAnnouncer(EventAnnouncer):
         self.suit = ""
         self.count = 0
         self.clockwise = True
+        self._totals_told: tuple[int, ...] | None = None
+        """The totals the last round's points ended with: the game's end does not say them
+        again."""
 
     def urgent_phrases(self, listener: int | None) -> list[str]:
         """The urgent lines whose words are known before the game starts: worth rendering to
@@ -430,6 +433,7 @@ class RazzAnnouncer(EventAnnouncer):
 
     def _scored(self, event: RoundScored, you: int | None) -> str:
         m = self.m
+        self._totals_told = tuple(event.totals)
         totals = self.status.tally(event.totals, you, ranked=True)
         if tuple(event.points) == tuple(event.totals) or not any(event.points):
             return m.tr("razz.points", tally=totals)
@@ -448,5 +452,7 @@ class RazzAnnouncer(EventAnnouncer):
             result = m.ntr("razz.game.won.other", points, name=self.players[winners[0]])
         else:
             result = m.ntr("razz.game.shared.other", points, names=others)
+        if winners and tuple(event.totals) == self._totals_told:
+            return result
         final = m.tr("razz.final", tally=self.status.tally(event.totals, you, ranked=True))
         return " ".join((result, final)) if winners else final

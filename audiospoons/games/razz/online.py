@@ -22,9 +22,9 @@ from audiospoons.games.razz.rules.events import GameWon
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.seat import RazzKeyboardSeat
 from audiospoons.net.client import RelayClient
-from audiospoons.ui.keynames import keys_or_none
+from audiospoons.ui.keynames import keys_or_none, moved_keys_text
 from audiospoons.ui.player import CuePlayer, KeySource
-from audiospoons.ui.relayseat import RelaySeat
+from audiospoons.ui.relayseat import RelaySeat, without_pause
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
@@ -87,11 +87,16 @@ class RemoteRazzGame(RelaySeat, RazzKeyboardSeat):
         return self.escape_to_leave()
 
     def _help_text(self) -> str:
-        moved = self._moved_keys_text()
-        if moved is None:
-            return self.messages.tr("razz.help.online")
-        leave = self.messages.tr("razz.online.leave")
-        return f"{moved} {leave}"
+        """F1: the game's keys (as the player moved them), chat, and Escape twice to leave."""
+        if not self.keys.overrides:
+            return self.online_help(self.messages.tr("razz.help.online"))
+        return self.online_help(moved_keys_text(without_pause(self.keys.bindings),
+                                                self.messages))
+
+    @property
+    def typing(self) -> bool:
+        """The dealer's phrase field is open."""
+        return self.phrase is not None
 
     def _phrase_about(self) -> str:
         return self.messages.tr("razz.phrase.field.about.online")

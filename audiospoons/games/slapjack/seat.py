@@ -30,7 +30,7 @@ from audiospoons.ui.keynames import moved_keys_text
 from audiospoons.ui.localloop import LocalLoop
 from audiospoons.ui.pausekeys import change_rate, change_volume
 from audiospoons.ui.player import YOU, CuePlayer, KeySource
-from audiospoons.ui.relayseat import RelaySeat
+from audiospoons.ui.relayseat import RelaySeat, without_pause
 from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
@@ -215,8 +215,10 @@ class RemoteSlapjackGame(RelaySeat, SlapjackKeyboardSeat):
         return self.escape_to_leave()
 
     def _help_text(self) -> str:
-        leave = self.messages.tr("slapjack.online.leave")
-        return f"{super()._help_text()} {leave}"
+        """F1: the game's keys (as the player moved them), chat, and Escape twice to leave."""
+        if not self.overrides:
+            return self.online_help(self.messages.tr("slapjack.help.online"))
+        return self.online_help(moved_keys_text(without_pause(self.bindings), self.messages))
 
     def _ears(self) -> SlapjackPlayer:
         return self.player

@@ -83,8 +83,11 @@ class Announcer(EventAnnouncer):
     def __init__(self, players: Sequence[str], messages: Messages, *,
                  verbosity: Verbosity = Verbosity.FULL, announce_phase2: bool = False,
                  set_size: int = 4, spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
-                 signal: bool = False) -> None:
+                 signal: bool = False, draw_key: str | None = None) -> None:
         super().__init__(players, messages, verbosity)
+        self.draw_key = draw_key
+        """The key that draws, in words, for a keyboard seat that must draw (the draw-pile
+        game): the first round's opening says it, since no card comes by itself."""
         self.announce_phase2 = announce_phase2
         self.set_size = set_size
         self.spoon_style = spoon_style
@@ -94,6 +97,13 @@ class Announcer(EventAnnouncer):
         """The listener's knife discards still to make: each discard says how many are left."""
         self._teams = False
         """The game is played in teams (heard at its start): a shared win is a team's."""
+        self._recycled_told = False
+        """The stock shuffled again has been said this round: it says nothing new again."""
+        self._knives_told: set[int] = set()
+        """The other players whose knife has been said this round: a knife card that comes
+        back, or a second one, is heard as its sound but not said again."""
+        self._redraws_told: set[int] = set()
+        """The other players whose new cards for a knife have been said this round."""
 
     def urgent_phrases(self, listener: int | None) -> list[str]:
         """Every urgent line this listener can hear whose words are known before the game
@@ -116,7 +126,7 @@ class Announcer(EventAnnouncer):
         if isinstance(event, SpoonChallenged):
             return event.holder == listener
         if isinstance(event, ReactCue):
-            return listener in event.contenders
+            return listener in event.contenders and listener not in event.jumped
         if isinstance(event, ReactionTestStarted):
             return listener in event.contenders and event.contest is not ContestKind.SPOON
         if isinstance(event, KnifeDrawn):
@@ -164,10 +174,14 @@ class Announcer(EventAnnouncer):
             return m.tr("game.started", players=m.join(self.players))
         if isinstance(event, RoundStarted):
             self._knife_left = 0
+            self._recycled_told = False
+            self._knives_told.clear()
+            self._redraws_told.clear()
             spoons = () if self.signal else (m.ntr("spoons.on.table", event.spoons),)
             started = "round.started.again" if event.again else "round.started"
             return " ".join((m.tr(started, round=event.round),
-                             self._deals(event.dealer, you), *spoons))
+                             self._deals(event.dealer, you), *spoons,
+                             *self._how_to_draw(event, you)))
         if isinstance(event, CardsDealt):
             return m.tr("cards.dealt", cards=m.join([card_name(m, c) for c in event.cards]))
         if isinstance(event, CardTaken):
@@ -175,23 +189,12 @@ class Announcer(EventAnnouncer):
         if isinstance(event, CardPassed):
             return self._passed(event, you)
         if isinstance(event, StockRecycled):
-            return m.tr("stock.recycled")
-        if isinstance(event, KnifeDrawn):
-            if event.seat == you:
-                self._knife_left = event.discards
-                if self._brief():
-                    return m.ntr("knife.you.brief", event.discards)
-                return m.ntr("knife.you", event.discards)
-            if self._brief():
-                return m.tr("knife.other.brief", name=self.players[event.seat])
-            return m.ntr("knife.other", event.discards, name=self.players[event.seat])
-        if isinstance(event, KnifeRedrawn):
-            if event.seat == you:
-                return m.tr("knife.redrawn.you", cards=m.join([card_name(m, c)
-                                                               for c in event.cards]))
-            if self._brief():
+            if self._recycled_told:
                 return None
-            return m.ntr("knife.redrawn.other", event.count, name=self.players[event.seat])
+            self._recycled_told = True
+            return m.tr("stock.recycled")
+        if isinstance(event, KnifeDrawn | KnifeRedrawn):
+            return self._knife(event, you)
         if isinstance(event, SetHeld):
             if event.seat != you:
                 return m.tr("partner.set", name=self.players[event.seat])
@@ -242,6 +245,10 @@ class Announcer(EventAnnouncer):
                 return m.tr("fighting.others", names=names)
             return m.tr("racing.others", names=names)
         if isinstance(event, ReactCue):
+            if you in event.jumped:
+                # Too soon, with others still to press: a fight for one spoon is lost.
+                return (None if event.contest is ContestKind.RACE else m.tr(
+                    "fight.lost.you", names=m.join(self._others(event.contenders, you))))
             if event.contest is ContestKind.SPOON and event.spoon is not None:
                 if coloured(self.spoon_style, event.spoon):
                     return m.tr("spoon.react.now.colour", spoon=self._phrase(event.spoon))
@@ -260,8 +267,8 @@ class Announcer(EventAnnouncer):
         if isinstance(event, GrabTimeUp):
             return m.tr("grab.time.up")
         if isinstance(event, LetterGiven):
-            return self._you_or(you, event.seat, "letter.you", "letter.other",
-                                letter=event.letters[-1], letters=" ".join(event.letters))
+            return self._you_or(you, event.seat, "letter.taken.you", "letter.taken.other",
+                                letters=" ".join(event.letters))
         if isinstance(event, PointAdded):
             if event.seat == you:
                 return m.ntr("point.you", event.points)
@@ -285,6 +292,38 @@ class Announcer(EventAnnouncer):
         if isinstance(event, RoundEnded):
             return self._set_shown(event, you)
         return None
+
+    def _how_to_draw(self, event: RoundStarted, you: int | None) -> tuple[str, ...]:
+        """'Press Up arrow to draw a card.': at the first round's opening, to a player who
+        draws."""
+        if (self.draw_key is None or event.round != 1 or event.again or you is None
+                or you not in event.seats):
+            return ()
+        return (self.m.tr("round.draw.hint", key=self.draw_key),)
+
+    def _knife(self, event: KnifeDrawn | KnifeRedrawn, you: int | None) -> str | None:
+        """Your knife, each time; another player's, the first time in a round (the blade's
+        sound tells of the others)."""
+        m = self.m
+        if isinstance(event, KnifeDrawn) and event.seat == you:
+            self._knife_left = event.discards
+            if self._brief():
+                return m.ntr("knife.you.brief", event.discards)
+            return m.ntr("knife.you", event.discards)
+        if isinstance(event, KnifeRedrawn) and event.seat == you:
+            return m.tr("knife.redrawn.you", cards=m.join([card_name(m, c)
+                                                           for c in event.cards]))
+        told = self._knives_told if isinstance(event, KnifeDrawn) else self._redraws_told
+        if event.seat in told:
+            return None
+        told.add(event.seat)
+        name = self.players[event.seat]
+        if isinstance(event, KnifeRedrawn):
+            return None if self._brief() else m.ntr("knife.redrawn.other", event.count,
+                                                     name=name)
+        if self._brief():
+            return m.tr("knife.other.brief", name=name)
+        return m.ntr("knife.other", event.discards, name=name)
 
     def _grabbed(self, event: SpoonGrabbed, you: int | None) -> str | None:
         if self.signal:

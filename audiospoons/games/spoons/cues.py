@@ -69,7 +69,8 @@ class CueMapper(SeatPanner):
         if isinstance(event, ReactionTestStarted):
             return [Cue("fight", MIDDLE)]
         if isinstance(event, ReactCue):
-            return [Cue("react", MIDDLE, urgent=True)] if listener in event.contenders else []
+            pressing = listener in event.contenders and listener not in event.jumped
+            return [Cue("react", MIDDLE, urgent=True)] if pressing else []
         if isinstance(event, LetterGiven | PointAdded):
             return [Cue("letter", self.pan(event.seat, listener))]
         if isinstance(event, Eliminated):

@@ -16,6 +16,7 @@ from audiospoons.games.spoons.rules.events import (
     CardsDealt,
     CardTaken,
     RoundEnded,
+    SetHeld,
     SpoonGrabbed,
 )
 from audiospoons.games.spoons.rules.options import Options
@@ -41,16 +42,25 @@ def demonstration_deal() -> Deal:
 
 
 class Guide:
-    """Says what to do next, after the game has said what happened."""
+    """Says what to do next, after the game has said what happened; and how fast the player
+    grabbed, from the word to grab (or from their set, if they grabbed before passing)."""
 
     def __init__(self, messages: Messages, speaker: Speaker, game: LocalGame) -> None:
         self.seat: int | None = YOU
         self.messages = messages
         self.speaker = speaker
         self.game = game
+        self._asked_at: float | None = None
+        """When the player could grab and was told to: their set, then the five passed."""
 
     def receive(self, events: Sequence[Event]) -> None:
         for event in events:
+            if isinstance(event, SetHeld | CardPassed) and event.seat == YOU:
+                self._asked_at = event.at
+            if (isinstance(event, SpoonGrabbed) and event.seat == YOU
+                    and self._asked_at is not None):
+                self.speaker.say(Utterance(self.messages.tr(
+                    "reaction.time", ms=round((event.at - self._asked_at) * 1000))))
             msgid = self._prompt(event)
             if msgid is not None:
                 self.speaker.say(Utterance(self.messages.tr(msgid)))
@@ -80,5 +90,6 @@ def play_demonstration(messages: Messages, speaker: Speaker, mixer: CuePlayer | 
     game = LocalGame(options, len(HANDS), messages, speaker, mixer, seed=4,
                      first_deal=demonstration_deal(), bot_pace=SLOW_CARDS, one_round=True)
     game.player.time_reactions = False
+    game.player.announcer.draw_key = None  # the guide says how to draw, with the card to draw
     game.table.listeners.append(Guide(messages, speaker, game))
     return game.play(keys).won is not None

@@ -19,7 +19,7 @@ from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rules.seat import Phase
-from audiospoons.games.spoons.seatkeys import KeyboardSeat
+from audiospoons.games.spoons.seatkeys import KeyboardSeat, draw_key
 from audiospoons.games.spoons.spec import SPEC
 from audiospoons.simulate import bot_names
 from audiospoons.table import Table
@@ -62,7 +62,8 @@ class LocalGame(KeyboardSeat, LocalLoop):
         self._stopped = False
         self.table = Table(self.game, bots)
         self.player = LocalPlayer(names, options, messages, speaker, sounds, verbosity,
-                                  spoon_style, random.Random(rng.getrandbits(64)))
+                                  spoon_style, random.Random(rng.getrandbits(64)),
+                                  draw_key=draw_key(options, key_overrides, messages))
         self.table.listeners.append(self.player)
         self.messages = messages
         self.speaker = speaker

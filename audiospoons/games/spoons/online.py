@@ -11,14 +11,16 @@ from typing import Any
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import NotAllowedNow
 from audiospoons.engine.events import Event
+from audiospoons.games.spoons.helpkeys import game_keys_text
 from audiospoons.games.spoons.player import LocalPlayer
 from audiospoons.games.spoons.rules.events import GameOver
 from audiospoons.games.spoons.rules.options import Options
-from audiospoons.games.spoons.seatkeys import KeyboardSeat
+from audiospoons.games.spoons.seatkeys import KeyboardSeat, draw_key
 from audiospoons.net.client import RelayClient
-from audiospoons.ui.gamekeys import keymap
+from audiospoons.ui.gamekeys import bindings, keymap
+from audiospoons.ui.keynames import moved_keys_text
 from audiospoons.ui.player import CuePlayer, KeySource, ReactionRecord
-from audiospoons.ui.relayseat import RelaySeat
+from audiospoons.ui.relayseat import RelaySeat, without_pause
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
@@ -40,7 +42,8 @@ class RemoteGame(RelaySeat, KeyboardSeat):
         self.options = Options.from_mapping(started["options"])
         self.seats = len(names)
         self.player = LocalPlayer(names, self.options, messages, speaker, sounds, verbosity,
-                                  spoon_style, random.Random(), seat=self.me)
+                                  spoon_style, random.Random(), seat=self.me,
+                                  draw_key=draw_key(self.options, key_overrides, messages))
         self.messages, self.speaker, self.sounds = messages, speaker, sounds
         self.keys = keymap(key_overrides)
         self.key_overrides = dict(key_overrides or {})
@@ -66,6 +69,14 @@ class RemoteGame(RelaySeat, KeyboardSeat):
 
     def _pause(self, keys: KeySource) -> bool:
         return self.escape_to_leave()
+
+    def _help_text(self) -> str:
+        """F1: the game's keys (as the player moved them), chat, and Escape twice to leave."""
+        if not self.key_overrides:
+            return self.online_help(game_keys_text(self.options, self.seats,
+                                                   self.player.spoon_style, self.messages))
+        return self.online_help(moved_keys_text(without_pause(bindings(self.key_overrides)),
+                                                self.messages))
 
     def _ears(self) -> LocalPlayer:
         return self.player

@@ -5,12 +5,13 @@ The flow of cards is said only while it is fresh (but for a card the game moved 
 time ran out): a card that came to you is retracted by its passing on, so a card that came and
 went before its line was reached is said neither way; another player's move and a count of spoons
 give way to the next. The stock shuffled again and another player's knife are said once in a
-while, not each time. Grabs by others that wait together are said as one line; your set, once you
-have grabbed, goes without saying; your hand as dealt or drawn anew is out of date once a newer
-one, or a knife, comes. What decides the game (the round, the deal, a set, who is out, a reaction
-test, the end) waits as long as it takes, but the opening of a round (its number and your cards)
-is out of date once the round has ended; the urgent lines (a grab, your own knife) are never
-dropped."""
+while, not each time (the announcer says each once a round), and the shuffle is an aside: it
+changes no one's next move, so the table does not wait for it. Grabs by others that wait
+together are said as one line; your set, once you have grabbed, goes without saying; your hand
+as dealt or drawn anew is out of date once a newer one, or a knife, comes. What decides the game
+(the round, the deal, a set, who is out, a reaction test, the end) waits as long as it takes,
+but the opening of a round (its number and your cards) is out of date once the round has ended;
+the urgent lines (a grab, your own knife) are never dropped."""
 
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ def pace(event: Event, listener: int | None,
     if isinstance(event, Eliminated | RoundEnded | RoundVoided | GameOver):
         return Pace(retracts=("round", "hand"))
     if isinstance(event, StockRecycled):
-        return flow("stock", quiet_for=REPEAT_QUIET)
+        return flow("stock", quiet_for=REPEAT_QUIET, aside=True)
     if isinstance(event, KnifeDrawn | KnifeRedrawn) and event.seat != listener:
         return flow(f"knife:{event.seat}", quiet_for=REPEAT_QUIET)
     if isinstance(event, KnifeDrawn):

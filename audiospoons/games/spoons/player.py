@@ -14,9 +14,12 @@ from audiospoons.games.spoons.announcer import Announcer
 from audiospoons.games.spoons.cues import CueMapper
 from audiospoons.games.spoons.rules.events import (
     EmptySlot,
+    GripSlipped,
     Reacted,
     ReactionTestStarted,
     RoundStarted,
+    SpoonChosen,
+    SpoonClaimed,
     SpoonGrabbed,
     SpoonsChanged,
 )
@@ -61,22 +64,26 @@ class LocalPlayer(SeatEars[SeatView, Announcer, CueMapper]):
                  speaker: Speaker, sounds: CuePlayer | None,
                  verbosity: Verbosity = Verbosity.FULL,
                  spoon_style: SpoonStyle = SpoonStyle.NUMBERS,
-                 rng: random.Random | None = None, seat: int | None = YOU) -> None:
+                 rng: random.Random | None = None, seat: int | None = YOU,
+                 draw_key: str | None = None) -> None:
+        """``draw_key``: the key that draws, in words, where this seat must draw."""
         # The first grab is heard as the spoon's sound; with no sound it must be said.
         super().__init__(seat, messages, speaker, sounds, (
             SeatView(NOBODY if seat is None else seat),
             Announcer(players, messages, verbosity=verbosity,
                       announce_phase2=options.announce_phase2 or sounds is None,
-                      set_size=options.set_size, spoon_style=spoon_style, signal=options.signal),
+                      set_size=options.set_size, spoon_style=spoon_style, signal=options.signal,
+                      draw_key=draw_key),
             CueMapper(len(players), signal=options.signal)))
         self.spoon_style = spoon_style
         self.colours = ColourMenu(rng or random.Random())
         self.cursor = 0
-        self._fight_time: float | None = None
-        """Your press in the fight or contest under way: said if you win the spoon."""
+        self._press_time: float | None = None
+        """Your press in the fight or contest under way: said with its result."""
         self.time_reactions = True
-        """Say the reaction time after each grab (not in the demonstration, where the player
-        is listening to instructions between their set and their grab)."""
+        """Say the reaction time after each grab and fight (not in the demonstration, where
+        the player is listening to instructions between their set and their grab, and the
+        guide says the time from its word to grab)."""
 
     def receive(self, events: Sequence[Event]) -> None:
         for event in events:
@@ -89,17 +96,25 @@ class LocalPlayer(SeatEars[SeatView, Announcer, CueMapper]):
                 self.say_text(self.messages.tr("spoon.gone"))
             for said in self.announcer.announce(event, self.me):
                 self.speaker.say(said)
-            if self.time_reactions and isinstance(event, Reacted) and event.seat == self.me:
-                self._fight_time = event.after
-            if (self.time_reactions and isinstance(event, SpoonGrabbed)
-                    and len(self.view.reaction_times) > timed):
-                self.say("reaction.time", ms=round(self.view.reaction_times[-1] * 1000))
-            elif (isinstance(event, SpoonGrabbed) and event.seat == self.me
-                  and event.spoon is not None and self._fight_time is not None):
-                self.say("reaction.time", ms=round(self._fight_time * 1000))
-            if isinstance(event, ReactionTestStarted):
-                self._fight_time = None
+            if self.time_reactions:
+                self._time(event, len(self.view.reaction_times) > timed)
         self.cursor = min(self.cursor, max(0, len(self.view.hand) - 1))
+
+    def _time(self, event: Event, timed: bool) -> None:
+        """Say your reaction time: after a grab timed from the set or the first grab (one that
+        steals a spoon is followed by its fight, whose time counts), and after the result of
+        a fight or contest you pressed in, won or lost."""
+        me = self.me
+        if isinstance(event, ReactionTestStarted) and me in event.contenders:
+            self._press_time = None
+        elif isinstance(event, Reacted) and event.seat == me:
+            self._press_time = event.after
+        elif isinstance(event, SpoonGrabbed | SpoonClaimed | SpoonChosen) and timed:
+            self.say("reaction.time", ms=round(self.view.reaction_times[-1] * 1000))
+        elif (isinstance(event, SpoonGrabbed | GripSlipped) and event.seat == me
+              and self._press_time is not None):
+            self.say("reaction.time", ms=round(self._press_time * 1000))
+            self._press_time = None
 
     def catch_up(self, events: Sequence[Event]) -> None:
         """Take in the game so far without a word or a sound: a seat taken back after a lost

@@ -7,19 +7,39 @@ from collections.abc import Callable
 
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
+from audiospoons.games.spoons.helpkeys import local_keys_text
 from audiospoons.games.spoons.optionitems import options_text
 from audiospoons.games.spoons.player import LocalPlayer, spoon_number
 from audiospoons.games.spoons.refusals import refusal_text
 from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, React, Signal, Take
-from audiospoons.games.spoons.rules.options import Grabbing, Options
+from audiospoons.games.spoons.rules.events import ContestKind
+from audiospoons.games.spoons.rules.options import DrawVariant, Grabbing, Options
 from audiospoons.ui.gamekeys import SLOTS, Action, bindings, bound_action
-from audiospoons.ui.keynames import moved_keys_text
+from audiospoons.ui.keynames import keys_or_none, keys_text, moved_keys_text
 from audiospoons.ui.pausekeys import change_rate, change_volume, pause_menu
 from audiospoons.ui.player import CuePlayer, KeySource, ReactionRecord
 from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle
+
+BEFORE_THE_CUE = frozenset({"cards-stopped", "fighting"})
+"""Refusals whose usual words ("grab a spoon", "react to win it") would ask for a press, which
+before the cue is too soon."""
+AFTER_FALSE_START = frozenset({"cards-stopped", "fighting", "already-pressed"})
+"""Refusals after a press too soon, while the fight goes on without the player."""
+ONE_SPOON = frozenset({ContestKind.FIGHT, ContestKind.SPOON})
+"""Tests for a single spoon: whoever pressed too soon, while another still may press, has lost."""
+
+
+def draw_key(options: Options, key_overrides: dict[str, str] | None,
+             messages: Messages) -> str | None:
+    """The key that draws, in words, as the player has it, where every player draws from the
+    stock (the draw-pile game): nothing else tells a newcomer, since no card comes by itself.
+    None where cards are passed along, or the key has been taken away."""
+    if options.draw is not DrawVariant.DRAW:
+        return None
+    return keys_or_none(bindings(key_overrides)[Action.PICK_UP], messages)
 
 
 class KeyboardSeat:
@@ -102,6 +122,10 @@ class KeyboardSeat:
         """Say why the game refused a command, in the player's words."""
         if isinstance(command, React) and error.reason == "no-test":
             return
+        in_test = self._in_test_text(error.reason)
+        if in_test is not None:
+            self.player.say_text(in_test)
+            return
         signal = self.options.signal
         if error.reason == "cards-stopped" and self.player.view.me.has_spoon:
             self.player.say_text(self.messages.tr("refused.cards-stopped.signal.safe")
@@ -109,6 +133,20 @@ class KeyboardSeat:
                                  self.messages.tr("refused.cards-stopped.safe"))
             return
         self.player.say_text(refusal_text(self.messages, error, signal=signal))
+
+    def _in_test_text(self, reason: str) -> str | None:
+        """A key refused in a reaction test the player is in: before the cue, to wait for it
+        (a press then would be too soon); after pressing too soon in a fight for one spoon,
+        that the fight is lost. None where the usual words hold."""
+        view, m = self.player.view, self.messages
+        if not view.test:
+            return None
+        if view.jumped and view.test_kind in ONE_SPOON and reason in AFTER_FALSE_START:
+            return m.tr("refused.fight-lost")
+        if not view.cued and not view.jumped and reason in BEFORE_THE_CUE:
+            return m.tr("refused.wait-cue",
+                        key=keys_text(bindings(self.key_overrides)[Action.SPACE], m))
+        return None
 
     def _ask(self, action: Action) -> None:
         """Keys that ask something, or change a setting, rather than play."""
@@ -152,10 +190,11 @@ class KeyboardSeat:
         return answers
 
     def _help_text(self) -> str:
-        """The keys of the game: the usual words for the usual keys, or, once the player has
-        moved some, every action with the keys it has now."""
+        """The keys of this game with its options, in the usual words for the usual keys, or,
+        once the player has moved some, every action with the keys it has now."""
         if not self.key_overrides:
-            return self.messages.tr("help.game")
+            return local_keys_text(self.options, self.seats, self.player.spoon_style,
+                                   self.messages)
         return moved_keys_text(bindings(self.key_overrides), self.messages)
 
     def _move_cursor(self, step: int) -> None:

@@ -14,8 +14,10 @@ from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,
     CardTaken,
+    ContestKind,
     DealerChanged,
     Eliminated,
+    FalseStart,
     GameOver,
     GameStarted,
     HandPassedOn,
@@ -70,6 +72,12 @@ class SeatView:
     set_at: float | None = None
     test: tuple[int, ...] = ()
     """The contenders of the reaction test this seat is in, if it is in one."""
+    test_kind: ContestKind | None = None
+    """What this seat's test is for: a fight, a contested spoon, or a race."""
+    cued: bool = False
+    """The cue of this seat's test has come: a press now is no false start."""
+    jumped: bool = False
+    """This seat pressed too soon in its test, and has no press left to make."""
     cue_at: float | None = None
     partner: int | None = None
     """This seat's partner, playing in teams."""
@@ -102,6 +110,7 @@ class SeatView:
             self.hand, self.waiting = [], 0
             self.phase_two, self.phase_two_at, self.set_at = False, None, None
             self.test, self.cue_at, self.reached = (), None, False
+            self._test_over()
             for player in self.players:
                 player.has_spoon = False
         elif isinstance(event, CardsDealt):
@@ -145,13 +154,18 @@ class SeatView:
             self.dealer = event.dealer
         elif isinstance(event, ReactionTestStarted) and me in event.contenders:
             self.test, self.cue_at = event.contenders, None
+            self._test_over()
+            self.test_kind = event.contest
         elif isinstance(event, ReactCue) and me in event.contenders:
-            self.cue_at = event.at
+            self.cue_at, self.cued = event.at, True
+        elif isinstance(event, FalseStart) and event.seat == me:
+            self.jumped = True
         elif isinstance(event, Reacted) and event.seat == me and self.cue_at is not None:
             self.reaction_times.append(event.after)
             self.cue_at = None
         elif isinstance(event, ReactionTestEnded) and set(event.ranking) == set(self.test):
             self.test, self.cue_at = (), None
+            self._test_over()
         elif isinstance(event, LetterGiven):
             self.players[event.seat].letters = event.letters
         elif isinstance(event, PointAdded):
@@ -164,6 +178,9 @@ class SeatView:
             self.playing = False
         elif isinstance(event, GameOver):
             self.over, self.winners, self.playing = True, event.winners, False
+
+    def _test_over(self) -> None:
+        self.test_kind, self.cued, self.jumped = None, False, False
 
     def _grabbed(self, event: SpoonGrabbed) -> None:
         """A grab's reaction time: from the first grab, or from your own set if you were first

@@ -337,11 +337,13 @@ class ReactionTestStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class ReactCue(Event):
-    """The moment to press: heard by the contenders."""
+    """The moment to press: heard by the contenders. ``jumped``: those who pressed too soon,
+    with no press left to make (in a fight for one spoon they have lost it)."""
 
     contenders: tuple[int, ...]
     contest: ContestKind = ContestKind.RACE
     spoon: int | None = None
+    jumped: tuple[int, ...] = ()
 
     def press_cue(self, seat: int) -> PressCue | None:
         return PressCue.TEST if seat in self.contenders else None

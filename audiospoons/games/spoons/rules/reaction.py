@@ -70,7 +70,8 @@ class ReactionTest:
             return []
         if not self.cued:
             self.cued = True
-            return [ReactCue(self.cue_at, self.contenders, self.kind, self.spoon)]
+            return [ReactCue(self.cue_at, self.contenders, self.kind, self.spoon,
+                             jumped=tuple(self._false_starts))]
         return self._finish(self.ends_at)
 
     def has_pressed(self, seat: int) -> bool:

@@ -1,0 +1,138 @@
+"""F1 at a classic Spoons table names the keys of this game with these options: the grab key as
+the game uses it (a signal, a grab, a reaction test), a feint only with bluffing, number keys only
+for numbered spoons (the Ctrl part only past ten), the colour menu only for a player who chose
+it, a letter for each card the hand may hold, Up and Down as the cards flow, F4 only where cards
+wait; online the same keys, and the online ending in place of the pause. Exact transcripts, from
+a game at the keyboard and from a seat at a relay's table, then a real terminal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fakes import Clock, Lines, Pressed
+from test_local_game import Player
+from test_online import Relay
+from test_play_pty import quit_game, spawn
+
+from audiospoons.games.spoons.local import LocalGame
+from audiospoons.games.spoons.online import RemoteGame
+from audiospoons.games.spoons.rules.options import Options
+from audiospoons.games.spoons.rules.presets import PRESETS_BY_NAME
+from audiospoons.voice.i18n import available_languages, messages
+from audiospoons.voice.speaker import Speaker
+from audiospoons.voice.spoonnames import SpoonStyle
+
+F1 = "\x1bOP"
+ENDING = ("F3: who is still in. F5: the options. F6: your reaction times. Comma and period review"
+          " messages; R repeats the last. F7 and F8: sound volume. F9 and F10: speech rate.")
+WAITING_ENDING = ENDING.replace("F5:", "F4: cards waiting. F5:")
+HAND = ("Left and Right move through your hand; Enter passes the card. {keys} pass your cards in"
+        " order, from the first. H says your hand.")
+FIVE_LETTERS = HAND.format(keys="A, S, D, F, and G")
+DEFAULT_HELP = (f"Space grabs a spoon. {FIVE_LETTERS} Up or Down draws from the stock."
+                f" F2: spoons left. {ENDING}")
+PIG = dict(PRESETS_BY_NAME["pig"].values)
+ONLINE_END = "Slash: chat with the room. A game online cannot pause: Escape twice leaves it."
+
+
+def f1_heard(players: int = 3, spoon_style: SpoonStyle = SpoonStyle.NUMBERS, lang: str = "en",
+             **options: object) -> str:
+    """What F1 says, pressed first thing in a game at the keyboard."""
+    clock, lines = Clock(), Lines()
+    game = LocalGame(Options.from_mapping(options), players, messages(lang), Speaker(lines),
+                     None, seed=1, clock=clock, spoon_style=spoon_style)
+    player = Player(clock, ["f1@0", "escape@0", "q", "y"])
+    player.game = game
+    game.play(player)
+    return lines.spoken[lines.spoken.index(messages(lang).tr("pause.menu")) - 1]
+
+
+def test_the_default_game_says_its_grab_its_draw_five_letters_and_no_waiting_cards() -> None:
+    assert f1_heard() == f"{DEFAULT_HELP} Escape pauses."
+
+
+def test_a_pig_game_gives_or_copies_the_signal_and_only_the_dealer_draws() -> None:
+    assert f1_heard(**PIG) == (
+        f"Space gives or copies the signal. {FIVE_LETTERS} Up picks up a card passed to you;"
+        f" when you deal, Up or Down draws from the stock. {WAITING_ENDING} Escape pauses.")
+
+
+def test_bluffing_adds_the_feint_and_a_race_pressed_as_fast_as_you_can() -> None:
+    assert f1_heard(premature="bluff", reaction_style="mash") == (
+        "Space grabs a spoon; in the race for the spoons, press it as fast as you can."
+        f" B feints a grab. {FIVE_LETTERS} Up or Down draws from the stock."
+        f" F2: spoons left. {ENDING} Escape pauses.")
+
+
+def test_more_than_ten_numbered_spoons_add_ctrl_or_alt_and_a_fight_is_reacted_to() -> None:
+    assert f1_heard(players=12, grabbing="realtime") == (
+        "Space grabs a spoon, or reacts in a reaction test. 1 to 0 grab spoons 1 to 10, and"
+        f" with Ctrl or Alt, 11 to 20. {FIVE_LETTERS} Up or Down draws from the stock."
+        f" F2: spoons left, and which are free. {ENDING} Escape pauses.")
+
+
+def test_a_few_numbered_spoons_name_only_their_keys() -> None:
+    assert f1_heard(players=4, grabbing="selection", draw="either") == (
+        "Space grabs a spoon, or reacts in a reaction test. 1 to 3 grab spoons 1 to 3."
+        f" {FIVE_LETTERS} Up picks up a card passed to you, or draws from the stock when none"
+        " is waiting; Down draws from the stock. F2: spoons left, and the one you chose."
+        f" {WAITING_ENDING} Escape pauses.")
+
+
+def test_the_colour_menu_replaces_the_number_keys_for_a_player_who_chose_it() -> None:
+    assert f1_heard(spoon_style=SpoonStyle.COLOURS, grabbing="selection") == (
+        "Space grabs a spoon, or reacts in a reaction test. Tab and Shift+Tab move through the"
+        f" spoons' colours; Space grabs the one you are on. {FIVE_LETTERS} Up or Down draws"
+        f" from the stock. F2: spoons left, and the one you chose. {ENDING} Escape pauses.")
+    assert "Tab" not in f1_heard(spoon_style=SpoonStyle.COLOURS)
+
+
+def test_a_small_hand_has_as_many_letters_as_cards_it_may_hold() -> None:
+    assert f1_heard(hand_size=3, waiting_pile="false") == (
+        f"Space grabs a spoon. {HAND.format(keys='A, S, and D')} Up or Down draws from the"
+        f" stock. F2: spoons left. {ENDING} Escape pauses.")
+    assert f1_heard(hand_size=3).startswith(
+        f"Space grabs a spoon. {HAND.format(keys='A, S, D, and F')} ")
+
+
+def test_the_no_stock_pack_picks_up_what_is_passed_and_never_draws() -> None:
+    assert f1_heard(deck="no-stock", draw="discard") == (
+        f"Space grabs a spoon. {FIVE_LETTERS} Up picks up a card passed to you."
+        f" F2: spoons left. {WAITING_ENDING} Escape pauses.")
+
+
+@pytest.mark.parametrize("lang", [lang for lang in available_languages() if lang != "en"])
+def test_every_language_says_f1_in_its_own_sentences(lang: str) -> None:
+    english = f1_heard(**PIG).split(". ")
+    translated = f1_heard(lang=lang, **PIG)
+    assert not [sentence for sentence in english if sentence in translated]
+
+
+def remote_f1(options: Options) -> str:
+    """What F1 says at a relay's table with ``options``."""
+    lines = Lines()
+    started = {"players": ["Ann", "Bob", "Cy"], "seat": 1, "options": options.describe()}
+    game = RemoteGame(Relay(), started, messages("en"), Speaker(lines), None,  # type: ignore[arg-type]
+                      clock=Clock())
+    game.on_keys([Pressed("f1", 1.0)], None)  # type: ignore[arg-type]
+    return lines.spoken[-1]
+
+
+def test_online_f1_says_the_same_keys_and_the_online_ending_instead_of_the_pause() -> None:
+    assert remote_f1(Options()) == f"{DEFAULT_HELP} {ONLINE_END}"
+    assert remote_f1(Options.from_mapping(PIG)).startswith(
+        f"Space gives or copies the signal. {FIVE_LETTERS} Up picks up a card passed to you;")
+
+
+def test_f1_in_a_real_terminal_says_the_default_games_keys(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "play", "--speech", "text", "--players", "3",
+                  "--seed", "1")
+    try:
+        child.expect_exact("Spoons: you against Britany and Chris.")
+        child.send(F1)
+        child.expect_exact(f"{DEFAULT_HELP} Escape pauses.\r\n")
+        quit_game(child)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0

@@ -1,0 +1,100 @@
+"""Ctrl+C in the middle of a game, in a real pseudo-terminal: the program ends, and the reaction
+record, with the times of the game left, is in the settings file."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import pexpect
+import pytest
+from test_play_pty import GAME_SECONDS, PICKED_UP, UP, spawn
+
+from audiospoons.keys.key import Key, parse_label
+from audiospoons.ui.screens import Screens
+from audiospoons.ui.settings import LeftByCtrlC, Settings, load_settings
+from audiospoons.voice.speaker import Speaker
+from audiospoons.voice.speech import SpeechMode, TextOutput
+
+CTRL_C = "\x03"
+
+
+def test_ctrl_c_after_a_realtime_grab_saves_the_time_heard(tmp_path: Path) -> None:
+    """Play realtime fighting until a grab or a fight of yours is timed (Space when you have a
+    set, when the spoons go, and at a fight's cue; while grabbing, a press refused as too soon
+    is made again when half a second has passed with nothing said; none while getting ready
+    for a fight's cue); the time is said, and Ctrl+C then leaves with it saved."""
+    child = spawn(tmp_path, "play", "--speech", "text", "--players", "3", "--seed", "4",
+                  "--option", "grabbing=realtime", "--option", "hand_size=3",
+                  "--option", "announce_phase2=true", "--option", "claim_hold=1.5")
+    rng = random.Random(7)
+    heard: list[str] = []
+    patterns = [r"(\d+) milliseconds\.",
+                r"You have three \w+!|The spoons are going!|Fight with \w+, react now!",
+                r"Too soon to be a reaction|Your grip loosens and slips\.", PICKED_UP,
+                r"You are eliminated|Enter to play again", r"Get ready to react!",
+                pexpect.TIMEOUT]
+    said_ms = None
+    grabbing = False
+    deadline = time.monotonic() + GAME_SECONDS
+    try:
+        child.expect_exact("Spoons: you against Britany and Chris.")
+        while said_ms is None and time.monotonic() < deadline:
+            found = child.expect(patterns, timeout=0.5)
+            heard.append(child.after if isinstance(child.after, str) else "")
+            if found == 0:
+                said_ms = int(child.match.group(1))
+            elif found in (1, 2):
+                grabbing = True
+                if found == 1:
+                    child.send(" ")
+            elif found == 3:
+                child.send(rng.choice("asd"))
+            elif found == 4:
+                raise AssertionError(f"no time was said before the game ended: {heard[-30:]}")
+            elif found == 5:
+                grabbing = False
+            else:
+                child.send(" " if grabbing else UP)
+        assert said_ms is not None, f"no grab in {GAME_SECONDS} s: {heard[-30:]}"
+        child.send(CTRL_C)
+        child.expect(pexpect.EOF, timeout=20)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 130, child.before
+    saved = json.loads((tmp_path / "config" / "settings.json").read_text(encoding="utf-8"))
+    record = saved["reactions"]
+    assert len(record["recent"]) >= 1 and record["games"] == 0, record
+    assert any(abs(ms - said_ms) <= 0.5 for ms in record["recent"]), (said_ms, record)
+    assert re.fullmatch(r"\d+", str(said_ms))
+
+
+class Enter:
+    """One Enter, on Play in the main menu."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+
+    def read(self, timeout: float | None) -> Sequence[Key]:
+        assert not self.pressed, "the menu reads on after Ctrl+C"
+        self.pressed = True
+        return [parse_label("enter")]
+
+
+def test_ctrl_c_in_a_game_from_the_main_menu_saves_the_record_before_it_ends(
+        tmp_path: Path) -> None:
+    def play(settings: Settings) -> Settings:
+        raise LeftByCtrlC(settings.with_reaction(412))
+
+    screens = Screens(Settings(first_run=False), speaker=Speaker(TextOutput(io.StringIO())),
+                      keys=Enter(), mixer=None, speech=SpeechMode.TEXT, lang="en",
+                      settings_file=tmp_path / "settings.json", play=play)
+    with pytest.raises(KeyboardInterrupt):
+        screens.run()
+    saved, problem = load_settings(tmp_path / "settings.json")
+    assert problem is None and saved.reactions.recent == (412.0,)
