@@ -3,7 +3,7 @@ script: the table where a fight's false starts and reaction times are heard."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from fakes import Clock, Lines, Pressed
 
@@ -35,13 +35,16 @@ class ScriptedKeys:
 
 DEBRA_HAS_A_SET = Deal({3: (Card("7", "H"), Card("7", "C"), Card("7", "D"), Card("7", "S"))})
 QUIT = [("escape", 3.0), ("q", 0.1), ("y", 0.1)]
+REALTIME = {"grabbing": "realtime"}
 
 
-def heard_at_the_keyboard(script: Sequence[tuple[str, float]]) -> list[str]:
+def heard_at_the_keyboard(script: Sequence[tuple[str, float]],
+                          options: Mapping[str, object] = REALTIME) -> list[str]:
     """A realtime game at the keyboard against Britany, Chris and Debra, who has a set and
-    claims spoon 1 at 0.72 s; the cue of a fight comes 1.5 s after it starts."""
+    claims spoon 1 at 0.72 s; the cue of a fight comes 1.5 s after it starts. ``options``
+    for another way of grabbing, with the same cards and the same pause before a cue."""
     clock, lines = Clock(), Lines()
-    game = LocalGame(Options.from_mapping({"grabbing": "realtime", "react_pause": 1.5}), 4,
+    game = LocalGame(Options.from_mapping({**options, "react_pause": 1.5}), 4,
                      messages("en"), Speaker(lines), None, seed=1, clock=clock,
                      first_deal=DEBRA_HAS_A_SET)
     game.play(ScriptedKeys(clock, [*script, *QUIT]))

@@ -286,7 +286,8 @@ def test_a_relay_without_accounts_greets_as_it_always_has() -> None:
         answers = [json.loads(await reader.readline()) for _ in range(4)]
         assert [answer["kind"] for answer in answers if answer["kind"] != "ping"] == [
             "hello", "rooms", "rooms"]
-        assert answers[0] == {"kind": "hello", "version": 1, "name": "Ann"}
+        assert answers[0] == {"kind": "hello", "version": 1, "name": "Ann",
+                              "hearing": True}
         writer.close()
         refusal = await refused(port, "Bob", Login(password="hunter22", register=True))
         assert refusal.code == "no-accounts"

@@ -1,5 +1,6 @@
 """A false start in a realtime fight: nothing prompts a press that would come too soon, and a
-fighter who has jumped the gun hears that the fight is lost, never "react now"."""
+fighter who has jumped the gun hears that the fight is lost, never "react now". In a race for the
+spoons (pressed as fast as one can) a card key before the cue says to wait for it too."""
 
 from __future__ import annotations
 
@@ -97,3 +98,23 @@ def test_the_wait_names_the_key_the_player_reacts_with() -> None:
                      first_deal=DEBRA_HAS_A_SET, key_overrides={"space": "j"})
     game.play(ScriptedKeys(clock, [("1", 1.0), ("up", 0.3), *QUIT]))
     assert "Not yet: wait for react now, then press J." in lines.spoken
+
+
+def test_in_a_race_for_the_spoons_a_card_key_says_to_wait_for_the_cue_and_to_grab_after_it(
+        ) -> None:
+    """Reaction-only grabbing, mashed: Debra's grab at 0.72 s starts the race, whose cue is at
+    2.22 s. Up at 1.0 s and 1.5 s says to wait for it (Space at 1.3 s is no false start in a
+    race, whose presses count from the cue); Space at 2.7 s counts, and Up at 2.8 s says to
+    grab."""
+    spoken = heard_at_the_keyboard([("up", 1.0), ("space", 0.3), ("up", 0.2), ("space", 1.2),
+                                    ("up", 0.1)], {"reaction_style": "mash"})
+    start = spoken.index("The spoons are going! Debra grabbed a spoon!")
+    assert spoken[start:start + 7] == [
+        "The spoons are going! Debra grabbed a spoon!",
+        "Get ready to press as fast as you can!",
+        "Not yet: wait for react now, then press Space.",
+        "Not yet: wait for react now, then press Space.",
+        "React now!",
+        "Card play has stopped: grab a spoon!",
+        "Presses: Britany 14, Chris 14, and you 1.",
+    ]

@@ -10,6 +10,7 @@ relay on 127.0.0.1."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import signal
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pexpect
+import pytest
 from fakes import Lines
 from test_lobby import CELLAR, Relay, press, rooms
 from test_online_menu import Relay as MenuRelay
@@ -48,6 +50,10 @@ EN = messages("en")
 OLD = "6-" + "0123456789abcdef" * 2
 NEW = "6-" + "fedcba9876543210" * 2
 GONE = "That game is over or your seat was given up."
+SIX = {"room": 6, "name": "Ann's room", "players": 3, "bots": 2, "playing": True,
+       "password": False}
+"""The room of the kept seat, as the lobby lists it while its game is played."""
+UNREADABLE = "The relay sent a message this game cannot read."
 
 
 # ----------------------------------------------------------------------------- the settings
@@ -113,8 +119,8 @@ def event(happened: object) -> dict[str, Any]:
 
 def test_back_to_your_game_takes_the_seat_back_and_the_game_so_far_is_heard() -> None:
     ann, relay, lines, saved = kept_session()
-    ann._on_message(rooms(CELLAR))
-    assert lines.spoken == ["Lobby: 1 room open. Back to your game in room 6, 1 of 5"]
+    ann._on_message(rooms(CELLAR, SIX))
+    assert lines.spoken == ["Lobby: 2 rooms open. Back to your game in room 6, 1 of 6"]
     press(ann, "enter", "enter")
     assert relay.sent == [("rejoin", {"token": OLD})], "asked once"
     ann._on_message(started(NEW))
@@ -135,15 +141,113 @@ def test_back_to_your_game_takes_the_seat_back_and_the_game_so_far_is_heard() ->
 
 def test_a_seat_no_longer_held_is_said_and_forgotten() -> None:
     ann, relay, lines, saved = kept_session()
-    ann._on_message(rooms())
+    ann._on_message(rooms(SIX))
     press(ann, "enter")
     ann._on_message({"kind": "error", "code": "no-seat",
                      "message": "that seat is no longer held for you"})
-    assert lines.spoken[1:] == [GONE, "New room, 1 of 3"]
+    assert lines.spoken[1:] == [GONE, "New room, 1 of 4"]
     assert saved == [None]
     assert ann.where.room is None and not ann.where.left
     press(ann, "enter")
     assert relay.sent[-1] == ("create_room", {"options": {}})
+
+
+@pytest.mark.parametrize("listed", [
+    (rooms(), "Lobby: no rooms open. New room, 1 of 3"),
+    (rooms(CELLAR), "Lobby: 1 room open. New room, 1 of 4"),
+    (rooms({**SIX, "playing": False}), "Lobby: 1 room open. New room, 1 of 4")],
+    ids=["no rooms", "not listed", "not playing"])
+def test_a_kept_seat_whose_room_the_lobby_lists_as_not_playing_is_forgotten_unsaid(
+        listed: tuple[dict[str, Any], str]) -> None:
+    ann, relay, lines, saved = kept_session()
+    rooms_now, opening = listed
+    ann._on_message(rooms_now)
+    assert lines.spoken == [opening]
+    assert saved == [None] and ann.seat is None
+    press(ann, "enter")
+    assert relay.sent == [("create_room", {"options": {}})]
+
+
+def test_the_seat_asked_back_and_a_room_said_unreadable_ends_the_asking() -> None:
+    """An error the client cannot read answers "Back to your game": the asking is over, so a
+    later refusal of something else (a cluster's room lost, on joining it) is not taken for the
+    seat's."""
+    ann, _, lines, saved = kept_session()
+    ann._on_message(rooms(SIX))
+    press(ann, "enter")
+    ann._bad("error")
+    assert lines.spoken[1:] == [UNREADABLE]
+    assert not ann.where.rejoining and not ann.where.asked
+    lost = "the game in room 6 was lost: the server that ran it stopped"
+    ann._on_message({"kind": "error", "code": "room-lost", "message": lost})
+    assert lines.spoken[-1] == lost
+    assert saved == [], "the seat is still offered"
+
+
+BAD_EVENT = {"kind": "catch_up", "events": [encode_event(CardsDealt(0.0, 7, (parse_card("QS"),)))]}
+"""A seat's game so far naming a seat that is not at the table."""
+
+
+@pytest.mark.parametrize("answer", [
+    [{**started(NEW), "options": {"hand_size": "99"}}],
+    [{**started(NEW), "seat": None}],
+    [started(NEW), BAD_EVENT, {"kind": "back", "name": "Ann"}]],
+    ids=["options unreadable", "no seat", "game so far unreadable"])
+def test_a_seat_given_back_unreadable_is_a_failed_reconnect_and_the_lobby_goes_on(
+        answer: list[dict[str, Any]]) -> None:
+    ann, relay, lines, saved = kept_session()
+    ann._on_message(rooms(SIX))
+    press(ann, "enter")
+    for message in answer:
+        ann._on_message(message)
+    assert lines.spoken[1:] == [f"Could not get back to the game: {UNREADABLE}"]
+    assert relay.sent[1:] == [("leave_room", {}), ("list_rooms", {})]
+    assert saved[-1] is None and ann.game is None and ann.watcher is None
+    ann._on_message(rooms())
+    assert lines.spoken[-1] == "Lobby: no rooms open. New room, 1 of 3"
+    press(ann, "enter")
+    assert relay.sent[-1] == ("create_room", {"options": {}})
+
+
+class Closing(Relay):
+    """A stand-in for the relay's connection that can be closed, as a lost one is."""
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+def test_a_room_lost_at_the_table_closes_the_chat_line_and_ends_the_catching_up() -> None:
+    """Ann has her seat back and is told the game so far, a chat line open, when the cluster's
+    process that ran the room stops: in the lobby her keys are the lobby's, and Enter opens a
+    room rather than sending her half line to a room that is gone."""
+    relay, lines = Closing("Ann"), Lines()
+    saved: list[str | None] = []
+    ann = OnlineSession(relay, EN, Speaker(lines), None, None,  # type: ignore[arg-type]
+                        lobby=True, seat=OLD, on_seat=saved.append)
+    ann._on_message(rooms(SIX))
+    press(ann, "enter")
+    ann._on_message(started(NEW))
+    press(ann, "/", "h")
+    again = Closing("Ann")
+    asyncio.run(ann._room_lost(again))  # type: ignore[arg-type]
+    assert ann._catching_up is None and not ann.where.rejoining and not ann.where.asked
+    ann._on_message(rooms())
+    assert lines.spoken[-2:] == [
+        "The game was lost: the server that ran it stopped. Back to the lobby.",
+        "Lobby: no rooms open. New room, 1 of 3"]
+    assert saved == [NEW, None]
+    press(ann, "x", "enter")
+    assert again.sent == [("list_rooms", {}), ("create_room", {"options": {}})]
+
+
+def test_sent_out_of_the_room_while_the_game_so_far_comes_ends_the_catching_up() -> None:
+    ann, relay, _, _ = kept_session()
+    ann._on_message(rooms(SIX))
+    press(ann, "enter")
+    ann._on_message(started(NEW))
+    ann._on_message({"kind": "kicked", "room": 6})
+    assert ann._catching_up is None and not ann.where.rejoining and ann.game is None
+    assert relay.sent[-1] == ("list_rooms", {})
 
 
 def test_a_seat_is_kept_once_when_the_game_starts_and_forgotten_when_the_player_leaves() -> None:
@@ -249,23 +353,49 @@ def test_a_killed_client_is_offered_its_seat_first_and_takes_it_back(tmp_path: P
 
 
 def test_a_stale_seat_is_refused_with_the_reason_and_not_offered_again(tmp_path: Path) -> None:
+    """The seat kept is for room 1, whose game is played (Bob's, against a bot), but the relay
+    holds no seat for its token: Enter on it says so, and it is forgotten."""
+    stale = "1-" + "0123456789abcdef" * 2
+    with relay_serving(tmp_path) as port:
+        bob = join(tmp_path, port, "Bob", "--bots", "1")
+        try:
+            bob.expect(r"Room 1, Bob's room: [^\r]*Andrew, a bot")
+            bob.send("\r")
+            bob.expect_exact("Spoons: you against Andrew.")
+            save_settings(Settings(first_run=False,
+                                   online_seats={f"127.0.0.1:{port} Ann": stale}),
+                          tmp_path / "Ann" / "settings.json")
+            ann = join(tmp_path, port, "Ann")
+            try:
+                ann.expect_exact("Lobby: 1 room open. Back to your game in room 1, 1 of 6")
+                ann.send("\r")
+                ann.expect_exact(GONE)
+                ann.expect_exact("New room, 1 of 5")
+                assert seats_kept(tmp_path) == {}
+                ann.send("\x1b")
+                ann.expect_exact("You left the relay.")
+                ann.expect(pexpect.EOF)
+            finally:
+                ann.close(force=True)
+            ann = join(tmp_path, port, "Ann")
+            try:
+                ann.expect_exact("Lobby: 1 room open. New room, 1 of 5")
+            finally:
+                ann.close(force=True)
+        finally:
+            bob.close(force=True)
+
+
+def test_a_seat_kept_for_a_room_not_playing_is_forgotten_unsaid(tmp_path: Path) -> None:
     with relay_serving(tmp_path) as port:
         save_settings(Settings(first_run=False, online_seats={f"127.0.0.1:{port} Ann": OLD}),
                       tmp_path / "Ann" / "settings.json")
         ann = join(tmp_path, port, "Ann")
         try:
-            ann.expect_exact("Lobby: no rooms open. Back to your game in room 6, 1 of 5")
-            ann.send("\r")
-            ann.expect_exact(GONE)
-            ann.expect_exact("New room, 1 of 4")
-            assert seats_kept(tmp_path) == {}
+            ann.expect_exact("Lobby: no rooms open. New room, 1 of 4")
             ann.send("\x1b")
             ann.expect_exact("You left the relay.")
             ann.expect(pexpect.EOF)
         finally:
             ann.close(force=True)
-        ann = join(tmp_path, port, "Ann")
-        try:
-            ann.expect_exact("Lobby: no rooms open. New room, 1 of 4")
-        finally:
-            ann.close(force=True)
+        assert seats_kept(tmp_path) == {}

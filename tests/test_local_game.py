@@ -247,6 +247,7 @@ def test_the_demonstration_round_guides_you_from_cards_to_spoons() -> None:
     )]
     assert order == sorted(order)
     assert any(text.startswith("A practice round, not scored.") for text in said)
+    assert "Round 1. You deal. 3 spoons on the table." in said, "the guide says how to draw"
     assert said[-1].endswith("The practice round is over.")
     assert sum(text.endswith("grabbed a spoon!") for text in said) == 3
     assert captured and not captured[0].table.over

@@ -8,11 +8,12 @@ from fakes import Clock, Lines, Pressed
 
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Rules
+from audiospoons.games.razz.rules.events import KingAimed, TurnBegan
 from audiospoons.games.spoons.local import LocalGame
 from audiospoons.games.spoons.rules.events import CardPassed, CardTaken, RoundStarted
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.table import HEARING_WAIT_LIMIT
-from audiospoons.ui.localloop import SETTLE_LIMIT
+from audiospoons.ui.localloop import SETTLE_LIMIT, settles
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
@@ -125,3 +126,12 @@ def first_card_move_game_time(busy: bool) -> float:
 def test_bots_wait_for_what_the_player_is_being_told_at_most_the_limit() -> None:
     assert first_card_move_game_time(True) == pytest.approx(
         first_card_move_game_time(False) + HEARING_WAIT_LIMIT)
+
+
+def test_what_is_yours_is_what_is_aimed_at_you_else_what_is_your_own() -> None:
+    yours = (KingAimed, TurnBegan)
+    assert settles(KingAimed(1.0, 1, 0, 2), 0, (), yours), "a King aimed at you"
+    assert not settles(KingAimed(1.0, 0, 1, 2), 0, (), yours), "your own King, aimed at Bob"
+    assert settles(TurnBegan(1.0, 0, 3, False, True), 0, (), yours)
+    assert not settles(TurnBegan(1.0, 1, 3, False, True), 0, (), yours)
+    assert settles(RoundStarted(1.0, 1, 2, 2, (0, 1, 2)), 0, (RoundStarted,), ())

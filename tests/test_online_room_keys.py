@@ -6,9 +6,14 @@ menus as a pure model, then sessions at a keyboard on a real relay over 127.0.0.
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
 
+import pytest
 from fakes import Lines, Pressed
-from test_lobby import hear_next, in_lobby
+from test_lobby import hear_next, in_lobby, room_state, rooms, session
 from test_online import PipeKeys, heard, remote_game
 from test_relay import with_relay
 
@@ -25,6 +30,7 @@ from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 
 EN = messages("en")
+ROOT = Path(__file__).resolve().parent.parent
 ONLINE_END = "Slash: chat with the room. A game online cannot pause: Escape twice leaves it."
 
 
@@ -83,6 +89,53 @@ def test_the_chat_line_sends_on_enter_and_escape_or_nothing_typed_sends_nothing(
     keys.press("space")
     step = keys.press("enter")
     assert (step.speech, step.send) == ("Nothing sent.", None)
+
+
+def test_the_rooms_keys_and_the_online_session_load_none_of_the_menu_screens() -> None:
+    """The room's keys are pure, and the online session needs nothing of the main menu's
+    screens (their speech and mixer set-up)."""
+    check = ("import sys, audiospoons.ui.roomkeys, audiospoons.ui.online\n"
+             "print('audiospoons.ui.screens' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
+
+
+# ----------------------------------------------------------------------------- the session
+
+
+TOO_FEW = "A game needs at least {} players: press B to add a bot, or wait for someone to join."
+
+
+@pytest.mark.parametrize(("seated", "refusal", "said"), [
+    (["Ann", "Bob", "Cy"], {"code": "too-few-players", "minimum": 4,
+                            "message": "teams are pairs: play with an even number of players,"
+                                       " 4 or more, not 3"}, TOO_FEW.format(4)),
+    (["Ann"], {"code": "too-few-players", "minimum": 2,
+               "message": "a game needs at least two players"}, TOO_FEW.format(2)),
+    (["Ann"], {"code": "bad-options", "message": "a game needs at least two players"},
+     TOO_FEW.format(2)),
+    (["Ann", "Bob", "Cy", "Di", "Ed"], {"code": "bad-options", "message": "teams are pairs: play"
+                                        " with an even number of players, 4 or more, not 5"},
+     "teams are pairs: play with an even number of players, 4 or more, not 5")],
+    ids=["too few for teams", "alone", "alone at an older relay", "bad options"])
+def test_a_start_refused_for_too_few_players_says_how_many_the_game_needs(
+        seated: list[str], refusal: dict[str, Any], said: str) -> None:
+    """The relay says how many players the room's game needs; a relay from before it said so
+    refused starting alone ``bad-options``, which still says what to do."""
+    ann, _, lines = session()
+    ann._on_message(rooms())
+    ann._on_message(room_state(1, *seated))
+    ann._on_message({"kind": "error", **refusal})
+    assert lines.spoken[-1] == said
+
+
+def test_a_relay_wide_ban_is_said_as_such_to_the_moderator_not_as_a_room_kick() -> None:
+    ann, _, lines = session()
+    ann._on_message({"kind": "moderated", "action": "kick", "name": "Bob", "scope": "room"})
+    ann._on_message({"kind": "moderated", "action": "kick", "name": "Bob", "scope": "relay"})
+    assert lines.spoken == ["Taken out of the room: Bob.", "Banned from the relay: Bob."]
 
 
 # ----------------------------------------------------------------------------- F1 online
@@ -144,7 +197,7 @@ def test_a_lone_host_starting_hears_what_to_do_adds_a_bot_by_key_and_takes_it_aw
     async def scenario(relay: server.Relay, port: int) -> None:
         run, keys, lines = await host_with_room(port)
         keys.press("enter")
-        mark = await hear_next(lines, 0, "A game needs at least two players: press B to add a"
+        mark = await hear_next(lines, 0, "A game needs at least 2 players: press B to add a"
                                          " bot, or wait for someone to join.")
         keys.press("b")
         await hear_next(lines, mark, "Add a bot: choose its level. normal, 2 of 4")
@@ -159,6 +212,32 @@ def test_a_lone_host_starting_hears_what_to_do_adds_a_bot_by_key_and_takes_it_aw
         keys.press("shift+b")
         await hear_next(lines, mark, "There is no bot to take away.")
         await leave(run, keys, "escape", "escape")
+
+    with_relay(scenario)
+
+
+def test_the_relay_refuses_a_start_with_too_few_players_saying_how_many_are_needed() -> None:
+    async def scenario(relay: server.Relay, port: int) -> None:
+        ann = await RelayClient.connect("127.0.0.1", port, "Ann")
+        ann.send("create_room", options={"teams": "true"})
+        await ann.expect("room")
+        ann.send("start")
+        refused = await ann.expect("error")
+        assert (refused["code"], refused["minimum"]) == ("too-few-players", 4)
+        assert refused["message"] == "a game needs at least two players"
+        for _ in range(2):
+            ann.send("add_bot")
+        await ann.expect("room", where=lambda room: len(room["seats"]) == 3)
+        ann.send("start")
+        refused = await ann.expect("error")
+        assert (refused["code"], refused["minimum"]) == ("too-few-players", 4)
+        for _ in range(2):
+            ann.send("add_bot")
+        await ann.expect("room", where=lambda room: len(room["seats"]) == 5)
+        ann.send("start")
+        refused = await ann.expect("error")
+        assert refused["code"] == "bad-options" and "minimum" not in refused
+        await ann.close()
 
     with_relay(scenario)
 

@@ -48,7 +48,7 @@ def test_a_lone_player_adds_a_bot_by_key_starts_and_hears_the_game_begin(tmp_pat
         ann.send("\r")
         ann.expect_exact("Room 1, Ann's room:")
         ann.send("\r")
-        ann.expect_exact("A game needs at least two players: press B to add a bot, or wait"
+        ann.expect_exact("A game needs at least 2 players: press B to add a bot, or wait"
                          " for someone to join.")
         ann.send("b")
         ann.expect_exact("Add a bot: choose its level. normal, 2 of 4")

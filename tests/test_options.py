@@ -91,3 +91,11 @@ def test_every_time_option_has_a_maximum_its_description_gives() -> None:
         assert " to " in spec.accepts or "up to" in spec.accepts, spec.key
         with pytest.raises(InvalidOptions, match=f"{spec.key} must be [0-9.]+ or less"):
             spec.parse("1e300")
+
+
+def test_a_round_is_dealt_spoons_subtracted_fewer_spoons_than_players_but_never_none() -> None:
+    """The one rule for the spoons of a round: the game deals by it, and F1 names the number
+    keys of the first round by it."""
+    options = Options.from_mapping({"spoons_subtracted": 2})
+    assert [options.spoons_for(players) for players in (5, 4, 3, 2)] == [3, 2, 1, 1]
+    assert Options().spoons_for(6) == 5

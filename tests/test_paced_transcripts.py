@@ -6,12 +6,15 @@ from __future__ import annotations
 import itertools
 import textwrap
 
+from audiospoons.engine.events import Event
 from audiospoons.games.registry import GAMES
-from audiospoons.games.spoons.pacing import REPEAT_QUIET
+from audiospoons.games.spoons.announcer import Announcer
+from audiospoons.games.spoons.rules.events import KnifeDrawn, RoundStarted, StockRecycled
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.replay.transcript import heard
 from audiospoons.simulate import bot_game_script
 from audiospoons.voice.announcer import Utterance, Verbosity
+from audiospoons.voice.i18n import messages
 from audiospoons.voice.linequeue import SpeechQueue, reader_seconds
 
 GRABS = textwrap.dedent("""
@@ -73,7 +76,32 @@ def test_grabs_close_together_are_one_line_and_an_ended_round_s_opening_is_dropp
     ]
 
 
-def test_the_stock_shuffled_again_is_said_once_a_minute_at_most() -> None:
+def announced(events: list[Event], listener: int) -> list[tuple[float, Utterance]]:
+    """What the classic game's announcer gives ``listener`` for ``events``, at their times."""
+    announcer = Announcer(("Andrew", "Britany", "Chris"), messages("en"),
+                          verbosity=Verbosity.BRIEF)
+    return [(event.at, said) for event in events for said in announcer.announce(event, listener)]
+
+
+def test_the_next_round_s_first_reshuffle_and_knife_are_handed_to_the_reader() -> None:
+    """Once a round is the one rule: a round shorter than a minute leaves the next round's first
+    shuffle and another player's first knife to be said, and the round's later ones unsaid."""
+    events: list[Event] = [
+        RoundStarted(0.0, 1, 0, 2, (0, 1, 2)), StockRecycled(5.0, 20), KnifeDrawn(8.0, 1, 1),
+        StockRecycled(11.0, 18), KnifeDrawn(14.0, 1, 1),
+        RoundStarted(20.0, 2, 1, 1, (0, 1, 2)), StockRecycled(25.0, 22), KnifeDrawn(28.0, 1, 1),
+        StockRecycled(31.0, 21), KnifeDrawn(34.0, 1, 1)]
+    assert paced(announced(events, 2)) == [
+        "  0.05   Round 1. Andrew deals. 2 spoons on the table.",
+        "  5.05   The discard pile is shuffled into a new stock.",
+        "  8.05   Britany has a knife.",
+        " 20.05   Round 2. Britany deals. 1 spoon on the table.",
+        " 25.05   The discard pile is shuffled into a new stock.",
+        " 28.05   Britany has a knife.",
+    ]
+
+
+def test_the_stock_shuffled_again_is_said_once_a_round_at_most() -> None:
     spec = GAMES["spoons"]
     options, _ = spec.read_options({})
     rules, script = bot_game_script(6, options, 4, game=spec)
@@ -81,6 +109,8 @@ def test_the_stock_shuffled_again_is_said_once_a_minute_at_most() -> None:
              if isinstance(said, Utterance)]
     shuffled = "The discard pile is shuffled into a new stock."
     every = [at for at, said in lines if said.text == shuffled]
+    rounds = [at for at, said in lines if said.text.startswith("Round ")]
     said = [float(line.split()[0]) for line in paced(lines) if line.endswith(shuffled)]
     assert len(every) > len(said) >= 1
-    assert all(later - earlier >= REPEAT_QUIET for earlier, later in itertools.pairwise(said))
+    assert all(any(earlier < start <= later for start in rounds)
+               for earlier, later in itertools.pairwise(said))

@@ -113,7 +113,8 @@ def test_the_call_to_say_the_phrase_is_said_before_the_razz_that_makes_you_owe_i
                               verbosity=Verbosity.BRIEF, phrase_key="P")
     queue = SpeechQueue(lambda text: reader_seconds(text, 175))
     for event in game.handle(Razz(2, 0), 4.0):
-        for said in announcer.announce(event.seen_by(0) or event, 0):
+        seen = event.seen_by(0)
+        for said in announcer.announce(seen, 0) if seen is not None else ():
             queue.add(said, 4.0)
     told: list[str] = []
     now = 4.0

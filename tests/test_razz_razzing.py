@@ -292,4 +292,16 @@ def test_a_phrase_said_after_its_window_closed_is_too_late() -> None:
     game.handle(PlayCard(BOB, c("5H")), 7.0)
     assert game.handle(Razz(CAT, BOB), 7.5)[0] == RazzCalled(7.5, CAT, BOB, True,
                                                               Fault.NO_PHRASE)
-    assert refusal(game, SayPhrase(BOB), 8.0) == "phrase-late"
+    assert refusal(game, SayPhrase(BOB), 8.0) == "no-phrase-owed", "razzed: no longer late"
+
+
+def test_a_missed_phrase_is_too_late_only_while_it_may_be_razzed() -> None:
+    game = dealt({ANN: "KH 4C 5C 6C", BOB: "5H 6H 7H", CAT: "5C 8D 9D"}, stock="2S 3S 4S")
+    game.handle(PlayCard(ANN, c("KH"), target=BOB), 1.0)
+    game.handle(DrawCard(BOB), 2.0)
+    assert game.advance(5.0) == [FaultMade(5.0, BOB, Fault.NO_PHRASE, 2)]
+    game.handle(PlayCard(BOB, c("5H")), 6.0)
+    game.handle(PlayCard(CAT, c("5C")), 7.0)
+    assert refusal(game, SayPhrase(BOB), 7.5) == "phrase-late"
+    game.handle(PlayCard(ANN, c("4C")), 8.0)
+    assert refusal(game, SayPhrase(BOB), 8.5) == "no-phrase-owed"

@@ -516,7 +516,7 @@ def test_a_players_raw_events_show_their_own_cards_and_no_one_elses(replay: Repl
 
 def test_twos_and_aces_raise_the_count_and_a_razz_is_right_or_wrong(replay: Replay) -> None:
     # 2 + 1 + 2: Ann takes five cards without the phrase, and lets its window close. Cat's razz
-    # is right and draws Ann a card, and asks no phrase again: Ann's is too late; Bob's razz of
+    # is right and draws Ann a card, and asks no phrase again: Ann owes none; Bob's razz of
     # Cat, who made no mistake, draws Bob one; and Ann's mistake cannot be razzed twice.
     assert replay(D_COUNT) == [
         "  0.00  Razz Spoons for Ann, Bob, and Cat.",
@@ -551,7 +551,7 @@ def test_twos_and_aces_raise_the_count_and_a_razz_is_right_or_wrong(replay: Repl
         "  5.00  Cat razzes Ann, rightly, for not saying the phrase.",
         "  5.00  [sound card-in pan +1.00]",
         "  5.00  Ann draws a card, and has 8.",
-        "  5.50  refused: Ann phrase: too late: Ann's time to say the phrase is over",
+        "  5.50  refused: Ann phrase: Ann owes no phrase now",
         "  6.00  [sound razz pan +0.00]",
         "  6.00  Bob razzes Cat wrongly.",
         "  6.00  Bob must say the phrase.",

@@ -3,6 +3,7 @@ won or lost, and the demonstration's grab."""
 
 from __future__ import annotations
 
+import pytest
 from fakes import Clock, Lines
 from realtime_table import ScriptedKeys, heard_at_the_keyboard
 
@@ -60,7 +61,8 @@ def test_a_fight_won_says_your_time_though_another_fight_began_meanwhile() -> No
     assert lines.spoken[-2:] == ["You grabbed a spoon!", "310 milliseconds."]
 
 
-def test_the_demonstration_says_the_time_from_the_word_to_grab() -> None:
+def test_the_demonstration_says_the_time_from_the_word_to_grab(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """The five passed (F) is the word to grab; Space 0.4 s later is 400 ms."""
     clock, lines = Clock(), Lines()
     keys = ScriptedKeys(clock, [("up", 0.4), ("f", 0.4), ("space", 0.4), ("space", 60.0)])
@@ -69,11 +71,8 @@ def test_the_demonstration_says_the_time_from_the_word_to_grab() -> None:
     def on_this_clock(*args: object, **kwargs: object) -> LocalGame:
         return real(*args, clock=clock, **kwargs)  # type: ignore[arg-type]
 
-    demo.LocalGame = on_this_clock  # type: ignore[assignment,misc]
-    try:
-        assert demo.play_demonstration(messages("en"), Speaker(lines), None, keys)
-    finally:
-        demo.LocalGame = real  # type: ignore[misc]
+    monkeypatch.setattr(demo, "LocalGame", on_this_clock)
+    assert demo.play_demonstration(messages("en"), Speaker(lines), None, keys)
     at = lines.spoken.index("You grabbed a spoon!")
     assert lines.spoken[at:at + 3] == [
         "You grabbed a spoon!", "400 milliseconds.",

@@ -205,7 +205,8 @@ def test_the_relay_refuses_a_deceiving_name_and_says_why(name: str, why: str) ->
         assert (answer["kind"], answer.get("code")) == ("error", "bad-name"), answer
         assert why in answer["message"]
         raw.line({"kind": "hello", "version": 1, "name": "Ann"})
-        assert await raw.next() == {"kind": "hello", "version": 1, "name": "Ann"}
+        assert await raw.next() == {"kind": "hello", "version": 1, "name": "Ann",
+                                    "hearing": True}
         raw.writer.close()
 
     with_relay(scenario)

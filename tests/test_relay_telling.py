@@ -4,6 +4,9 @@ who says nothing is not waited for; a rate out of range is refused."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+
 from test_relay import connect, with_relay
 
 from audiospoons.engine.events import Event
@@ -18,6 +21,7 @@ from audiospoons.games.razz.rules.events import (
 )
 from audiospoons.net.client import RelayClient
 from audiospoons.net.server import Relay
+from audiospoons.net.telling import FASTEST_RATE
 from audiospoons.net.wire import decode_event, encode_command
 from audiospoons.table import HEARING_WAIT_LIMIT
 from audiospoons.voice.linequeue import reader_seconds
@@ -99,3 +103,47 @@ def test_a_player_who_says_nothing_of_their_reader_is_not_waited_for() -> None:
         assert min(gaps) < reader_seconds("Bob draws a card.", SLOW) - 1.0, gaps
 
     with_relay(scenario, timeout=120.0)
+
+
+def test_a_relay_whose_hello_does_not_say_hearing_is_not_sent_it() -> None:
+    """An older relay would refuse ``hearing``, and its refusal could be taken for the answer
+    to a rejoin sent just after: the client tells only a relay that said it takes it."""
+    received: list[dict[str, object]] = []
+
+    async def older_relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while line := await reader.readline():
+            message = json.loads(line)
+            received.append(message)
+            if message["kind"] == "hello":
+                writer.write(b'{"kind": "hello", "version": 2, "name": "Ann"}\n')
+            elif message["kind"] == "ping":
+                writer.write(b'{"kind": "pong", "t": 1}\n')
+            await writer.drain()
+
+    async def main() -> None:
+        server = await asyncio.start_server(older_relay, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        ann = await RelayClient.connect("127.0.0.1", port, "Ann")
+        ann.listen(175, "brief")
+        ann.send("ping", t=1)
+        await ann.expect("pong")
+        await ann.close()
+        server.close()
+        await server.wait_closed()
+
+    asyncio.run(asyncio.wait_for(main(), 10))
+    assert [message["kind"] for message in received] == ["hello", "ping"]
+
+
+def test_a_reader_faster_than_the_relay_takes_is_told_at_the_fastest() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        ann = await connect(port, "Ann")
+        assert ann.hears
+        ann.listen(2000, "brief")
+        ann.send("ping", t=1)
+        await ann.expect("pong")
+        listening = next(iter(relay.clients)).listening
+        assert listening is not None and listening.rate == FASTEST_RATE
+        await ann.close()
+
+    with_relay(scenario)

@@ -164,11 +164,12 @@ def test_another_player_s_knife_is_said_again_in_a_new_round() -> None:
 
 def test_a_letter_taken_is_said_as_the_letters_so_far() -> None:
     letters = [LetterGiven(1.0, 1, "S"), LetterGiven(2.0, 1, "SP"), LetterGiven(3.0, 0, "S")]
-    assert said(letters, 0) == ["Britany takes a letter: S.", "Britany takes a letter: S P.",
-                                "You take a letter: S."]
-    assert said(letters, 0, "es") == ["Britany se lleva una letra: S.",
-                                      "Britany se lleva una letra: S P.",
-                                      "Te llevas una letra: S."]
+    assert said(letters, 0) == ["Britany takes a letter, and has S.",
+                                "Britany takes a letter, and has S P.",
+                                "You take a letter, and have S."]
+    assert said(letters, 0, "es") == ["Britany se lleva una letra y ya tiene S.",
+                                      "Britany se lleva una letra y ya tiene S P.",
+                                      "Te llevas una letra y ya tienes S."]
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "es", "fa", "fr", "pl", "pt_BR", "ru"])

@@ -267,3 +267,14 @@ def test_a_region_s_language_and_the_logins_kept_for_relays_survive_a_round_trip
     save_settings(kept, path)
     loaded, problem = load_settings(path)
     assert problem is None and loaded == kept
+
+
+def test_a_bad_kept_seat_is_dropped_alone_and_the_other_seats_are_kept(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    good = "6-" + "0123456789abcdef" * 2
+    path.write_text(json.dumps({"first_run": False, "online_seats": {
+        "relay.example:7000 Ann": good, "relay.example:7000 Bob": "not a token",
+        "other.example:7000 Ann": 6}}), encoding="utf-8")
+    assert load_settings(path) == (
+        Settings(first_run=False, online_seats={"relay.example:7000 Ann": good}),
+        "settings.partial")

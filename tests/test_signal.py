@@ -56,7 +56,7 @@ def test_the_signal_is_a_sound_the_copies_are_said_and_the_last_takes_a_letter()
         '  1.30  [sound signal pan +0.33]',
         '  1.30  Chris copied the signal!',
         '  1.30  [sound letter pan -1.00]',
-        '  1.30  Debra takes a letter: P.',
+        '  1.30  Debra takes a letter, and has P.',
         '  1.30  [sound round-over pan +0.00]',
         '  1.30  Andrew had four sevens.',
         '  4.30  [sound deal pan +1.00]',
@@ -75,7 +75,7 @@ def test_the_signaller_and_the_last_to_copy_hear_it_in_the_second_person() -> No
     assert '  1.30  You had four sevens.' in andrew
     debra = replay(PIG, "Debra")
     assert '  0.50  [sound signal pan -1.00]' in debra
-    assert '  1.30  You take a letter: P.' in debra
+    assert '  1.30  You take a letter, and have P.' in debra
 
 
 def test_in_spanish_the_signal_is_a_senal() -> None:
@@ -91,7 +91,7 @@ def test_a_signal_without_a_set_costs_what_premature_grabbing_says() -> None:
         '  0.20  [sound signal pan +0.33]',
         '  0.20  Chris gave the signal without a set!',
         '  0.20  [sound letter pan +0.33]',
-        '  0.20  Chris takes a letter: P.',
+        '  0.20  Chris takes a letter, and has P.',
     ]
 
 

@@ -82,7 +82,7 @@ def test_a_spectator_of_spoons_asks_the_spoons_left_who_is_still_in_and_the_opti
                                       " reaction only, Grabbing too early: refused, and"
                                       " Scoring: letters."]
     assert said(dee, lines, ",", ",", ">") == [
-        "Cy takes a letter: S.", "Round 2. Ann deals. 2 spoons on the table.",
+        "Cy takes a letter, and has S.", "Round 2. Ann deals. 2 spoons on the table.",
         "The spoons are going! Bob grabbed a spoon!"], "the answers are not kept in the history"
 
 

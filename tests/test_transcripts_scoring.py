@@ -100,11 +100,11 @@ def test_letters_scoring_eliminates_on_the_last_letter_and_the_last_one_in_wins(
     lines = game_transcript(game, script(*grabs), None, SPOONS)
     spoken = [line for line in lines if "state:" not in line and "[sound" not in line]
     assert [line for line in spoken if "letter" in line or "win" in line or "elim" in line] == [
-        "  0.60  Andrew takes a letter: P.",
-        "  2.10  Andrew takes a letter: P I.",
-        "  3.60  Andrew takes a letter: P I G.",
+        "  0.60  Andrew takes a letter, and has P.",
+        "  2.10  Andrew takes a letter, and has P I.",
+        "  3.60  Andrew takes a letter, and has P I G.",
         "  3.60  Andrew is eliminated.",
-        "  4.60  Ellen takes a letter: P.",
+        "  4.60  Ellen takes a letter, and has P.",
     ]
     assert not game.over
     assert [seat.misses for seat in game.seats] == [3, 0, 1]

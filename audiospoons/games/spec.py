@@ -261,8 +261,9 @@ class GameSpec:
     table, until the player has been told what waits to be said (``LocalLoop``)."""
     settle_on_yours: tuple[type[Event], ...] = ()
     """Events that make a game against bots wait in the same way when they are the player's
-    own (their ``seat`` or ``target`` is the player's): a call to act, whose time starts once
-    the call has been said, or cards the player must know before acting."""
+    own (aimed at the player by their ``target``, or else theirs by their ``seat``): a call
+    to act, whose time starts once the call has been said, or cards the player must know
+    before acting."""
     waits_for_telling: tuple[type[Command], ...] = ()
     """A bot's moves of the play (a card passed, played or drawn, never a press of a race) that
     wait until the table has been told what is being said (``table.Hearing``)."""

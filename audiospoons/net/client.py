@@ -26,6 +26,7 @@ from audiospoons.net.protocol import (
     encode,
 )
 from audiospoons.net.relaykinds import BadRelayMessage, read_event, read_message, seat_of
+from audiospoons.net.telling import FASTEST_RATE, SLOWEST_RATE
 
 BAD_MESSAGE = "bad-message"
 MOVE_WAIT = 10.0
@@ -65,6 +66,38 @@ class Login:
     register: bool = False
 
 
+class SeatBack:
+    """A seat being taken back (``rejoin``), as the relay answers: its ``game_started``, then
+    the game so far in ``catch_up`` messages until ``back`` with the player's name. Both ways
+    of asking read the answer through it: ``RelayClient.rejoin`` on a new connection, and the
+    lobby's "Back to your game" on the connection it has. ``BadMessage`` if the answer is not
+    a seat at the table, or the game so far is not a game."""
+
+    def __init__(self, started: dict[str, Any]) -> None:
+        try:
+            seat = seat_of(started)
+        except BadRelayMessage as error:
+            raise BadMessage(str(error), "game_started") from None
+        if seat is None:
+            raise BadMessage("game_started after rejoin gave no seat", "game_started")
+        self.started = started
+        self.name = str(started["players"][seat])
+        """The player's name at the table: the ``back`` that ends the game so far is theirs."""
+        self.players = len(started["players"])
+        self.told: list[Event] = []
+        """The game so far, as the seat saw it."""
+
+    def take(self, message: dict[str, Any]) -> bool:
+        """A ``catch_up`` or ``back`` that follows the seat's ``game_started``: True once the
+        player is back, and the game so far all told."""
+        if message["kind"] == "back":
+            return bool(message["name"] == self.name)
+        if message["kind"] == "catch_up":
+            self.told += [event for raw in message["events"]
+                          if (event := _seat_event(raw, self.players)) is not None]
+        return False
+
+
 class RelayClient:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
@@ -94,6 +127,9 @@ class RelayClient:
         it."""
         self.listening: dict[str, Any] | None = None
         """How the player listens, as last told to the relay (``listen``)."""
+        self.hears = False
+        """Whether the relay takes ``hearing`` (its hello says so): an older one would refuse
+        it, and that refusal could be taken for the answer to what comes next."""
 
     @classmethod
     async def connect(cls, host: str, port: int, name: str, *, timeout: float = 10.0,
@@ -129,6 +165,7 @@ class RelayClient:
         client.registered = kind == "register"
         client.keeps_accounts = "guest" in reply
         client.moderator = bool(reply.get("moderator", False))
+        client.hears = bool(reply.get("hearing", False))
         client.kept_token = client.token or (login.token if login is not None else None)
         return client
 
@@ -136,8 +173,10 @@ class RelayClient:
         """Tell the relay how the player listens: their reader's words a minute and how much
         the game says, so that the table's bots wait for what the player is being told. Told
         again to wherever a cluster sends the player."""
-        self.listening = {"rate": rate, "verbosity": verbosity}
-        self.send("hearing", **self.listening)
+        self.listening = {"rate": min(max(rate, SLOWEST_RATE), FASTEST_RATE),
+                          "verbosity": verbosity}
+        if self.hears:
+            self.send("hearing", **self.listening)
 
     def send(self, kind: str, **fields: Any) -> None:
         if not self.closed:
@@ -194,7 +233,8 @@ class RelayClient:
         if reply["kind"] == "error":
             raise RelayError(reply["message"], reply["code"])
         self.moves += 1
-        if self.listening is not None:
+        self.hears = bool(reply.get("hearing", False))
+        if self.listening is not None and self.hears:
             self.send("hearing", **self.listening)
         then = moved.get("then")
         if then:
@@ -240,22 +280,11 @@ class RelayClient:
         started = await self.expect("game_started", "error", timeout=timeout)
         if started["kind"] == "error":
             raise SeatRefused(started["message"], started.get("code"))
-        try:
-            seat = seat_of(started)
-        except BadRelayMessage as error:
-            raise BadMessage(str(error), "game_started") from None
-        if seat is None:
-            raise BadMessage("game_started after rejoin gave no seat", "game_started")
-        players = len(started["players"])
-        self.name = started["players"][seat]
-        told: list[Event] = []
-        while True:
-            message = await self.expect("catch_up", "back", timeout=timeout)
-            if message["kind"] == "back" and message["name"] == self.name:
-                return started, told
-            if message["kind"] == "catch_up":
-                told += [event for raw in message["events"]
-                         if (event := _seat_event(raw, players)) is not None]
+        back = SeatBack(started)
+        self.name = back.name
+        while not back.take(await self.expect("catch_up", "back", timeout=timeout)):
+            pass
+        return started, back.told
 
     async def close(self) -> None:
         self.closed = True

@@ -128,18 +128,20 @@ class Client:
         self.ping_sent = now
         self.send("ping", t=now)
 
-    def error(self, code: str, message: str) -> None:
-        self.send("error", code=code, message=message)
+    def error(self, code: str, message: str, **fields: Any) -> None:
+        """An ``error``; ``fields`` are the few codes' own (``minimum`` of
+        ``too-few-players``)."""
+        self.send("error", code=code, message=message, **fields)
 
-    def refuse(self, code: str, message: str) -> None:
+    def refuse(self, code: str, message: str, **fields: Any) -> None:
         """An error in what the client asked of the lobby or a room. Now and then is a
         player's slip; ``REFUSALS`` in a row, faster than one each ``REFUSAL_RATE`` seconds
         on average, is abuse, and closes the connection."""
         allowed, self.refusals = self.refusals.take(self.relay.clock())
         if allowed:
-            self.error(code, message)
+            self.error(code, message, **fields)
             return
-        self.error(code, f"{message}; too many refusals close the connection")
+        self.error(code, f"{message}; too many refusals close the connection", **fields)
         self.drop()
 
     def drop(self) -> None:

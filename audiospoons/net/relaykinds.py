@@ -286,9 +286,9 @@ MOVE = shaped({"t": number(0), "seat": whole(), "command": event},
 
 RELAY_KINDS: dict[str, Shape] = {
     "hello": ({"version": whole(), "name": NAME},
-              {"guest": flag, "token": login_token, "moderator": flag}),
+              {"guest": flag, "token": login_token, "moderator": flag, "hearing": flag}),
     "password_changed": ({}, {"token": login_token}),
-    "error": ({"code": CODE, "message": MESSAGE}, {}),
+    "error": ({"code": CODE, "message": MESSAGE}, {"minimum": whole(1)}),
     "ping": ({"t": number()}, {}),
     "pong": ({"t": number()}, {}),
     "rooms": ({"rooms": listing(SUMMARY, MOST_ROOMS)}, {}),

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command
+from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES
@@ -31,6 +32,7 @@ from audiospoons.net.history import GameRecord, Move, SeatRecord
 from audiospoons.net.names import same_name
 from audiospoons.net.protocol import encode
 from audiospoons.net.ratings import bot_rating, family_of
+from audiospoons.net.seattoken import new_seat_token
 from audiospoons.net.telling import Listening, TableTelling
 from audiospoons.net.wire import encode_event
 from audiospoons.simulate import BOT_NAMES
@@ -287,6 +289,18 @@ class Room:
                         options=self.options.describe())
         table.start()
 
+    def fewest_players(self) -> int | None:
+        """The fewest players the room's game can be dealt for with its options, when that is
+        more than its seats: too few to start, and how many it takes. None when the seats are
+        not too few (the options may still refuse them: teams, say, are pairs)."""
+        for players in range(1, MAX_SEATS + 1):
+            try:
+                self.options.check_players(players)
+            except SpoonsError:
+                continue
+            return players if players > len(self.seats) else None
+        return None
+
     def _listening(self) -> dict[int, Listening]:
         """How each person at the table who said so listens (``telling``)."""
         heard: dict[int, Listening] = {}
@@ -425,7 +439,7 @@ class Room:
     def new_token(self) -> str:
         """A seat's secret: the room's number, then 128 random bits (the number lets a cluster
         find the room's process from the token alone)."""
-        return f"{self.number}-{secrets.token_hex(16)}"
+        return new_seat_token(self.number)
 
     def seat_for_token(self, token: str) -> int | None:
         """The seat whose token ``token`` is (compared in constant time), or None."""

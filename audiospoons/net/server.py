@@ -15,7 +15,6 @@ import hmac
 import logging
 import math
 import random
-import re
 import signal
 import time
 from collections import Counter
@@ -49,6 +48,7 @@ from audiospoons.net.protocol import (
     encode,
 )
 from audiospoons.net.room import MAX_SEATS, Room, Seat
+from audiospoons.net.seattoken import seat_token_room
 from audiospoons.net.storage import StorageError
 from audiospoons.net.storage.games import RatedGame
 from audiospoons.net.telling import FASTEST_RATE, SLOWEST_RATE, VERBOSITIES, Listening
@@ -420,7 +420,7 @@ class Relay:
             extra["token"] = logged.token
         if self.moderation.is_moderator(client):
             extra["moderator"] = True
-        client.send("hello", version=client.version, name=client.name, **extra)
+        client.send("hello", version=client.version, name=client.name, hearing=True, **extra)
         if lobby:
             self._on_list_rooms(client, {}, 0.0)
         client.ping(self.clock())
@@ -552,7 +552,7 @@ class Relay:
         if client.room is not None:
             client.refuse("in-room", "leave this room first")
             return
-        if re.fullmatch(r"[0-9]{1,12}-[0-9a-f]{32}", body["token"]) is None:
+        if seat_token_room(body["token"]) is None:
             client.refuse("no-seat", "no seat is held for that token")
             return
         found = next(((room, index) for room in self.rooms.values() if room.playing
@@ -766,7 +766,11 @@ class Relay:
         try:
             room.start(now, self.rng)
         except SpoonsError as error:
-            client.refuse("bad-options", str(error))
+            fewest = room.fewest_players()
+            if fewest is None:
+                client.refuse("bad-options", str(error))
+            else:
+                client.refuse("too-few-players", str(error), minimum=fewest)
             return
         self._lobby_changed()
         self._wake[room.number] = asyncio.Event()

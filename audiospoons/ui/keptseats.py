@@ -3,29 +3,24 @@ by the relay's address and the player's name, so that a client that was killed o
 terminal can take the seat back at its next start while the relay still holds it.
 
 A seat is kept as ``"HOST:PORT NAME": TOKEN`` in the settings (``Settings.online_seats``); the
-token is the room's number, a hyphen and 32 hex digits (docs/protocol.md), so the room to offer
-is read from it.
+token holds the room's number (``net.seattoken``), so the room to offer is read from it.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from audiospoons.net.names import same_name
-
-SEAT_TOKEN = re.compile(r"([0-9]{1,12})-[0-9a-f]{32}")
-"""A seat's token as the relay gives it: the room's number, a hyphen, 32 hex digits."""
+from audiospoons.net.seattoken import seat_token_room
 
 
 def is_seat_token(text: object) -> bool:
-    return isinstance(text, str) and SEAT_TOKEN.fullmatch(text) is not None
+    return seat_token_room(text) is not None
 
 
 def seat_room(token: str) -> int | None:
     """The number of the room a seat's token is for; None if it is not a seat's token."""
-    found = SEAT_TOKEN.fullmatch(token)
-    return None if found is None else int(found.group(1))
+    return seat_token_room(token)
 
 
 def relay_key(host: str, port: int) -> str:

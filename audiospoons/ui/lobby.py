@@ -33,9 +33,8 @@ from typing import Any
 from audiospoons.games.registry import DEFAULT, GAMES, listed_game
 from audiospoons.net.names import clean_chat
 from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS
-from audiospoons.ui.menu import SELECT_CUE, Action, Item, Menu
+from audiospoons.ui.menu import SELECT_CUE, Action, Item, Menu, menu_label_of
 from audiospoons.ui.records import families_menu, games_menu, leaderboard_menu
-from audiospoons.ui.screens import menu_label_of
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.i18n import Messages
 

@@ -39,10 +39,12 @@ class Ears(Protocol):
 def settles(event: Event, listener: int, after: tuple[type[Event], ...],
             on_yours: tuple[type[Event], ...]) -> bool:
     """Whether play waits after ``event`` until ``listener`` has been told what waits: an event
-    of ``after``, or one of ``on_yours`` that is the listener's own (its ``seat`` or its
-    ``target`` is the listener)."""
-    return isinstance(event, after) or (isinstance(event, on_yours) and listener in (
-        getattr(event, "seat", None), getattr(event, "target", None)))
+    of ``after``, or one of ``on_yours`` that is the listener's own: aimed at them (its
+    ``target``: a King aimed, a razz called), or else theirs (its ``seat``)."""
+    if isinstance(event, after):
+        return True
+    whose = getattr(event, "target", getattr(event, "seat", None))
+    return isinstance(event, on_yours) and whose == listener
 
 
 class LocalLoop:

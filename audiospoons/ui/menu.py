@@ -29,6 +29,14 @@ SELECT_CUE = "menu-select"
 DESCRIBE_KEYS = ("f2", "shift+f1")
 
 
+def menu_label_of(label: str) -> str:
+    """The label of a key as a menu takes it: a letter with Shift is that letter, for
+    first-letter jumps."""
+    if label.startswith("shift+") and len(label) == len("shift+") + 1:
+        return label[-1]
+    return label
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """An item that does something when chosen."""

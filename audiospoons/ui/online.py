@@ -19,7 +19,8 @@ relay, as a script expects; if the room cannot be had, the lobby opens instead.
 The room's other keys (``ui.roomkeys``): the host adds a bot (B) or takes the last one away
 (Shift+B), and takes someone out of the room (K); anyone chats (C or slash in the room, slash at
 the table). F1 says the keys that work where the player is. The relay's refusals are said in the
-player's words (``voice.relaywords``), and starting alone says what to do about it.
+player's words (``voice.relaywords``), and a start with too few players says how many the
+game needs and what to do about it.
 
 The relay is not trusted: the client checks and cleans each of its messages (``relaykinds``), and
 one that is not as the protocol says is said as an error ("The relay sent a message this game
@@ -36,7 +37,6 @@ from ssl import SSLContext
 from typing import Any, Protocol
 
 from audiospoons.engine.errors import InvalidOptions
-from audiospoons.engine.events import Event
 from audiospoons.games.registry import DEFAULT, GAMES, listed_game
 from audiospoons.keys.reader import ESCAPE_DELAY
 from audiospoons.net.client import (
@@ -45,14 +45,15 @@ from audiospoons.net.client import (
     Login,
     RelayClient,
     RelayError,
+    SeatBack,
     SeatRefused,
 )
-from audiospoons.net.relaykinds import BadRelayMessage, read_event
+from audiospoons.net.relaykinds import BadRelayMessage
 from audiospoons.net.tls import certificate_problem, is_insecure
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.keptseats import is_seat_token, seat_room
-from audiospoons.ui.lobby import RECORD_VIEWS, ROOM_LISTS, Lobby, Step
+from audiospoons.ui.lobby import RECORD_VIEWS, ROOM_LISTS, Lobby, Step, read_rooms
 from audiospoons.ui.player import CuePlayer, KeySource, PressedKey
 from audiospoons.ui.records import muted_line, rating_line, when_text, whole_minutes
 from audiospoons.ui.relayseat import OnlineGame
@@ -62,7 +63,12 @@ from audiospoons.ui.seating import SeatPrefs
 from audiospoons.ui.spectator import Watcher
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.relaywords import account_text, refusal_text, relay_error_text
+from audiospoons.voice.relaywords import (
+    TOO_FEW_PLAYERS,
+    account_text,
+    refusal_text,
+    relay_error_text,
+)
 from audiospoons.voice.speaker import Speaker
 
 ONLINE_PREFS = SeatPrefs(verbosity=Verbosity.BRIEF)
@@ -148,8 +154,8 @@ class OnlineSession:
         self.seat = seat if is_seat_token(seat) else None
         """The token of the seat kept for the player: told to ``on_seat`` when it changes."""
         self.on_seat = on_seat
-        self._catching_up: tuple[int, list[Event]] | None = None
-        """While a kept seat is taken back: the players at its table, and the game so far."""
+        self._catching_up: SeatBack | None = None
+        """While a kept seat is taken back: the game so far, until the player is back."""
         self.reconnect = reconnect
         """A new connection to the same relay, to take the seat back when this one is lost."""
         self.keys = keys
@@ -222,7 +228,6 @@ class OnlineSession:
                     started, told = await client.rejoin(game.token)
                 except SeatRefused as refused:
                     if refused.code == "room-lost":
-                        self._keep_seat(None)
                         return await self._room_lost(client)
                     await client.close()
                     raise
@@ -249,6 +254,7 @@ class OnlineSession:
         except (BadRelayMessage, InvalidOptions):
             self.say(self.m.tr("online.reconnect.failed", reason=self._bad_text()))
             return False
+        self._catching_up = None
         self.game.catch_up(told)
         self._keep_seat(self.game.token)
         for text in self.game.briefing():
@@ -272,6 +278,45 @@ class OnlineSession:
         self.where.asked = self.where.rejoining = True
         self.client.send("rejoin", token=self.seat)
 
+    def _rejoined(self, message: dict[str, Any]) -> None:
+        """The kept seat asked back is given (``game_started``): its game, whose story so far
+        follows until the player is back. One this client cannot read or play is a failed
+        reconnect."""
+        try:
+            back = SeatBack(message)
+            game = self._new_game(message)
+        except (BadMessage, BadRelayMessage, InvalidOptions):
+            self._seat_back_failed()
+            return
+        self.where.rejoining = self.where.asked = False
+        self.client.name = back.name
+        self.game, self._catching_up = game, back
+        self._keep_seat(game.token)
+
+    def _catch_up(self, message: dict[str, Any]) -> None:
+        """The game so far of the seat taken back (``catch_up``), until ``back`` with the
+        player's name, when where things stand is said."""
+        back, game = self._catching_up, self.game
+        assert back is not None and game is not None
+        try:
+            if not back.take(message):
+                return
+        except BadMessage:
+            self._seat_back_failed()
+            return
+        self._catching_up = None
+        game.catch_up(back.told)
+        for text in game.briefing():
+            self.say(text)
+
+    def _seat_back_failed(self) -> None:
+        """The kept seat asked back came with a game this client cannot read: it is given up
+        (a bot plays on), said as a failed reconnect, and the player is back in the lobby."""
+        self._keep_seat(None)
+        self.client.send("leave_room")
+        self.say(self.m.tr("online.reconnect.failed", reason=self._bad_text()))
+        self._out_of_room()
+
     def _rejoin_refused(self, message: dict[str, Any]) -> None:
         """The relay will not give the kept seat back: a seat it no longer holds is said as
         such and forgotten; any other refusal is said as the relay's errors are."""
@@ -285,24 +330,17 @@ class OnlineSession:
         if self.lobby is not None and self.where.room is None:
             self.say(self.lobby.menu.item_text())
 
-    def _caught_up(self, game: OnlineGame) -> None:
-        """The kept seat is back, and the game so far told: where things stand is said."""
-        assert self._catching_up is not None
-        game.catch_up(self._catching_up[1])
-        self._catching_up = None
-        for text in game.briefing():
-            self.say(text)
-
     async def _room_lost(self, client: RelayClient) -> bool:
         """The game's room is gone with the process of a cluster that ran it: the player is
         told, and is in the lobby on the new connection."""
         await self.client.close()
         self.client = client
-        self.game = self.watcher = None
+        self._keep_seat(None)
+        self._clear_room()
         self.say(self.m.tr("online.room.lost"))
         if self.lobby is None:
             self.lobby = self._new_lobby()
-        self.where.room, self.where.ready, self.where.to_lobby = None, False, True
+        self.where.room, self.where.to_lobby = None, True
         self.client.send("list_rooms")
         return True
 
@@ -331,12 +369,19 @@ class OnlineSession:
         self.say(self.m.tr("online.left"))
         self._out_of_room()
 
+    def _clear_room(self) -> None:
+        """Nothing of the room left goes on: its game or the game watched, a menu or chat
+        line open there, the seat asked back or its game so far. Every way out of a room comes
+        through here."""
+        self.game = self.watcher = None
+        self._catching_up = None
+        self.where.ready = self.where.asked = self.where.rejoining = False
+        self.room_keys.close()
+
     def _out_of_room(self) -> None:
         """Back to the lobby, whose list is asked for again: the relay tells of the lobby's
         changes only to those in it."""
-        self.game = self.watcher = None
-        self.where.ready = False
-        self.room_keys.close()
+        self._clear_room()
         if self.lobby is None:
             self.where.left = True
             return
@@ -405,13 +450,12 @@ class OnlineSession:
             if game.over:
                 self.game = None
                 self._keep_seat(None)
-        elif kind == "catch_up" and game is not None and self._catching_up is not None:
-            players, told = self._catching_up
-            told += [event for raw in message["events"]
-                     if (event := read_event(raw, players)) is not None]
-        elif (kind == "back" and game is not None and self._catching_up is not None
-              and message["name"] == self.client.name):
-            self._caught_up(game)
+        elif game is not None and self._catching_up is not None and (
+                kind == "catch_up" or (kind == "back"
+                                       and message["name"] == self._catching_up.name)):
+            self._catch_up(message)
+        elif kind == "game_started" and self.where.rejoining:
+            self._rejoined(message)
         elif kind in ("event", "catch_up") and self.watcher is not None:
             watcher = self.watcher
             try:
@@ -465,22 +509,16 @@ class OnlineSession:
                      else self.m.ntr("online.kicked.minutes", whole_minutes(minutes)))
             self._keep_seat(None)
             self._out_of_room()
+        elif kind == "moderated" and message["action"] == "kick" and message["scope"] == "relay":
+            self.say(self.m.tr("online.ban.done", name=message["name"]))
         elif kind == "moderated" and message["action"] == "kick":
             self.say(self.m.tr("online.kick.done", name=message["name"]))
         else:
             self._take_records(message)
 
     def _started(self, message: dict[str, Any]) -> None:
-        """A seat at the room's game: a new game, or the kept seat given back (its game so far
-        follows, until ``back``). Its token is kept."""
-        rejoined, self.where.rejoining = self.where.rejoining, False
-        if rejoined:
-            self.where.asked = False
+        """A seat at the room's new game. Its token is kept."""
         self.game = self._new_game(message)
-        if rejoined:
-            players = message["players"]
-            self.client.name = str(players[message["seat"]])
-            self._catching_up = (len(players), [])
         self._keep_seat(self.game.token)
 
     def _take_records(self, message: dict[str, Any]) -> None:
@@ -519,17 +557,19 @@ class OnlineSession:
         """An error from the relay; one answering a room asked for is said in the player's
         words, and leaves them in the lobby."""
         asked, self.where.asked = self.where.asked, False
-        refusal = refusal_text(message.get("code"), self.m) if asked else None
+        self.where.rejoining = False
+        code = message.get("code")
+        refusal = refusal_text(code, self.m) if asked else None
         room = self.where.room
-        if message.get("code") == "not-ready" and room is not None:
+        if code == "not-ready" and room is not None:
             waiting = [str(seat["name"]) for seat in room["seats"]
                        if not seat["bot"] and not seat["ready"] and seat["name"] != room["host"]]
             if waiting:
                 refusal = self.m.tr("online.notready.others", names=self.m.join(waiting))
-        if message.get("code") == "bad-options" and room is not None and len(room["seats"]) < 2:
-            # In a room, only starting is refused bad-options: the game cannot be dealt.
-            refusal = self.m.tr("online.start.alone")
-        self.say(refusal or relay_error_text(message.get("code"), self.m)
+        if code == "bad-options" and room is not None and len(room["seats"]) < 2:
+            # A relay from before too-few-players refused starting alone bad-options.
+            code, message = TOO_FEW_PLAYERS, {**message, "minimum": 2}
+        self.say(refusal or relay_error_text(code, self.m, message.get("minimum"))
                  or self.m.tr("online.error", message=message["message"]))
         if asked and self.where.room is None:
             self._to_lobby()
@@ -539,8 +579,13 @@ class OnlineSession:
         and left out. What the room just left sends is old news, and left out unsaid. A room
         or an error answering a room asked for ends the asking (a room that cannot be read is
         left), and a list of rooms that should have opened the lobby opens it with the rooms it
-        had."""
+        had. The answer to a kept seat asked back (its seat, its game so far) is a failed
+        reconnect."""
         if self.where.to_lobby and kind in self.STALE:
+            return
+        if (self.where.rejoining or self._catching_up is not None) and kind in (
+                "game_started", "catch_up", "back"):
+            self._seat_back_failed()
             return
         if self.where.asked and kind in ("room", "error"):
             if kind == "room":
@@ -562,6 +607,8 @@ class OnlineSession:
         lobby = self.lobby
         if lobby is None:
             return
+        if message["kind"] == "rooms":
+            self._seat_still_played(message)
         step = lobby.follow(message)
         if self.where.to_lobby and message["kind"] != "rooms":
             return
@@ -570,6 +617,15 @@ class OnlineSession:
             self.say(lobby.opening())
         elif self.where.room is None:
             self._step(step)
+
+    def _seat_still_played(self, rooms: dict[str, Any]) -> None:
+        """The kept seat's room is not listed as playing in the relay's whole list: its game
+        is over, and the seat is forgotten unsaid (not offered)."""
+        if self.seat is None or self.game is not None or self.where.rejoining:
+            return
+        number = seat_room(self.seat)
+        if not any(room.number == number and room.playing for room in read_rooms(rooms)):
+            self._keep_seat(None)
 
     def _room(self, state: dict[str, Any]) -> None:
         before = self.where.room

@@ -22,8 +22,7 @@ from typing import Any
 from audiospoons.bots.levels import Level
 from audiospoons.net.names import CHAT_LENGTH
 from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS
-from audiospoons.ui.menu import SELECT_CUE, Action, Menu
-from audiospoons.ui.screens import menu_label_of
+from audiospoons.ui.menu import SELECT_CUE, Action, Menu, menu_label_of
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.i18n import Messages
 

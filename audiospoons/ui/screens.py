@@ -45,7 +45,17 @@ from audiospoons.ui import gamekeys, keynames
 from audiospoons.ui.gamekeys import KeyTable
 from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS, review_history
 from audiospoons.ui.keptseats import kept_seat, with_seat
-from audiospoons.ui.menu import SELECT_CUE, Action, Choice, Item, Menu, Number, Response, Toggle
+from audiospoons.ui.menu import (
+    SELECT_CUE,
+    Action,
+    Choice,
+    Item,
+    Menu,
+    Number,
+    Response,
+    Toggle,
+    menu_label_of,
+)
 from audiospoons.ui.onlinemenu import (
     LOGGED_OUT,
     JoinRequest,
@@ -126,13 +136,6 @@ class Unavailable(RuntimeError):
 def menu_label(key: PressedKey) -> str:
     """The label a menu takes: a letter with Shift is that letter, for first-letter jumps."""
     return menu_label_of(key.label)
-
-
-def menu_label_of(label: str) -> str:
-    """``menu_label`` of a key's label."""
-    if label.startswith("shift+") and len(label) == len("shift+") + 1:
-        return label[-1]
-    return label
 
 
 @dataclass(frozen=True, slots=True)

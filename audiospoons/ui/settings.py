@@ -389,7 +389,7 @@ def settings_from_json(data: object, reset: list[str] | None = None) -> Settings
         online_name=kept("online_name", lambda: _line(data, "online_name", NAME_LENGTH), ""),
         online_logins=kept("online_logins", partial(_text_mapping, data, "online_logins"),
                            none),
-        online_seats=kept("online_seats", partial(_seat_tokens, data), none),
+        online_seats=kept("online_seats", partial(_seat_tokens, data, reset), none),
     )
 
 
@@ -445,12 +445,20 @@ def _text_mapping(data: dict[str, Any], key: str) -> dict[str, str]:
     return dict(value)
 
 
-def _seat_tokens(data: dict[str, Any]) -> dict[str, str]:
-    """The seats kept online: text keys, and each value a seat's token."""
-    seats = _text_mapping(data, "online_seats")
-    if not all(is_seat_token(token) for token in seats.values()):
+def _seat_tokens(data: dict[str, Any], reset: list[str] | None) -> dict[str, str]:
+    """The seats kept online: text keys, and each value a seat's token. A seat that is not so
+    is dropped alone, the others kept (``online_seats`` is added to ``reset``); without
+    ``reset`` it raises ``BadSettings``."""
+    seats = data.get("online_seats", {})
+    if not isinstance(seats, dict):
         raise BadSettings(f"online_seats {seats!r}")
-    return seats
+    kept = {key: token for key, token in seats.items()
+            if isinstance(key, str) and is_seat_token(token)}
+    if len(kept) < len(seats):
+        if reset is None:
+            raise BadSettings(f"online_seats {seats!r}")
+        reset.append("online_seats")
+    return kept
 
 
 def _milliseconds(value: object) -> float:

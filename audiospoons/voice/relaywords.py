@@ -29,6 +29,11 @@ ERROR_IDS = {
 }
 """The errors the relay may send at any time that mean one thing."""
 
+TOO_FEW_PLAYERS = "too-few-players"
+COUNTED_IDS = {TOO_FEW_PLAYERS: "online.start.alone"}
+"""The errors that mean one thing and carry a number of the relay's (the ``minimum`` of a
+start refused for too few players), said with it."""
+
 
 ACCOUNT_IDS = {
     "bad-login": "online.account.bad-login", "bad-password": "online.account.bad-password",
@@ -55,8 +60,15 @@ def refusal_text(code: object, m: Messages) -> str | None:
     return None if msgid is None else m.tr(msgid)
 
 
-def relay_error_text(code: object, m: Messages) -> str | None:
+def relay_error_text(code: object, m: Messages, count: object = None) -> str | None:
     """An error the relay may send at any time, in the player's words; None for a code whose
-    message carries details of its own, to be said as the relay sent it."""
+    message carries details of its own, to be said as the relay sent it. A code said with a
+    number (``COUNTED_IDS``) is said with ``count``; without a whole number there, it too is
+    said as the relay sent it."""
+    counted = COUNTED_IDS.get(str(code))
+    if counted is not None:
+        if isinstance(count, bool) or not isinstance(count, int):
+            return None
+        return m.ntr(counted, count)
     msgid = ERROR_IDS.get(str(code))
     return None if msgid is None else m.tr(msgid)

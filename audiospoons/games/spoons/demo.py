@@ -88,8 +88,8 @@ def play_demonstration(messages: Messages, speaker: Speaker, mixer: CuePlayer | 
     """Play the demonstration round; False if the player left it."""
     options = Options.from_mapping({"grab_time_limit": 0, "round_pause": 1})
     game = LocalGame(options, len(HANDS), messages, speaker, mixer, seed=4,
-                     first_deal=demonstration_deal(), bot_pace=SLOW_CARDS, one_round=True)
+                     first_deal=demonstration_deal(), bot_pace=SLOW_CARDS, one_round=True,
+                     draw_hint=False)
     game.player.time_reactions = False
-    game.player.announcer.draw_key = None  # the guide says how to draw, with the card to draw
     game.table.listeners.append(Guide(messages, speaker, game))
     return game.play(keys).won is not None

@@ -34,7 +34,7 @@ def game_keys_text(options: Options, seats: int, spoon_style: SpoonStyle,
         sentences.append(m.tr("help.game.feint"))
     if options.grabbing is not Grabbing.REACTION:
         sentences.append(m.tr("help.game.colours") if spoon_style is SpoonStyle.COLOURS
-                         else _numbers_text(seats - options.spoons_subtracted, m))
+                         else _numbers_text(options.spoons_for(seats), m))
     sentences += [_hand_text(options, m), _draw_text(options, m)]
     if not options.signal:
         sentences.append(_spoons_text(options.grabbing, m))

@@ -47,9 +47,11 @@ class LocalGame(KeyboardSeat, LocalLoop):
                  rate_setter: Callable[[int], int | None] | None = None,
                  first_deal: Deal | None = None, bot_pace: Pace | None = None,
                  one_round: bool = False, bot_level: Level = Level.NORMAL,
-                 spoon_style: SpoonStyle = SpoonStyle.NUMBERS) -> None:
+                 spoon_style: SpoonStyle = SpoonStyle.NUMBERS, draw_hint: bool = True) -> None:
         """``first_deal``, ``bot_pace`` and ``one_round`` set up a practice round: the cards
-        dealt, bots that play cards slowly, and an end when the round does."""
+        dealt, bots that play cards slowly, and an end when the round does. ``draw_hint``:
+        the first round's opening says the key that draws, where the player must draw (a
+        practice round whose guide says it, with the card to draw, turns it off)."""
         rng = random.Random(seed)
         names = [messages.tr("status.you"), *bot_names(players - 1, skip=1)]
         dealer = rng.randrange(players)
@@ -63,7 +65,8 @@ class LocalGame(KeyboardSeat, LocalLoop):
         self.table = Table(self.game, bots)
         self.player = LocalPlayer(names, options, messages, speaker, sounds, verbosity,
                                   spoon_style, random.Random(rng.getrandbits(64)),
-                                  draw_key=draw_key(options, key_overrides, messages))
+                                  draw_key=draw_key(options, key_overrides, messages)
+                                  if draw_hint else None)
         self.table.listeners.append(self.player)
         self.messages = messages
         self.speaker = speaker

@@ -4,14 +4,15 @@ around it (``voice.pace``). Pure.
 The flow of cards is said only while it is fresh (but for a card the game moved for you, when your
 time ran out): a card that came to you is retracted by its passing on, so a card that came and
 went before its line was reached is said neither way; another player's move and a count of spoons
-give way to the next. The stock shuffled again and another player's knife are said once in a
-while, not each time (the announcer says each once a round), and the shuffle is an aside: it
-changes no one's next move, so the table does not wait for it. Grabs by others that wait
-together are said as one line; your set, once you have grabbed, goes without saying; your hand
-as dealt or drawn anew is out of date once a newer one, or a knife, comes. What decides the game
-(the round, the deal, a set, who is out, a reaction test, the end) waits as long as it takes,
-but the opening of a round (its number and your cards) is out of date once the round has ended;
-the urgent lines (a grab, your own knife) are never dropped."""
+give way to the next. The stock shuffled again and another player's knife are said once a round
+(the announcer's rule, the one rule: the queue adds no quiet of its own, so a short round does
+not silence the next round's first), and the shuffle is an aside: it changes no one's next
+move, so the table does not wait for it. Grabs by others that wait together are said as one
+line; your set, once you have grabbed, goes without saying; your hand as dealt or drawn anew is
+out of date once a newer one, or a knife, comes. What decides the game (the round, the deal, a
+set, who is out, a reaction test, the end) waits as long as it takes, but the opening of a round
+(its number and your cards) is out of date once the round has ended; the urgent lines (a grab,
+your own knife) are never dropped."""
 
 from __future__ import annotations
 
@@ -37,10 +38,6 @@ from audiospoons.games.spoons.rules.events import (
     StockRecycled,
 )
 from audiospoons.voice.pace import LASTING, Group, Pace, flow
-
-REPEAT_QUIET = 60.0
-"""Seconds in which the stock shuffled again, or another player's knife, is not said again."""
-
 
 OWN_PASS = "passed"
 """The topic of the listener's own pass or discard: a newer one, or the new hand a knife's
@@ -73,9 +70,9 @@ def pace(event: Event, listener: int | None,
     if isinstance(event, Eliminated | RoundEnded | RoundVoided | GameOver):
         return Pace(retracts=("round", "hand"))
     if isinstance(event, StockRecycled):
-        return flow("stock", quiet_for=REPEAT_QUIET, aside=True)
+        return flow("stock", aside=True)
     if isinstance(event, KnifeDrawn | KnifeRedrawn) and event.seat != listener:
-        return flow(f"knife:{event.seat}", quiet_for=REPEAT_QUIET)
+        return flow(f"knife:{event.seat}")
     if isinstance(event, KnifeDrawn):
         return Pace(topic="knife", retracts=("hand",))
     if isinstance(event, KnifeRedrawn):

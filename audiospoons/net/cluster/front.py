@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +27,7 @@ from audiospoons.net.cluster.directory import (
 from audiospoons.net.cluster.tickets import TICKET_LIFE, Ticket, sign
 from audiospoons.net.link import Client
 from audiospoons.net.names import clean_chat
+from audiospoons.net.seattoken import seat_token_room
 from audiospoons.net.server import Relay
 
 log = logging.getLogger("audiospoons.relay")
@@ -179,11 +179,11 @@ class Front(Relay):
         self.spawn(self._send_on(client, body, int(body["room"])))
 
     def _on_rejoin(self, client: Client, body: dict[str, Any], now: float) -> None:
-        found = re.fullmatch(r"([0-9]{1,12})-[0-9a-f]{32}", body["token"])
-        if found is None:
+        room = seat_token_room(body["token"])
+        if room is None:
             client.refuse("no-seat", "no seat is held for that token")
             return
-        self.spawn(self._send_on(client, body, int(found.group(1)), lost=True))
+        self.spawn(self._send_on(client, body, room, lost=True))
 
     async def _send_on(self, client: Client, body: dict[str, Any], room: int | None, *,
                        lost: bool = False) -> None:

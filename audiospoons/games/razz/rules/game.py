@@ -23,7 +23,8 @@ How the rules are read where seed 003 leaves a choice:
   drawn at once, and the phrase is owed within ``phrase_window``; a window that closes unsaid
   is a fault (``FaultMade``) that anyone may razz. A razz for a phrase not said draws the card
   but asks no phrase again: one missed phrase is razzed once, and a player who does not answer
-  is not razzed round and round. A phrase said after its window closed is refused as too late.
+  is not razzed round and round. A phrase said after its window closed is refused as too late
+  while that mistake may still be razzed and has not been.
 - A round ends the moment a hand is empty; a last card's power does not happen. A last card
   must be played in turn and must match, even when ``let_players_err`` allows the others.
 - With ``let_players_err``, a card played out of turn or that does not match lies on the pile as
@@ -276,7 +277,7 @@ class RazzGame:
             return self._settle_race()
         expiry = self.referee.next_expiry()
         if expiry is not None and expiry[0] <= now:
-            self.referee.miss(expiry[1])
+            self.referee.miss(expiry[1], self.turn_number)
             return self._fault(expiry[1], Fault.NO_PHRASE)
         return self._time_up()
 
@@ -613,7 +614,7 @@ class RazzGame:
         self._verify_in_round(seat)
         if self.referee.owes(seat):
             return None
-        late = seat in self.referee.late
+        late = self.referee.is_late(seat, self.turn_number)
         if self.phase is Phase.PLAYING and (
                 (self.king is not None and seat == self.king.target)
                 or (self.king is None and seat == self.turn_seat and self.count
@@ -722,6 +723,7 @@ class RazzGame:
                     *self._penalise(seat, 1, DrawCause.WRONG_RAZZ)]
         record.razzed = True
         if record.fault is Fault.NO_PHRASE:
+            self.referee.late.pop(target, None)
             return [RazzCalled(self.now, seat, target, True, record.fault),
                     *self._draw(target, 1, DrawCause.RAZZED)]
         return [RazzCalled(self.now, seat, target, True, record.fault),

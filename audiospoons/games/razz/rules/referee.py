@@ -38,9 +38,9 @@ class Referee:
     faults: list[FaultRecord] = field(default_factory=list)
     owed: dict[int, list[float]] = field(default_factory=dict)
     """Seat to the times by which it must say each phrase it owes, earliest first."""
-    late: set[int] = field(default_factory=set)
-    """Seats whose last phrase window closed unsaid, while they owe no other: a phrase said
-    now is too late."""
+    late: dict[int, int] = field(default_factory=dict)
+    """Seats whose last phrase window closed unsaid, while they owe no other, and in which turn:
+    a phrase said while that mistake may still be razzed, and has not been, is too late."""
     unannounced: dict[int, float] = field(default_factory=dict)
     """Seats down to one card that have not announced it, while they still may, and since
     when."""
@@ -72,7 +72,7 @@ class Referee:
     def owe(self, seat: int, until: float) -> None:
         self.owed.setdefault(seat, []).append(until)
         self.owed[seat].sort()
-        self.late.discard(seat)
+        self.late.pop(seat, None)
 
     def owes(self, seat: int) -> bool:
         return bool(self.owed.get(seat))
@@ -84,11 +84,15 @@ class Referee:
         if not times:
             del self.owed[seat]
 
-    def miss(self, seat: int) -> None:
-        """The window of the phrase the seat owed first closed unsaid."""
+    def miss(self, seat: int, turn: int) -> None:
+        """The window of the phrase the seat owed first closed unsaid during ``turn``."""
         self.settle(seat)
         if not self.owes(seat):
-            self.late.add(seat)
+            self.late[seat] = turn
+
+    def is_late(self, seat: int, turn: int) -> bool:
+        """Whether a phrase the seat says now comes too late for the one it missed."""
+        return seat in self.late and turn - self.late[seat] <= RAZZ_TURNS
 
     def next_expiry(self) -> tuple[float, int] | None:
         """The earliest phrase window to close, and whose, the lower seat first among equals."""

@@ -633,7 +633,7 @@ class ClassicGame:
             events += scoring.miss(self, (index,))
         if scoring.survivors_decide(self):
             return events + self._end_game()
-        spoons = max(1, len(self.active_seats()) - self.options.spoons_subtracted)
+        spoons = self.options.spoons_for(len(self.active_seats()))
         if spoons != self.spoons:
             self.spoons = spoons
             events.append(SpoonsChanged(self.now, spoons))
@@ -766,7 +766,7 @@ class ClassicGame:
         self.unaware_limits = {}
         self.charged = set()
         active = self.active_seats()
-        self.spoons = max(1, len(active) - self.options.spoons_subtracted)
+        self.spoons = self.options.spoons_for(len(active))
         self.round_spoons = self.spoons
         explicit = self._first_deal or Deal()
         self._first_deal = None

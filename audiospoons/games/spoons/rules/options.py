@@ -170,6 +170,11 @@ class Options:
                 " must be rotate"
             )
 
+    def spoons_for(self, players: int) -> int:
+        """The spoons a round of ``players`` active players is dealt: ``spoons_subtracted``
+        fewer, but never none (the last two players still play for one)."""
+        return max(1, players - self.spoons_subtracted)
+
     def check_players(self, players: int) -> None:
         """Refuse a table of ``players`` that these options cannot deal or give a spoon to."""
         if players < 2:
