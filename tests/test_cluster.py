@@ -70,6 +70,13 @@ def with_cluster(scenario: Callable[[Cluster], Awaitable[None]], processes: int 
         asyncio.run(main())
 
 
+async def answer_pings(client: RelayClient) -> None:
+    """Read what the relay sends, so that its pings are answered, until the connection ends."""
+    with contextlib.suppress(RelayError):
+        while True:
+            await client.receive()
+
+
 LISTING_WAIT = 20.0
 """How long the lobby may take to list what a test waits for."""
 
@@ -139,13 +146,24 @@ def test_rooms_spread_over_the_processes_and_games_play_on_each() -> None:
         for host in hosts:
             host.send("start")
         started = [await host.expect("game_started") for host in hosts]
-        results = await asyncio.gather(*(play_seat(host, start, pace=FAST, timeout=60.0)
-                                         for host, start in zip(hosts, started, strict=True)))
-        assert all(result.over for result in results)
+        answering: list[asyncio.Task[None]] = []
+
+        async def play_and_stay(host: RelayClient, start: dict[str, Any]) -> bool:
+            """Play the game, then keep answering the relay's pings: a host whose game ended
+            first stays in its room, not dropped as silent, while the other game goes on."""
+            result = await play_seat(host, start, pace=FAST, timeout=60.0)
+            answering.append(asyncio.create_task(answer_pings(host)))
+            return result.over
+
+        over = await asyncio.gather(*(play_and_stay(host, start)
+                                      for host, start in zip(hosts, started, strict=True)))
+        assert all(over)
         watcher = await running.connect("Dee")
         rooms = await listed(watcher, lambda rooms: len(rooms) == 2
                              and not any(room["playing"] for room in rooms))
         assert sorted(room["players"] for room in rooms) == [2, 2]
+        for task in answering:
+            task.cancel()
         for client in (*hosts, watcher):
             await client.close()
 

@@ -15,6 +15,7 @@ from audiospoons.games.razz.rules.events import (
     CardKept,
     CardPlayed,
     CardsDrawn,
+    KingAimed,
     PhraseOwed,
     PhraseWanted,
     TurnBegan,
@@ -35,7 +36,7 @@ async def bot_moves_heard(port: int, rate: int | None) -> list[tuple[Event, Even
     """Ann (saying she listens at ``rate``, or saying nothing) opens a Razz Spoons room with
     three bots and starts it; the bots' first moves of the play that open their turn, each with
     the turn's beginning (told with the move before it). Ann chooses the phrase if she deals,
-    says it when she owes it, and draws when her turn comes."""
+    says it when she owes it, takes a King's cards with it, and draws when her turn comes."""
     ann: RelayClient = await connect(port, "Ann")
     if rate is not None:
         ann.send("hearing", rate=rate, verbosity="brief")
@@ -57,7 +58,8 @@ async def bot_moves_heard(port: int, rate: int | None) -> list[tuple[Event, Even
         elif isinstance(event, TurnBegan):
             if event.seat == seat:
                 ann.send("command", command=encode_command(DrawCard(seat)))
-        elif isinstance(event, PhraseOwed) and event.seat == seat:
+        elif ((isinstance(event, PhraseOwed) and event.seat == seat)
+              or (isinstance(event, KingAimed) and event.target == seat)):
             ann.send("command", command=encode_command(SayPhrase(seat)))
         elif (isinstance(before, TurnBegan) and isinstance(event, CardPlayed | CardKept)
               and event.seat == before.seat != seat):
