@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 from conftest import replay
@@ -422,6 +423,38 @@ def test_a_press_made_too_soon_is_not_a_grab_however_late_it_arrives() -> None:
     arriving at 0.65, is as much too soon as if it had arrived at once."""
     lines = replay(HELD_KEY.replace('"0.65 Bob grab"', '"0.65 Bob grab from 0.55"'))
     assert lines[9] == f'  0.65  refused: Bob grab from 0.55: Bob {TOO_SOON}'
+
+
+TWO_SETS = (Path(__file__).parent / "scenarios" / "set_holders_grab_together.toml").read_text()
+"""Ann and Bob, both dealt four of a kind, grab at once (its transcript beside it is checked by
+``test_scenario_files``)."""
+
+
+@pytest.mark.parametrize("options", [
+    'signal = true\nscoring = "letters"\nword = "PIG"',
+    'teams = true',
+    'grabbing = "selection"',
+    'grabbing = "realtime"',
+])
+def test_a_set_holder_is_never_refused_as_too_soon_in_any_way_of_playing(options: str) -> None:
+    """The same in Pig, teams and with numbered spoons: a press by a player whose own hand is a
+    set is never refused as too soon to be a reaction."""
+    scenario = TWO_SETS.replace('scoring = "letters"', options)
+    if "grabbing" in options:
+        scenario = scenario.replace('"0.50 Ann grab", "0.50 Bob grab"',
+                                    '"0.50 Ann grab 1", "0.50 Bob grab 2"')
+    if "signal" in options:
+        scenario = scenario.replace(" grab", " signal")
+    lines = replay(scenario)
+    assert not [line for line in lines if "too soon" in line]
+    assert not [line for line in lines if "refused: Bob" in line]
+
+
+def test_a_set_holders_press_dated_across_a_network_is_not_too_soon() -> None:
+    """Online the relay dates a press: Bob's, made at the moment Ann grabbed and arriving 0.05 s
+    later, takes a spoon because his own hand is a set."""
+    lines = replay(TWO_SETS.replace('"0.50 Bob grab"', '"0.55 Bob grab from 0.50"'))
+    assert lines[4:6] == ['  0.55  [sound spoon pan +0.33]', '  0.55  Bob grabbed a spoon!']
 
 
 def test_premature_letter_costs_a_letter_and_the_whole_word_is_out() -> None:

@@ -371,10 +371,13 @@ class ClassicGame:
     def grab_opened_at(self, index: int) -> float | None:
         """When the spoons became free for this seat to take by another's doing: the first
         grab, or with two players left the other's set. None when there is no such moment, as
-        when the seat's own set lets it grab."""
+        when the seat's own set lets it grab: a set-holder is not reacting to anyone, so two
+        set-holders pressing at once both grab (seed 004)."""
+        if self.has_set(index):
+            return None
         if self.first_grabber is not None:
             return self.phase_two_at
-        if self.phase is not Phase.PLAYING or self.has_set(index):
+        if self.phase is not Phase.PLAYING:
             return None
         active = self.active_seats()
         made = [self.seats[i].set_since for i in active if i != index and self.has_set(i)]

@@ -1,7 +1,8 @@
 """The guard against a grab key held down or pressed over and over: nobody reacts to a sound in
 less than ``REACTION_FLOOR``, so a press sooner than that after the spoons became free to take
 (the first spoon, or with two players left the other's set), or after the presser's own last
-press since then, cannot be a reaction and is not a grab.
+press since then, cannot be a reaction and is not a grab. A player whose own hand is a set is not
+reacting to anyone: the floor never holds them back.
 
 The terminal sends no key-up: a held key is presses a few hundredths of a second apart, each
 within the floor of the one before, so none of them grabs until the key rests; a press made
