@@ -75,8 +75,9 @@ def test_more_than_ten_numbered_spoons_add_ctrl_or_alt_and_a_fight_is_reacted_to
 def test_a_few_numbered_spoons_name_only_their_keys() -> None:
     assert f1_heard(players=4, grabbing="selection", draw="either") == (
         "Space grabs a spoon, or reacts in a reaction test. 1 to 3 grab spoons 1 to 3."
-        f" {FIVE_LETTERS} Up picks up a card passed to you, or draws from the stock when none"
-        " is waiting; Down draws from the stock. F2: spoons left, and the one you chose."
+        f" {FIVE_LETTERS} Up picks up the last card discarded to you, or when you deal the last"
+        " card on the discard pile; with none there, it draws from the stock. Down draws from the"
+        " stock. F2: spoons left, and the one you chose."
         f" {WAITING_ENDING} Escape pauses.")
 
 

@@ -188,10 +188,22 @@ class CardFlow:
         return allowed(lambda: self.verify_take(index))
 
     def take(self, index: int) -> list[Event]:
+        """Pick up: the card passed to the seat (in ``either`` the newest, as the top of a
+        pile; otherwise the oldest, in arrival order), or the dealer in ``either`` the end
+        player's last discard; with neither, draw from the stock."""
         self.verify_take(index)
         if self.table.seats[index].waiting:
             return self.pick_up(index, Source.QUEUE, forced=False)
+        if self._picks_up_discards(index):
+            return self.pick_up(index, Source.PILE, forced=False)
         return self.pick_up(index, Source.STOCK, forced=False)
+
+    def _picks_up_discards(self, index: int) -> bool:
+        """Seed 000's "either one": the dealer, to whom nobody passes, may pick up the last
+        card discarded, the top of the pile the end of the chain discards to."""
+        table = self.table
+        return (table.options.draw is DrawVariant.EITHER and table.options.deck is not
+                DeckKind.NO_STOCK and index == table.dealer and bool(table.pile))
 
     def verify_draw(self, index: int) -> None:
         self.verify_card_play(index)
@@ -244,7 +256,13 @@ class CardFlow:
     def pick_up(self, index: int, source: Source, *, forced: bool) -> list[Event]:
         seat = self.table.seats[index]
         events: list[Event] = []
-        card = seat.waiting.popleft() if source is Source.QUEUE else self._draw_card(events)
+        if source is Source.QUEUE:
+            newest_first = self.table.options.draw is DrawVariant.EITHER
+            card = seat.waiting.pop() if newest_first else seat.waiting.popleft()
+        elif source is Source.PILE:
+            card = self.table.pile.pop()
+        else:
+            card = self._draw_card(events)
         seat.hand.append(card)
         events.append(CardTaken(self.table.now, index, source, card, forced))
         if card.bears_knives and self.table.options.deck is DeckKind.KNIVES:
@@ -385,6 +403,8 @@ class CardFlow:
         sources = []
         if seat.waiting:
             sources.append(Source.QUEUE)
+        elif self._picks_up_discards(index):
+            sources.append(Source.PILE)
         if self.may_draw(index) and (self.table.stock or self.table.pile):
             sources.append(Source.STOCK)
         if not sources:

@@ -20,6 +20,9 @@ class Source(Enum):
 
     STOCK = "stock"
     QUEUE = "queue"
+    PILE = "pile"
+    """The top of the discard pile: in ``either``, the dealer picks up the end player's last
+    discard."""
 
 
 class ContestKind(Enum):

@@ -219,7 +219,9 @@ def _show(value: object) -> str:
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("draw", "draw, discard, either",
                "Where players get cards: everyone draws from the stock, only the dealer draws and"
-               " cards pass left, or either one.", enum_option(DrawVariant, "draw"), _show),
+               " cards pass left (picked up in the order they came), or either one: draw from the"
+               " stock, or pick up the last card discarded to you.",
+               enum_option(DrawVariant, "draw"), _show),
     OptionSpec("grabbing", "reaction, selection, realtime",
                "How spoons are taken: reaction only, single selection, or realtime fighting.",
                enum_option(Grabbing, "grabbing"), _show),
