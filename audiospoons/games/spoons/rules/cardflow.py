@@ -65,6 +65,9 @@ class CardTable(Protocol):
     @property
     def first_grabber(self) -> int | None: ...
 
+    first_set_by: int | None
+    """Who held a set first this round."""
+
     def partner_of(self, index: int) -> int | None:
         """The seat's partner when playing in teams."""
 
@@ -355,6 +358,8 @@ class CardFlow:
             seat.set_since = None if rank is None else self.table.now
         self.refresh_owing(index)
         if rank is not None and rank != previous:
+            if self.table.first_set_by is None:
+                self.table.first_set_by = index
             return [SetHeld(self.table.now, index, rank, self.table.partner_of(index))]
         return []
 

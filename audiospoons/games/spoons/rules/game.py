@@ -118,6 +118,9 @@ class ClassicGame:
         self.set_shown: tuple[int, str] | None = None
         """The set that let the spoons go, shown to the table when the round ends: who made
         it, and its rank."""
+        self.first_set_by: int | None = None
+        """Who held a set first this round: with ``next_dealer = first-set`` the next dealer
+        (seed 002: "whoever got four of a kind first"), whoever grabbed first."""
         self.redeal = False
         """The round was void: the next deal is the same round again."""
         self.grab_deadline: float | None = None
@@ -764,7 +767,7 @@ class ClassicGame:
         self.round += 0 if again else 1
         self.round_dealer = self.dealer
         self.phase = Phase.PLAYING
-        self.first_grabber = self.phase_two_at = self.set_shown = None
+        self.first_grabber = self.phase_two_at = self.set_shown = self.first_set_by = None
         self.grab_deadline = None
         self.unaware_limits = {}
         self.charged = set()
@@ -797,7 +800,7 @@ class ClassicGame:
         return events
 
     def _choose_next_dealer(self) -> None:
-        first = self.first_grabber
+        first = self.first_set_by
         if self.options.next_dealer is NextDealer.FIRST_SET and first is not None \
                 and self.seats[first].active:
             self.dealer = first

@@ -273,7 +273,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                "Stop when two players are left and call them joint winners.",
                boolean_option("joint_winners_at_two"), _show),
     OptionSpec("next_dealer", "rotate, first-set",
-               "The next dealer: the next player to the left, or whoever made the first set.",
+               "The next dealer: the next player to the left, or whoever held a set first,"
+               " though another grabbed first.",
                enum_option(NextDealer, "next_dealer"), _show),
     OptionSpec("deck", "standard, two-packs, no-stock, knives",
                "One pack, two packs shuffled together, four cards of a rank per player, or the"
