@@ -148,6 +148,8 @@ def test_the_table_hears_the_knife_and_not_the_cards() -> None:
 
 
 def test_the_discard_time_limit_makes_the_knife_discards_at_random() -> None:
+    """The three of knives among the cards drawn anew is another knife, with a clock of its
+    own: its discards are the player's to make, and made at random only when it runs out."""
     scenario = """
         [options]
         deck = "knives"
@@ -162,7 +164,7 @@ def test_the_discard_time_limit_makes_the_knife_discards_at_random() -> None:
         [script]
         lines = ["0.20 Andrew take", "0.30 Andrew pass 2S"]
     """
-    assert replay(scenario, "Andrew")[12:21] == [
+    assert replay(scenario, "Andrew")[12:24] == [
         '  2.30  [sound card-out pan -0.50]',
         '  2.30  Time is up: you discarded the seven of hearts.',
         '  2.30  [sound card-out pan -0.50]',
@@ -171,8 +173,11 @@ def test_the_discard_time_limit_makes_the_knife_discards_at_random() -> None:
         '  2.30  Time is up: you discarded the seven of clubs.',
         '  2.30  You draw three of clubs, three of knives, the Traveler of hearts, and ace of'
         ' spades.',
-        '  2.30  [sound card-out pan -1.00]',
-        '  2.30  Time is up: you passed the Traveler of hearts to Chris.',
+        '  2.30  [sound knife pan +0.00]',
+        '  2.30  A knife! Discard 4 cards, any you like, then you draw 4 new.',
+        '  3.30  [sound tick pan +0.00]',
+        '  4.30  [sound card-out pan -0.50]',
+        '  4.30  Time is up: you discarded the Traveler of hearts.',
     ]
 
 

@@ -269,9 +269,7 @@ class CardFlow:
         seat.hand.append(card)
         events.append(CardTaken(self.table.now, index, source, card, forced))
         if card.bears_knives and self.table.options.deck is DeckKind.KNIVES:
-            seat.knife_owed = seat.knife_draws = min(self.table.options.knife_redraw,
-                                                     len(seat.hand))
-            events.append(KnifeDrawn(self.table.now, index, seat.knife_owed))
+            events += self._start_knife(index)
         events += self.after_hand_change(index)
         return events
 
@@ -286,14 +284,24 @@ class CardFlow:
 
     def _knife_redraw(self, index: int) -> list[Event]:
         """The knife's discards are made: draw as many anew (the pile comes round again if the
-        stock runs out). A card bearing Knives drawn here does not start another knife: the
-        rule is for a card that enters the hand in play."""
+        stock runs out). The new cards enter the hand as any card does, so one bearing Knives
+        among them starts another knife (seed 001: a Knives card that "enters a player's
+        hand"); they enter together, so they start one knife however many bear Knives."""
         events: list[Event] = []
-        count = min(self.table.seats[index].knife_draws,
-                    len(self.table.stock) + len(self.table.pile))
+        seat = self.table.seats[index]
+        count = min(seat.knife_draws, len(self.table.stock) + len(self.table.pile))
         cards = tuple(self._draw_card(events) for _ in range(count))
-        self.table.seats[index].hand += cards
-        return [*events, KnifeRedrawn(self.table.now, index, count, cards)]
+        seat.hand += cards
+        events.append(KnifeRedrawn(self.table.now, index, count, cards))
+        if any(card.bears_knives for card in cards):
+            events += self._start_knife(index)
+        return events
+
+    def _start_knife(self, index: int) -> list[Event]:
+        """A card bearing Knives has entered the seat's hand: it owes the knife's discards."""
+        seat = self.table.seats[index]
+        seat.knife_owed = seat.knife_draws = min(self.table.options.knife_redraw, len(seat.hand))
+        return [KnifeDrawn(self.table.now, index, seat.knife_owed)]
 
     def verify_pass(self, index: int, card: Card) -> None:
         self.verify_card_play(index)
@@ -377,15 +385,20 @@ class CardFlow:
             seat.owes_since = self.table.now
 
     def force_play(self, index: int, now: float) -> list[Event]:
-        """The discard time limit ran out: pick up if due (randomly in ``either``), then discard;
-        with the pass made first (``passes_first``), discard from a full hand, then pick up. A
-        pass that must wait for the next player to pick up starts the clock afresh."""
+        """The discard time limit ran out: make a knife's discards, or pick up if due (randomly
+        in ``either``), then discard; with the pass made first (``passes_first``), discard from
+        a full hand, then pick up. A pass that must wait for the next player to pick up, or a
+        knife brought by a knife's redraw, starts the clock afresh."""
         seat = self.table.seats[index]
         seat.owes_since = None
         events: list[Event] = []
         size = self.table.options.hand_size
-        while seat.knife_owed and seat.hand:
+        for _ in range(seat.knife_owed):
+            if not seat.hand:
+                break
             events += self._pass(index, self._random_card(index), forced=True)
+        if seat.knife_owed:
+            return events  # the redraw brought another knife: its discards start a new clock
         if self.passes_first():
             if len(seat.hand) >= size and not self._forced_pass(index, now, events):
                 return events
