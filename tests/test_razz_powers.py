@@ -118,9 +118,9 @@ def test_the_deal_waits_for_the_dealer_to_choose_the_phrase_and_the_dealers_left
     assert refusal(game, ChoosePhrase(ANN, "Doh!"), 2.5) == "phrase-chosen"
 
 
-@pytest.mark.parametrize(("players", "size"), [(2, 7), (3, 7), (4, 7), (5, 6), (6, 6), (7, 5),
+@pytest.mark.parametrize(("players", "size"), [(2, 5), (3, 7), (4, 7), (5, 6), (6, 6), (7, 5),
                                                (10, 5)])
-def test_hands_are_seven_cards_for_up_to_four_players_six_for_five_or_six_five_for_more(
+def test_hands_are_seven_cards_for_three_or_four_players_six_for_five_or_six_else_five(
         players: int, size: int) -> None:
     game = RazzGame(NAMES[:players], RazzOptions(), random.Random(players))
     started = game.start()[1]

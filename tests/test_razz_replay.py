@@ -32,6 +32,7 @@ from audiospoons.voice.speech import TextOutput
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 POWERS = SCENARIOS / "razz_powers.toml"
+TWO_PLAYERS = SCENARIOS / "razz_two_players.toml"
 
 Replay = Callable[..., list[str]]
 
@@ -705,6 +706,35 @@ def test_the_scenario_file_plays_a_round_to_the_end_of_the_game(replay: Replay) 
         "  6.50  [sound win pan +0.00]",
         "  6.50  Cat wins the game with 0 points.",
         "  7.00  refused: Ann play 4S: the game is over",
+    ]
+
+
+def test_two_players_are_dealt_five_cards_each(replay: Replay) -> None:
+    # Seed 003 deals seven to three or four players, six to five or six, and five otherwise.
+    assert replay(TWO_PLAYERS)[2] == ("  0.00  Round 1. Bob deals. 5 cards each. 1 spoon on the"
+                                      " table.")
+    assert replay(TWO_PLAYERS, "--listener", "Ann") == [
+        "  0.00  Razz Spoons: you against Bob.",
+        "  0.00  [sound deal pan +0.00]",
+        "  0.00  Round 1. Bob deals. You have 5 cards. 1 spoon on the table.",
+        "  0.00  Your cards. Diamonds: a four, a five, and a jack. Hearts: a five. Spades: a"
+        " nine.",
+        "  0.00  The top card is the eight of spades.",
+        "  0.00  Bob is choosing the Razzing Phrase.",
+        "  0.50  [sound phrase pan +0.00]",
+        "  0.50  The Razzing Phrase is Rats!",
+        "  0.50  Your turn: the top card is the eight of spades.",
+        "  1.00  [sound card-out pan -0.50]",
+        "  1.00  You play the nine of spades; 4 cards left.",
+        "  1.00  Bob's turn: the top card is the nine of spades.",
+        "  1.50  [sound card-in pan +0.00]",
+        "  1.50  Bob draws a card, and has 6.",
+        "  1.50  Your turn: the top card is the nine of spades.",
+        "  1.50  state: round 1, playing, top 9S, suit spades, count 0, clockwise, Ann's turn,"
+        " Bob deals",
+        '  1.50  state: phrase "Rats"',
+        "  1.50  state: Ann: 4 cards, 0 points, hand 5H JD 5D 4D",
+        "  1.50  state: Bob: 6 cards, 0 points",
     ]
 
 

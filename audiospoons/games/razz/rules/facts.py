@@ -29,11 +29,11 @@ def razz_pack() -> list[Card]:
 
 
 def hand_size_for(players: int) -> int:
-    """Seven cards for 3 or 4 players, six for 5 or 6, five for more. Seed 003 says nothing of
-    two players: they get seven too, as the smallest table it names does."""
-    if players <= 4:
+    """Seven cards for 3 or 4 players, six for 5 or 6, and five for any other table: two
+    players, or seven and more (seed 003 deals five but to 3 to 6 players)."""
+    if 3 <= players <= 4:
         return 7
-    if players <= 6:
+    if 5 <= players <= 6:
         return 6
     return 5
 

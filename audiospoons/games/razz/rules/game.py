@@ -8,7 +8,7 @@ saying what is wrong), ``can_*`` (a bool) and the command itself (applies it, re
 How the rules are read where seed 003 leaves a choice:
 
 - Seats go clockwise in list order; the player to the dealer's left (the next seat) plays first,
-  and the deal moves to the left (the next seat) each round. Two players get seven cards.
+  and the deal moves to the left (the next seat) each round. Two players get five cards each.
 - The dealer has ``PHRASE_CHOICE_TIME`` to choose the Razzing Phrase; then the game chooses
   one of ``PHRASES`` for them (``PhraseTimeUp``, then ``PhraseChosen``).
 - The starting discard has no power (an Eight turned over keeps its own suit).
