@@ -399,8 +399,8 @@ def test_z_razzes_the_latest_mistake_and_with_none_asks_whom_at_the_razzers_risk
     answer = question.press("z", table.game.verify)
     assert answer == Razz(BOB, CAT)
     events = table.send(answer)
-    assert events[0] == RazzCalled(table.now, BOB, CAT, False)
-    assert PhraseOwed(table.now, BOB, table.now + 3.0, DrawCause.WRONG_RAZZ) in events
+    assert events == [RazzCalled(table.now, BOB, CAT, False),
+                      FaultMade(table.now, BOB, Fault.WRONG_RAZZ, 1)]
     table.aim(ANN, "3C")
     assert FaultMade(table.now + 0.1, ANN, Fault.MISMATCH, 1) in table.play("enter")
     table.aim(CAT, "9H")

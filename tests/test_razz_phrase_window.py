@@ -23,7 +23,8 @@ from audiospoons.voice.linequeue import SpeechQueue, reader_seconds
 from audiospoons.voice.speaker import Speaker
 
 TELLING = 4.0
-"""How long the reader takes to say the razz and the call to say the phrase."""
+"""How long the reader takes to say the race's end and the call to say the phrase."""
+JACK_HAND = (Card("3", "C"), Card("4", "C"), Card("J", "H"))
 
 
 class SlowReader(Speaker):
@@ -43,18 +44,21 @@ class SlowReader(Speaker):
 
 
 class Keys:
-    """Once it is your turn, razzes Chris wrongly (Z, Right, Z: a phrase owed), lets ``wait``
-    seconds go by, presses P, then quits."""
+    """Once it is your turn, plays your Jack and grabs no spoon (Up, Enter: the bots take both,
+    and the phrase is owed), lets ``wait`` seconds go by once it is owed, presses P, then
+    quits."""
 
     def __init__(self, clock: Clock, wait: float) -> None:
         self.clock = clock
         self.game: LocalRazzGame | None = None
-        self.script = ["z", "right", "z", f"~{wait}", "p", "escape", "q", "y"]
+        self.script = ["up", "enter", f"~{wait}", "p", "escape", "q", "y"]
         self.waiting = 0.0
 
     def read(self, timeout: float | None) -> Sequence[Pressed]:
+        assert self.game is not None
+        view = self.game.player.view
         label = self.script[0]
-        if label.startswith("~"):
+        if label.startswith("~") and (self.waiting or view.owes()):
             self.waiting = self.waiting or float(label[1:])
             step = self.waiting if timeout is None else min(timeout, self.waiting)
             self.clock.now += step
@@ -62,9 +66,7 @@ class Keys:
             if self.waiting <= 1e-9:
                 self.script.pop(0)
             return []
-        assert self.game is not None
-        view = self.game.player.view
-        if len(self.script) == 8 and view.to_act() != view.seat:
+        if label.startswith("~") or (len(self.script) == 7 and view.to_act() != view.seat):
             assert timeout is not None
             self.clock.now += timeout
             return []
@@ -74,11 +76,13 @@ class Keys:
 
 
 def phrase_after(wait: float) -> tuple[list[object], list[str]]:
-    """Your commands, and what you were told, when P comes ``wait`` seconds after the razz."""
+    """Your commands, and what you were told, when P comes ``wait`` seconds after the race for
+    the spoons is lost."""
     clock = Clock()
     speaker = SlowReader(clock)
     game = LocalRazzGame(RazzOptions(), 3, messages("en"), speaker, None, seed=7, clock=clock,
-                         first_deal=RazzDeal(hands={}, starter=Card("5", "H")), dealer=2)
+                         first_deal=RazzDeal(hands={0: JACK_HAND}, starter=Card("5", "H")),
+                         dealer=2)
     keys = Keys(clock, wait)
     keys.game = game
     game.play(keys)
@@ -88,13 +92,13 @@ def phrase_after(wait: float) -> tuple[list[object], list[str]]:
 
 def test_the_window_opens_when_the_call_has_been_said() -> None:
     commands, spoken = phrase_after(TELLING + 2.5)
-    assert commands == [Razz(0, 2), SayPhrase(0)]
+    assert commands == [PlayCard(0, Card("J", "H")), SayPhrase(0)]
     assert "Too late: the time to say the phrase is over." not in spoken
 
 
 def test_the_window_still_closes_its_length_after_the_call() -> None:
     commands, spoken = phrase_after(TELLING + 3.5)
-    assert commands == [Razz(0, 2)]
+    assert commands == [PlayCard(0, Card("J", "H"))]
     assert "Too late: the time to say the phrase is over." in spoken
 
 

@@ -1,5 +1,6 @@
 """Transcripts of razzing in Razz Spoons: the last card's announcement, the phrase window,
-razzing rightly, wrongly and too late, and the mistakes ``let_players_err`` lets a player make.
+razzing rightly, wrongly (itself a mistake to razz) and too late, and the mistakes
+``let_players_err`` lets a player make.
 
 Ann, Bob and Cat sit at seats 0, 1 and 2; Cat deals, so Ann plays first; the phrase window is
 the default three seconds.
@@ -82,8 +83,7 @@ def test_a_player_down_to_one_card_announces_it_before_the_next_player_acts() ->
     ]
     assert game.handle(Razz(CAT, ANN), 2.5) == [
         RazzCalled(2.5, CAT, ANN, False),
-        PhraseOwed(2.5, CAT, 5.5, DrawCause.WRONG_RAZZ),
-        CardsDrawn(2.5, CAT, game.hand(CAT)[-1:], 1, 3, DrawCause.WRONG_RAZZ),
+        FaultMade(2.5, CAT, Fault.WRONG_RAZZ, 3),
     ]
 
 
@@ -125,10 +125,27 @@ def test_razzing_a_player_down_to_one_card_before_their_chance_to_announce_is_ov
     game.handle(PlayCard(ANN, c("3H")), 1.0)
     assert game.handle(Razz(BOB, ANN), 1.1) == [
         RazzCalled(1.1, BOB, ANN, False),
-        PhraseOwed(1.1, BOB, 4.1, DrawCause.WRONG_RAZZ),
-        CardsDrawn(1.1, BOB, cards("2S"), 1, 3, DrawCause.WRONG_RAZZ),
+        FaultMade(1.1, BOB, Fault.WRONG_RAZZ, 2),
     ]
     assert game.handle(Announce(ANN), 1.3) == [LastCardAnnounced(1.3, ANN)]
+
+
+def test_a_wrong_razz_is_a_mistake_that_another_player_razzes_rightly() -> None:
+    game = dealt({ANN: "3H 4C", BOB: "5H 6C", CAT: "7C 8D"}, stock="2S 3S")
+    game.handle(PlayCard(ANN, c("3H")), 0.5)
+    game.handle(Announce(ANN), 0.6)
+    assert game.handle(Razz(BOB, ANN), 1.0) == [
+        RazzCalled(1.0, BOB, ANN, False),
+        FaultMade(1.0, BOB, Fault.WRONG_RAZZ, 2),
+    ]
+    assert game.cards_held(BOB) == 2
+    assert game.handle(Razz(CAT, BOB), 1.5) == [
+        RazzCalled(1.5, CAT, BOB, True, Fault.WRONG_RAZZ),
+        PhraseOwed(1.5, BOB, 4.5, DrawCause.RAZZED),
+        CardsDrawn(1.5, BOB, cards("2S"), 1, 3, DrawCause.RAZZED),
+    ]
+    assert refusal(game, Razz(ANN, BOB), 1.6) == "already-razzed"
+    assert game.handle(SayPhrase(BOB), 2.0) == [PhraseSaid(2.0, BOB)]
 
 
 # --------------------------------------------------------------------- the phrase window
@@ -164,8 +181,9 @@ def test_razzing_a_phrase_still_inside_its_window_is_wrong() -> None:
     game = dealt({ANN: "KH 4C 5C", BOB: "5H 6C", CAT: "7C 8D"}, stock="2S 3S 4S")
     game.handle(PlayCard(ANN, c("KH"), target=BOB), 1.0)
     game.handle(DrawCard(BOB), 2.0)
-    assert game.handle(Razz(CAT, BOB), 3.0)[0] == RazzCalled(3.0, CAT, BOB, False)
-    assert game.cards_held(CAT) == 3
+    assert game.handle(Razz(CAT, BOB), 3.0) == [RazzCalled(3.0, CAT, BOB, False),
+                                                FaultMade(3.0, CAT, Fault.WRONG_RAZZ, 2)]
+    assert game.cards_held(CAT) == 2
 
 
 # --------------------------------------------------------------------- two turns
@@ -187,7 +205,7 @@ def test_a_fault_may_be_razzed_until_the_second_turn_after_its_own_ends() -> Non
                                                              Fault.NO_ANNOUNCEMENT)
 
 
-def test_razzing_a_fault_more_than_two_turns_old_gets_the_razzer_razzed() -> None:
+def test_razzing_a_fault_more_than_two_turns_old_is_a_wrong_razz() -> None:
     game = late_fault()
     assert game.handle(DrawCard(ANN), 4.0) == [
         CardsDrawn(4.0, ANN, cards("2S"), 1, 2, DrawCause.TURN),
@@ -195,9 +213,10 @@ def test_razzing_a_fault_more_than_two_turns_old_gets_the_razzer_razzed() -> Non
     ]
     assert game.handle(Razz(CAT, ANN), 4.5) == [
         RazzCalled(4.5, CAT, ANN, False),
-        PhraseOwed(4.5, CAT, 7.5, DrawCause.WRONG_RAZZ),
-        CardsDrawn(4.5, CAT, cards("3S"), 1, 3, DrawCause.WRONG_RAZZ),
+        FaultMade(4.5, CAT, Fault.WRONG_RAZZ, 5),
     ]
+    assert game.handle(Razz(ANN, CAT), 5.0)[0] == RazzCalled(5.0, ANN, CAT, True,
+                                                             Fault.WRONG_RAZZ)
 
 
 def test_razzing_yourself_is_malformed_and_razzing_waits_for_the_phrase() -> None:

@@ -33,6 +33,7 @@ from audiospoons.voice.speech import TextOutput
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 POWERS = SCENARIOS / "razz_powers.toml"
 TWO_PLAYERS = SCENARIOS / "razz_two_players.toml"
+WRONG_RAZZ = SCENARIOS / "razz_wrong_razz.toml"
 
 Replay = Callable[..., list[str]]
 
@@ -134,6 +135,7 @@ D_COUNT = """
         "5.00 Cat razz Ann",
         "5.50 Ann phrase",
         "6.00 Bob razz Cat",
+        "6.20 Ann razz Bob",
         "6.50 Bob phrase",
         "7.00 Cat razz Ann",
     ]
@@ -518,7 +520,8 @@ def test_a_players_raw_events_show_their_own_cards_and_no_one_elses(replay: Repl
 def test_twos_and_aces_raise_the_count_and_a_razz_is_right_or_wrong(replay: Replay) -> None:
     # 2 + 1 + 2: Ann takes five cards without the phrase, and lets its window close. Cat's razz
     # is right and draws Ann a card, and asks no phrase again: Ann owes none; Bob's razz of
-    # Cat, who made no mistake, draws Bob one; and Ann's mistake cannot be razzed twice.
+    # Cat, who made no mistake, is Bob's mistake, and Ann's razz of it draws Bob one; and Ann's
+    # mistake cannot be razzed twice.
     assert replay(D_COUNT) == [
         "  0.00  Razz Spoons for Ann, Bob, and Cat.",
         "  0.00  [sound deal pan -1.00]",
@@ -555,9 +558,11 @@ def test_twos_and_aces_raise_the_count_and_a_razz_is_right_or_wrong(replay: Repl
         "  5.50  refused: Ann phrase: Ann owes no phrase now",
         "  6.00  [sound razz pan +0.00]",
         "  6.00  Bob razzes Cat wrongly.",
-        "  6.00  Bob must say the phrase.",
-        "  6.00  [sound card-in pan +0.00]",
-        "  6.00  Bob draws a card, and has 3.",
+        "  6.20  [sound razz pan +1.00]",
+        "  6.20  Ann razzes Bob, rightly, for a wrong razz.",
+        "  6.20  Bob must say the phrase.",
+        "  6.20  [sound card-in pan +0.00]",
+        "  6.20  Bob draws a card, and has 3.",
         "  6.50  [sound phrase pan +0.00]",
         "  6.50  Bob: Pickles!",
         "  7.00  refused: Cat razz Ann: Ann's mistake has been razzed already",
@@ -706,6 +711,59 @@ def test_the_scenario_file_plays_a_round_to_the_end_of_the_game(replay: Replay) 
         "  6.50  [sound win pan +0.00]",
         "  6.50  Cat wins the game with 0 points.",
         "  7.00  refused: Ann play 4S: the game is over",
+    ]
+
+
+def test_a_wrong_razz_is_a_mistake_the_others_razz(replay: Replay) -> None:
+    # Bob razzes Ann, who made no mistake, and draws nothing for it; Cat razzes him for it,
+    # rightly: he owes the phrase and draws a card. Ann's razz for the same mistake is refused.
+    assert replay(WRONG_RAZZ) == [
+        "  0.00  Razz Spoons for Ann, Bob, and Cat.",
+        "  0.00  [sound deal pan -1.00]",
+        "  0.00  Round 1. Cat deals. 3 cards each. 2 spoons on the table.",
+        "  0.00  The top card is the seven of hearts.",
+        "  0.00  Cat is choosing the Razzing Phrase.",
+        "  0.50  [sound phrase pan -1.00]",
+        "  0.50  The Razzing Phrase is Doh!",
+        "  0.50  Ann's turn: the top card is the seven of hearts.",
+        "  1.00  [sound card-out pan +1.00]",
+        "  1.00  Ann plays the five of hearts; 2 cards left.",
+        "  1.00  Bob's turn: the top card is the five of hearts.",
+        "  1.20  [sound razz pan +0.00]",
+        "  1.20  Bob razzes Ann wrongly.",
+        "  1.60  [sound razz pan -1.00]",
+        "  1.60  Cat razzes Bob, rightly, for a wrong razz.",
+        "  1.60  Bob must say the phrase.",
+        "  1.60  [sound card-in pan +0.00]",
+        "  1.60  Bob draws a card, and has 4.",
+        "  1.80  refused: Ann razz Bob: Bob's mistake has been razzed already",
+        "  2.00  [sound phrase pan +0.00]",
+        "  2.00  Bob: Doh!",
+        "  2.50  [sound card-out pan +0.00]",
+        "  2.50  Bob plays the nine of hearts; 3 cards left.",
+        "  2.50  Cat's turn: the top card is the nine of hearts.",
+        "  2.50  state: round 1, playing, top 9H, suit hearts, count 0, clockwise, Cat's turn,"
+        " Cat deals",
+        '  2.50  state: phrase "Doh"',
+        "  2.50  state: Ann: 2 cards, 0 points",
+        "  2.50  state: Bob: 3 cards, 0 points",
+        "  2.50  state: Cat: 3 cards, 0 points",
+    ]
+
+
+def test_the_wrong_razzer_hears_their_razz_and_then_the_razz_of_it(replay: Replay) -> None:
+    assert replay(WRONG_RAZZ, "--listener", "Bob")[12:23] == [
+        "  1.20  [sound razz pan +0.00]",
+        "  1.20  You razz Ann wrongly.",
+        "  1.60  [sound razz pan -1.00]",
+        "  1.60  Cat razzes you, rightly, for a wrong razz.",
+        "  1.60  [sound react pan +0.00]",
+        "  1.60  Say the phrase!",
+        "  1.60  [sound card-in pan +0.50]",
+        "  1.60  You draw the two of clubs, and have 4.",
+        "  1.80  refused: Ann razz Bob: Bob's mistake has been razzed already",
+        "  2.00  [sound phrase pan +0.00]",
+        "  2.00  You say: Doh!",
     ]
 
 

@@ -135,7 +135,7 @@ def first_round() -> Table:
 def kings_count_and_razzes() -> Table:
     """A King bounced twice and taken, the phrase said late; a count taken with the phrase; a
     last card never announced and razzed; a phrase left unsaid and razzed, which asks no phrase
-    again; a wrong razz."""
+    again; a wrong razz, razzed in its turn."""
     return Table({ANDREW: "KH KS 2H 5C", CHRIS: "KD 2S 9C", ELLEN: "AS 6D 7D"}, "7H",
                  "3C 4C 5D 6C 7C 8D 9H 10C JD QC QD KC").play([
         (ChoosePhrase(ELLEN, "Doh!"), 1.0), (PlayCard(ANDREW, c("KH"), target=CHRIS), 2.0),
@@ -144,7 +144,7 @@ def kings_count_and_razzes() -> Table:
         (SayPhrase(CHRIS), 6.0), (PlayCard(CHRIS, c("2S")), 7.0),
         (PlayCard(ELLEN, c("AS")), 8.0), (PlayCard(ANDREW, c("2H")), 9.0),
         (SayPhrase(CHRIS), 11.0), (Razz(ELLEN, ANDREW), 11.5), (None, 14.5),
-        (Razz(CHRIS, ANDREW), 15.0), (Razz(CHRIS, ELLEN), 16.5),
+        (Razz(CHRIS, ANDREW), 15.0), (Razz(CHRIS, ELLEN), 16.5), (Razz(ELLEN, CHRIS), 16.8),
         (SayPhrase(CHRIS), 17.0)])
 
 
@@ -331,6 +331,7 @@ def test_a_king_bounced_and_taken_the_count_and_razzing_right_and_wrong() -> Non
         "!Chris razzes you, rightly, for not saying the phrase.",
         "You draw the queen of diamonds, and have 3.",
         "Chris razzes Ellen wrongly.",
+        "Ellen razzes Chris, rightly, for a wrong razz.",
         "Chris must say the phrase.",
         "Chris draws a card, and has 11.",
         "Chris: Doh!",
@@ -375,6 +376,7 @@ def test_a_king_bounced_and_taken_the_count_and_razzing_right_and_wrong() -> Non
         "You razz Andrew, rightly, for not saying the phrase.",
         "Andrew draws a card, and has 3.",
         "You razz Ellen wrongly.",
+        "Ellen razzes you, rightly, for a wrong razz.",
         "!Say the phrase!",
         "You draw the king of clubs, and have 11.",
         "You say: Doh!",
@@ -412,6 +414,7 @@ def test_a_king_bounced_and_taken_the_count_and_razzing_right_and_wrong() -> Non
         "Chris razzes Andrew, rightly, for not saying the phrase.",
         "Andrew draws a card, and has 3.",
         "Chris razzes Ellen wrongly.",
+        "Ellen razzes Chris, rightly, for a wrong razz.",
         "Chris must say the phrase.",
         "Chris draws a card, and has 11.",
         "Chris: Doh!",
@@ -644,7 +647,8 @@ def test_spanish_lines() -> None:
                   "3C 4C 5D", lang="es").play([
         (ChoosePhrase(ELLEN, "Pepinillos"), 1.0),
         (PlayCard(ANDREW, c("KH"), target=CHRIS), 2.0), (DrawCard(CHRIS), 3.0),
-        (PlayCard(CHRIS, c("2H")), 4.0), (Razz(ANDREW, ELLEN), 5.0)])
+        (PlayCard(CHRIS, c("2H")), 4.0), (Razz(ANDREW, ELLEN), 5.0),
+        (Razz(ELLEN, ANDREW), 5.5)])
     assert table.heard[ANDREW] == [
         "Cucharas Razz: tú contra Chris y Ellen.",
         "Ronda 1. Reparte Ellen. Tienes 4 cartas. Hay 2 cucharas en la mesa.",
@@ -662,6 +666,7 @@ def test_spanish_lines() -> None:
         "Cuenta 2: ahora solo valen doses y ases.",
         "Le toca a Ellen, la cuenta va por 2.",
         "Abucheas a Ellen sin motivo.",
+        "Ellen te abuchea, con razón, por abuchear sin motivo.",
         "!¡Di la frase!",
         "Robas el cinco de diamantes y tienes 4.",
     ]

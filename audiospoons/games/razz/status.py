@@ -65,6 +65,8 @@ def fault_words(messages: Messages, fault: Fault | None) -> str:
         return messages.tr("razz.fault.out-of-turn")
     if fault is Fault.MISMATCH:
         return messages.tr("razz.fault.mismatch")
+    if fault is Fault.WRONG_RAZZ:
+        return messages.tr("razz.fault.wrong-razz")
     return messages.tr("razz.fault.unknown")
 
 

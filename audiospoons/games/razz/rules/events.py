@@ -24,7 +24,6 @@ class DrawCause(Enum):
     COUNT = "count"
     SPOONS = "spoons"
     RAZZED = "razzed"
-    WRONG_RAZZ = "wrong-razz"
 
 
 class Fault(Enum):
@@ -34,6 +33,8 @@ class Fault(Enum):
     NO_PHRASE = "no-phrase"
     OUT_OF_TURN = "out-of-turn"
     MISMATCH = "mismatch"
+    WRONG_RAZZ = "wrong-razz"
+    """Razzing a player with no mistake to razz: seed 003 names it first among the mistakes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,7 +259,8 @@ class FaultMade(Event):
 
 @dataclass(frozen=True, slots=True)
 class RazzCalled(Event):
-    """``seat`` razzed ``target``: ``rightly`` for a fault (named), else the razzer is razzed."""
+    """``seat`` razzed ``target``: ``rightly`` for a fault (named), else wrongly, which is a
+    fault of the razzer's (the ``FaultMade`` that follows)."""
 
     seat: int
     target: int

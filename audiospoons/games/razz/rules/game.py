@@ -21,10 +21,12 @@ How the rules are read where seed 003 leaves a choice:
   count the same two ways; taking it is their turn, and play resumes with the next player.
 - Penalties from the race, from razzing, and a take by ``DrawCard`` or by the time limit are
   drawn at once, and the phrase is owed within ``phrase_window``; a window that closes unsaid
-  is a fault (``FaultMade``) that anyone may razz. A razz for a phrase not said draws the card
-  but asks no phrase again: one missed phrase is razzed once, and a player who does not answer
-  is not razzed round and round. A phrase said after its window closed is refused as too late
-  while that mistake may still be razzed and has not been.
+  is a fault (``FaultMade``) that anyone may razz. So is a razz of a player with no fault to
+  razz (none, or none within two turns): the wrong razzer draws nothing unless razzed for it.
+  A razz for a phrase not said draws the card but asks no phrase again: one missed phrase is
+  razzed once, and a player who does not answer is not razzed round and round. A phrase said
+  after its window closed is refused as too late while that mistake may still be razzed and
+  has not been.
 - A round ends the moment a hand is empty; a last card's power does not happen. A last card
   must be played in turn and must match, even when ``let_players_err`` allows the others.
 - With ``let_players_err``, a card played out of turn or that does not match lies on the pile as
@@ -715,12 +717,12 @@ class RazzGame:
 
     def razz(self, seat: int, target: int) -> list[Event]:
         """A razz for a fault within two turns draws the target a card and the phrase; any
-        other razz draws the razzer one."""
+        other razz is a fault of the razzer's, for the others to razz."""
         self.verify_razz(seat, target)
         record = self.referee.razzable(target, self.turn_number)
         if record is None:
             return [RazzCalled(self.now, seat, target, False),
-                    *self._penalise(seat, 1, DrawCause.WRONG_RAZZ)]
+                    *self._fault(seat, Fault.WRONG_RAZZ)]
         record.razzed = True
         if record.fault is Fault.NO_PHRASE:
             self.referee.late.pop(target, None)
