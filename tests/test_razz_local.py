@@ -10,11 +10,18 @@ from fakes import Clock, Lines, Pressed
 from audiospoons.engine.cards import Card
 from audiospoons.games.razz.local import LocalRazzGame
 from audiospoons.games.razz.refusals import RAZZ_REFUSALS, razz_refusal_text
-from audiospoons.games.razz.rules.commands import ChoosePhrase, DrawCard, PlayCard, Razz
+from audiospoons.games.razz.rules.commands import (
+    Announce,
+    ChoosePhrase,
+    DrawCard,
+    PlayCard,
+    Razz,
+)
 from audiospoons.games.razz.rules.events import DrawCause, PhraseOwed
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.rules.piles import RazzDeal
 from audiospoons.sound.cue import Cue
+from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 
@@ -66,14 +73,15 @@ class Keys:
 
 
 def play(script: list[str], *, dealer: int = 2, hand: tuple[Card, ...] = (),
-         won: bool | None = None, moved: dict[str, str] | None = None, **options: object
+         won: bool | None = None, moved: dict[str, str] | None = None,
+         verbosity: Verbosity = Verbosity.FULL, **options: object
          ) -> tuple[LocalRazzGame, Lines, Sounds]:
     """A three-player game from a fixed deal: with Chris (seat 2) dealing, you play first."""
     clock, lines, sounds = Clock(), Lines(), Sounds()
     deal = RazzDeal(hands={0: hand} if hand else {}, starter=STARTER)
     game = LocalRazzGame(RazzOptions.from_mapping(options), 3, messages("en"), Speaker(lines),
                          sounds, seed=7, clock=clock, first_deal=deal, dealer=dealer,
-                         key_overrides=moved)
+                         key_overrides=moved, verbosity=verbosity)
     keys = Keys(clock, script)
     keys.game = game
     result = game.play(keys)
@@ -110,6 +118,36 @@ def test_your_last_card_played_wins_the_game_and_it_is_over() -> None:
     assert game.table.over
     assert mine(game) == [PlayCard(0, Card("7", "H"))]
     assert any("win" in text for text in lines.spoken[-3:])
+
+
+TENS_AND_A_NINE = (Card("10", "H"), Card("10", "S"), Card("9", "S"), Card("3", "C"))
+"""Played in one go: each Ten plays again, and the nine of spades goes on the ten."""
+
+
+def test_brief_tells_you_alone_your_two_cards_and_your_one_after_your_plays() -> None:
+    game, lines, _ = play(["up", "enter", "up", "enter", "up", "enter", "!l", *QUIT],
+                          hand=TENS_AND_A_NINE, verbosity=Verbosity.BRIEF)
+    assert mine(game) == [PlayCard(0, card) for card in TENS_AND_A_NINE[:3]] + [Announce(0)]
+    turn = lines.spoken.index("Your turn: five of hearts.")
+    assert lines.spoken[turn:turn + 9] == [
+        "Your turn: five of hearts.",
+        "Ten of hearts, playable, 2 of 4.",
+        "Your turn again: the top card is the ten of hearts.",
+        "Ten of spades, playable, 3 of 3.",
+        "2 cards left.",
+        "Your turn again: the top card is the ten of spades.",
+        "Nine of spades, playable, 2 of 2.",
+        "One card left.",
+        "You announce your last card.",
+    ]
+
+
+def test_full_tells_your_cards_left_in_the_line_of_your_play_and_not_again() -> None:
+    _, lines, _ = play(["up", "enter", "up", "enter", "up", "enter", "!l", *QUIT],
+                       hand=TENS_AND_A_NINE)
+    assert "You play the ten of spades; 2 cards left." in lines.spoken
+    assert "You play the nine of spades; 1 card left." in lines.spoken
+    assert "2 cards left." not in lines.spoken and "One card left." not in lines.spoken
 
 
 def test_a_king_asks_whom_and_sends_its_cards_to_the_one_chosen() -> None:

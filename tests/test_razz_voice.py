@@ -613,6 +613,7 @@ def test_brief_says_others_plays_in_a_word_and_leaves_your_own_to_their_sound() 
     assert heard[ANDREW][6:] == [
         "Your turn: seven of hearts.",
         "Your turn again: the top card is the ten of hearts.",
+        "2 cards left.",
     ]
     assert heard[CHRIS][6:] == [
         "Andrew: ten of hearts.",
@@ -620,6 +621,29 @@ def test_brief_says_others_plays_in_a_word_and_leaves_your_own_to_their_sound() 
         "Andrew: eight of clubs, calls spades.",
         "Your turn: the top card is the eight of clubs, and the suit is spades.",
     ]
+
+
+def test_brief_tells_only_you_your_cards_left_when_a_play_leaves_you_two_or_one() -> None:
+    heard = Table({ANDREW: "10H 10S 9S 3C", CHRIS: "QH 6H 9D", ELLEN: "7C KS JC"}, "7H",
+                  "4H", verbosity=Verbosity.BRIEF).play([
+        (ChoosePhrase(ELLEN, "Pickles"), 1.0), (PlayCard(ANDREW, c("10H")), 2.0),
+        (PlayCard(ANDREW, c("10S")), 3.0), (PlayCard(ANDREW, c("9S")), 4.0)]).heard
+    assert heard[ANDREW][6:] == [
+        "Your turn: seven of hearts.",
+        "Your turn again: the top card is the ten of hearts.",
+        "2 cards left.",
+        "Your turn again: the top card is the ten of spades.",
+        "One card left.",
+    ]
+    assert heard[CHRIS][6:] == [
+        "Andrew: ten of hearts.",
+        "Andrew plays again.",
+        "Andrew: ten of spades.",
+        "Andrew plays again.",
+        "Andrew plays the nine of spades; 1 card left.",
+        "Your turn: nine of spades.",
+    ]
+    assert heard[None][5:] == heard[CHRIS][6:-1]
 
 
 def test_brief_says_a_play_down_to_one_card_whole_and_others_draws_and_razzes_short() -> None:

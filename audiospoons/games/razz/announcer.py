@@ -16,8 +16,10 @@ phrase again, is urgent itself. The listener's turn goes before the play's flow
 (``Pace.before_flow``), cutting off another's news to say the top card at once.
 
 At brief verbosity the listener's own plays but the last are left to their sound (the key that
-made them was pressed a moment ago), and so are the others' grabs (the race's end says who
-lost) and the others' turns (their play or draw says whose it was); another's play is their
+made them was pressed a moment ago), but for the cards they leave once two or one ("One card
+left.": the listener's alone to hear, and theirs to announce), and so are the others' grabs
+(the race's end says who lost) and the others' turns (their play or draw says whose it was);
+another's play is their
 name and the card (a King, only where it is aimed; down to one card, the size too, as an
 unannounced last card is the table's to notice), a razz between others who was right but not
 for what, a draw only how many, a reverse only "Reverse!", and the listener's turn
@@ -79,6 +81,10 @@ from audiospoons.voice.announcer import EventAnnouncer, Verbosity, sentence_star
 from audiospoons.voice.cardnames import card_name, the_card
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.pace import Pace
+
+TOLD_LEFT = 2
+"""At brief verbosity a play of the listener's own that leaves them this many cards or fewer
+says how many: down to one, the card is theirs to announce, and the play itself is silent."""
 
 SILENT_EVENTS: tuple[type[Event], ...] = (FaultMade,)
 """Razz events no listener hears: a fault is for the others to notice themselves."""
@@ -335,7 +341,7 @@ class RazzAnnouncer(EventAnnouncer):
         mine = event.seat == you
         name = self.players[event.seat]
         if mine and left and self._brief():
-            return None
+            return m.ntr("razz.left.you", left) if left <= TOLD_LEFT else None
         if not left:
             if mine:
                 return m.tr("razz.played.you.last", card=card)
