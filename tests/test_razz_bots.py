@@ -21,7 +21,7 @@ from audiospoons.games.razz.rules.commands import (
     Razz,
     SayPhrase,
 )
-from audiospoons.games.razz.rules.events import DrawCause, PhraseOwed
+from audiospoons.games.razz.rules.events import DrawCause, Fault, PhraseOwed, RazzCalled
 from audiospoons.games.razz.rules.facts import PHRASES
 from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
@@ -141,6 +141,16 @@ def test_a_bot_announces_its_last_card_and_razzes_a_last_card_not_announced() ->
     table.do(Razz(BOB, ANN), 3.1)
     assert table.bot.razzes == []
     assert table.move() == PlayCard(CAT, parse_card("6H"))
+
+
+def test_a_bot_razzes_a_wrong_razz_and_is_right() -> None:
+    table = Seated({ANN: "3H 4C 5C", BOB: "5H 6C 9C", CAT: "6H 7D"}, CAT)
+    table.do(PlayCard(ANN, parse_card("3H")), 1.0)
+    table.do(Razz(BOB, ANN), 1.5)
+    plan = table.plan()
+    assert plan is not None and plan[0] > 1.5 and plan[1] == Razz(CAT, BOB)
+    assert table.game.handle(plan[1], plan[0])[0] == RazzCalled(plan[0], CAT, BOB, True,
+                                                                 Fault.WRONG_RAZZ)
 
 
 def test_faster_levels_say_the_phrase_sooner() -> None:
