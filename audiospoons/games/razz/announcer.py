@@ -19,11 +19,10 @@ At brief verbosity the listener's own plays but the last are left to their sound
 made them was pressed a moment ago), but for the cards they leave once two or one ("One card
 left.": the listener's alone to hear, and theirs to announce), and so are the others' grabs
 (the race's end says who lost) and the others' turns (their play or draw says whose it was);
-another's play is their
-name and the card (a King, only where it is aimed; down to one card, the size too, as an
-unannounced last card is the table's to notice), a razz between others who was right but not
-for what, a draw only how many, a reverse only "Reverse!", and the listener's turn
-names the top card in a word.
+another's play is their name and the card (a King, only where it is aimed; down to one card,
+the size too, as an unannounced last card is the table's to notice), a razz between others who
+was right but not for what, a draw only how many, a reverse only "Reverse!", and the
+listener's turn names the top card in a word.
 
 The announcer follows the table as it goes (the top card, the suit, the count, the phrase), as
 the turn's line says them; it must hear every event of the game in order.
