@@ -87,6 +87,8 @@ PLACEHOLDERS = {
     "seats": "the seats at the table as said, each set off from the next ('Ann, host; Bob')",
     "change": "a sentence saying a rating and how it changed ('Rating 1043, up 43.')",
     "character": "a character as said ('b', 'dot', 'star' for one of a password's)",
+    "time": "a length of time, already in words ('3 seconds')",
+    "word": "the word whose letters a player collects ('SPOONS')",
 }
 """What each placeholder holds, for the translator."""
 
@@ -106,6 +108,7 @@ WHERE = (
     ("refused.", "a key at the table refused"),
     ("demo.", "the demonstration round"),
     ("help.", "help (F1)"),
+    ("rules.", "the rules of a game, read a line at a time (Shift+F1 at the table, How to play)"),
     ("preset.", "a preset's name or description, in the options menu"),
 )
 """Where a message is said, by the start of its id."""

@@ -25,7 +25,8 @@ from audiospoons.voice.spoonnames import SpoonStyle
 
 F1 = "\x1bOP"
 ENDING = ("F3: who is still in. F5: the options. F6: your reaction times. Comma and period review"
-          " messages; R repeats the last. F7 and F8: sound volume. F9 and F10: speech rate.")
+          " messages; R repeats the last. F7 and F8: sound volume. F9 and F10: speech rate."
+          " Shift+F1 reads the rules of this game.")
 WAITING_ENDING = ENDING.replace("F5:", "F4: cards waiting. F5:")
 HAND = ("Left and Right move through your hand; Enter passes the card. {keys} pass your cards in"
         " order, from the first. H says your hand.")

@@ -290,13 +290,13 @@ def test_the_keys_screen_lists_the_actions_and_takes_a_new_key(tmp_path: Path) -
         "insert", "kp3", "1", "f1", "shift+q", "escape", "escape"])
     assert lines[1:] == [
         "Settings, 5 of 8", "Settings. Speech, printed text, 1 of 12", "Keys, 9 of 12",
-        "Keys. Grab a spoon or react, Space, 1 of 33",
-        "Pass the card under the cursor, Enter, 2 of 33",
-        "Grab a spoon or react, Space, 1 of 33",
+        "Keys. Grab a spoon or react, Space, 1 of 34",
+        "Pass the card under the cursor, Enter, 2 of 34",
+        "Grab a spoon or react, Space, 1 of 34",
         "Enter, then press the new key for this action in the game.",
-        "Pass the card under the cursor, Enter, 2 of 33",
-        "Pass your first card, A, 5 of 33", "Pass your second card, S, 6 of 33",
-        "Pass your third card, D, 7 of 33",
+        "Pass the card under the cursor, Enter, 2 of 34",
+        "Pass your first card, A, 5 of 34", "Pass your second card, S, 6 of 34",
+        "Pass your third card, D, 7 of 34",
         "Press the new key for Pass your third card, or Escape to keep D.",
         "Insert belongs to your screen reader. Press another key, or Escape to keep D.",
         "The number pad belongs to your screen reader. Press another key, or Escape to keep D.",
@@ -319,12 +319,12 @@ def test_a_taken_key_swaps_escape_keeps_and_the_defaults_come_back(tmp_path: Pat
         "Grab a spoon or react now uses H. H was Say your hand, which now uses Space.",
         "Press the new key for Grab a spoon or react, or Escape to keep H.",
         "Grab a spoon or react keeps H.",
-        "Back, 33 of 33", "Restore the default keys, 32 of 33",
-        "Pause the game, Escape, 31 of 33",
+        "Back, 34 of 34", "Restore the default keys, 33 of 34",
+        "Pause the game, Escape, 32 of 34",
         "Escape always pauses the game, and goes back in the menus; it cannot be changed.",
-        "Back, 33 of 33", "Restore the default keys, 32 of 33",
+        "Back, 34 of 34", "Restore the default keys, 33 of 34",
         "Every action is back on its default key.",
-        "Grab a spoon or react, Space, 1 of 33", "Settings. Keys, 9 of 12"]
+        "Grab a spoon or react, Space, 1 of 34", "Settings. Keys, 9 of 12"]
     assert load_settings(tmp_path / "settings.json")[0].keys_of("spoons") == {}
 
 
@@ -333,7 +333,7 @@ def test_the_keys_screen_in_spanish(tmp_path: Path) -> None:
                                       "ctrl+up"], lang="es")
     assert lines[4:] == [
         "Teclas de Slapjack, 11 de 12", "Teclas de Cucharas Razz, 10 de 12", "Teclas, 9 de 12",
-        "Teclas. Agarrar una cuchara o reaccionar, Espacio, 1 de 33",
+        "Teclas. Agarrar una cuchara o reaccionar, Espacio, 1 de 34",
         "Pulsa la nueva tecla para Agarrar una cuchara o reaccionar, o Escape para conservar"
         " Espacio.",
         "Agarrar una cuchara o reaccionar ahora usa Control más Flecha arriba."]
@@ -376,17 +376,17 @@ def test_razz_spoons_has_keys_of_its_own_in_settings(tmp_path: Path) -> None:
     assert lines[2:] == [
         "Settings. Speech, printed text, 1 of 12", "Back, 12 of 12", "Slapjack keys, 11 of 12",
         "Razz Spoons keys, 10 of 12",
-        "Razz Spoons keys. Move left in your hand, Left arrow, 1 of 33",
-        "Move right in your hand, Right arrow, 2 of 33", "Go to your first card, Home, 3 of 33",
-        "Go to your last card, End, 4 of 33",
-        "Find the next card you can play, Up arrow, 5 of 33",
-        "Play the card under the cursor, Enter, 6 of 33",
+        "Razz Spoons keys. Move left in your hand, Left arrow, 1 of 34",
+        "Move right in your hand, Right arrow, 2 of 34", "Go to your first card, Home, 3 of 34",
+        "Go to your last card, End, 4 of 34",
+        "Find the next card you can play, Up arrow, 5 of 34",
+        "Play the card under the cursor, Enter, 6 of 34",
         "Draw, take a King's or a count's cards, or keep the card drawn, Down arrow or D,"
-        " 7 of 33",
+        " 7 of 34",
         "Press the new key for Draw, take a King's or a count's cards, or keep the card drawn,"
         " or Escape to keep Down arrow or D.",
         "Draw, take a King's or a count's cards, or keep the card drawn now uses X.",
-        "Play the card under the cursor, Enter, 6 of 33",
+        "Play the card under the cursor, Enter, 6 of 34",
         "Press the new key for Play the card under the cursor, or Escape to keep Enter.",
         "Play the card under the cursor now uses K. K was Keep the card drawn, which now uses"
         " Enter.",

@@ -16,6 +16,7 @@ from audiospoons.games.razz.optionitems import (
     saved_razz_options,
 )
 from audiospoons.games.razz.rules.options import RAZZ_OPTION_SPECS, EndRule, RazzOptions
+from audiospoons.games.registry import GAMES
 from audiospoons.games.spoons.optionitems import (
     chosen_values,
     option_item,
@@ -426,14 +427,41 @@ def test_the_first_run_offers_the_demonstration_once(tmp_path: Path) -> None:
 
 def test_how_to_play_reads_sections_and_offers_the_demonstration(tmp_path: Path) -> None:
     shown: list[Settings] = []
-    lines, _ = run_screens(tmp_path, ["h", "enter", "enter", "p", "enter", "escape"],
+    lines, _ = run_screens(tmp_path, ["h", "enter", "t", "enter", "p", "enter", "escape"],
                            demonstrate=lambda s: shown.append(s))
-    assert lines[1:4] == ["How to play, 4 of 8", "How to play. The goal, 1 of 11",
-                          messages("en").tr("howto.goal.text")]
-    assert lines[4:6] == ["Play the demonstration round, 10 of 11",
-                          "How to play. Play the demonstration round, 10 of 11"]
+    assert lines[1:5] == ["How to play, 4 of 8", "How to play. Rules of Spoons, 1 of 14",
+                          "The goal, 4 of 14", messages("en").tr("howto.goal.text")]
+    assert lines[5:7] == ["Play the demonstration round, 13 of 14",
+                          "How to play. Play the demonstration round, 13 of 14"]
     assert len(shown) == 1
-    assert lines[6] == "Main menu. How to play, 4 of 8"
+    assert lines[7] == "Main menu. How to play, 4 of 8"
+
+
+def test_how_to_play_reads_each_games_rules_with_the_saved_options(tmp_path: Path) -> None:
+    """Each game's rules, with the options saved for it and the saved number of players, a
+    line at a time: Up, Down, Home and End move, another key says how, Escape goes back."""
+    settings = Settings(first_run=False, players=6).with_values_of(
+        "razz", {"end": "points", "end_at": "30"})
+    lines, _ = run_screens(tmp_path, ["h", "enter", "down", "enter", "down", "end", "down",
+                                      "home", "up", "x", "escape", "down", "enter", "end",
+                                      "escape", "escape"], settings)
+    razz = GAMES["razz"].rules_lines(GAMES["razz"].saved_options({"end": "points",
+                                                                   "end_at": "30"}), 6, EN)
+    slapjack = GAMES["slapjack"].rules_lines(GAMES["slapjack"].saved_options({}), 6, EN)
+    assert lines[1:] == [
+        "How to play, 4 of 8", "How to play. Rules of Spoons, 1 of 14",
+        "Rules of Razz Spoons, 2 of 14",
+        f"The rules, 13 lines: Up and Down read them, Escape closes them. {razz[0]}",
+        "6 players: 6 cards each, from two packs shuffled together.",
+        "The game ends when someone reaches 30 points; the fewest points win.",
+        "Bottom. The game ends when someone reaches 30 points; the fewest points win.",
+        razz[0], f"Top. {razz[0]}",
+        "Up and Down read the rules line by line, Home and End go to the first and last line,"
+        " Escape closes them.",
+        "Rules of Razz Spoons, 2 of 14", "Rules of Slapjack, 3 of 14",
+        f"The rules, 7 lines: Up and Down read them, Escape closes them. {slapjack[0]}",
+        "The last player left, holding every card, wins.",
+        "Rules of Slapjack, 3 of 14", "Main menu. How to play, 4 of 8"]
 
 
 def test_f1_says_the_keys_of_the_screen(tmp_path: Path) -> None:

@@ -145,7 +145,8 @@ def test_the_main_menu_by_keys(config: Path, players: list[Player]) -> None:
                " jumps to the next item starting with it. Enter chooses. F2 says what the item"
                " does. Escape goes back. Comma and period review what was said. Here Escape asks"
                " whether to quit.")
-    player.key("enter", "How to play. The goal, 1 of 11")
+    player.key("enter", "How to play. Rules of Spoons, 1 of 14")
+    player.key("t", "The goal, 4 of 14")
     player.key("enter", "Collect four cards of one rank, then grab a spoon. There is one spoon"
                " fewer than players, so someone is left without one and loses the round. The"
                " last player left wins.")
@@ -154,6 +155,34 @@ def test_the_main_menu_by_keys(config: Path, players: list[Player]) -> None:
     player.key("escape", "How to play, 4 of 8")
     player.quit()
     assert saved(config)["first_run"] is False
+
+
+def test_how_to_play_reads_a_games_rules_with_the_saved_options_by_keys(
+        config: Path, players: list[Player]) -> None:
+    """The saved Slapjack options and number of players, read a line at a time."""
+    config.mkdir()
+    (config / "settings.json").write_text(json.dumps({
+        "first_run": False, "players": 3, "slapjack_options": {"jacks": "2", "turn_time": "5"}}),
+        encoding="utf-8")
+    player = start(players, config)
+    player.hear("Main menu. Play, 1 of 8")
+    player.key("h", "How to play, 4 of 8")
+    player.key("enter", "How to play. Rules of Spoons, 1 of 14")
+    player.key("down", "Rules of Razz Spoons, 2 of 14")
+    player.key("down", "Rules of Slapjack, 3 of 14")
+    player.key("f2", "The game's rules with your saved options, a line at a time: Up and Down"
+               " read them, Escape goes back.")
+    player.key("enter", "The rules, 7 lines: Up and Down read them, Escape closes them. One"
+               " pack is dealt face down round the table: a stack each.")
+    player.key("down", "In turn, each player turns the top card of their stack onto the pile."
+               " You have 5 seconds to turn yours; then it turns by itself.")
+    player.key("end", "After 2 jacks slapped, whoever holds the most cards wins.")
+    player.key("down", "Bottom. After 2 jacks slapped, whoever holds the most cards wins.")
+    player.key("home", "One pack is dealt face down round the table: a stack each.")
+    player.key("up", "Top. One pack is dealt face down round the table: a stack each.")
+    player.key("escape", "Rules of Slapjack, 3 of 14")
+    player.key("escape", "Main menu. How to play, 4 of 8")
+    player.quit()
 
 
 def test_the_options_screen_by_keys_and_a_setting_that_survives_a_restart(

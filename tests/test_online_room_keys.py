@@ -32,6 +32,7 @@ from audiospoons.voice.speaker import Speaker
 EN = messages("en")
 ROOT = Path(__file__).resolve().parent.parent
 ONLINE_END = "Slash: chat with the room. A game online cannot pause: Escape twice leaves it."
+RULES = " Shift+F1 reads the rules of this game."
 
 
 def keys_said(keys: RoomKeys, *labels: str) -> list[str | None]:
@@ -147,7 +148,7 @@ def test_f1_at_an_online_table_says_its_keys_chat_and_escape_twice_never_that_es
     game.on_keys([Pressed("f1", 1.0)], None)  # type: ignore[arg-type]
     spoons = lines.spoken[-1]
     assert spoons.startswith("Space grabs a spoon. Left and Right move through your hand;")
-    assert spoons.endswith(f"F9 and F10: speech rate. {ONLINE_END}")
+    assert spoons.endswith(f"F9 and F10: speech rate.{RULES} {ONLINE_END}")
     started = {"players": ["Ann", "Bob"], "seat": 1, "token": "0" * 32}
     razz = RemoteRazzGame(None, {**started, "options": RazzOptions().describe()},  # type: ignore[arg-type]
                           EN, Speaker(Lines()), None)
@@ -155,8 +156,8 @@ def test_f1_at_an_online_table_says_its_keys_chat_and_escape_twice_never_that_es
                               EN, Speaker(Lines()), None)
     moved = RemoteRazzGame(None, {**started, "options": RazzOptions().describe()},  # type: ignore[arg-type]
                            EN, Speaker(Lines()), None, key_overrides={"draw": "x"})
-    assert razz._help_text().endswith(f"F9 and F10: speech rate. {ONLINE_END}")
-    assert slap._help_text().endswith(f"R repeats it. {ONLINE_END}")
+    assert razz._help_text().endswith(f"F9 and F10: speech rate.{RULES} {ONLINE_END}")
+    assert slap._help_text().endswith(f"R repeats it.{RULES} {ONLINE_END}")
     assert moved._help_text().startswith("Your keys. ")
     assert moved._help_text().endswith(f"the mistakes you may razz: F6. {ONLINE_END}")
     for text in (spoons, razz._help_text(), slap._help_text(), moved._help_text()):

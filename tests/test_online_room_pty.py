@@ -57,7 +57,9 @@ def test_a_lone_player_adds_a_bot_by_key_starts_and_hears_the_game_begin(tmp_pat
         ann.send("\r")
         ann.expect_exact("Spoons: you against Andrew.")
         ann.send(F1)
-        index = ann.expect([f"speech rate. {ONLINE_END}", "Escape pauses"])
+        index = ann.expect_exact([
+            f"speech rate. Shift+F1 reads the rules of this game. {ONLINE_END}",
+            "Escape pauses"])
         assert index == 0, "F1 online does not say that Escape pauses"
         ann.send("/")
         ann.expect_exact("Message to the room, edit text, blank")

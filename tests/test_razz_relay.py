@@ -290,8 +290,8 @@ def test_f1_online_says_escape_leaves_a_game_that_cannot_pause() -> None:
     game = RemoteRazzGame(Sent(), started, messages("en"), Speaker(lines), None)  # type: ignore[arg-type]
     game.on_keys([Pressed("f1", 1.0)], None)  # type: ignore[arg-type]
     assert lines.spoken[-1].endswith(
-        "F9 and F10: speech rate. Slash: chat with the room. A game online cannot pause: Escape"
-        " twice leaves it.")
+        "F9 and F10: speech rate. Shift+F1 reads the rules of this game. Slash: chat with the"
+        " room. A game online cannot pause: Escape twice leaves it.")
 
 
 def test_a_razz_room_gives_its_game_the_late_window_of_its_players_lines() -> None:

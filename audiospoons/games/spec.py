@@ -122,6 +122,10 @@ class Front:
         view: WatchView = self._part("watch_view")(started, messages, speaker, sounds, prefs)
         return view
 
+    def rules_lines(self, options: GameOptions, players: int, messages: Messages) -> list[str]:
+        lines: list[str] = self._part("rules_lines")(options, players, messages)
+        return lines
+
 
 class Scenario(Protocol):
     """A scenario file of a game, read: a table set up and a timed script to play on it."""
@@ -170,6 +174,8 @@ class GameWords:
     keys_item_about: str = "menu.settings.keys.about"
     keys_title: str = "keys.title"
     """Settings' item for the game's Keys screen, and the screen's title."""
+    howto: str = "howto.rules.spoons"
+    """How to play's item that reads the game's rules, with the saved options."""
     menu: str | None = None
     menu_about: str | None = None
     """The main menu's item that plays the game against bots; None for the first game, which
@@ -254,6 +260,9 @@ class GameSpec:
     watch_view: Callable[[dict[str, Any], Messages, Speaker, CuePlayer | None, SeatPrefs],
                          WatchView]
     """A game on a relay heard from outside the table, from its ``game_started``."""
+    rules_lines: Callable[[GameOptions, int, Messages], list[str]]
+    """The game's rules with these options at a table of so many players, a line each, as
+    How to play and Shift+F1 read them."""
     presets: tuple[str, ...] = ()
     """The names of the game's presets (its ``preset`` option values), if it has any."""
     settle_after: tuple[type[Event], ...] = ()

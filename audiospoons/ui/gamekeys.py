@@ -54,6 +54,8 @@ class Action(Enum):
     FEINT = "feint"
     """Reach for the spoons without taking one, where bluffing is on."""
     HELP = "help"
+    RULES = "rules"
+    """Read the rules of this game, line by line."""
     MENU = "menu"
 
 
@@ -63,7 +65,7 @@ SHARED_KEYS: dict[str, tuple[str, ...]] = {
     "history-previous": (",", "pageup"), "history-next": (".", "pagedown"),
     "history-first": ("<", "shift+pageup"), "history-last": (">", "shift+pagedown"),
     "repeat": ("r",), "volume-down": ("f7",), "volume-up": ("f8",), "rate-down": ("f9",),
-    "rate-up": ("f10",), "help": ("f1",), "menu": ("escape",),
+    "rate-up": ("f10",), "help": ("f1",), "rules": ("shift+f1",), "menu": ("escape",),
 }
 """The keys every game has, by action name: what was said, volume, rate, help, the pause."""
 

@@ -51,6 +51,7 @@ ACTION_IDS: dict[Action, str] = {
     Action.SPOON_PREVIOUS: "keys.action.spoon-previous",
     Action.FEINT: "keys.action.feint",
     Action.HELP: "keys.action.help",
+    Action.RULES: "keys.action.rules",
     Action.MENU: "keys.action.menu",
 }
 """The message id of each action's name."""

@@ -17,6 +17,7 @@ from audiospoons.sound.cue import Cue
 from audiospoons.table import Hearing, Table
 from audiospoons.ui.pausekeys import pause_menu
 from audiospoons.ui.player import YOU, GameResult, KeySource, PressedKey
+from audiospoons.ui.rulesreader import read_rules
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 
@@ -177,6 +178,12 @@ class LocalLoop:
         """The game stops while the pause menu is open: the clock's time there is left out.
         False when the player quits."""
         return pause_menu(self.speaker, self.messages, keys, self.clock, self._resume_after)
+
+    def _show_rules(self, lines: Sequence[str], keys: KeySource) -> bool:
+        """Shift+F1: the game stops while its rules are read, as in the pause menu
+        (``ui.rulesreader`` says why); True, as the player stays."""
+        read_rules(lines, self.speaker, self.messages, keys, self.clock, self._resume_after)
+        return True
 
     def _resume_after(self, paused: float) -> None:
         self._start += paused

@@ -23,6 +23,7 @@ from audiospoons.net.wire import encode_command
 from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.player import KeySource, PressedKey
+from audiospoons.ui.rulesreader import CLOSE, RulesReader
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 
@@ -85,6 +86,8 @@ class RelaySeat:
     table_size: int
     """How many players the game has: every seat an event names is one of them."""
     _escape_at: float | None
+    _rules: RulesReader | None = None
+    """The game's rules, open (Shift+F1): they take their own keys, and only those."""
     _last_sent: Command | None
     """The command a refusal from the relay answers: the keys wait for no answer, so a
     refusal is for the latest."""
@@ -140,6 +143,29 @@ class RelaySeat:
         m = self.messages
         return " ".join((keys, m.tr("online.table.chat"), m.tr("online.table.leave")))
 
+    def _show_rules(self, lines: Sequence[str], keys: KeySource) -> bool:
+        """Shift+F1 online: the rules open without stopping the game, which cannot pause
+        (``ui.rulesreader``); True, as the player stays."""
+        self._rules = RulesReader(lines, self.messages)
+        self.speaker.review(self._rules.opening())
+        return True
+
+    def _read_rules(self, label: str) -> bool:
+        """A key while the rules are open: whether it was theirs (a move, or Escape, which
+        closes them rather than leaving the game)."""
+        assert self._rules is not None
+        if label == CLOSE:
+            self._rules = None
+            self.speaker.interrupt()
+            self.speaker.review(self.messages.tr("rules.closed"))
+            return True
+        said = self._rules.press(label)
+        if said is None:
+            return False
+        self.speaker.interrupt()
+        self.speaker.review(said)
+        return True
+
     def escape_to_leave(self) -> bool:
         """No pause online: Escape twice within ``LEAVE_WINDOW`` leaves the game. False when
         this Escape leaves."""
@@ -185,6 +211,8 @@ class RelaySeat:
 
     def on_keys(self, pressed: Sequence[PressedKey], keys: KeySource) -> None:
         for key in pressed:
+            if self._rules is not None and self._read_rules(key.label):
+                continue
             if not self._on_key(key.label, key.at, keys):
                 return
 

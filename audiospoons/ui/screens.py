@@ -72,6 +72,7 @@ from audiospoons.ui.onlinemenu import (
     with_login,
 )
 from audiospoons.ui.optionitems import BOTS, CUSTOM, PLAYERS, PRESET, table_items
+from audiospoons.ui.rulesreader import CLOSE, RulesReader
 from audiospoons.ui.settings import (
     RATE_MAX,
     RATE_MIN,
@@ -103,6 +104,8 @@ if TYPE_CHECKING:
     from audiospoons.ui.online import WatchedKeys
 
 SYSTEM_LANGUAGE = "system"
+RULES_ITEM = "rules:"
+"""How to play's items that read a game's rules: this, then the game's name."""
 SPEECH_CHOICES = (SpeechMode.AUTO, SpeechMode.SCREENREADER, SpeechMode.TTS, SpeechMode.TEXT)
 """The speech outputs the settings screen offers. "none" is left out: a player who chose it
 would no longer hear the menu that could turn speech back on (``--speech none`` still works)."""
@@ -794,7 +797,9 @@ class Screens:
             ("keys", m.tr("howto.keys"), m.tr("howto.keys.text")),
         ]
         items: list[Item] = [Action(key, label, text) for key, label, text in sections]
-        return [*items,
+        return [*(Action(RULES_ITEM + name, m.tr(spec.words.howto), m.tr("howto.rules.about"))
+                  for name, spec in GAMES.items()),
+                *items,
                 Action("demo", m.tr("menu.demo"), m.tr("menu.demo.about")),
                 Action("back", m.tr("menu.back"), m.tr("menu.back.about"))]
 
@@ -809,8 +814,24 @@ class Screens:
             if response.activated == "demo":
                 self.start(self.demonstrate)
                 self.say(menu.opening())
+            elif response.activated is not None and response.activated.startswith(RULES_ITEM):
+                self.rules_screen(GAMES[response.activated.removeprefix(RULES_ITEM)])
+                self.say(menu.item_text())
             elif response.activated is not None:
                 self.say(menu.item(response.activated).description)
+
+    def rules_screen(self, spec: GameSpec) -> None:
+        """A game's rules with its saved options, at a table of the saved number of players
+        (or the nearest it seats), read a line at a time as at the table (``ui.rulesreader``)
+        until Escape."""
+        low, high = spec.players
+        players = min(max(self.settings.players, low), high)
+        options = spec.saved_options(self.settings.values_of(spec.name))
+        reader = RulesReader(spec.rules_lines(options, players, self.m), self.m)
+        self.say(reader.opening())
+        while (label := self.next_key()) != CLOSE:
+            said = reader.press(label)
+            self.say(said if said is not None else self.m.tr("rules.keys"))
 
 
 def language_for(settings: Settings) -> str:

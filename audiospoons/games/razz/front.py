@@ -22,6 +22,7 @@ from audiospoons.games.razz.player import RazzPlayer
 from audiospoons.games.razz.rules.events import GameWon
 from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rulestext import rules_lines as razz_rules
 from audiospoons.games.razz.scenario import parse_razz_scenario
 from audiospoons.games.razz.state import razz_state_of_play
 from audiospoons.games.spec import Presenter, Scenario
@@ -103,3 +104,7 @@ def chosen_values(items: Mapping[str, Item]) -> dict[str, str]:
 
 def saved_options(values: Mapping[str, str]) -> GameOptions:
     return saved_razz_options(values)
+
+
+def rules_lines(options: GameOptions, players: int, messages: Messages) -> list[str]:
+    return razz_rules(cast(RazzOptions, options), players, messages)

@@ -108,6 +108,7 @@ class RazzAction(Enum):
     RATE_DOWN = "rate-down"
     RATE_UP = "rate-up"
     HELP = "help"
+    RULES = "rules"
     MENU = "menu"
 
 
@@ -174,6 +175,7 @@ RAZZ_ACTION_IDS: dict[RazzAction, str] = {
     RazzAction.RATE_DOWN: "keys.action.rate-down",
     RazzAction.RATE_UP: "keys.action.rate-up",
     RazzAction.HELP: "keys.action.help",
+    RazzAction.RULES: "keys.action.rules",
     RazzAction.MENU: "keys.action.menu",
 }
 """The message id of each Razz Spoons action's name: the classic game's where it means the

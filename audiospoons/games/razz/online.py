@@ -89,7 +89,9 @@ class RemoteRazzGame(RelaySeat, RazzKeyboardSeat):
     def _help_text(self) -> str:
         """F1: the game's keys (as the player moved them), chat, and Escape twice to leave."""
         if not self.keys.overrides:
-            return self.online_help(self.messages.tr("razz.help.online"))
+            m = self.messages
+            return self.online_help(" ".join((m.tr("razz.help.online"),
+                                              m.tr("help.game.rules"))))
         return self.online_help(moved_keys_text(without_pause(self.keys.bindings),
                                                 self.messages))
 

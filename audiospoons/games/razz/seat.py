@@ -7,7 +7,7 @@ subclass sends the commands (to the local table, or to the relay), may check the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from audiospoons.engine.commands import Command
 from audiospoons.games.razz.keys import (
@@ -28,6 +28,7 @@ from audiospoons.games.razz.player import RazzPlayer
 from audiospoons.games.razz.refusals import razz_refusal_text
 from audiospoons.games.razz.rules.game import PHRASE_LENGTH
 from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rulestext import rules_lines
 from audiospoons.games.razz.status import suit_word
 from audiospoons.ui.keynames import moved_keys_text
 from audiospoons.ui.pausekeys import change_rate, change_volume
@@ -54,6 +55,12 @@ class RazzKeyboardSeat:
     """A question a key asked, taking the keys until it is answered or left."""
     phrase: tuple[PhraseQuestion, TextField] | None
     """The dealer's phrase being typed."""
+    _show_rules: Callable[[Sequence[str], KeySource], bool]
+    """Shift+F1: the rules read, the game waiting or not (``LocalLoop``, ``RelaySeat``)."""
+
+    def _seats(self) -> int:
+        """How many players the table seats."""
+        return len(self.player.status.players)
 
     def _verify(self) -> Verify | None:
         """The game's check of a command before it is sent, where the game is here."""
@@ -68,7 +75,8 @@ class RazzKeyboardSeat:
 
     def _help_text(self) -> str:
         """F1: the keys, ending with what Escape does here."""
-        return self._moved_keys_text() or self.messages.tr("razz.help")
+        m = self.messages
+        return self._moved_keys_text() or " ".join((m.tr("razz.help"), m.tr("help.game.rules")))
 
     def _moved_keys_text(self) -> str | None:
         """Once the player has moved some keys: every action with the keys it has now."""
@@ -197,6 +205,8 @@ class RazzKeyboardSeat:
         """The keys that only say something, change a setting, or pause."""
         if action is RazzAction.MENU:
             return self._pause(keys)
+        if action is RazzAction.RULES:
+            return self._show_rules(rules_lines(self.options, self._seats(), self.messages), keys)
         if action in (RazzAction.VOLUME_DOWN, RazzAction.VOLUME_UP):
             change_volume(self.speaker, self.sounds, self.messages,
                           -VOLUME_STEP if action is RazzAction.VOLUME_DOWN else VOLUME_STEP)

@@ -45,7 +45,8 @@ SPEC = GameSpec(
                     listed_room="online.lobby.razz", room="online.room.razz",
                     keys_item="menu.settings.razzkeys",
                     keys_item_about="menu.settings.razzkeys.about",
-                    keys_title="keys.razz.title", menu="menu.main.razz",
+                    keys_title="keys.razz.title", howto="howto.rules.razz",
+                    menu="menu.main.razz",
                     menu_about="menu.main.razz.about", players_refused="menu.razz.players",
                     options="menu.options.razz", options_about="menu.options.razz.about",
                     options_defaults_about="menu.options.razz.defaults.about",
@@ -80,4 +81,5 @@ SPEC = GameSpec(
     local_game=FRONT.local_game,
     remote_seat=FRONT.remote_seat,
     watch_view=FRONT.watch_view,
+    rules_lines=FRONT.rules_lines,
 )

@@ -22,6 +22,7 @@ from audiospoons.games.slapjack.player import SlapjackPlayer
 from audiospoons.games.slapjack.rules.events import SlapjackOver
 from audiospoons.games.slapjack.rules.game import SlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
+from audiospoons.games.slapjack.rulestext import rules_lines as slapjack_rules
 from audiospoons.games.slapjack.scenario import read_scenario as read_slapjack_scenario
 from audiospoons.games.slapjack.seat import LocalSlapjackGame, RemoteSlapjackGame
 from audiospoons.games.slapjack.state import state_of_play
@@ -99,3 +100,8 @@ def chosen_values(items: Mapping[str, Item]) -> dict[str, str]:
 
 def saved_options(values: Mapping[str, str]) -> GameOptions:
     return saved_slapjack_options(values)
+
+
+def rules_lines(options: GameOptions, players: int, messages: Messages) -> list[str]:
+    """Slapjack's rules are the same at any table: ``players`` changes nothing in them."""
+    return slapjack_rules(cast(SlapjackOptions, options), messages)

@@ -28,6 +28,7 @@ class SlapjackAction(Enum):
     RATE_DOWN = "rate-down"
     RATE_UP = "rate-up"
     HELP = "help"
+    RULES = "rules"
     MENU = "menu"
 
 
@@ -67,6 +68,7 @@ SLAPJACK_ACTION_IDS: dict[SlapjackAction, str] = {
     SlapjackAction.RATE_DOWN: "keys.action.rate-down",
     SlapjackAction.RATE_UP: "keys.action.rate-up",
     SlapjackAction.HELP: "keys.action.help",
+    SlapjackAction.RULES: "keys.action.rules",
     SlapjackAction.MENU: "keys.action.menu",
 }
 """The message id of each action's name: the other games' where it means the same."""

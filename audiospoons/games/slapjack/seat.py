@@ -21,6 +21,7 @@ from audiospoons.games.slapjack.rules.commands import Slap, Turn
 from audiospoons.games.slapjack.rules.events import SlapjackOver
 from audiospoons.games.slapjack.rules.game import SlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
+from audiospoons.games.slapjack.rulestext import rules_lines
 from audiospoons.games.slapjack.spec import SPEC
 from audiospoons.net.client import RelayClient
 from audiospoons.simulate import bot_names
@@ -59,6 +60,8 @@ class SlapjackKeyboardSeat:
     overrides: Mapping[str, str]
     bindings: dict[SlapjackAction, tuple[str, ...]]
     keys: dict[str, SlapjackAction]
+    _show_rules: Callable[[Sequence[str], KeySource], bool]
+    """Shift+F1: the rules read, the game waiting or not (``LocalLoop``, ``RelaySeat``)."""
 
     def _set_keys(self, overrides: Mapping[str, str] | None) -> None:
         self.overrides = dict(overrides or {})
@@ -83,7 +86,8 @@ class SlapjackKeyboardSeat:
     def _help_text(self) -> str:
         """F1: the keys (as the player moved them), ending with what Escape does here."""
         if not self.overrides:
-            return self.messages.tr("slapjack.help")
+            m = self.messages
+            return " ".join((m.tr("slapjack.help"), m.tr("help.game.rules")))
         return moved_keys_text(self.bindings, self.messages)
 
     def _on_key(self, label: str, at: float, keys: KeySource) -> bool:
@@ -97,6 +101,8 @@ class SlapjackKeyboardSeat:
             self._send(Turn(self.me), at)
         elif action is SlapjackAction.MENU:
             return self._pause(keys)
+        elif action is SlapjackAction.RULES:
+            return self._show_rules(rules_lines(self.options, self.messages), keys)
         elif action in (SlapjackAction.VOLUME_DOWN, SlapjackAction.VOLUME_UP):
             change_volume(self.speaker, self.sounds, self.messages,
                           -VOLUME_STEP if action is SlapjackAction.VOLUME_DOWN else VOLUME_STEP)
@@ -217,7 +223,9 @@ class RemoteSlapjackGame(RelaySeat, SlapjackKeyboardSeat):
     def _help_text(self) -> str:
         """F1: the game's keys (as the player moved them), chat, and Escape twice to leave."""
         if not self.overrides:
-            return self.online_help(self.messages.tr("slapjack.help.online"))
+            m = self.messages
+            return self.online_help(" ".join((m.tr("slapjack.help.online"),
+                                              m.tr("help.game.rules"))))
         return self.online_help(moved_keys_text(without_pause(self.bindings), self.messages))
 
     def _ears(self) -> SlapjackPlayer:

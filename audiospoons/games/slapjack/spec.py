@@ -34,7 +34,8 @@ SPEC = GameSpec(
                     listed_room="online.lobby.slapjack", room="online.room.slapjack",
                     keys_item="menu.settings.slapjackkeys",
                     keys_item_about="menu.settings.slapjackkeys.about",
-                    keys_title="keys.slapjack.title", menu="menu.main.slapjack",
+                    keys_title="keys.slapjack.title", howto="howto.rules.slapjack",
+                    menu="menu.main.slapjack",
                     menu_about="menu.main.slapjack.about",
                     players_refused="menu.slapjack.players",
                     options="menu.options.slapjack", options_about="menu.options.slapjack.about",
@@ -70,4 +71,5 @@ SPEC = GameSpec(
     local_game=FRONT.local_game,
     remote_seat=FRONT.remote_seat,
     watch_view=FRONT.watch_view,
+    rules_lines=FRONT.rules_lines,
 )

@@ -18,6 +18,7 @@ from audiospoons.games.spoons.player import LocalPlayer
 from audiospoons.games.spoons.rules.events import GameOver
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
+from audiospoons.games.spoons.rulestext import rules_lines as spoons_rules
 from audiospoons.games.spoons.scenario import read_scenario as read_classic_scenario
 from audiospoons.games.spoons.state import state_of_play
 from audiospoons.net.client import RelayClient
@@ -127,3 +128,7 @@ def preset_name(name: str, messages: Messages) -> str:
 
 def preset_about(name: str, messages: Messages) -> str:
     return optionitems.preset_about(name, messages)
+
+
+def rules_lines(options: GameOptions, players: int, messages: Messages) -> list[str]:
+    return spoons_rules(cast(Options, options), players, messages)

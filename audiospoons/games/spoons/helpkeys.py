@@ -41,7 +41,7 @@ def game_keys_text(options: Options, seats: int, spoon_style: SpoonStyle,
     sentences.append(m.tr("help.game.players"))
     if passed_along(options):
         sentences.append(m.tr("help.game.waiting"))
-    sentences.append(m.tr("help.game.end"))
+    sentences += [m.tr("help.game.end"), m.tr("help.game.rules")]
     return " ".join(sentences)
 
 

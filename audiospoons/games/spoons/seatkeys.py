@@ -3,7 +3,7 @@ of what the seat knows."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
@@ -14,6 +14,7 @@ from audiospoons.games.spoons.refusals import refusal_text
 from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, React, Signal, Take
 from audiospoons.games.spoons.rules.events import ContestKind
 from audiospoons.games.spoons.rules.options import DrawVariant, Grabbing, Options
+from audiospoons.games.spoons.rulestext import rules_lines
 from audiospoons.ui.gamekeys import SLOTS, Action, bindings, bound_action
 from audiospoons.ui.keynames import keys_or_none, keys_text, moved_keys_text
 from audiospoons.ui.pausekeys import change_rate, change_volume, pause_menu
@@ -58,6 +59,8 @@ class KeyboardSeat:
     options: Options
     seats: int
     me: int
+    _show_rules: Callable[[Sequence[str], KeySource], bool]
+    """Shift+F1: the rules read, the game waiting or not (``LocalLoop``, ``RelaySeat``)."""
 
     def send(self, command: Command, at: float) -> None:
         """Apply ``command``, made at game time ``at``; a refusal raises ``SpoonsError`` (or is
@@ -80,6 +83,8 @@ class KeyboardSeat:
             return True
         if action is Action.MENU:
             return self._pause(keys)
+        if action is Action.RULES:
+            return self._show_rules(rules_lines(self.options, self.seats, self.messages), keys)
         command = self._command(action)
         if command is not None:
             self._submit(command, at)

@@ -78,6 +78,7 @@ SPEC = GameSpec(
     local_game=FRONT.local_game,
     remote_seat=FRONT.remote_seat,
     watch_view=FRONT.watch_view,
+    rules_lines=FRONT.rules_lines,
     presets=tuple(PRESETS_BY_NAME),
     demonstration=FRONT.demonstration,
     table_problem=FRONT.table_problem,
