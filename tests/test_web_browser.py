@@ -156,19 +156,22 @@ def test_the_browser_keeps_its_own_shortcuts(browser: Browser, address: str) -> 
         return [press('A', {shiftKey: true}), press('<', {shiftKey: true}), press('ArrowUp'),
                 press('1', {ctrlKey: true}), press('F5'), press('Tab', {shiftKey: true}),
                 press('Insert'), press('Shift', {shiftKey: true}),
-                press('5', {code: 'Numpad5'}), press('q', {metaKey: true})];
+                press('5', {code: 'Numpad5'}), press('q', {metaKey: true}),
+                press('F1', {shiftKey: true})];
     }""")
-    assert labels == ["shift+a", "<", "up", "ctrl+1", "f5", "shift+tab", None, None, None, None]
-    for shortcut in ("Control+l", "Control+w", "Alt+F4", "F5", "Space"):
+    assert labels == ["shift+a", "<", "up", "ctrl+1", "f5", "shift+tab", None, None, None, None,
+                      "shift+f1"]
+    for shortcut in ("Control+l", "Control+w", "Alt+F4", "F5", "Space", "Shift+F1"):
         taken = page.evaluate(f"""() => {{
             const [mods, key] = [{shortcut.split('+')[:-1]!r},
                                  {shortcut.split('+')[-1].replace('Space', ' ')!r}];
             const event = new KeyboardEvent('keydown', {{key, cancelable: true,
-                ctrlKey: mods.includes('Control'), altKey: mods.includes('Alt')}});
+                ctrlKey: mods.includes('Control'), altKey: mods.includes('Alt'),
+                shiftKey: mods.includes('Shift')}});
             document.dispatchEvent(event);
             return event.defaultPrevented;
         }}""")
-        assert taken is (shortcut in ("F5", "Space")), shortcut
+        assert taken is (shortcut in ("F5", "Space", "Shift+F1")), shortcut
     page.close()
 
 
@@ -302,7 +305,7 @@ def test_a_screen_reader_finds_one_application_its_touch_keys_and_no_log(browser
     buttons = [line.strip(" -'") for line in tree.splitlines() if "button " in line]
     assert buttons == ['button "Space: grab, slap, react"', 'button "Enter"', 'button "Up"',
                        'button "Down"', 'button "Left"', 'button "Right"', 'button "Escape"',
-                       'button "F1: the keys"']
+                       'button "F1: the keys"', 'button "Shift+F1: the rules"']
     assert "checkbox \"Speak with the browser's own voice" in tree
     assert "Main menu" not in tree and "listitem" not in tree
     page.close()
