@@ -39,8 +39,9 @@ def test_classic_spoons_says_its_draw_grabbing_and_scoring_as_chosen() -> None:
         "Make a set: 3 cards of one rank. There are no turns: play as fast as you like.",
         "You hold 3 cards: pick up one card at a time and pass one on, the new one or"
         " another.",
-        "Picking up takes the newest card passed to you; drawing takes the top card of the"
-        " stock. Your discards pass to the player on your left.",
+        "Picking up takes the newest card passed to you, or, when you deal, the last card the"
+        " last player discarded; drawing takes the top card of the stock. Your discards pass to"
+        " the player on your left.",
         "3 spoons on the table for 5 players.",
         "The spoons are numbered. A spoon you grab is yours after 1.5 seconds, unless someone"
         " steals it: then you fight, pressing at react now, and the loser lets go.",
