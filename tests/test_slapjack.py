@@ -26,6 +26,8 @@ from audiospoons.games.slapjack.rules.events import (
 )
 from audiospoons.games.slapjack.rules.game import SlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
+from audiospoons.replay.scenario import load_scenario
+from audiospoons.replay.transcript import transcript
 from audiospoons.simulate import play_game
 from audiospoons.ui.settings import Settings, load_settings
 
@@ -130,6 +132,85 @@ def test_slapjack_is_heard_in_spanish() -> None:
     assert lines[8] == "  1.00  Bob: la jota de tréboles. ¡Golpea!"
     assert lines[11] == "  1.30  No hay jota: das una carta al montón; te quedan 2 cartas."
     assert lines[15] == "  1.55  Golpeas primero y te llevas 3 cartas."
+
+
+LATE_SLAP = Path(__file__).resolve().parent / "scenarios" / "slapjack_late_slap.toml"
+
+
+def test_a_slap_just_after_the_jack_was_taken_is_too_late_and_costs_no_card() -> None:
+    """Within the jack's slap time and before the next card, a slap is for the jack: too late,
+    not wrong. One made before the next card counts so even when it reaches the table after
+    it; the taker's second slap is refused; a slap on the next card is a wrong one."""
+    assert transcript(load_scenario(LATE_SLAP), "Ann") == [
+        "  0.00  [sound deal pan +1.00]",
+        "  0.00  Slapjack: you against Chris and Ellen. You have 3 cards.",
+        "  0.00  Your turn.",
+        "  0.50  [sound card-out pan +0.00]",
+        "  0.50  You turn the five of hearts; 2 cards left.",
+        "  0.50  Chris's turn.",
+        "  1.00  [sound card-out pan -1.00]",
+        "  1.00  [sound jack pan +0.00]",
+        "  1.00  Chris: the jack of clubs. Slap!",
+        "  1.30  [sound slap pan -1.00]",
+        "  1.30  [sound card-in pan -1.00]",
+        "  1.30  Chris slaps the jack first and takes 2 cards.",
+        "  1.30  Chris's turn.",
+        "  1.40  [sound slap pan +0.00]",
+        "  1.40  Too late: Chris took the jack.",
+        "  1.50  refused: Chris slap: Chris has already slapped this Jack",
+        "  2.00  [sound card-out pan -1.00]",
+        "  2.00  Chris: the two of clubs.",
+        "  2.00  Ellen's turn.",
+        "  2.10  [sound slap pan +1.00]",
+        "  2.10  Ellen slaps too late.",
+        "  2.20  [sound slap pan +0.00]",
+        "  2.20  [sound card-out pan -0.50]",
+        "  2.20  No jack: you give a card to the pile; 1 card left.",
+        "  2.50  [sound card-out pan +1.00]",
+        "  2.50  [sound jack pan +0.00]",
+        "  2.50  Ellen: the jack of hearts. Slap!",
+        "  2.70  [sound slap pan +0.00]",
+        "  2.70  [sound card-in pan +0.00]",
+        "  2.70  You slap first and take 3 cards.",
+        "  2.70  [sound win pan +0.00]",
+        "  2.70  You win the game!",
+    ]
+    assert "  1.40  Ann slaps too late." in transcript(load_scenario(LATE_SLAP), "Chris")
+
+
+A_LATE_SLAP_ONLINE = """
+    [table]
+    game = "slapjack"
+    players = ["Ann", "Chris", "Ellen"]
+    dealer = "Ellen"
+    pack = ["5H", "JC", "KD", "4S", "2C", "QH", "7D", "3S", "AH"]
+    late_window = 0.2
+
+    [script]
+    lines = [
+      "0.50 Ann turn",
+      "1.00 Chris turn",
+      "1.30 Chris slap from 1.25",
+      "1.60 Ann slap from 1.45",
+      "1.70 Ellen slap",
+    ]
+"""
+
+
+def test_across_a_network_a_slap_reaching_the_table_after_the_jack_was_taken_is_too_late(
+        ) -> None:
+    """With the relay's late window the jack goes to Chris once the window is over (1.50);
+    Ann's slap, made after his but arriving after that, and Ellen's are too late."""
+    assert replay(A_LATE_SLAP_ONLINE, "Ann")[9:17] == [
+        "  1.50  [sound slap pan -1.00]",
+        "  1.50  [sound card-in pan -1.00]",
+        "  1.50  Chris slaps the jack first and takes 2 cards.",
+        "  1.50  Chris's turn.",
+        "  1.60  [sound slap pan +0.00]",
+        "  1.60  Too late: Chris took the jack.",
+        "  1.70  [sound slap pan +1.00]",
+        "  1.70  Ellen slaps too late.",
+    ]
 
 
 def game_of(pack: str, players: int = 3, **options: object) -> SlapjackGame:

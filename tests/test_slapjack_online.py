@@ -6,12 +6,13 @@ a game against bots played by keys alone."""
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 
 from fakes import Lines
 from test_online import PipeKeys, heard
 from test_play_pty import quit_game, spawn
-from test_relay import FAST, connect, with_relay
+from test_relay import FAST, connect, until, with_relay
 from test_spectator_keys import watching
 
 from audiospoons.engine.cards import parse_card
@@ -22,6 +23,7 @@ from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient
 from audiospoons.net.fairness import Cues
 from audiospoons.net.server import Relay
+from audiospoons.net.wire import encode_command
 from audiospoons.ui.online import OnlineSession
 from audiospoons.voice.announcer import sentence_start
 from audiospoons.voice.cardnames import rank_count
@@ -74,6 +76,45 @@ def test_a_jacks_race_is_timed_from_when_each_seat_heard_the_jack() -> None:
     assert cues.answered(Turn(2)) is None
     cues.observe(CardTurned(5.0, 2, parse_card("3D"), 8, 1), 101.0)
     assert cues.answered(Slap(2)) is None, "a card that is no jack is no cue"
+
+
+def test_online_a_slap_that_reaches_the_relay_after_the_jack_was_taken_is_too_late() -> None:
+    """Ann and Chris turn until a jack comes up; Chris slaps it and the relay's table gives it
+    to him once its late window is over. Ann's slap, reaching the table after that, is heard as
+    too late, and her stack keeps its cards."""
+    async def scenario(relay: Relay, port: int) -> None:
+        relay.rng = random.Random(2)
+        ann, chris = clients = [await connect(port, name) for name in ("Ann", "Chris")]
+        ann.send("create_room", game="slapjack", options={"turn_time": "30",
+                                                          "slap_time": "30"})
+        room = (await ann.expect("room"))["room"]
+        chris.send("join_room", room=room)
+        chris.send("ready", ready=True)
+        await ann.expect("room", where=lambda m: len(m["seats"]) == 2
+                         and m["seats"][1]["ready"])
+        ann.send("start")
+        seats = [(await client.expect("game_started"))["seat"] for client in clients]
+        table = relay.rooms[room].table
+        assert table is not None and isinstance(table.game, SlapjackGame)
+        game = table.game
+        for turned in range(1, 4):
+            clients[seats.index(game.turn)].send("command", command=encode_command(
+                Turn(game.turn)))
+            await until(lambda done=turned: len(table.log) == done)
+        assert game.jack_at is not None, "the seed deals a jack as the third card"
+        chris.send("command", command=encode_command(Slap(seats[1])))
+        await until(lambda: game.jacks_slapped == 1)
+        cards = len(game.stacks[seats[0]])
+        ann.send("command", command=encode_command(Slap(seats[0])))
+        told = await ann.expect("event", where=lambda m: m["event"]["kind"] in (
+            "LateSlap", "WrongSlap"))
+        assert {key: told["event"].get(key) for key in ("kind", "seat", "taker")} == {
+            "kind": "LateSlap", "seat": seats[0], "taker": seats[1]}, told
+        assert len(game.stacks[seats[0]]) == cards
+        for client in clients:
+            await client.close()
+
+    with_relay(scenario, timeout=60.0)
 
 
 def test_at_the_keyboard_online_your_turn_and_your_slap_reach_the_relays_table() -> None:

@@ -20,6 +20,7 @@ from audiospoons.games.slapjack.rules.events import (
     CardTurned,
     JackMissed,
     JackSlapped,
+    LateSlap,
     PileReturned,
     PlayerOut,
     SlapjackOver,
@@ -94,6 +95,10 @@ class SlapjackAnnouncer(EventAnnouncer):
                 if event.seat == you:
                     return m.ntr("slapjack.wrong.you", event.cards)
                 return m.tr("slapjack.wrong", name=self.players[event.seat])
+            case LateSlap():
+                if event.seat == you:
+                    return m.tr("slapjack.late.you", name=self.players[event.taker])
+                return m.tr("slapjack.late", name=self.players[event.seat])
             case PileReturned():
                 if event.seat == you:
                     return m.ntr("slapjack.returned.you", event.cards)

@@ -2,7 +2,8 @@
 
 A card turned is heard from the seat of whoever turned it onto the pile; a Jack is the urgent
 ``jack`` call, and the slap that takes it the ``slap`` of a hand on the table from the slapper's
-seat. A wrong slap is a slap too, and the card it gives goes to the pile (middle left).
+seat. A wrong slap is a slap too, and the card it gives goes to the pile (middle left); a slap
+too late is a slap alone.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from audiospoons.games.slapjack.rules.events import (
     CardTurned,
     JackMissed,
     JackSlapped,
+    LateSlap,
     PileReturned,
     PlayerOut,
     SlapjackOver,
@@ -43,6 +45,8 @@ class SlapjackCueMapper(SeatPanner):
                         Cue("card-in", self.pan(event.seat, listener))]
             case WrongSlap():
                 return [Cue("slap", self.pan(event.seat, listener)), Cue("card-out", PILE_PAN)]
+            case LateSlap():
+                return [Cue("slap", self.pan(event.seat, listener))]
             case JackMissed():
                 return [Cue("round-over", MIDDLE)]
             case PileReturned():

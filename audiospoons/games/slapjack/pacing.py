@@ -1,10 +1,10 @@
 """How long each line of Slapjack stays worth saying (``voice.pace``). Pure.
 
 A card turned that is not a Jack is news only until the next card covers it: a newer one takes
-its place while it waits, and it is said only while fresh. Another player's turn, wrong slap or
-slap back in is said only while fresh. A Jack, the slap that settles it, the listener's own
-turn (until they turn their card), wrong slap and cards back, who is out (several others out
-together said as one line) and the end wait as long as it takes.
+its place while it waits, and it is said only while fresh. Another player's turn, wrong slap,
+slap too late or slap back in is said only while fresh. A Jack, the slap that settles it, the
+listener's own turn (until they turn their card), wrong slap, slap too late and cards back, who
+is out (several others out together said as one line) and the end wait as long as it takes.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from audiospoons.engine.events import Event
 from audiospoons.games.slapjack.rules.events import (
     CardTurned,
+    LateSlap,
     PileReturned,
     PlayerOut,
     TurnPassed,
@@ -36,6 +37,6 @@ def pace(event: Event, listener: int | None, names: tuple[str, ...],
         return Pace(group=Group("out", names[event.seat], others_out))
     if isinstance(event, TurnPassed):
         return Pace(topic="turn") if event.seat == listener else flow("turn", aside=True)
-    if isinstance(event, WrongSlap | PileReturned) and event.seat != listener:
+    if isinstance(event, WrongSlap | LateSlap | PileReturned) and event.seat != listener:
         return flow()
     return LASTING

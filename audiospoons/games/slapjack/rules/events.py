@@ -72,6 +72,15 @@ class WrongSlap(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class LateSlap(Event):
+    """``seat`` slapped for the Jack that ``taker`` had just taken: too late, and free, as it
+    came within the Jack's slap time and before the next card was turned."""
+
+    seat: int
+    taker: int
+
+
+@dataclass(frozen=True, slots=True)
 class PileReturned(Event):
     """Nobody has a card left to turn: the pile goes back to ``seat`` (who turned its last
     card, or the next player still in), whose stack holds ``cards`` now."""

@@ -10,6 +10,9 @@ card to give, the slapper is out). A player whose stack is empty is passed over;
 game ends when one player is left, or after ``jacks`` Jacks (the most cards win). Should nobody
 have a card left to turn, the pile goes back to whoever turned its last card.
 
+A slap made for a Jack already taken, within its ``slap_time`` and before the next card is
+turned, is too late: it costs nothing, and the taker's own second slap is refused.
+
 A turn that is not taken in ``turn_time`` is taken by itself. Across a network, a slap made
 earlier may arrive later: the first slap on a Jack waits ``late_window`` for one made before it.
 A slap made before its Jack was turned is no slap on it.
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from audiospoons.engine.cards import Card, standard_pack
 from audiospoons.engine.commands import Command
@@ -30,6 +34,7 @@ from audiospoons.games.slapjack.rules.events import (
     CardTurned,
     JackMissed,
     JackSlapped,
+    LateSlap,
     PileReturned,
     PlayerOut,
     SlapjackOver,
@@ -40,6 +45,20 @@ from audiospoons.games.slapjack.rules.events import (
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
 
 JACK = "J"
+
+
+@dataclass(frozen=True, slots=True)
+class TakenJack:
+    """The Jack last taken: a slap made from ``turned`` until ``until`` was for it."""
+
+    taker: int
+    turned: float
+    until: float
+    """The end of its slap time, or when the next card was turned, if sooner."""
+
+    def wanted(self, made: float) -> bool:
+        """Whether a slap made at ``made`` was for this Jack."""
+        return self.turned <= made < self.until
 
 
 class SlapjackGame:
@@ -71,6 +90,7 @@ class SlapjackGame:
         self.claims: dict[int, float] = {}
         """Slaps on the Jack waiting for one made earlier: seat to when it was made."""
         self.claim_until: float | None = None
+        self.taken: TakenJack | None = None
         self.jacks_slapped = 0
         self.last_turned: int | None = None
         self.late_window = 0.0
@@ -178,7 +198,10 @@ class SlapjackGame:
         if pressed_at is not None and not 0.0 <= pressed_at <= self.now:
             raise MalformedCommand(f"a slap cannot be made at {pressed_at:g}, after the time it"
                                    " reaches the table or before the game")
-        if seat in self.claims:
+        made = self.now if pressed_at is None else pressed_at
+        taken = self.taken
+        if seat in self.claims or (taken is not None and seat == taken.taker
+                                   and taken.wanted(made)):
             raise NotAllowedNow(f"{self.names[seat]} has already slapped this Jack",
                                 reason="slapped")
 
@@ -187,6 +210,8 @@ class SlapjackGame:
         self.pile.append(card)
         self.top = card
         self.last_turned = seat
+        if self.taken is not None:
+            self.taken = replace(self.taken, until=min(self.taken.until, self.now))
         events: list[Event] = [CardTurned(self.now, seat, card, len(self.stacks[seat]),
                                           len(self.pile), timed_out)]
         if not self.stacks[seat] and not self.options.slap_back_in:
@@ -203,6 +228,8 @@ class SlapjackGame:
     def _slap(self, seat: int, pressed_at: float | None) -> list[Event]:
         made = self.now if pressed_at is None else pressed_at
         on_jack = self.jack_at is not None and made >= self.jack_at
+        if not on_jack and self.taken is not None and self.taken.wanted(made):
+            return [LateSlap(self.now, seat, self.taken.taker)]
         if not on_jack:
             return self._wrong_slap(seat)
         if self.late_window <= 0:
@@ -243,6 +270,8 @@ class SlapjackGame:
 
     def _take_pile(self, seat: int) -> list[Event]:
         taken = len(self.pile)
+        assert self.jack_at is not None
+        self.taken = TakenJack(seat, self.jack_at, self.jack_at + self.options.slap_time)
         self.stacks[seat][:0] = self.pile
         self.pile, self.top = [], None
         self.jack_at = self.jack_until = self.claim_until = None
