@@ -12,7 +12,7 @@ it when that action would be left with none.
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Generic, TypeVar
@@ -225,6 +225,17 @@ def bindings(overrides: Mapping[str, str] | None = None) -> dict[Action, tuple[s
 def keymap(overrides: Mapping[str, str] | None = None) -> dict[str, Action]:
     """Key label to action, for ``bindings(overrides)``."""
     return {label: action for action, keys in bindings(overrides).items() for label in keys}
+
+
+def help_order(actions: type[A], own: Sequence[A]) -> tuple[A, ...]:
+    """A game's actions as F1 says them once keys are moved: the game's ``own``, in the order
+    of play (the keys that matter most first), then any of its actions ``own`` leaves out, as
+    they are declared, then the keys every game has, in ``SHARED_KEYS``' order. F1 itself is
+    left out: the player has just pressed it."""
+    shared = [actions(name) for name in SHARED_KEYS if name != "help"]
+    rest = [action for action in actions
+            if action not in own and action not in shared and action.value != "help"]
+    return (*own, *rest, *shared)
 
 
 def bound_action(keys: Mapping[str, A], label: str) -> A | None:

@@ -8,7 +8,7 @@ in the language's own way ("Comma or Page Up").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -154,11 +154,22 @@ def action_name(action: Enum, m: Messages) -> str:
     return m.tr(ACTION_NAME_IDS[type(action)][action])
 
 
-def moved_keys_text(keys: Mapping[A, Sequence[str]], m: Messages) -> str:
-    """F1 once the player has moved some keys: every action that has a key, with its keys."""
-    return m.tr("help.game.moved", keys=" ".join(
-        m.tr("keys.help.item", action=action_name(action, m), keys=keys_text(labels, m))
-        for action, labels in keys.items() if labels))
+def key_items(keys: Mapping[A, Sequence[str]], actions: Iterable[A], m: Messages) -> list[str]:
+    """Each of ``actions`` that has a key in ``keys``, in turn, with its keys: "Say your hand:
+    Q."."""
+    return [m.tr("keys.help.item", action=action_name(action, m), keys=keys_text(labels, m))
+            for action in actions if (labels := keys.get(action))]
+
+
+def moved_keys_text(keys: Mapping[A, Sequence[str]], actions: Iterable[A], m: Messages) -> str:
+    """F1 once the player has moved some keys: each of ``actions`` (in the order F1 says them,
+    ``gamekeys.help_order``) that has a key, with the keys it has now."""
+    return items_text(key_items(keys, actions, m), m)
+
+
+def items_text(items: Sequence[str], m: Messages) -> str:
+    """F1's list of keys (``key_items``), as one line."""
+    return m.tr("help.game.moved", keys=" ".join(items))
 
 
 def item_text(action: Enum, labels: Sequence[str], m: Messages) -> str:

@@ -66,7 +66,7 @@ from audiospoons.games.razz.rules.facts import EIGHT, KING, fits
 from audiospoons.games.razz.rules.game import Phase
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.view import RazzSeatView
-from audiospoons.ui.gamekeys import SHARED_KEYS, KeyTable, bound_action
+from audiospoons.ui.gamekeys import SHARED_KEYS, KeyTable, bound_action, help_order
 from audiospoons.ui.keynames import name_actions
 
 Verify = Callable[[Command], None]
@@ -143,6 +143,31 @@ CURSOR_STEPS = {RazzAction.CURSOR_LEFT: -1, RazzAction.CURSOR_RIGHT: 1}
 
 
 RAZZ_KEYS: KeyTable[RazzAction] = KeyTable(RazzAction, DEFAULT_RAZZ_KEYS, FIXED_RAZZ)
+
+RAZZ_HELP_ORDER = help_order(RazzAction, (
+    RazzAction.CURSOR_LEFT,
+    RazzAction.CURSOR_RIGHT,
+    RazzAction.CURSOR_FIRST,
+    RazzAction.CURSOR_LAST,
+    RazzAction.NEXT_PLAYABLE,
+    RazzAction.PLAY,
+    RazzAction.DRAW,
+    RazzAction.KEEP,
+    RazzAction.GRAB,
+    RazzAction.PHRASE,
+    RazzAction.ANNOUNCE,
+    RazzAction.RAZZ,
+    RazzAction.RAZZ_WHOM,
+    RazzAction.TURN,
+    RazzAction.TOP,
+    RazzAction.COUNTS,
+    RazzAction.SCORES,
+    RazzAction.OPTIONS,
+    RazzAction.RAZZING,
+    RazzAction.HAND,
+))
+"""Razz Spoons' actions as F1 says them once keys are moved, in the order its help says them:
+the hand, playing and drawing, the grab, the phrase and razzing, then what the seat may ask."""
 
 RAZZ_ACTION_IDS: dict[RazzAction, str] = {
     RazzAction.CURSOR_LEFT: "keys.action.cursor-left",

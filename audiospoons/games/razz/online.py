@@ -14,7 +14,7 @@ from typing import Any
 
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
-from audiospoons.games.razz.keys import RazzAction, RazzKeys
+from audiospoons.games.razz.keys import RAZZ_HELP_ORDER, RazzAction, RazzKeys
 from audiospoons.games.razz.player import RazzPlayer
 from audiospoons.games.razz.refusals import razz_refusal_text
 from audiospoons.games.razz.rules.commands import ChoosePhrase
@@ -93,7 +93,7 @@ class RemoteRazzGame(RelaySeat, RazzKeyboardSeat):
             return self.online_help(" ".join((m.tr("razz.help.online"),
                                               m.tr("help.game.rules"))))
         return self.online_help(moved_keys_text(without_pause(self.keys.bindings),
-                                                self.messages))
+                                                RAZZ_HELP_ORDER, self.messages))
 
     @property
     def typing(self) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 from audiospoons.engine.commands import Command
 from audiospoons.games.razz.keys import (
+    RAZZ_HELP_ORDER,
     Cancelled,
     CursorAt,
     PhraseQuestion,
@@ -79,10 +80,11 @@ class RazzKeyboardSeat:
         return self._moved_keys_text() or " ".join((m.tr("razz.help"), m.tr("help.game.rules")))
 
     def _moved_keys_text(self) -> str | None:
-        """Once the player has moved some keys: every action with the keys it has now."""
+        """Once the player has moved some keys: each action, in the order of play, with the keys
+        it has now."""
         if not self.keys.overrides:
             return None
-        return moved_keys_text(self.keys.bindings, self.messages)
+        return moved_keys_text(self.keys.bindings, RAZZ_HELP_ORDER, self.messages)
 
     def _phrase_about(self) -> str:
         return self.messages.tr("razz.phrase.field.about")

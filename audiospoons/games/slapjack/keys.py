@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from audiospoons.ui.gamekeys import SHARED_KEYS, KeyTable
+from audiospoons.ui.gamekeys import SHARED_KEYS, KeyTable, help_order
 from audiospoons.ui.keynames import name_actions
 
 
@@ -49,6 +49,18 @@ FIXED_SLAPJACK: dict[SlapjackAction, str] = {SlapjackAction.HELP: "f1",
 
 SLAPJACK_KEYS: KeyTable[SlapjackAction] = KeyTable(SlapjackAction, DEFAULT_SLAPJACK_KEYS,
                                                    FIXED_SLAPJACK)
+
+SLAPJACK_HELP_ORDER = help_order(SlapjackAction, (
+    SlapjackAction.SLAP,
+    SlapjackAction.TURN,
+    SlapjackAction.CARDS,
+    SlapjackAction.PILE,
+    SlapjackAction.WHOSE,
+    SlapjackAction.COUNTS,
+    SlapjackAction.OPTIONS,
+))
+"""Slapjack's actions as F1 says them once keys are moved: the slap first, then the turn,
+then what the seat may ask."""
 
 SLAPJACK_ACTION_IDS: dict[SlapjackAction, str] = {
     SlapjackAction.SLAP: "keys.slapjack.slap",

@@ -14,7 +14,7 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.games.slapjack.bots import SlapjackBot
-from audiospoons.games.slapjack.keys import SLAPJACK_KEYS, SlapjackAction
+from audiospoons.games.slapjack.keys import SLAPJACK_HELP_ORDER, SLAPJACK_KEYS, SlapjackAction
 from audiospoons.games.slapjack.optionitems import slapjack_options_text
 from audiospoons.games.slapjack.player import SlapjackPlayer
 from audiospoons.games.slapjack.rules.commands import Slap, Turn
@@ -88,7 +88,7 @@ class SlapjackKeyboardSeat:
         if not self.overrides:
             m = self.messages
             return " ".join((m.tr("slapjack.help"), m.tr("help.game.rules")))
-        return moved_keys_text(self.bindings, self.messages)
+        return moved_keys_text(self.bindings, SLAPJACK_HELP_ORDER, self.messages)
 
     def _on_key(self, label: str, at: float, keys: KeySource) -> bool:
         """Act on one key; False when the player quits the game."""
@@ -226,7 +226,8 @@ class RemoteSlapjackGame(RelaySeat, SlapjackKeyboardSeat):
             m = self.messages
             return self.online_help(" ".join((m.tr("slapjack.help.online"),
                                               m.tr("help.game.rules"))))
-        return self.online_help(moved_keys_text(without_pause(self.bindings), self.messages))
+        return self.online_help(moved_keys_text(without_pause(self.bindings),
+                                                SLAPJACK_HELP_ORDER, self.messages))
 
     def _ears(self) -> SlapjackPlayer:
         return self.player

@@ -2,11 +2,14 @@
 in sentences of the player's language. Pure: options in, text out.
 
 Each sentence is a message of its own, joined with spaces, so that a language translates
-sentences rather than a list. Only the keys at their usual places are said here; once the player
-has moved some, F1 lists every action with its keys instead (``keynames.moved_keys_text``).
+sentences rather than a list. Only the keys at their usual places are said in sentences; once
+the player has moved some, F1 lists the same keys, in the same order, each action with the keys
+it has now (``moved_game_keys_text``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
 
 from audiospoons.engine.cards import DeckKind
 from audiospoons.games.spoons.rules.options import (
@@ -16,13 +19,35 @@ from audiospoons.games.spoons.rules.options import (
     Premature,
     ReactionStyle,
 )
-from audiospoons.ui.gamekeys import DEFAULT_KEYS, SLOTS
-from audiospoons.ui.keynames import key_name
+from audiospoons.ui.gamekeys import DEFAULT_KEYS, SLOTS, Action, help_order
+from audiospoons.ui.keynames import items_text, key_items, key_name
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.spoonnames import SpoonStyle
 
 NUMBER_KEYS = 9
 """Spoons 1 to 9 have a number key of their own; 0 is spoon 10, and Ctrl or Alt add ten."""
+
+GRAB_KEYS = (Action.SPACE, Action.FEINT, Action.SPOON_NEXT, Action.SPOON_PREVIOUS)
+"""The keys that reach for the spoons: said first, the number keys (which never move) after
+them."""
+
+CLASSIC_HELP_ORDER = help_order(Action, (
+    *GRAB_KEYS,
+    Action.CURSOR_LEFT,
+    Action.CURSOR_RIGHT,
+    Action.PASS,
+    *SLOTS,
+    Action.HAND,
+    Action.PICK_UP,
+    Action.DRAW,
+    Action.SPOONS,
+    Action.PLAYERS,
+    Action.WAITING,
+    Action.OPTIONS,
+    Action.REACTION,
+))
+"""The classic game's actions as F1 says them once keys are moved, in the order its sentences
+say them: the grab, the hand, the draw, then what the seat may ask."""
 
 
 def game_keys_text(options: Options, seats: int, spoon_style: SpoonStyle,
@@ -49,6 +74,44 @@ def local_keys_text(options: Options, seats: int, spoon_style: SpoonStyle,
                     m: Messages) -> str:
     """F1 at a table on this machine: the game's keys, then that Escape pauses."""
     return " ".join((game_keys_text(options, seats, spoon_style, m), m.tr("help.game.pause")))
+
+
+def moved_game_keys_text(keys: Mapping[Action, Sequence[str]], options: Options, seats: int,
+                         spoon_style: SpoonStyle, m: Messages) -> str:
+    """F1 once the player has moved some keys: the keys that do something in this game, with
+    these options and this way of choosing a spoon, in the order of play, as the player has
+    them (the pause among them where ``keys`` has it)."""
+    actions = [action for action in CLASSIC_HELP_ORDER if _used(action, options, spoon_style)]
+    numbers = ([_numbers_text(options.spoons_for(seats), m)]
+               if options.grabbing is not Grabbing.REACTION
+               and spoon_style is not SpoonStyle.COLOURS else [])
+    return items_text([*key_items(keys, [a for a in actions if a in GRAB_KEYS], m), *numbers,
+                       *key_items(keys, [a for a in actions if a not in GRAB_KEYS], m)], m)
+
+
+def _used(action: Action, options: Options, spoon_style: SpoonStyle) -> bool:
+    """Whether ``action`` does anything in a game with ``options``, for a player who chooses
+    spoons by ``spoon_style``: the keys the sentences of ``game_keys_text`` name."""
+    if action is Action.FEINT:
+        return options.premature is Premature.BLUFF
+    if action in (Action.SPOON_NEXT, Action.SPOON_PREVIOUS):
+        return (options.grabbing is not Grabbing.REACTION
+                and spoon_style is SpoonStyle.COLOURS)
+    if action in SLOTS:
+        return SLOTS.index(action) < _hand_most(options)
+    if action is Action.DRAW:
+        return options.deck is not DeckKind.NO_STOCK
+    if action is Action.SPOONS:
+        return not options.signal
+    if action is Action.WAITING:
+        return passed_along(options)
+    return True
+
+
+def _hand_most(options: Options) -> int:
+    """The most cards the hand may hold: one over its size where a card is picked up before
+    one is passed (``waiting_pile``)."""
+    return options.hand_size + (1 if options.waiting_pile else 0)
 
 
 def passed_along(options: Options) -> bool:
@@ -81,10 +144,8 @@ def _numbers_text(spoons: int, m: Messages) -> str:
 
 
 def _hand_text(options: Options, m: Messages) -> str:
-    """The hand's keys, with a letter for each card it may hold: one over its size where a
-    card is picked up before one is passed (``waiting_pile``), else its size."""
-    most = options.hand_size + (1 if options.waiting_pile else 0)
-    letters = [key_name(DEFAULT_KEYS[slot][0], m) for slot in SLOTS[:most]]
+    """The hand's keys, with a letter for each card it may hold (``_hand_most``)."""
+    letters = [key_name(DEFAULT_KEYS[slot][0], m) for slot in SLOTS[:_hand_most(options)]]
     return m.tr("help.game.hand", keys=m.join(letters))
 
 

@@ -11,14 +11,13 @@ from typing import Any
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import NotAllowedNow
 from audiospoons.engine.events import Event
-from audiospoons.games.spoons.helpkeys import game_keys_text
+from audiospoons.games.spoons.helpkeys import game_keys_text, moved_game_keys_text
 from audiospoons.games.spoons.player import LocalPlayer
 from audiospoons.games.spoons.rules.events import GameOver
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.seatkeys import KeyboardSeat, draw_key
 from audiospoons.net.client import RelayClient
 from audiospoons.ui.gamekeys import bindings, keymap
-from audiospoons.ui.keynames import moved_keys_text
 from audiospoons.ui.player import CuePlayer, KeySource, ReactionRecord
 from audiospoons.ui.relayseat import RelaySeat, without_pause
 from audiospoons.voice.announcer import Verbosity
@@ -75,8 +74,9 @@ class RemoteGame(RelaySeat, KeyboardSeat):
         if not self.key_overrides:
             return self.online_help(game_keys_text(self.options, self.seats,
                                                    self.player.spoon_style, self.messages))
-        return self.online_help(moved_keys_text(without_pause(bindings(self.key_overrides)),
-                                                self.messages))
+        return self.online_help(moved_game_keys_text(
+            without_pause(bindings(self.key_overrides)), self.options, self.seats,
+            self.player.spoon_style, self.messages))
 
     def _ears(self) -> LocalPlayer:
         return self.player

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.games.spoons.helpkeys import local_keys_text
+from audiospoons.games.spoons.helpkeys import local_keys_text, moved_game_keys_text
 from audiospoons.games.spoons.optionitems import options_text
 from audiospoons.games.spoons.player import LocalPlayer, spoon_number
 from audiospoons.games.spoons.refusals import refusal_text
@@ -16,7 +16,7 @@ from audiospoons.games.spoons.rules.events import ContestKind
 from audiospoons.games.spoons.rules.options import DrawVariant, Grabbing, Options
 from audiospoons.games.spoons.rulestext import rules_lines
 from audiospoons.ui.gamekeys import SLOTS, Action, bindings, bound_action
-from audiospoons.ui.keynames import keys_or_none, keys_text, moved_keys_text
+from audiospoons.ui.keynames import keys_or_none, keys_text
 from audiospoons.ui.pausekeys import change_rate, change_volume, pause_menu
 from audiospoons.ui.player import CuePlayer, KeySource, ReactionRecord
 from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
@@ -196,11 +196,12 @@ class KeyboardSeat:
 
     def _help_text(self) -> str:
         """The keys of this game with its options, in the usual words for the usual keys, or,
-        once the player has moved some, every action with the keys it has now."""
+        once the player has moved some, each with the keys it has now."""
         if not self.key_overrides:
             return local_keys_text(self.options, self.seats, self.player.spoon_style,
                                    self.messages)
-        return moved_keys_text(bindings(self.key_overrides), self.messages)
+        return moved_game_keys_text(bindings(self.key_overrides), self.options, self.seats,
+                                    self.player.spoon_style, self.messages)
 
     def _move_cursor(self, step: int) -> None:
         player = self.player
