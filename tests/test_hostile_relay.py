@@ -23,6 +23,7 @@ import pytest
 from test_online_pty import environment
 
 from audiospoons.games.razz.rules.events import RoundScored
+from audiospoons.games.slapjack.rules.events import LateSlap
 from audiospoons.games.spoons.rules.events import (
     GameOver,
     GameStarted,
@@ -530,6 +531,13 @@ def test_an_event_naming_a_seat_not_at_the_table_is_refused_and_one_not_known_sk
         read_event({"kind": "Reached", "at": 0.0}, 2)
     with pytest.raises(BadRelayMessage):
         read_event("Reached", 2)
+
+
+def test_a_slap_too_late_names_a_taker_at_the_table() -> None:
+    """The taker of a Jack slapped too late reaches the announcer's words as a name."""
+    assert read_event(encode_event(LateSlap(0.0, 0, 1)), 2) == LateSlap(0.0, 0, 1)
+    with pytest.raises(BadRelayMessage):
+        read_event(encode_event(LateSlap(0.0, 0, 2)), 2)
 
 
 def test_a_round_end_showing_a_set_names_players_at_the_table_and_a_kind_a_set_is_made_of(

@@ -176,6 +176,8 @@ def test_a_slap_just_after_the_jack_was_taken_is_too_late_and_costs_no_card() ->
         "  2.70  You win the game!",
     ]
     assert "  1.40  Ann slaps too late." in transcript(load_scenario(LATE_SLAP), "Chris")
+    assert "  1.40  LateSlap seat=Ann taker=Chris" in transcript(load_scenario(LATE_SLAP),
+                                                               raw_events=True)
 
 
 A_LATE_SLAP_ONLINE = """

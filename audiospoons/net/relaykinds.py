@@ -361,7 +361,7 @@ def seat_of(started: Mapping[str, Any]) -> int | None:
 
 SEAT_FIELDS = frozenset({"seat", "to", "dealer", "partner", "target", "holder", "seats",
                          "winners", "losers", "contenders", "ranking", "teams", "set_by",
-                         "first_grabber", "jumped"})
+                         "first_grabber", "jumped", "taker"})
 """The fields of game events that hold seats (or lists of seats)."""
 SET_KIND_FIELDS = frozenset({"rank", "set_rank"})
 """The fields of game events that name what a set is made of (a rank, or a special kind)."""

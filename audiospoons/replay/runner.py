@@ -24,7 +24,7 @@ from audiospoons.voice.announcer import Utterance
 
 AFTER_SCRIPT = 120.0
 SEAT_FIELDS = {"seat", "to", "dealer", "holder", "set_by", "first_grabber", "partner",
-               "target"}
+               "target", "taker"}
 SEATS_FIELDS = {"seats", "winners", "contenders", "ranking", "losers"}
 
 Heard = Utterance | Cue | str
