@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import replay
+from fakes import Clock, Lines, Pressed
 from test_menu import run_screens
 
 from audiospoons.bots.levels import Level
@@ -26,10 +27,13 @@ from audiospoons.games.slapjack.rules.events import (
 )
 from audiospoons.games.slapjack.rules.game import SlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
+from audiospoons.games.slapjack.seat import LocalSlapjackGame
 from audiospoons.replay.scenario import load_scenario
 from audiospoons.replay.transcript import transcript
 from audiospoons.simulate import play_game
 from audiospoons.ui.settings import Settings, load_settings
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.speaker import Speaker
 
 SLAPJACK = GAMES["slapjack"]
 
@@ -178,6 +182,40 @@ def test_a_slap_just_after_the_jack_was_taken_is_too_late_and_costs_no_card() ->
     assert "  1.40  Ann slaps too late." in transcript(load_scenario(LATE_SLAP), "Chris")
     assert "  1.40  LateSlap seat=Ann taker=Chris" in transcript(load_scenario(LATE_SLAP),
                                                                raw_events=True)
+
+
+class SlapOnceTaken:
+    """Lets the cards turn by themselves until a bot has slapped a jack first, then presses
+    Space once, and stops the game when the slap has been answered."""
+
+    def __init__(self, clock: Clock, lines: Lines) -> None:
+        self.clock, self.lines = clock, lines
+        self.game: LocalSlapjackGame | None = None
+        self.slapped = False
+
+    def read(self, timeout: float | None) -> list[Pressed]:
+        assert self.game is not None and timeout is not None
+        taken = any("slaps the jack first" in text for text in self.lines.spoken)
+        if taken and not self.slapped:
+            self.slapped = True
+            self.clock.now += 0.01
+            return [Pressed("space", self.clock.now)]
+        if self.slapped:
+            self.game.stop()
+        self.clock.now += min(timeout, 0.1)
+        return []
+
+
+def test_at_the_keyboard_a_slap_just_after_a_bot_took_the_jack_is_too_late() -> None:
+    clock, lines = Clock(), Lines()
+    game = LocalSlapjackGame(SlapjackOptions(), 2, messages("en"), Speaker(lines), None,
+                             seed=4, clock=clock)
+    keys = SlapOnceTaken(clock, lines)
+    keys.game = game
+    game.play(keys)
+    taken = next(i for i, text in enumerate(lines.spoken) if "slaps the jack first" in text)
+    assert lines.spoken[taken + 1:] == ["Britany's turn.", "Too late: Britany took the jack."]
+    assert not [text for text in lines.spoken if text.startswith("No jack")]
 
 
 A_LATE_SLAP_ONLINE = """
