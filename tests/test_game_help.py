@@ -53,7 +53,7 @@ SHARED_MOVED = (
     "Previous message: Comma or Page Up. Next message: Period or Page Down. First message: Less"
     " than or Shift plus Page Up. Last message: Greater than or Shift plus Page Down. Repeat the"
     " message: R. Sound volume down: F7. Sound volume up: F8. Slower speech: F9. Faster speech:"
-    " F10.")
+    " F10. Read the rules: Shift plus F1.")
 MOVED_HAND = ("Move left in your hand: Left arrow. Move right in your hand: Right arrow. Pass the"
               " card under the cursor: Enter. Pass your first card: A. Pass your second card: S."
               " Pass your third card: D. Pass your fourth card: F. Pass your fifth card: G. Say"
