@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from audiospoons.keys.reader import TerminalKeys
     from audiospoons.net.client import Login
+    from audiospoons.net.door import RelayDoor
     from audiospoons.ui.audio import Audio
     from audiospoons.ui.settings import Settings
     from audiospoons.voice.i18n import Messages
@@ -303,6 +304,7 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
     import contextlib
     import logging
 
+    from audiospoons.net.door import RelayDoor
     from audiospoons.net.server import serve
 
     context, problem = _server_tls(cert, key)
@@ -312,13 +314,16 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(name)s %(message)s")
     async def relay() -> None:
-        page = None if web_port is None else asyncio.create_task(_page_beside(
-            host, web_port, port, context))
+        door, page = None, None
+        if web_port is not None:
+            door = RelayDoor()
+            page = asyncio.create_task(_page_beside(host, web_port, port, context, door))
         try:
             await serve(host, port, per_address=per_address, ssl=context,
                         max_connections=max_connections, rooms_per_address=rooms_per_address,
                         database=database, admins=admins, spool=spool, redis=redis,
-                        front=front, advertise=advertise, heartbeat=heartbeat)
+                        front=front, advertise=advertise, heartbeat=heartbeat,
+                        door=door)
         finally:
             if page is not None:
                 page.cancel()
@@ -335,9 +340,10 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
 
 
 async def _page_beside(host: str, web_port: int, relay_port: int,
-                       context: SSLContext | None) -> None:
+                       context: SSLContext | None, door: RelayDoor) -> None:
     """The page, served beside the relay: its Play online offers the relay (a plain relay on
-    this machine; with TLS the player types the relay's name, which its certificate is for)."""
+    this machine; with TLS the player types the relay's name, which its certificate is for),
+    and reaches it through ``door``, as from each browser's own address."""
     from audiospoons.web.server import serve_web
 
     def ready(address: str) -> None:
@@ -345,7 +351,7 @@ async def _page_beside(host: str, web_port: int, relay_port: int,
               file=sys.stderr, flush=True)
 
     await serve_web(host, web_port, ready, ssl=context,
-                    relay=f"127.0.0.1:{relay_port}" if context is None else None)
+                    relay=f"127.0.0.1:{relay_port}" if context is None else None, door=door)
 
 
 def _server_tls(cert: Path | None, key: Path | None) -> tuple[SSLContext | None, str | None]:

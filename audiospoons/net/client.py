@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from ssl import SSLContext
 from typing import Any
@@ -32,6 +32,17 @@ BAD_MESSAGE = "bad-message"
 MOVE_WAIT = 10.0
 """Seconds to reach the process a cluster sends the player to, and be greeted there."""
 """The code of ``BadMessage``: what the relay sent was not as the protocol says."""
+
+
+Streams = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+Opener = Callable[[str, int, SSLContext | None], Awaitable[Streams]]
+"""How a client reaches the relay at a host and port (over TLS with the context): a reader and
+a writer, as ``asyncio.open_connection`` gives them."""
+
+
+async def by_network(host: str, port: int, ssl: SSLContext | None) -> Streams:
+    """A connection over the network, the way a client reaches a relay."""
+    return await asyncio.open_connection(host, port, ssl=ssl)
 
 
 class RelayError(Exception):
@@ -134,14 +145,15 @@ class RelayClient:
     @classmethod
     async def connect(cls, host: str, port: int, name: str, *, timeout: float = 10.0,
                       record: bool = False, ssl: SSLContext | None = None,
-                      login: Login | None = None) -> RelayClient:
+                      login: Login | None = None, opener: Opener = by_network
+                      ) -> RelayClient:
         """Connect and say hello, as a guest or as ``login`` says; raise ``RelayError`` (its
         ``code`` the relay's) if the relay refuses. With ``ssl`` (a client context,
         ``tls.client_context``) over TLS: a certificate that fails verification is
         ``ssl.SSLCertVerificationError``. ``guest`` and ``token`` say how it went: a token is
-        the one to keep for next time."""
-        reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(host, port, ssl=ssl), timeout)
+        the one to keep for next time. ``opener`` is the way to the relay: over the network
+        unless told (``door``)."""
+        reader, writer = await asyncio.wait_for(opener(host, port, ssl), timeout)
         client = cls(reader, writer)
         client.ssl = ssl
         if record:

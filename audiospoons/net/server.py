@@ -34,6 +34,7 @@ from audiospoons.net.accounts import AccountRefused, Accounts, LoggedIn, open_ac
 from audiospoons.net.backoff import PasswordGuard
 from audiospoons.net.cluster.tickets import BadTicket, verify
 from audiospoons.net.desk import RecordDesk
+from audiospoons.net.door import RelayDoor
 from audiospoons.net.fairness import judge, late_window
 from audiospoons.net.history import GameRecord
 from audiospoons.net.keeper import Keeper
@@ -144,9 +145,13 @@ class Relay:
 
     # ----------------------------------------------------------------- connections
 
-    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peer = writer.get_extra_info("peername")
-        address = str(peer[0]) if isinstance(peer, tuple) else "?"
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *,
+                     address: str | None = None) -> None:
+        """One connection, until it ends: from its socket's peer, or from ``address`` for
+        one this process opened for a player it knows the address of (``door``)."""
+        if address is None:
+            peer = writer.get_extra_info("peername")
+            address = str(peer[0]) if isinstance(peer, tuple) else "?"
         client = Client(self, writer, address)
         task = asyncio.current_task()
         if task is not None:
@@ -1024,7 +1029,8 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
                 ssl: SSLContext | None = None, handshake_timeout: float = 10.0,
                 database: str | None = None, admins: frozenset[str] = frozenset(),
                 spool: Path | None = None, redis: str | None = None, front: bool = False,
-                advertise: str | None = None, heartbeat: float | None = None) -> None:
+                advertise: str | None = None, heartbeat: float | None = None,
+                door: RelayDoor | None = None) -> None:
     """Run a relay until ``stop`` is set, or Ctrl+C or SIGTERM. With ``ssl`` (a server
     context, ``tls.server_context``) it speaks TLS only, and cuts off a client that has not
     finished the handshake in ``handshake_timeout`` seconds. ``max_connections`` is at most
@@ -1038,7 +1044,8 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
     With ``redis`` (a ``redis://`` URL) it is one of a cluster's processes (docs/scaling.md):
     a room process, or with ``front`` the cluster's front; ``advertise`` is the host players
     reach it at (``host`` unless given), ``heartbeat`` the seconds between its writes to the
-    directory (entries live three heartbeats)."""
+    directory (entries live three heartbeats). ``door`` is opened while it listens: the way
+    in for the page served beside it."""
     from audiospoons.net.cluster.directory import HEARTBEAT, Directory
     from audiospoons.net.cluster.front import Front
     from audiospoons.net.cluster.member import RoomProcess
@@ -1077,11 +1084,15 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
     role = "front" if isinstance(relay, Front) else "room process" if redis else "relay"
     log.info("%s listening on %s%s, for at most %d connections", role, names,
              "" if ssl is None else " (TLS)", relay.max_connections)
+    if door is not None:
+        door.open(relay, server.sockets[0].getsockname()[1])
     if ready is not None:
         ready.set()
     async with server:
         await stop.wait()
     log.info("relay stopping")
+    if door is not None:
+        door.close()
     if isinstance(relay, Front):
         await relay.stop()
     elif relay.cluster is not None:

@@ -43,10 +43,12 @@ from audiospoons.net.client import (
     BAD_MESSAGE,
     BadMessage,
     Login,
+    Opener,
     RelayClient,
     RelayError,
     SeatBack,
     SeatRefused,
+    by_network,
 )
 from audiospoons.net.relaykinds import BadRelayMessage
 from audiospoons.net.tls import certificate_problem, is_insecure
@@ -853,21 +855,21 @@ def reason_text(error: Exception, m: Messages) -> str:
 
 
 async def reach_relay(host: str, port: int, name: str, *, timeout: float = 10.0,
-                      ssl: SSLContext | None = None, login: Login | None = None
-                      ) -> RelayClient:
-    """Connect (over TLS with ``ssl``) and say hello, as ``RelayClient.connect`` does (as a
-    guest, or as ``login`` says: registering a name the relay has taken already logs in with
-    the password instead), telling a name the relay will not take (``NameRefused``) from any
-    other refusal (``RelayError``, its ``code`` the relay's)."""
+                      ssl: SSLContext | None = None, login: Login | None = None,
+                      opener: Opener = by_network) -> RelayClient:
+    """Connect (over TLS with ``ssl``, by ``opener``) and say hello, as ``RelayClient.connect``
+    does (as a guest, or as ``login`` says: registering a name the relay has taken already logs
+    in with the password instead), telling a name the relay will not take (``NameRefused``)
+    from any other refusal (``RelayError``, its ``code`` the relay's)."""
     try:
         return await RelayClient.connect(host, port, name, timeout=timeout, ssl=ssl,
-                                         login=login)
+                                         login=login, opener=opener)
     except RelayError as error:
         if error.code == "bad-name":
             raise NameRefused(str(error), "bad-name") from None
         if error.code == "already-registered" and login is not None and login.register:
             return await reach_relay(host, port, name, timeout=timeout, ssl=ssl,
-                                     login=replace(login, register=False))
+                                     login=replace(login, register=False), opener=opener)
         raise
 
 
@@ -896,7 +898,8 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
                      on_logged_out: Callable[[], None] | None = None,
                      ssl: SSLContext | None = None, login: Login | None = None,
                      seat: str | None = None,
-                     on_seat: Callable[[str | None], None] | None = None) -> int:
+                     on_seat: Callable[[str | None], None] | None = None,
+                     opener: Opener = by_network) -> int:
     """Connect and play until the player leaves: into ``room`` if given, into a room of one's
     own with ``bots`` bots if there are any, else the lobby. A room of one's own plays
     ``game`` with the option ``values``; one of another game opened from the lobby has that
@@ -905,7 +908,8 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
     ``on_logged_out`` once the player has logged out (the token kept is to be forgotten).
     ``seat`` is the token of a seat kept from an earlier run, offered first in the lobby;
     ``on_seat`` is told each seat's token the player is given, and None once it is given up
-    (see ``OnlineSession``). ``login`` logs in (see ``reach_relay``). With ``ssl``
+    (see ``OnlineSession``). ``login`` logs in (see ``reach_relay``). ``opener`` is the way to
+    the relay, each time the player connects (over the network unless told). With ``ssl``
     (``tls.client_context``) over TLS: an insecure context is said to check nothing, and a
     certificate that fails verification is said as such. Returns ``PLAYED``, ``UNREACHABLE``
     (the relay cannot be reached, or refuses, or its certificate is not good), or
@@ -913,7 +917,7 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
     if is_insecure(ssl):
         speaker.say(Utterance(messages.tr("online.insecure")))
     try:
-        client = await reach_relay(host, port, name, ssl=ssl, login=login)
+        client = await reach_relay(host, port, name, ssl=ssl, login=login, opener=opener)
     except NameRefused as error:
         speaker.say(Utterance(messages.tr("online.name.refused", host=host, name=name,
                                           reason=str(error))))
@@ -945,7 +949,7 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
 
     async def reconnect() -> RelayClient:
         again = Login(token=kept) if kept is not None else None
-        client = await reach_relay(host, port, name, ssl=ssl, login=again)
+        client = await reach_relay(host, port, name, ssl=ssl, login=again, opener=opener)
         client.listen(speaker.words_a_minute, prefs.verbosity.value)
         return client
 

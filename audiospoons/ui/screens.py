@@ -39,7 +39,7 @@ from babel import Locale
 
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.games.spec import GameSpec
-from audiospoons.net.client import Login
+from audiospoons.net.client import Login, Opener, by_network
 from audiospoons.sound.cue import Cue
 from audiospoons.ui import gamekeys, keynames
 from audiospoons.ui.gamekeys import KeyTable
@@ -892,12 +892,12 @@ def local_game(name: str, speaker: Speaker, mixer: CuePlayer | None,
     return call
 
 
-def online_game(speaker: Speaker, mixer: CuePlayer | None, keys: WatchedKeys
-                ) -> OnlineCallback:
+def online_game(speaker: Speaker, mixer: CuePlayer | None, keys: WatchedKeys,
+                opener: Opener = by_network) -> OnlineCallback:
     """A callback that joins the relay as ``audiospoons join HOST:PORT --name NAME`` does (its
     lobby; a room of the player's own has their saved options, those of Razz Spoons for a Razz
     Spoons room), on the keys the menus read,
-    with the player's keys and spoon style in its games."""
+    with the player's keys and spoon style in its games; ``opener``, the way to the relay."""
 
     def call(settings: Settings, request: JoinRequest, connected: Callable[[str | None], None]
              ) -> Outcome:
@@ -921,7 +921,7 @@ def online_game(speaker: Speaker, mixer: CuePlayer | None, keys: WatchedKeys
             bots=0, messages=messages(language_for(settings)), speaker=speaker, sounds=mixer,
             keys=keys, prefs=settings.seat_prefs(), on_connected=connected,
             on_logged_out=lambda: connected(LOGGED_OUT), login=request.login,
-            seat=request.seat, on_seat=request.on_seat))
+            seat=request.seat, on_seat=request.on_seat, opener=opener))
         outcomes = {PLAYED: Outcome.PLAYED, NAME_REFUSED: Outcome.NAME_REFUSED,
                     PASSWORD_WANTED: Outcome.PASSWORD_WANTED,
                     LOGIN_REFUSED: Outcome.LOGIN_REFUSED, LOGIN_LOST: Outcome.LOGIN_LOST}

@@ -22,6 +22,8 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from audiospoons.net.client import by_network
+from audiospoons.net.door import RelayDoor
 from audiospoons.net.fairness import RoundTrips
 from audiospoons.net.kernelrtt import min_rtt
 from audiospoons.web.files import page_file
@@ -67,9 +69,12 @@ def serve_page(connection: ServerConnection, request: Request) -> Response | Non
     return Response(HTTPStatus.OK, "OK", headers, found.body)
 
 
-async def play(connection: ServerConnection, relay: str | None = None) -> None:
+async def play(connection: ServerConnection, relay: str | None = None,
+               door: RelayDoor | None = None) -> None:
     """One browser: its hello, then its keys to the session and the session's lines to it;
-    ``relay``, the address Play online offers first (the relay served beside the page)."""
+    ``relay``, the address Play online offers first (the relay served beside the page), and
+    ``door`` the way in to that relay, through which the browser's player reaches it as from
+    the browser's own address."""
     try:
         hello = json.loads(await asyncio.wait_for(connection.recv(), HELLO_WAIT))
     except (TimeoutError, ConnectionClosed, ValueError):
@@ -79,10 +84,13 @@ async def play(connection: ServerConnection, relay: str | None = None) -> None:
         return
     keys = WebKeys()
     outbox = ConnectionOutbox(asyncio.get_running_loop())
+    peer = connection.remote_address
+    opener = by_network if door is None else door.opener(
+        str(peer[0]) if isinstance(peer, tuple) else "?")
 
     def session() -> None:
         try:
-            run_session(hello, keys, outbox, relay=relay)
+            run_session(hello, keys, outbox, relay=relay, opener=opener)
         finally:
             outbox.finish()
 
@@ -138,13 +146,15 @@ async def _send_all(connection: ServerConnection, outbox: ConnectionOutbox) -> N
 
 
 async def serve_web(host: str, port: int, ready: Callable[[str], None] | None = None, *,
-                    ssl: SSLContext | None = None, relay: str | None = None) -> None:
+                    ssl: SSLContext | None = None, relay: str | None = None,
+                    door: RelayDoor | None = None) -> None:
     """Serve the page at ``http://host:port/`` (``https`` with ``ssl``) until cancelled;
     ``ready`` is told the address once the port is open (``port`` 0 takes a free one);
-    ``relay`` is the address Play online offers first."""
+    ``relay`` is the address Play online offers first, and ``door`` the way in to the relay
+    served beside the page."""
 
     async def session(connection: ServerConnection) -> None:
-        await play(connection, relay)
+        await play(connection, relay, door)
 
     async with serve(session, host, port, process_request=serve_page, ssl=ssl,
                      max_size=MESSAGE_LIMIT) as server:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
+from audiospoons.net.client import Opener, by_network
 from audiospoons.ui.screens import (
     OTHER_GAMES,
     Screens,
@@ -48,9 +49,10 @@ def page_language(settings: Settings, page_languages: object) -> str:
 
 
 def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
-                relay: str | None = None) -> None:
+                relay: str | None = None, opener: Opener = by_network) -> None:
     """The main menu until the player quits or the page goes (``EOFError`` from the keys);
-    ``relay``, the relay's address Play online offers when the player has typed none."""
+    ``relay``, the relay's address Play online offers when the player has typed none;
+    ``opener``, the way Play online reaches a relay."""
     settings, unreadable = browser_settings(hello.get("settings"))
     if relay is not None and not settings.online_address:
         settings = replace(settings, online_address=relay)
@@ -83,7 +85,7 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
             demonstrate=local_game("play_demonstration", speaker, sounds, keys),
             play_other={name: local_game("play_local_game", speaker, sounds, keys, game=name)
                         for name in OTHER_GAMES},
-            play_online=online_game(speaker, sounds, keys))
+            play_online=online_game(speaker, sounds, keys, opener))
         try:
             screens.run()
         except EOFError:
