@@ -1,11 +1,11 @@
-"""Whether one hostile client can hurt everyone else on the relay: seven attacks, each measured
+"""Whether one hostile client can hurt everyone else on the relay: eight attacks, each measured
 by what an honest client meanwhile sees.
 
     python benchmarks/attacks.py [--only NAME,...] [--slow] [--seconds 4] [--clients 4]
                                  [--connections 1200] [--addresses 64] [--lobby 200]
                                  [--rooms 120] [--lobby-seconds 8] [--slow-seconds 30]
-                                 [--baseline 1.5] [--after 1] [--relay-fd-limit 1024]
-                                 [--relay-root DIR] [--seed 1]
+                                 [--browsers 24] [--baseline 1.5] [--after 1]
+                                 [--relay-fd-limit 1024] [--relay-root DIR] [--seed 1]
 
 The attacks (``--only`` takes their names, comma separated; the last runs only with ``--slow``
 or when named):
@@ -27,6 +27,10 @@ or when named):
   lobby-amplification  ``--lobby`` clients sitting in the lobby while one client makes
                        ``--rooms`` rooms that way (with one bot each), one after another,
                        for at most ``--lobby-seconds`` (8 by default)
+  browser-crowd        ``--browsers`` browsers (24 by default) from 127.0.0.2, 127.0.0.3, ...
+                       playing online through the page the relay serves beside it
+                       (``serve --web``), held open to the end; once they are in, a browser
+                       from 127.1.3.1 tries to play online there, again each second
   slowloris            one client sending one byte every 2 s of a line that never ends, after
                        its ``hello``, and one before it (``--slow-seconds``, 30 by default)
 
@@ -63,9 +67,10 @@ its connection, fresh clients turned away, tracebacks in the relay's log, and th
 attack aims at: an honest client cut off, the password found or all 10,000 within the hour at
 the rate seen, more rooms outliving their maker than one address may hold connections (16),
 more than 4 KiB sent to each lobby client for each room made, a line that never ends held past
-the timeouts of docs/protocol.md (10 s to say hello, 20 s of silence). A relay that refuses or
-closes the attacker is the result to print, never a failure of the run. The exit code is 1 if
-any flag was raised or an attack could not be run.
+the timeouts of docs/protocol.md (10 s to say hello, 20 s of silence), a browser from another
+network turned away, or more browsers of one network let in than one address may hold. A relay
+that refuses or closes the attacker is the result to print, never a failure of the run. The
+exit code is 1 if any flag was raised or an attack could not be run.
 
 With the defaults the whole run takes about a minute and a half; every wait is bounded, and
 each attack stops by itself after ``--seconds`` (4 by default). ``--relay-root`` runs the relay
@@ -217,13 +222,16 @@ class Snapshot:
 class RelayProcess:
     """One relay, its own process, with its stderr in a file."""
 
-    def __init__(self, log: IO[bytes], fd_limit: int, root: Path) -> None:
+    def __init__(self, log: IO[bytes], fd_limit: int, root: Path, *, web: bool = False
+                 ) -> None:
         self.port = free_port()
+        self.web_port = free_port() if web else 0
+        """With ``web``, the port of the page served beside it (``serve --web``)."""
         self.log = log
         self.process = subprocess.Popen(
             [sys.executable, "-m", "audiospoons", "serve", "--host", HOST, "--port",
-             str(self.port)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=self.log, cwd=root)
+             str(self.port), *(("--web", str(self.web_port)) if web else ())],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.log, cwd=root)
         self.pid = self.process.pid
         if fd_limit > 0:
             _, hard = resource.prlimit(self.pid, resource.RLIMIT_NOFILE)
@@ -231,6 +239,8 @@ class RelayProcess:
                              (min(fd_limit, hard) if hard > 0 else fd_limit, hard))
         try:
             wait_for_port(self.port)
+            if web:
+                wait_for_port(self.web_port)
         except RuntimeError:
             self.stop()
             raise RuntimeError(f"the relay did not listen: {self.log_text(0)[-300:]!r}"
@@ -1267,6 +1277,126 @@ async def slowloris(window: Window, args: argparse.Namespace) -> Outcome:
     return out
 
 
+BROWSER_ADDRESS = "127.1.3.1"
+"""Where the honest browser of browser-crowd comes from: a /24 of its own."""
+BROWSER_WAIT = 15.0
+"""Seconds a browser's session has to answer a key, or the relay a browser's hello."""
+BROWSER_EVERY = 1.0
+"""Seconds between the honest browser's tries at playing online."""
+
+
+class Browser:
+    """A page's side of the WebSocket, from ``source``: it says hello, presses keys and reads
+    the lines it is sent."""
+
+    def __init__(self, socket: Any) -> None:
+        self.socket = socket
+        self.said: list[str] = []
+
+    @classmethod
+    async def open(cls, web_port: int, source: str) -> Browser:
+        from websockets.asyncio.client import connect
+
+        socket = await asyncio.wait_for(connect(f"ws://{HOST}:{web_port}/play",
+                                                local_addr=(source, 0)), BROWSER_WAIT)
+        await socket.send(json.dumps({"type": "hello", "languages": ["en"],
+                                      "settings": {"first_run": False, "rate": 450}}))
+        return cls(socket)
+
+    async def hear(self, *starts: str) -> str:
+        """The first line, from now on, that begins with one of ``starts``."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + BROWSER_WAIT
+        while True:
+            raw = await asyncio.wait_for(self.socket.recv(), max(0.0, deadline - loop.time()))
+            message = json.loads(raw)
+            if message.get("type") == "say":
+                self.said.append(message["text"])
+                if message["text"].startswith(starts):
+                    return str(message["text"])
+
+    async def press(self, *labels: str) -> None:
+        for label in labels:
+            await self.socket.send(json.dumps({"type": "key", "label": label}))
+
+    async def play_online(self, name: str) -> str:
+        """Through the menus to the relay the page offers: "connected", or what was said."""
+        await self.hear("Main menu.")
+        await self.press("down", "enter")
+        await self.hear("Relay address")
+        await self.press("enter")
+        await self.hear("Your name")
+        await self.press(*name, "enter")
+        await self.hear("Password for")
+        await self.press("enter")
+        said = await self.hear("Connected to", "Cannot reach")
+        if said.startswith("Connected to"):
+            return "connected"
+        return "refused: " + said.split(": ", 1)[-1]
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.socket.close()
+
+
+async def browser_crowd(window: Window, args: argparse.Namespace) -> Outcome:
+    """``--browsers`` browsers on the attacker's network play online through the page served
+    beside the relay, and stay; once they are in, a browser on another network tries to play
+    online, again each ``BROWSER_EVERY`` seconds to the end (once at least). The relay should
+    hold the crowd to one address's share and let the honest browser in every time."""
+    out = Outcome()
+    crowd: Counter[str] = Counter()
+    honest: Counter[str] = Counter()
+    browsers: list[Browser] = []
+    window.begin()
+
+    async def one(number: int) -> None:
+        try:
+            browser = await Browser.open(window.relay.web_port, f"127.0.0.{2 + number}")
+        except (OSError, TimeoutError) as error:
+            crowd[f"page not reached: {reason(error)}"] += 1
+            return
+        browsers.append(browser)
+        try:
+            crowd[await browser.play_online(f"crowd{number}")] += 1
+        except (OSError, TimeoutError, ValueError) as error:
+            crowd[f"no answer: {reason(error)}"] += 1
+
+    async def honest_browser() -> None:
+        number = 0
+        while not number or time.time() < window.deadline:
+            number += 1
+            browser = None
+            try:
+                browser = await Browser.open(window.relay.web_port, BROWSER_ADDRESS)
+                honest[await browser.play_online(f"honest{number}")] += 1
+            except (OSError, TimeoutError, ValueError) as error:
+                honest[f"no answer: {reason(error)}"] += 1
+            finally:
+                if browser is not None:
+                    await browser.close()
+            await asyncio.sleep(BROWSER_EVERY)
+
+    try:
+        await asyncio.gather(*(one(number) for number in range(args.browsers)))
+        await honest_browser()
+        await window.hold()
+    finally:
+        await asyncio.gather(*(browser.close() for browser in browsers))
+    out.achieved.append(f"{args.browsers} browsers from 127.0.0.0/24 playing online: "
+                        + ", ".join(f"{how} {count}" for how, count in crowd.most_common()))
+    out.achieved.append(f"a browser from {BROWSER_ADDRESS} playing online then: "
+                        + (", ".join(f"{how} {count}" for how, count in honest.most_common())
+                           or "no try finished"))
+    turned = sum(count for how, count in honest.items() if how != "connected")
+    if turned or not honest:
+        out.flags.append(f"{turned} of {sum(honest.values())} tries of an honest browser"
+                         " turned away")
+    if crowd["connected"] > ROOMS_PER_ADDRESS:
+        out.flags.append(f"{crowd['connected']} browsers of one network let in")
+    return out
+
+
 @dataclass(slots=True)
 class Attack:
     name: str
@@ -1275,6 +1405,8 @@ class Attack:
     seconds: Callable[[argparse.Namespace], float]
     helper: Callable[[int, argparse.Namespace], Helper] | None = None
     slow: bool = False
+    web: bool = False
+    """The relay serves the page beside it (``serve --web``)."""
 
 
 def usual(args: argparse.Namespace) -> float:
@@ -1307,12 +1439,14 @@ def attacks(args: argparse.Namespace) -> list[Attack]:
         Attack("room-flood", f"room flood, 1 address x{args.clients}", room_flood, usual),
         Attack("lobby-amplification", f"lobby amplification, {args.lobby} in the lobby",
                lobby_amplification, lobby_seconds, lobby_helper),
+        Attack("browser-crowd", f"browser crowd, {args.browsers} browsers on one network",
+               browser_crowd, usual, web=True),
         Attack("slowloris", "slowloris, 1 byte each 2 s", slowloris, slow, slow=True),
     ]
 
 
 NAMES = tuple(dict.fromkeys(attack.name for attack in attacks(argparse.Namespace(
-    clients=4, addresses=64, lobby=200))))
+    clients=4, addresses=64, lobby=200, browsers=24))))
 
 
 # --------------------------------------------------------------------- running them
@@ -1403,7 +1537,7 @@ def run_one(attack: Attack, args: argparse.Namespace) -> Result:
         victim: VictimHandle | None = None
         helper: Helper | None = None
         try:
-            relay = RelayProcess(log, args.relay_fd_limit, args.relay_root)
+            relay = RelayProcess(log, args.relay_fd_limit, args.relay_root, web=attack.web)
             result.fd_limit = relay.fd_limit()
             victim = VictimHandle(relay.port)
             if attack.helper is not None:
@@ -1571,6 +1705,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="clients in the lobby for lobby-amplification (default 200)")
     parser.add_argument("--rooms", type=int, default=120,
                         help="rooms lobby-amplification makes (default 120)")
+    parser.add_argument("--browsers", type=int, default=24,
+                        help="browsers browser-crowd opens from one network (default 24)")
     parser.add_argument("--relay-fd-limit", type=int, default=1024, metavar="N",
                         help="the relay's open-file limit (default 1024; 0: this process's)")
     parser.add_argument("--relay-root", type=Path, default=ROOT, metavar="DIR",
