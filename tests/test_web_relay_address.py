@@ -18,7 +18,7 @@ from pathlib import Path
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from audiospoons.net.client import RelayClient, RelayError
+from audiospoons.net.client import Login, RelayClient, RelayError
 from audiospoons.net.protocol import PROTOCOL_VERSION
 from tests.test_online_pty import environment, free_port, wait_for_relay
 from tests.test_web import LINE_WAIT, Page
@@ -29,10 +29,12 @@ BROWSERS = 17
 
 @contextmanager
 def relay_with_page(tmp_path: Path, *args: str) -> Iterator[tuple[int, str]]:
-    """``serve --web``: the relay's port and the page's address, stopped by its pid."""
+    """``serve --web``: the relay's port and the page's address, stopped by its pid. It keeps
+    no accounts unless ``args`` give it a ``--data`` folder."""
     port = free_port()
+    accounts = () if "--data" in args else ("--no-accounts",)
     relay = subprocess.Popen([sys.executable, "-m", "audiospoons", "serve", "--port", str(port),
-                              "--web", "0", "--no-accounts", *args],
+                              "--web", "0", *accounts, *args],
                              env=environment(tmp_path, "relay"), stderr=subprocess.PIPE,
                              text=True)
     try:
@@ -183,6 +185,40 @@ def test_a_kick_keeps_out_the_kicked_browsers_network_and_no_other(tmp_path: Pat
         bob, cat = asyncio.run(kick())
     assert bob == "The host of that room has sent you away from it."
     assert cat.startswith("Room 1, Den: Hana, host; cat"), cat
+
+
+def test_a_ban_from_the_relay_holds_for_the_banned_browsers_network_and_no_other(
+        tmp_path: Path) -> None:
+    """A moderator bans a browser's player from the whole relay: another browser on the same
+    network is refused, one on another network plays online."""
+    with relay_with_page(tmp_path, "--data", str(tmp_path / "data"), "--admin", "Mia"
+                         ) as (port, page_address):
+        async def ban() -> tuple[str, str, str]:
+            moderator = await RelayClient.connect(
+                "127.0.0.1", port, "Mia", login=Login(password="hunter22", register=True))
+            listening = asyncio.create_task(answer_pings(moderator))
+            sockets = []
+            try:
+                heard = []
+                for source, name in (("127.0.1.2", "ann"), ("127.0.1.3", "bob"),
+                                     ("127.0.2.2", "cat")):
+                    socket, page = await browser(page_address, source)
+                    sockets.append(socket)
+                    heard.append(await play_online(page, port, name))
+                    if name == "ann":
+                        moderator.send("kick", name="ann", scope="relay", minutes=5)
+                        await page.hear("banned you from this relay")
+            finally:
+                for socket in sockets:
+                    await socket.close()
+                listening.cancel()
+                await moderator.close()
+            return heard[0], heard[1], heard[2]
+
+        ann, bob, cat = asyncio.run(ban())
+    assert ann == connected("ann")
+    assert bob.startswith("Cannot reach the relay") and "banned you from this relay" in bob, bob
+    assert cat == connected("cat")
 
 
 async def raw_hello(port: int, source: str, **fields: object) -> dict[str, object]:
