@@ -63,13 +63,13 @@ async def browser(page_address: str, source: str, headers: dict[str, str] | None
     return socket, Page(socket)
 
 
-async def play_online(page: Page, port: int, name: str) -> str:
-    """Through the menus to the relay the page offers, as ``name``: the line that says how it
-    went."""
+async def play_online(page: Page, port: int, name: str, typed: str | None = None) -> str:
+    """Through the menus to the relay the page offers (or the one at the address ``typed``
+    over it), as ``name``: the line that says how it went."""
     await page.hear("Main menu. Play, 1 of 8")
     await page.press("down", "enter")
     await page.hear(f"Relay address, edit text, selected: 127.0.0.1:{port}")
-    await page.press("enter")
+    await page.press(*(typed or ""), "enter")
     await page.hear("Your name, edit text")
     await page.press(*name, "enter")
     await page.hear(f"Password for {name}, edit text, blank")
@@ -112,18 +112,21 @@ def test_seventeen_browsers_on_seventeen_networks_all_reach_the_relay(tmp_path: 
 
 def test_the_cap_on_one_address_counts_browsers_by_their_own_network(tmp_path: Path) -> None:
     """With two connections allowed an address: two browsers on one network get in, the third
-    is told there are too many; a browser on another network, and a player at a terminal on
-    the page's own machine, still get in."""
+    (who names the relay by another of its machine's names) is told there are too many; a
+    browser on another network, and a player at a terminal on the page's own machine, still
+    get in."""
     with relay_with_page(tmp_path, "--max-per-address", "2") as (port, page_address):
         async def four_browsers() -> tuple[list[str], str]:
             heard = []
             sockets = []
             try:
-                for source, name in (("127.0.1.2", "ann"), ("127.0.1.3", "bob"),
-                                     ("127.0.1.4", "cat"), ("127.0.2.2", "dan")):
+                for source, name, typed in (("127.0.1.2", "ann", None),
+                                            ("127.0.1.3", "bob", None),
+                                            ("127.0.1.4", "cat", f"localhost:{port}"),
+                                            ("127.0.2.2", "dan", None)):
                     socket, page = await browser(page_address, source)
                     sockets.append(socket)
-                    heard.append(await play_online(page, port, name))
+                    heard.append(await play_online(page, port, name, typed))
                 terminal = await RelayClient.connect("127.0.0.1", port, "eve")
                 await terminal.close()
             finally:
@@ -132,7 +135,8 @@ def test_the_cap_on_one_address_counts_browsers_by_their_own_network(tmp_path: P
             return heard, terminal.name
 
         heard, terminal = asyncio.run(four_browsers())
-    assert heard == [connected("ann"), connected("bob"), TOO_MANY.format(port=port),
+    assert heard == [connected("ann"), connected("bob"),
+                     TOO_MANY.format(port=port).replace("127.0.0.1", "localhost"),
                      connected("dan")]
     assert terminal == "eve"
 
