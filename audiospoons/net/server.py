@@ -92,7 +92,11 @@ class Relay:
     """The lobby and its rooms. ``clock`` is monotonic seconds."""
 
     clock: Any = time.monotonic
-    rng: random.Random = field(default_factory=random.Random)
+    rng: random.Random = field(default_factory=random.SystemRandom)
+    """Where each game's seed, dealer and bots' seeds come from: the system's secure source,
+    since a game's record gives its players the seed (a game still replays from it, dealt by
+    ``random.Random(seed)``), and a Mersenne Twister shared by every room would let a few
+    hundred published seeds foretell every later deal."""
     rooms: dict[int, Room] = field(default_factory=dict)
     clients: set[Client] = field(default_factory=set)
     next_room: int = 1
