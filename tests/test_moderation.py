@@ -119,3 +119,31 @@ def test_mutes_in_a_room_and_on_the_relay_and_a_kick_for_minutes(database: str) 
             "kind"] == "room", "the kick's minutes ran out"
 
     with_accounts(database, scenario)
+
+
+def test_a_room_s_mute_holds_for_the_address_a_muted_player_comes_back_from(
+        database: str) -> None:
+    """Muted in a room, a player who comes back under another name from their address group
+    is muted still; one from elsewhere is heard."""
+
+    async def scenario(relay: Relay, port: int) -> None:
+        ann = await greeted(port, "127.0.7.2", "Ann")
+        bob = await greeted(port, "127.0.8.2", "Bob")
+        room = (await reply(ann, {"kind": "create_room"}, "room"))["room"]
+        await reply(bob, {"kind": "join_room", "room": room}, "room")
+        ann.line({"kind": "mute", "name": "Bob", "minutes": 5})
+        await reply(bob, {"kind": "list_rooms"}, "muted")
+        bob.writer.close()
+        await until(lambda: len(relay.rooms[room].members()) == 1)
+
+        rob = await greeted(port, "127.0.8.3", "Rob")
+        await reply(rob, {"kind": "join_room", "room": room}, "room")
+        refused = await reply(rob, {"kind": "chat", "text": "still here"}, "error", "chat")
+        assert refused == {"kind": "error", "code": "muted",
+                           "message": "you are muted in this room for 5 minutes more"}
+        cy = await greeted(port, "127.0.9.2", "Cy")
+        await reply(cy, {"kind": "join_room", "room": room}, "room")
+        cy.line({"kind": "chat", "text": "hello"})
+        assert (await reply(ann, {"kind": "list_rooms"}, "chat"))["name"] == "Cy"
+
+    with_accounts(database, scenario)

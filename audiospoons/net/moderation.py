@@ -1,8 +1,10 @@
 """Keeping the peace: hosts and moderators can mute a player or send them away, for a time.
 
 A room's host (or a moderator in the room) acts on the room alone: kicked, a player is kept out
-of it (their address group and their name as it sounds and looks) for the minutes given, or
-for the room's life; muted, their chat goes unheard there. A moderator (an account the relay's
+of it for the minutes given, or for the room's life; muted, their chat goes unheard there. Both
+hold for their address group and their name as it sounds and looks (``room_keys``; a
+registered player's name is their account's), so that coming back under another name from the
+same network changes nothing. A moderator (an account the relay's
 operator named with ``serve --admin NAME``) may act on the whole relay (``scope: relay``): a
 ban keeps the player's account and address group off the relay until it ends, a mute keeps
 them out of every chat. Bans and mutes on the relay are kept in its database, so that they
@@ -97,7 +99,7 @@ class Moderation:
                     f" {minutes_text((client.muted_until - wall) / 60)} more")
         room = client.room
         if scope == "room" and room is not None:
-            until = room.silenced(name_keys(client.name), now)
+            until = room.silenced(room_keys(client), now)
             if until is not None:
                 more = "the room's life" if until == math.inf else \
                     f"{minutes_text((until - now) / 60)} more"
@@ -147,13 +149,13 @@ class Moderation:
             return
         if action == "mute":
             until = now + 60 * (minutes or ROOM_MUTE_MINUTES)
-            for key in name_keys(target.name):
+            for key in room_keys(target):
                 room.muted[key] = until
             target.send("muted", scope="room", minutes=round(minutes or ROOM_MUTE_MINUTES, 1))
             client.send("moderated", action="mute", name=target.name, scope="room")
             return
         until = math.inf if minutes is None else now + 60 * minutes
-        for key in (target.group, *name_keys(target.name)):
+        for key in room_keys(target):
             room.banned[key] = until
         target.send("kicked", room=room.number, **({} if minutes is None
                                                    else {"minutes": round(minutes, 1)}))
@@ -249,6 +251,11 @@ class Moderation:
             if other.account is not None and other.account.id == account.id:
                 other.muted_until = None
         client.send("moderated", action="unban", name=account.name, scope="relay")
+
+
+def room_keys(client: Client) -> list[str]:
+    """What a room's kick or mute holds for: the client's address group and its name's keys."""
+    return [client.group, *name_keys(client.name)]
 
 
 def _keys(account: int | None, group: str | None) -> list[str]:

@@ -134,7 +134,7 @@ class Room:
     (``math.inf``: for the room's life): the address groups they came from and their names as
     they sound and look (``names.name_keys``)."""
     muted: dict[str, float] = field(default_factory=dict)
-    """Whose chat the room does not hear, and until when: their names' keys."""
+    """Whose chat the room does not hear, and until when: as ``banned`` keeps them."""
     watchers: list[Watcher[Rules]] = field(default_factory=list)
     """Given every event of each game the room plays, as the table sees it (for tests and
     benchmarks: nothing in the relay reads them)."""
@@ -187,8 +187,8 @@ class Room:
         return any(self.banned.get(key, -math.inf) > now for key in keys)
 
     def silenced(self, keys: Sequence[str], now: float) -> float | None:
-        """Until when the room does not hear chat from a name with these keys, if it does
-        not now."""
+        """Until when the room does not hear chat from one with any of these keys (as
+        ``kept_out``'s), if it does not now."""
         until = max((self.muted.get(key, -math.inf) for key in keys), default=-math.inf)
         return until if until > now else None
 

@@ -39,8 +39,8 @@ from audiospoons.net.fairness import judge, late_window
 from audiospoons.net.history import GameRecord
 from audiospoons.net.keeper import Keeper
 from audiospoons.net.link import Client
-from audiospoons.net.moderation import Moderation
-from audiospoons.net.names import BadText, clean_chat, clean_name, name_keys
+from audiospoons.net.moderation import Moderation, room_keys
+from audiospoons.net.names import BadText, clean_chat, clean_name
 from audiospoons.net.protocol import (
     PROTOCOL_VERSION,
     VERSIONS,
@@ -522,7 +522,7 @@ class Relay:
         if client.room is not None:
             client.refuse("in-room", "leave this room first")
             return None
-        if room.kept_out([client.group, *name_keys(client.name)], self.clock()):
+        if room.kept_out(room_keys(client), self.clock()):
             client.refuse("banned", "the host has sent you away from that room")
             return None
         if room.password is not None and not self._password_right(client, room, body):
