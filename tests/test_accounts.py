@@ -5,18 +5,21 @@ backing off, a password changed, and a database that is not there."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 from test_relay import with_relay
 
-from audiospoons.net.accounts import open_accounts
+from audiospoons.net.accounts import REGISTRATION_BURST, REGISTRATIONS_A_SECOND, open_accounts
 from audiospoons.net.backoff import FREE_TRIES
 from audiospoons.net.client import Login, RelayClient, RelayError
+from audiospoons.net.hashing import LANE_PLACES, LOGINS
 from audiospoons.net.server import Relay
 from audiospoons.net.storage import Storage, StorageError
 
@@ -264,6 +267,95 @@ def test_logins_do_not_hold_up_the_relay(database: str) -> None:
         assert all(not player.guest for player in players)
         for client in (watcher, *players):
             await client.close()
+
+    with_accounts(database, scenario)
+
+
+FLOODERS = 40
+
+
+def flood_address(attempt: int) -> str:
+    """Where the ``attempt``-th registration of a flood comes from: each from a /24 of its own
+    (127.A.B.1; Linux routes all of 127/8 to the loopback), none the honest clients' 127.0.0."""
+    return f"127.{1 + attempt // 256}.{attempt % 256}.1"
+
+
+async def register_once(port: int, attempt: int) -> str:
+    """One registration of a flood, from a fresh network: the code the relay answers with
+    (``hello`` when it took the name)."""
+    reader, writer = await asyncio.open_connection(
+        "127.0.0.1", port, local_addr=(flood_address(attempt), 0))
+    try:
+        writer.write(json.dumps({"kind": "register", "version": 1, "name": f"Flood {attempt}",
+                                 "password": "flooding"}).encode() + b"\n")
+        while True:
+            answer = json.loads(await reader.readline())
+            if answer["kind"] == "hello":
+                return "hello"
+            if answer["kind"] == "error":
+                return str(answer["code"])
+    finally:
+        writer.close()
+
+
+def test_logins_get_in_during_a_registration_flood_from_many_networks(database: str) -> None:
+    """Forty clients registering names one after another, each time from a new /24: a player
+    logging in by password and one by their kept token both get in at the first try, and the
+    flood gets no more names than the relay takes from everywhere together."""
+
+    async def scenario(relay: Relay, port: int) -> None:
+        ann = await connect(port, "Ann", Login(password="hunter22", register=True))
+        await ann.close()
+        bob = await connect(port, "Bob", Login(password="bobs password", register=True))
+        token = bob.token
+        await bob.close()
+        answers: Counter[str] = Counter()
+        stop = asyncio.Event()
+
+        async def flooder(first: int) -> None:
+            for attempt in itertools.count(first, FLOODERS):
+                if stop.is_set():
+                    return
+                answers[await register_once(port, attempt)] += 1
+
+        started = time.monotonic()
+        flood = [asyncio.create_task(flooder(index)) for index in range(FLOODERS)]
+        try:
+            await until(lambda: answers.total() >= 4 * FLOODERS, 30.0)
+            by_password, by_token = await asyncio.gather(
+                connect(port, "Ann", Login(password="hunter22")),
+                connect(port, "whoever", Login(token=token)), return_exceptions=True)
+        finally:
+            stop.set()
+            await asyncio.gather(*flood, return_exceptions=True)
+        elapsed = time.monotonic() - started
+        assert isinstance(by_password, RelayClient), by_password
+        assert isinstance(by_token, RelayClient), by_token
+        assert (by_password.name, by_token.name) == ("Ann", "Bob")
+        await by_password.close()
+        await by_token.close()
+        assert answers["hello"] <= REGISTRATION_BURST + REGISTRATIONS_A_SECOND * elapsed, answers
+
+    with_accounts(database, scenario)
+
+
+def test_a_login_refused_as_busy_counts_against_no_one(database: str) -> None:
+    """While the logins' hashing lane is full, every try is refused ``busy``, and none of them
+    counts as a wrong password: once there is room, the right one gets in at once."""
+
+    async def scenario(relay: Relay, port: int) -> None:
+        ann = await connect(port, "Ann", Login(password="hunter22", register=True))
+        await ann.close()
+        with contextlib.ExitStack() as full:
+            for _ in range(LANE_PLACES):
+                full.enter_context(relay.accounts.hashers.place(LOGINS))
+            for _ in range(FREE_TRIES + 2):
+                busy = await refused(port, "Ann", Login(password="hunter22"))
+                assert (busy.code, str(busy)) == (
+                    "busy", "the relay is busy with other logins: try again in a moment")
+        again = await connect(port, "Ann", Login(password="hunter22"))
+        assert (again.name, again.guest) == ("Ann", False)
+        await again.close()
 
     with_accounts(database, scenario)
 

@@ -7,19 +7,23 @@ name, and is marked as a guest. Wrong passwords back off as a room's do (``backo
 by the name tried and by the address tried from, and are answered the same whether or not the
 name is registered (an unknown name is answered sooner, as no password is checked; which
 names are registered is no secret, as a guest asking for one is told). Every refusal is an
-``AccountRefused`` with a code and a sentence for the player. Hashing runs in two threads of
-its own, with a bounded queue.
+``AccountRefused`` with a code and a sentence for the player.
+
+Hashing runs in threads of its own shared in turns between logins and registrations
+(``hashing``), so that a flood of either leaves the other its share. Registrations are held
+back by address group (as wrong passwords are) and from everywhere together, so that a flood
+from many networks gets no more names than a few a second. A relay too busy to hash now
+answers ``busy``, which counts against no one. A login by a kept token hashes nothing: a token
+is 32 random bytes, kept as its SHA-256, so it is checked at once, whatever the threads do.
 """
 
 from __future__ import annotations
 
-import asyncio
-import functools
+import contextlib
 import logging
 import math
 import secrets
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -27,7 +31,9 @@ from argon2 import PasswordHasher
 from argon2.exceptions import HashingError, InvalidHashError, VerificationError
 
 from audiospoons.net.backoff import PasswordGuard
+from audiospoons.net.hashing import LOGINS, REGISTRATIONS, Hashers, HashersBusy
 from audiospoons.net.names import name_keys
+from audiospoons.net.protocol import TokenBucket
 from audiospoons.net.storage import Account, Storage, StorageError
 
 log = logging.getLogger("audiospoons.relay")
@@ -36,11 +42,10 @@ T = TypeVar("T")
 PASSWORD_SHORTEST = 6
 PASSWORD_LONGEST = 128
 TOKEN_BYTES = 32
-HASHING_THREADS = 2
-"""Threads that hash passwords: argon2id takes 64 MiB and about a tenth of a second each."""
-HASHING_QUEUE = 32
-"""Hashes that may wait for a thread; past that a login is refused as busy, so that no one can
-queue work (and memory) without end."""
+REGISTRATIONS_A_SECOND = 1.0
+REGISTRATION_BURST = 30
+"""New names the relay takes from everywhere together: one a second, in bursts of 30; past
+that a registration is refused as busy, before its password is hashed."""
 
 
 class AccountRefused(Exception):
@@ -77,9 +82,10 @@ class Accounts:
     """Wrong passwords, by address group and by name (its keys)."""
     registrations: PasswordGuard = field(default_factory=PasswordGuard)
     """Registrations, counted as a guard counts failures: by address group."""
-    _pool: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(
-        HASHING_THREADS, thread_name_prefix="audiospoons-argon2"))
-    _hashing: int = 0
+    registering: TokenBucket = field(default_factory=lambda: TokenBucket(
+        REGISTRATIONS_A_SECOND, float(REGISTRATION_BURST)))
+    """Registrations from everywhere together."""
+    hashers: Hashers = field(default_factory=Hashers)
 
     @property
     def keeps(self) -> bool:
@@ -96,7 +102,9 @@ class Accounts:
     async def register(self, name: str, password: str, place: str, wall: float,
                        now: float) -> LoggedIn:
         """Register ``name``, from ``place`` (an address group; a few registrations from one
-        make the next wait, as wrong passwords do)."""
+        make the next wait, as wrong passwords do). A registration the relay cannot take now
+        (``REGISTRATIONS_A_SECOND``, or its hashing lane full) is refused as busy before the
+        database is asked anything."""
         storage = self._store()
         _check_password(password)
         keys = name_keys(name)
@@ -104,17 +112,20 @@ class Accounts:
         if wait > 0:
             raise AccountRefused("slow-down", "too many names registered from here: try again"
                                  f" in {math.ceil(wait)} seconds")
-        try:
-            taken = await storage.account_named(keys) is not None
-        except StorageError as error:
-            raise _unavailable(error) from error
-        if not taken:
-            self.registrations.failed(place, ("register", place), now)
-            hashed = await self._hash(password)
+        with self._place(REGISTRATIONS):
+            self._take_registration(now, peek=True)
             try:
-                account = await storage.create_account(name, keys, hashed, wall)
+                taken = await storage.account_named(keys) is not None
             except StorageError as error:
                 raise _unavailable(error) from error
+            if not taken:
+                self._take_registration(now, peek=False)
+                self.registrations.failed(place, ("register", place), now)
+                hashed = await self._hashed(REGISTRATIONS, self.hasher.hash, password)
+                try:
+                    account = await storage.create_account(name, keys, hashed, wall)
+                except StorageError as error:
+                    raise _unavailable(error) from error
         if taken or account is None:
             raise AccountRefused("already-registered", f"{name} is registered already: log in"
                                  " with its password, or register another name")
@@ -124,19 +135,31 @@ class Accounts:
                     ) -> LoggedIn:
         """Log in with a password, from ``place`` (an address group). The try counts as a
         failure until it succeeds, so that tries made together are held back as tries made
-        one after another are."""
+        one after another are; a try refused as busy is not counted."""
         storage = self._store()
         keys = name_keys(name)
         self._hold_back(place, keys, now)
-        self.guard.failed(place, keys, now)
-        try:
-            account = await storage.account_named(keys)
-        except StorageError as error:
-            raise _unavailable(error) from error
-        if account is None or not await self._verified(account, password):
-            raise AccountRefused("bad-login", "that name and password do not match an account")
+        with self._place(LOGINS):
+            self.guard.failed(place, keys, now)
+            try:
+                account = await storage.account_named(keys)
+            except StorageError as error:
+                raise _unavailable(error) from error
+            if account is None or not await self._verified(account, password):
+                raise AccountRefused("bad-login", "that name and password do not match an"
+                                     " account")
         self.guard.succeeded(place, keys)
         return LoggedIn(account, await self._new_token(account, wall))
+
+    def _take_registration(self, now: float, *, peek: bool) -> None:
+        """One of the registrations the relay takes from everywhere (only a look, with
+        ``peek``); refused as busy when none is left now."""
+        allowed, after = self.registering.take(now)
+        if not allowed:
+            raise AccountRefused("busy", "the relay is taking many new names just now: try"
+                                 " again in a moment")
+        if not peek:
+            self.registering = after
 
     def _hold_back(self, place: str, keys: object, now: float) -> None:
         wait = self.guard.wait(place, keys, now)
@@ -162,15 +185,16 @@ class Accounts:
         _check_password(new)
         keys = ("account", account.id)
         self._hold_back(place, keys, now)
-        self.guard.failed(place, keys, now)
-        try:
-            current = await storage.account_by_id(account.id)
-        except StorageError as error:
-            raise _unavailable(error) from error
-        if current is None or not await self._verified(current, old):
-            raise AccountRefused("bad-login", "that is not your current password")
-        self.guard.succeeded(place, keys)
-        hashed = await self._hash(new)
+        with self._place(LOGINS):
+            self.guard.failed(place, keys, now)
+            try:
+                current = await storage.account_by_id(account.id)
+            except StorageError as error:
+                raise _unavailable(error) from error
+            if current is None or not await self._verified(current, old):
+                raise AccountRefused("bad-login", "that is not your current password")
+            self.guard.succeeded(place, keys)
+            hashed = await self._hashed(LOGINS, self.hasher.hash, new)
         try:
             await storage.set_password(current.id, hashed)
         except StorageError as error:
@@ -191,31 +215,33 @@ class Accounts:
 
     async def _verified(self, account: Account, password: str) -> bool:
         try:
-            return await self._hashed(self.hasher.verify, account.password_hash, password)
+            return await self._hashed(LOGINS, self.hasher.verify, account.password_hash,
+                                      password)
         except (VerificationError, InvalidHashError):
             return False
 
-    async def _hash(self, password: str) -> str:
-        return await self._hashed(self.hasher.hash, password)
-
-    async def _hashed(self, work: Callable[..., T], *arguments: str) -> T:
-        """``work`` in the hashing threads; refused as busy when too much waits for them."""
-        if self._hashing >= HASHING_QUEUE:
-            raise AccountRefused("busy", "the relay is busy with other logins: try again in a"
-                                 " moment")
-        self._hashing += 1
+    @contextlib.contextmanager
+    def _place(self, lane: str) -> Iterator[None]:
+        """A place in the hashers' ``lane`` for the block; refused as busy when it is full."""
         try:
-            return await asyncio.get_running_loop().run_in_executor(
-                self._pool, functools.partial(work, *arguments))
+            with self.hashers.place(lane):
+                yield
+        except HashersBusy as error:
+            raise AccountRefused("busy", "the relay is busy with other logins: try again in a"
+                                 " moment") from error
+
+    async def _hashed(self, lane: str, work: Callable[..., T], *arguments: str) -> T:
+        """``work`` in the hashing threads, in its turn in ``lane`` (a place in which the
+        caller holds)."""
+        try:
+            return await self.hashers.run(lane, work, *arguments)
         except HashingError as error:
             log.error("accounts: hashing failed: %s", error)
             raise AccountRefused("busy", "the relay could not check the password now: try"
                                  " again in a moment") from error
-        finally:
-            self._hashing -= 1
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self.hashers.close()
 
     async def _new_token(self, account: Account, now: float) -> str | None:
         """A token for the client to log in with next time (None if it could not be kept: the
