@@ -203,7 +203,8 @@ def add_relay_arguments(parser: argparse.ArgumentParser) -> None:
                             " rated")
     parser.add_argument("--admin", action="append", default=[], metavar="NAME",
                        help="make this registered player a moderator: they may ban and mute"
-                            " on the whole relay (again for more moderators)")
+                            " on the whole relay (again for more moderators); the relay will"
+                            " not start with a name no one has registered")
     parser.add_argument("--advertise", metavar="HOST",
                         help="in a cluster: the host players reach this process at (default:"
                              " --host)")
@@ -305,6 +306,7 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
     import logging
 
     from audiospoons.net.door import RelayDoor
+    from audiospoons.net.moderation import NoSuchModerator
     from audiospoons.net.server import serve
 
     context, problem = _server_tls(cert, key)
@@ -332,6 +334,9 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
 
     try:
         asyncio.run(relay())
+    except NoSuchModerator as refusal:
+        print(f"audiospoons serve: {refusal}", file=sys.stderr)
+        return 2
     except OSError as error:
         print(f"audiospoons serve: cannot listen on {host}:{port}: {error.strerror or error}",
               file=sys.stderr)

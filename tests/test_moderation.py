@@ -11,6 +11,7 @@ from test_accounts import with_accounts
 from test_relay import until
 from test_relay_faults import Raw
 
+from audiospoons.net.moderation import moderator_accounts
 from audiospoons.net.server import Relay
 
 PASSWORD = "hunter22"
@@ -43,13 +44,24 @@ async def reply(raw: Raw, request: dict[str, Any], *kinds: str) -> dict[str, Any
     return message
 
 
+async def moderator(relay: Relay, port: int, address: str) -> Raw:
+    """Mo, registered from ``address``, then made a moderator as ``serve --admin mo`` makes
+    one, logged in."""
+    raw, first = await arrive(port, address, "Mo", "register", PASSWORD)
+    assert first["kind"] == "hello" and "moderator" not in first
+    raw.writer.close()
+    relay.moderation.admins = await moderator_accounts(relay.accounts.storage,
+                                                       frozenset({"mo"}))
+    raw, again = await arrive(port, address, "Mo", "login", PASSWORD)
+    assert again["moderator"] is True
+    assert (await raw.next())["kind"] == "rooms"
+    return raw
+
+
 def test_a_moderator_bans_a_player_from_the_relay_by_account_and_address_and_lifts_it(
         database: str) -> None:
     async def scenario(relay: Relay, port: int) -> None:
-        relay.moderation.admins = frozenset({"Mo"})
-        mo_raw, mo_hello = await arrive(port, "127.0.0.2", "Mo", "register", PASSWORD)
-        assert mo_hello["moderator"] is True
-        await mo_raw.next()
+        mo_raw = await moderator(relay, port, "127.0.0.2")
         bob = await greeted(port, "127.0.1.2", "Bob", "register")
         assert "moderator" not in (await reply(bob, {"kind": "list_rooms"}, "rooms"))
         refused = await reply(bob, {"kind": "kick", "name": "Mo", "scope": "relay"}, "error")
@@ -83,8 +95,7 @@ def test_a_moderator_bans_a_player_from_the_relay_by_account_and_address_and_lif
 
 def test_mutes_in_a_room_and_on_the_relay_and_a_kick_for_minutes(database: str) -> None:
     async def scenario(relay: Relay, port: int) -> None:
-        relay.moderation.admins = frozenset({"Mo"})
-        mo = await greeted(port, "127.0.4.2", "Mo", "register")
+        mo = await moderator(relay, port, "127.0.4.2")
         ann = await greeted(port, "127.0.5.2", "Ann")
         bob = await greeted(port, "127.0.6.2", "Bob")
         room = (await reply(ann, {"kind": "create_room"}, "room"))["room"]

@@ -4,12 +4,12 @@ A room's host (or a moderator in the room) acts on the room alone: kicked, a pla
 of it for the minutes given, or for the room's life; muted, their chat goes unheard there. Both
 hold for their address group and their name as it sounds and looks (``room_keys``; a
 registered player's name is their account's), so that coming back under another name from the
-same network changes nothing. A moderator (an account the relay's
-operator named with ``serve --admin NAME``) may act on the whole relay (``scope: relay``): a
-ban keeps the player's account and address group off the relay until it ends, a mute keeps
-them out of every chat. Bans and mutes on the relay are kept in its database, so that they
-outlast a restart and hold on every relay of a cluster; the relay also remembers those it made
-itself, so that they hold while the database is out of reach.
+same network changes nothing. A moderator (a registered account the relay's operator named
+with ``serve --admin NAME``: ``moderator_accounts``) may act on the whole relay (``scope:
+relay``): a ban keeps the player's account and address group off the relay until it ends, a
+mute keeps them out of every chat. Bans and mutes on the relay are kept in its database, so
+that they outlast a restart and hold on every relay of a cluster; the relay also remembers
+those it made itself, so that they hold while the database is out of reach.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from audiospoons.net.names import name_keys, same_name
-from audiospoons.net.storage import StorageError
+from audiospoons.net.names import name_keys
+from audiospoons.net.storage import Storage, StorageError
 from audiospoons.net.storage.sanctions import BAN, MUTE
 
 if TYPE_CHECKING:
@@ -44,14 +44,45 @@ def minutes_text(minutes: float) -> str:
     return "1 minute" if whole == 1 else f"{whole} minutes"
 
 
+class NoSuchModerator(Exception):
+    """A name the operator would make a moderator is no registered account's (or the accounts
+    cannot be read): the relay does not start."""
+
+
+async def moderator_accounts(storage: Storage | None, names: frozenset[str]
+                             ) -> frozenset[int]:
+    """The accounts ``names`` are registered to, by id: a moderator is a registered account,
+    never a name, so that nobody can take a moderator's name by registering it first.
+    ``NoSuchModerator`` says which name is not registered, or why none can be looked up."""
+    if not names:
+        return frozenset()
+    first = sorted(names)[0]
+    if storage is None:
+        raise NoSuchModerator(f"--admin {first}: moderators are registered players, and this"
+                              " relay's accounts are not open (--no-accounts, or its database"
+                              " could not be opened)")
+    found: set[int] = set()
+    for name in sorted(names):
+        try:
+            account = await storage.account_named(name_keys(name))
+        except StorageError as error:
+            raise NoSuchModerator(f"--admin {name}: {error}") from error
+        if account is None:
+            raise NoSuchModerator(f"--admin {name}: no player has registered that name on this"
+                                  " relay: register it first (join --register), then start the"
+                                  " relay with --admin again")
+        found.add(account.id)
+    return frozenset(found)
+
+
 class Moderation:
     """The relay's bans and mutes (see the module)."""
 
-    def __init__(self, relay: Relay, admins: frozenset[str] = frozenset(),
+    def __init__(self, relay: Relay, admins: frozenset[int] = frozenset(),
                  wall: Callable[[], float] = time.time) -> None:
         self.relay = relay
         self.admins = admins
-        """The names the operator made moderators."""
+        """The accounts the operator made moderators, by id."""
         self.wall = wall
         self.bans: dict[str, float] = {}
         self.mutes: dict[str, float] = {}
@@ -61,8 +92,7 @@ class Moderation:
 
     def is_moderator(self, client: Client) -> bool:
         account = client.account
-        return account is not None and (account.moderator or any(
-            same_name(account.name, name) for name in self.admins))
+        return account is not None and (account.moderator or account.id in self.admins)
 
     # ----------------------------------------------------------------- on arrival
 

@@ -39,7 +39,12 @@ from audiospoons.net.fairness import judge, late_window
 from audiospoons.net.history import GameRecord
 from audiospoons.net.keeper import Keeper
 from audiospoons.net.link import Client
-from audiospoons.net.moderation import Moderation, room_keys
+from audiospoons.net.moderation import (
+    Moderation,
+    NoSuchModerator,
+    moderator_accounts,
+    room_keys,
+)
 from audiospoons.net.names import BadText, clean_chat, clean_name
 from audiospoons.net.protocol import (
     PROTOCOL_VERSION,
@@ -121,8 +126,8 @@ class Relay:
     """Work a message started that waits on the accounts (a login): kept until it ends."""
     keeper: Keeper = field(default_factory=lambda: Keeper(None))
     """Keeps each game that ends, and rates it (nothing unless the relay keeps accounts)."""
-    admins: frozenset[str] = frozenset()
-    """The names of the accounts the operator made moderators."""
+    admins: frozenset[int] = frozenset()
+    """The accounts the operator made moderators, by id (``moderation.moderator_accounts``)."""
     moderation: Moderation = field(init=False)
     desk: RecordDesk = field(init=False)
     cluster: RoomProcess | None = None
@@ -1043,7 +1048,8 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
     database that will not open is logged, and the relay runs with its accounts out of reach.
     It keeps every game played there too, and rates them; ``spool`` is the file that holds the
     games not yet kept when it stops with its database out of reach. ``admins`` are the names
-    of the accounts that are moderators.
+    of the accounts that are moderators: a name no account has registered (or no database to
+    look it up in) stops it before it listens, with ``NoSuchModerator``.
 
     With ``redis`` (a ``redis://`` URL) it is one of a cluster's processes (docs/scaling.md):
     a room process, or with ``front`` the cluster's front; ``advertise`` is the host players
@@ -1056,12 +1062,22 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
 
     cap = descriptor_cap()
     kind = Front if front else Relay
+    accounts = None if database is None else await open_accounts(database)
+    try:
+        moderators = await moderator_accounts(None if accounts is None else accounts.storage,
+                                              admins)
+    except NoSuchModerator:
+        if accounts is not None:
+            accounts.close()
+            if accounts.storage is not None:
+                await accounts.storage.close()
+        raise
     relay = kind(per_address=per_address,
                   max_connections=cap if max_connections is None else min(cap, max_connections),
                   rooms_per_address=ROOMS_PER_ADDRESS if rooms_per_address is None
-                  else rooms_per_address, admins=admins)
-    if database is not None:
-        relay.keep_records(await open_accounts(database), spool)
+                  else rooms_per_address, admins=moderators)
+    if accounts is not None:
+        relay.keep_records(accounts, spool)
     server = await asyncio.start_server(
         relay.handle, host, port, limit=1 << 16, ssl=ssl,
         ssl_handshake_timeout=None if ssl is None else handshake_timeout)
