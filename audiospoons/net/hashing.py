@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import os
+import threading
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -26,8 +28,18 @@ REGISTRATIONS = "registrations"
 LANES = (LOGINS, REGISTRATIONS)
 HASHING_THREADS = 2
 """Threads that hash passwords: each hash takes 64 MiB while it runs."""
+HASHING_NICENESS = 10
+"""How much lower than the relay's loop the hashing threads run (``os.setpriority``)."""
 LANE_PLACES = 16
 """Tries a lane holds at once, waiting for a thread or hashing."""
+
+
+def _yield_to_the_loop() -> None:
+    """A hashing thread (and the threads argon2 starts from it) runs at a lower priority than
+    the relay's loop, so that a flood of hashing slows the hashing, not every game's replies
+    (Linux gives each thread a priority of its own; elsewhere nothing changes)."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASHING_NICENESS)
 
 
 class HashersBusy(Exception):
@@ -40,7 +52,8 @@ class Hashers:
     def __init__(self, threads: int = HASHING_THREADS, places: int = LANE_PLACES) -> None:
         self.threads = threads
         self.places = places
-        self._pool = ThreadPoolExecutor(threads, thread_name_prefix="audiospoons-argon2")
+        self._pool = ThreadPoolExecutor(threads, thread_name_prefix="audiospoons-argon2",
+                                        initializer=_yield_to_the_loop)
         self._held: Counter[str] = Counter()
         self._waiting: dict[str, deque[asyncio.Future[None]]] = {lane: deque()
                                                                  for lane in LANES}
