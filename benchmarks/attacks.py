@@ -1,4 +1,4 @@
-"""Whether one hostile client can hurt everyone else on the relay: eight attacks, each measured
+"""Whether one hostile client can hurt everyone else on the relay: ten attacks, each measured
 by what an honest client meanwhile sees.
 
     python benchmarks/attacks.py [--only NAME,...] [--slow] [--seconds 4] [--clients 4]
@@ -33,6 +33,12 @@ or when named):
                        from 127.1.3.1 tries to play online there, again each second
   slowloris            one client sending one byte every 2 s of a line that never ends, after
                        its ``hello``, and one before it (``--slow-seconds``, 30 by default)
+  registration-flood   40 clients registering new names one after another, each time from a
+                       /24 not used before (127.16.0.1, 127.16.1.1, ...), while an honest
+                       player logs in by password, and another by the token they kept, every
+                       half second (their logins timed)
+  mute-evasion         a player muted by a room's host coming back again and again under a new
+                       name from another address of the same /24, joining the room and chatting
 
 How: each attack gets a relay of its own, started for it as its own process
 (``python -m audiospoons serve`` on a free port of 127.0.0.1, its stderr kept in a file, its
@@ -84,6 +90,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import multiprocessing
 import os
@@ -1394,6 +1401,165 @@ async def browser_crowd(window: Window, args: argparse.Namespace) -> Outcome:
                          " turned away")
     if crowd["connected"] > ROOMS_PER_ADDRESS:
         out.flags.append(f"{crowd['connected']} browsers of one network let in")
+# --------------------------------------------------------------------- accounts and mutes
+
+FLOODERS = 40
+"""Clients registering at once in the registration flood."""
+FLOOD_NETWORKS = 16
+"""The first /24 of the registration flood is 127.16.0.0/24: clear of everyone else's."""
+HONEST_LOGIN_EVERY = 0.5
+PASSWORD = "honest password"
+
+
+def flood_source(attempt: int) -> str:
+    """A /24 of its own for each registration of the flood (Linux routes all of 127/8 to the
+    loopback)."""
+    return f"127.{FLOOD_NETWORKS + attempt // 256}.{attempt % 256}.1"
+
+
+def greeting(kind_: str, name: str, **fields: object) -> bytes:
+    return line(kind_, version=1, name=name, **fields)
+
+
+async def account_try(window: Window, source: str, tally: Tally, said: bytes
+                      ) -> tuple[str, float, bytes]:
+    """One greeting from ``source`` (a register, a login, a hello with a token): the code
+    answered ("hello" if let in), the seconds it took, and the answer."""
+    start = time.perf_counter()
+    peer = await window.open(source, tally)
+    if peer is None:
+        return "could not connect", time.perf_counter() - start, b""
+    peer.send(said)
+    got = await peer.expect(HELLO, timeout=10.0)
+    peer.close()
+    taken = time.perf_counter() - start
+    if got is not None and got.startswith(HELLO):
+        return "hello", taken, got
+    return outcome_of(got, peer), taken, got or b""
+
+
+def logins_text(label: str, tries: list[tuple[str, float]]) -> str:
+    got_in = sorted(seconds for code, seconds in tries if code == "hello")
+    text = f"{label}: got in {len(got_in)} of {len(tries)}"
+    if got_in:
+        text += (f", {ms(got_in[len(got_in) // 2])} ms median,"
+                 f" {ms(got_in[-1])} ms slowest")
+    refused = Counter(code for code, _ in tries if code != "hello")
+    if refused:
+        text += "; refused: " + ", ".join(f"{code} {count}" for code, count in
+                                          refused.most_common(3))
+    return text
+
+
+async def registration_flood(window: Window, args: argparse.Namespace) -> Outcome:
+    """``FLOODERS`` clients registering new names one after another, each from a /24 it has
+    not used, while an honest player logs in by password, and another by their kept token,
+    every half second: does argon2's work for the flood keep the honest logins out?"""
+    out = Outcome()
+    honest = Tally()
+    run = f"{random.Random(args.seed).getrandbits(24) ^ os.getpid():06x}"
+    players: dict[str, str] = {}
+    for who in ("P", "T"):
+        name = f"Honest {who}{run}"
+        code, _, got = await account_try(window, HONEST_ADDRESS, honest,
+                                         greeting("register", name, password=PASSWORD))
+        if code != "hello":
+            raise RuntimeError(f"the honest player {name} could not register: {code}")
+        players[who] = json.loads(got)["token"]
+    answers: Counter[str] = Counter()
+    by_password: list[tuple[str, float]] = []
+    by_token: list[tuple[str, float]] = []
+    window.begin()
+
+    async def flooder(first: int) -> None:
+        for attempt in itertools.count(first, FLOODERS):
+            if time.time() >= window.deadline:
+                return
+            code, _, _ = await account_try(
+                window, flood_source(attempt), out.tally,
+                greeting("register", f"F{run}x{attempt}", password="flooding"))
+            answers[code] += 1
+
+    async def honest_player() -> None:
+        while time.time() < window.deadline:
+            tick = time.time() + HONEST_LOGIN_EVERY
+            password, token = await asyncio.gather(
+                account_try(window, HONEST_ADDRESS, honest,
+                            greeting("login", f"Honest P{run}", password=PASSWORD)),
+                account_try(window, HONEST_ADDRESS, honest,
+                            greeting("hello", "Whoever", token=players["T"])))
+            by_password.append(password[:2])
+            by_token.append(token[:2])
+            await asyncio.sleep(max(0.0, tick - time.time()))
+
+    await asyncio.gather(honest_player(), *(flooder(index) for index in range(FLOODERS)))
+    seconds = time.time() - window.started
+    tried = sum(answers.values())
+    out.achieved.append(f"{tried:,} registrations tried in {seconds:.1f} s ({tried / seconds:,.0f}"
+                        f"/s) by {FLOODERS} clients, each from a new /24; answered: "
+                        + ", ".join(f"{code} {count:,}" for code, count in
+                                    answers.most_common(4)))
+    out.achieved.append(logins_text("honest login by password", by_password))
+    out.achieved.append(logins_text("honest login by kept token", by_token))
+    for label, tries in (("by password", by_password), ("by token", by_token)):
+        kept_out = sum(1 for code, _ in tries if code != "hello")
+        if kept_out:
+            out.flags.append(f"honest login {label} refused {kept_out} of {len(tries)} times")
+    return out
+
+
+async def mute_evasion(window: Window, args: argparse.Namespace) -> Outcome:
+    """A room's host mutes a player, who comes back again and again under a new name from the
+    same /24 (another address of it each time) and chats: does the room hear them?"""
+    out = Outcome()
+    honest = Tally()
+    host, said = await window.greeted(HONEST_ADDRESS, honest, "Hostess")
+    if host is None:
+        raise RuntimeError(f"the room's host was not let in: {said}")
+    host.send(line("create_room", name="Quiet room"))
+    got = await host.expect(ROOM)
+    if got is None or not got.startswith(ROOM):
+        raise RuntimeError(f"the room was not made: {outcome_of(got, host)}")
+    room = int(json.loads(got)["room"])
+    troll, said = await window.greeted(ATTACKER, out.tally, "Troll")
+    if troll is None:
+        raise RuntimeError(f"the troll was not let in: {said}")
+    troll.send(line("join_room", room=room))
+    await troll.expect(ROOM)
+    host.send(line("mute", name="Troll", minutes=10))
+    muted = await troll.expect(kind("muted"))
+    troll.close()
+    if muted is None or not muted.startswith(kind("muted")):
+        raise RuntimeError(f"the host could not mute the troll: {outcome_of(muted, troll)}")
+    results: Counter[str] = Counter()
+    window.begin()
+    comeback = 0
+    while time.time() < window.deadline:
+        comeback += 1
+        source = f"127.0.0.{2 + comeback % 250}"
+        peer, said = await window.greeted(source, out.tally, f"Troll {comeback}")
+        if peer is None:
+            results[f"not let in: {said}"] += 1
+            await asyncio.sleep(0.05)
+            continue
+        peer.send(line("join_room", room=room))
+        joined = await peer.expect(ROOM)
+        if joined is None or not joined.startswith(ROOM):
+            results[f"not into the room: {outcome_of(joined, peer)}"] += 1
+        else:
+            peer.send(line("chat", text=f"back again {comeback}"))
+            answer = await peer.expect(kind("chat"), timeout=2.0)
+            results["heard by the room" if answer is not None and answer.startswith(
+                kind("chat")) else outcome_of(answer, peer)] += 1
+        peer.close()
+        await asyncio.sleep(0.1)
+    host.close()
+    out.achieved.append(f"{comeback:,} comebacks under new names from the muted player's /24:"
+                        " " + ", ".join(f"{how} {count:,}" for how, count in
+                                        results.most_common(4)))
+    if results["heard by the room"]:
+        out.flags.append(f"a muted player heard {results['heard by the room']} times under a"
+                         " new name")
     return out
 
 
@@ -1442,6 +1608,9 @@ def attacks(args: argparse.Namespace) -> list[Attack]:
         Attack("browser-crowd", f"browser crowd, {args.browsers} browsers on one network",
                browser_crowd, usual, web=True),
         Attack("slowloris", "slowloris, 1 byte each 2 s", slowloris, slow, slow=True),
+        Attack("registration-flood", f"registration flood, {FLOODERS} clients from new /24s",
+               registration_flood, usual),
+        Attack("mute-evasion", "mute evasion, new names from one /24", mute_evasion, usual),
     ]
 
 
