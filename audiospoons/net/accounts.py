@@ -12,7 +12,7 @@ names are registered is no secret, as a guest asking for one is told). Every ref
 Hashing runs in threads of its own shared in turns between logins and registrations
 (``hashing``), so that a flood of either leaves the other its share. Registrations are held
 back by address group (as wrong passwords are) and from everywhere together, so that a flood
-from many networks gets no more names than a few a second. A relay too busy to hash now
+from many networks gets no more than one new name a second. A relay too busy to hash now
 answers ``busy``, which counts against no one. A login by a kept token hashes nothing: a token
 is 32 random bytes, kept as its SHA-256, so it is checked at once, whatever the threads do.
 """
