@@ -307,7 +307,7 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
 
     from audiospoons.net.door import RelayDoor
     from audiospoons.net.moderation import NoSuchModerator
-    from audiospoons.net.server import serve
+    from audiospoons.net.server import NotServing, serve
 
     context, problem = _server_tls(cert, key)
     if problem is not None:
@@ -341,6 +341,9 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
         print(f"audiospoons serve: cannot listen on {host}:{port}: {error.strerror or error}",
               file=sys.stderr)
         return 2
+    except NotServing as error:
+        print(f"audiospoons serve: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -55,7 +55,7 @@ from audiospoons.net.protocol import (
 )
 from audiospoons.net.room import MAX_SEATS, Room, Seat
 from audiospoons.net.seattoken import seat_token_room
-from audiospoons.net.storage import StorageError
+from audiospoons.net.storage import Storage, StorageError
 from audiospoons.net.storage.games import RatedGame
 from audiospoons.net.telling import FASTEST_RATE, SLOWEST_RATE, VERBOSITIES, Listening
 from audiospoons.net.wire import WireError, decode_command, encode_event
@@ -1012,6 +1012,21 @@ def _tell_failed(room: Room) -> None:
     room.broadcast("error", code="room-failed", message="the game in this room failed")
 
 
+class NotServing(Exception):
+    """The relay cannot serve as it was asked to: the sentence says why."""
+
+
+async def cluster_accounts(database: str) -> Accounts:
+    """The accounts of a cluster's process, kept in ``database``, its tables brought up to
+    date; ``NotServing`` if it will not open. Unlike a lone relay, such a process does not
+    serve with guests alone: the players the other processes send it are their accounts."""
+    try:
+        return Accounts(await Storage.open(database))
+    except StorageError as error:
+        raise NotServing(f"{error}; a process of a cluster does not serve without its"
+                         " database") from None
+
+
 def descriptor_cap() -> int:
     """The connections a relay can hold at once on this system: the descriptors this process
     may open (the soft limit raised as far as the hard one allows), less ``RESERVED_FILES``
@@ -1054,15 +1069,19 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
     With ``redis`` (a ``redis://`` URL) it is one of a cluster's processes (docs/scaling.md):
     a room process, or with ``front`` the cluster's front; ``advertise`` is the host players
     reach it at (``host`` unless given), ``heartbeat`` the seconds between its writes to the
-    directory (entries live three heartbeats). ``door`` is opened while it listens: the way
-    in for the page served beside it."""
+    directory (entries live three heartbeats). Such a process does not serve if its
+    ``database`` will not open or be brought up to date (``NotServing``). ``door`` is opened
+    while it listens: the way in for the page served beside it."""
     from audiospoons.net.cluster.directory import HEARTBEAT, Directory
     from audiospoons.net.cluster.front import Front
     from audiospoons.net.cluster.member import RoomProcess
 
     cap = descriptor_cap()
     kind = Front if front else Relay
-    accounts = None if database is None else await open_accounts(database)
+    accounts = None
+    if database is not None:
+        accounts = await (cluster_accounts(database) if redis is not None
+                          else open_accounts(database))
     try:
         moderators = await moderator_accounts(None if accounts is None else accounts.storage,
                                               admins)

@@ -4,7 +4,9 @@ relay's data folder, the default) and PostgreSQL (for a cluster of relays).
 
 Every call is a coroutine on SQLAlchemy's asyncio engine (``aiosqlite``, ``asyncpg``): nothing
 the relay waits on blocks its loop. The tables are made and moved forward by Alembic's
-migrations (``migrations/versions``) when the storage opens. A database that cannot be reached,
+migrations (``migrations/versions``) when the storage opens, under a lock of the database's own
+(``MIGRATION_LOCK``): processes of a cluster that open a new database at once make its tables
+one after another, the others finding them made. A database that cannot be reached,
 read or written raises ``StorageError`` with a sentence for the log and the player; the relay
 plays on without what it could not keep.
 """
@@ -19,11 +21,12 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, delete, event, insert, or_, select, update
+from sqlalchemy import Connection, delete, event, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from audiospoons.net.storage.access import StorageError, reading, writing
+from audiospoons.net.storage.filelock import file_lock
 from audiospoons.net.storage.games import GameStore
 from audiospoons.net.storage.sanctions import SanctionStore
 from audiospoons.net.storage.schema import accounts, tokens
@@ -31,6 +34,10 @@ from audiospoons.net.storage.schema import accounts, tokens
 __all__ = ["Account", "GameStore", "SanctionStore", "Storage", "StorageError", "database_url"]
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATION_LOCK = 0x617564696F73
+"""The key of PostgreSQL's advisory lock that bringing the tables up to date holds: one
+process at a time, released by the server when its transaction ends or its holder dies. An
+SQLite file is locked by a file beside it instead (``filelock``)."""
 TOKEN_LIFE = 180 * 86_400.0
 """Seconds a login token stays good unused: one not used for half a year is forgotten."""
 
@@ -73,13 +80,15 @@ class Storage:
         engine: AsyncEngine | None = None
         try:
             url = database_url(target)
-            if url.startswith("sqlite"):
-                _private_file(Path(url.split("///", 1)[1]))
             engine = create_async_engine(url, hide_parameters=True, **_engine_options(url))
             if url.startswith("sqlite"):
+                path = Path(url.split("///", 1)[1])
+                _private_file(path)
                 event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-            async with engine.begin() as connection:
-                await connection.run_sync(_migrate)
+                async with file_lock(path.with_name(path.name + ".lock")):
+                    await _brought_up_to_date(engine, advisory=False)
+            else:
+                await _brought_up_to_date(engine, advisory=url.startswith("postgresql"))
         except Exception as error:
             if engine is not None:
                 await engine.dispose()
@@ -194,6 +203,16 @@ def _sqlite_pragmas(connection: Any, record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.close()
+
+
+async def _brought_up_to_date(engine: AsyncEngine, *, advisory: bool) -> None:
+    """Run the migrations still to run, in one transaction; with ``advisory``, holding
+    PostgreSQL's lock (``MIGRATION_LOCK``) until it ends, so that a process opening the
+    database at the same time waits, then finds the tables made."""
+    async with engine.begin() as connection:
+        if advisory:
+            await connection.execute(select(func.pg_advisory_xact_lock(MIGRATION_LOCK)))
+        await connection.run_sync(_migrate)
 
 
 def _migrate(connection: Connection) -> None:
