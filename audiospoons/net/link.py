@@ -25,6 +25,7 @@ from audiospoons.net.storage import Account
 from audiospoons.net.telling import Listening
 
 if TYPE_CHECKING:
+    from audiospoons.net.cluster.tickets import Ticket
     from audiospoons.net.room import Room
     from audiospoons.net.server import Relay
 
@@ -65,6 +66,8 @@ class Client:
         """The protocol version it said hello in."""
         self.front = ""
         """In a cluster, ``host:port`` of the front it came through (from its ticket)."""
+        self.ticket: Ticket | None = None
+        """In a cluster, the ticket it was greeted with: what it was sent here to ask."""
         self.greeted = False
         self.account_pending = False
         """A message that waits on the accounts (a login, a password change) is being answered."""

@@ -10,16 +10,25 @@ relay``): a ban keeps the player's account and address group off the relay until
 mute keeps them out of every chat. Bans and mutes on the relay are kept in its database, so
 that they outlast a restart and hold on every relay of a cluster; the relay also remembers
 those it made itself, so that they hold while the database is out of reach.
+
+In a cluster (``publish`` set), a moderator's ban or mute on the relay is also told to every
+other process (the directory's moderation channel): whichever process the player is on acts on
+them there and then, and tells every process the account and address group it holds against,
+so that each remembers it too; the moderator hears ``moderated`` once any process found the
+player, or else the registered player's account is banned, as when they are not here.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
+import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from audiospoons.net.cluster.directory import DirectoryDown
 from audiospoons.net.names import name_keys
 from audiospoons.net.storage import Storage, StorageError
 from audiospoons.net.storage.sanctions import BAN, MUTE
@@ -37,6 +46,10 @@ RELAY_BAN_MINUTES = 60.0
 """A ban from the relay given no length."""
 ROOM_MUTE_MINUTES = 10.0
 """A mute given no length."""
+ASK_WAIT = 1.0
+"""Seconds a moderator's ban or mute waits for another process of a cluster to find the player,
+before it is taken as one of a player not here."""
+ACTIONS = frozenset({"kick", "mute"})
 
 
 def minutes_text(minutes: float) -> str:
@@ -89,6 +102,12 @@ class Moderation:
         """Bans and mutes this relay made, by ``_keys``, until when (wall clock)."""
         self.groups_of: dict[int, set[str]] = {}
         """The address groups each account's bans and mutes were made with."""
+        self.publish: Callable[[dict[str, Any]], Awaitable[None]] | None = None
+        """In a cluster: tells every process of it (the directory's moderation channel)."""
+        self.origin = secrets.token_hex(6)
+        """This process, as what it tells the cluster is signed."""
+        self._asks: dict[str, asyncio.Future[str]] = {}
+        """The cluster's answers awaited, by ask: the name of the player found."""
 
     def is_moderator(self, client: Client) -> bool:
         account = client.account
@@ -194,27 +213,42 @@ class Moderation:
 
     def _on_relay(self, client: Client, name: str, action: str, minutes: float | None) -> None:
         minutes = minutes or (RELAY_BAN_MINUTES if action == "kick" else ROOM_MUTE_MINUTES)
-        targets = [other for other in self.relay.clients
-                   if other.greeted and other.name == name and other is not client]
-        if not targets:
+        found = self._sanction_here(name, action, minutes, client.name, spare=client)
+        if found:
+            log.info("moderation: %s %s %s on the relay for %s", client.name, action, name,
+                     minutes_text(minutes))
+            client.send("moderated", action=action, name=name, scope="relay")
+        if self.publish is not None:
+            self.relay.spawn(self._ask_cluster(client, name, action, minutes, found=found))
+        elif not found:
             self.relay.spawn(self._on_absent(client, name, action, minutes))
-            return
-        now = self.wall()
-        until = now + 60 * minutes
+
+    def _sanction_here(self, name: str, action: str, minutes: float, by: str, *,
+                       spare: Client | None = None) -> bool:
+        """Ban or mute (``action``) every player called ``name`` on this process (but
+        ``spare``), telling the rest of a cluster what it holds against; whether any was."""
+        targets = [other for other in self.relay.clients
+                   if other.greeted and other.name == name and other is not spare]
+        until = self.wall() + 60 * minutes
         for target in targets:
             account = target.account.id if target.account else None
             self._remember(action, account, target.group, until)
-            self.relay.spawn(self._keep(action, account, target.group, until, client.name))
-            if action == "mute":
-                target.muted_until = until
-                target.send("muted", scope="relay", minutes=round(minutes, 1))
-            else:
-                target.error("banned", "a moderator has banned you from this relay for"
-                             f" {minutes_text(minutes)}")
-                target.drop()
-        log.info("moderation: %s %s %s on the relay for %s", client.name, action, name,
-                 minutes_text(minutes))
-        client.send("moderated", action=action, name=name, scope="relay")
+            self.relay.spawn(self._keep(action, account, target.group, until, by))
+            self._tell({"kind": "sanctioned", "action": action, "account": account,
+                        "group": target.group, "until": until})
+            self._act_on(target, action, until)
+        return bool(targets)
+
+    def _act_on(self, target: Client, action: str, until: float) -> None:
+        """``target`` muted until ``until``, or cut off for a ban."""
+        left = max(0.0, until - self.wall()) / 60
+        if action == "mute":
+            target.muted_until = until
+            target.send("muted", scope="relay", minutes=round(left, 1))
+        else:
+            target.error("banned", "a moderator has banned you from this relay for"
+                         f" {minutes_text(left)}")
+            target.drop()
 
     async def _on_absent(self, client: Client, name: str, action: str, minutes: float) -> None:
         """A relay-wide ban or mute of a registered player who is not here now."""
@@ -281,6 +315,91 @@ class Moderation:
             if other.account is not None and other.account.id == account.id:
                 other.muted_until = None
         client.send("moderated", action="unban", name=account.name, scope="relay")
+
+
+    # ----------------------------------------------------------------- across a cluster
+
+    async def _ask_cluster(self, client: Client, name: str, action: str, minutes: float, *,
+                           found: bool) -> None:
+        """Ask every other process to act on ``name`` too; unless it was found here, wait
+        ``ASK_WAIT`` for one to say it was, else take it as a registered player not here."""
+        assert self.publish is not None
+        ask = secrets.token_hex(8)
+        answer: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self._asks[ask] = answer
+        try:
+            try:
+                await self.publish({"kind": "sanction", "ask": ask, "from": self.origin,
+                                    "name": name, "action": action, "minutes": minutes,
+                                    "by": client.name})
+                who = None if found else await asyncio.wait_for(answer, ASK_WAIT)
+            except DirectoryDown as error:
+                log.error("moderation: the rest of the cluster could not be told: %s", error)
+                who = None
+            except TimeoutError:
+                who = None
+        finally:
+            self._asks.pop(ask, None)
+        if who is not None:
+            log.info("moderation: %s %s %s on the relay for %s", client.name, action, who,
+                     minutes_text(minutes))
+            client.send("moderated", action=action, name=who, scope="relay")
+        elif not found:
+            await self._on_absent(client, name, action, minutes)
+
+    def heard(self, message: dict[str, Any]) -> None:
+        """What another process of the cluster told (see the module)."""
+        kind = message.get("kind")
+        if message.get("from") == self.origin:
+            return
+        if kind == "sanction":
+            self._heard_sanction(message)
+        elif kind == "found":
+            answer = self._asks.get(str(message.get("ask")))
+            if answer is not None and not answer.done():
+                answer.set_result(str(message.get("name", ""))[:40])
+        elif kind == "sanctioned":
+            self._heard_sanctioned(message)
+
+    def _heard_sanction(self, message: dict[str, Any]) -> None:
+        name, action, minutes = message.get("name"), message.get("action"), \
+            message.get("minutes")
+        if (not isinstance(name, str) or action not in ACTIONS
+                or not isinstance(minutes, int | float) or not 0 < minutes <= MOST_MINUTES):
+            return
+        if self._sanction_here(name, str(action), float(minutes),
+                               str(message.get("by", ""))[:40]):
+            self._tell({"kind": "found", "ask": message.get("ask"), "name": name})
+
+    def _heard_sanctioned(self, message: dict[str, Any]) -> None:
+        """Another process banned or muted a player: remembered here too, and any connection
+        here of the same account acted on."""
+        action, account, group, until = (message.get(field) for field in (
+            "action", "account", "group", "until"))
+        if (action not in ACTIONS or not isinstance(until, int | float)
+                or not (account is None or isinstance(account, int))
+                or not isinstance(group, str)):
+            return
+        self._remember(str(action), account, group, float(until))
+        if account is None:
+            return
+        for other in list(self.relay.clients):
+            if other.greeted and other.account is not None and other.account.id == account:
+                self._act_on(other, str(action), float(until))
+
+    def _tell(self, message: dict[str, Any]) -> None:
+        """Tell the rest of a cluster (nothing when alone)."""
+        if self.publish is None:
+            return
+        publish = self.publish
+
+        async def tell() -> None:
+            try:
+                await publish({**message, "from": self.origin})
+            except DirectoryDown as error:
+                log.error("moderation: the rest of the cluster could not be told: %s", error)
+
+        self.relay.spawn(tell())
 
 
 def room_keys(client: Client) -> list[str]:

@@ -32,7 +32,8 @@ from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.net.accounts import AccountRefused, Accounts, LoggedIn, open_accounts
 from audiospoons.net.backoff import PasswordGuard
-from audiospoons.net.cluster.tickets import BadTicket, verify
+from audiospoons.net.cluster.gate import TicketGate, TicketRefused
+from audiospoons.net.cluster.tickets import SENT_FOR
 from audiospoons.net.desk import RecordDesk
 from audiospoons.net.door import RelayDoor
 from audiospoons.net.fairness import judge, late_window
@@ -132,8 +133,8 @@ class Relay:
     desk: RecordDesk = field(init=False)
     cluster: RoomProcess | None = None
     """This relay's place in a cluster, as one of its room processes (None: a lone relay)."""
-    tickets: bytes | None = None
-    """The key a cluster signs its tickets with (``cluster.tickets``), in a cluster."""
+    gate: TicketGate | None = None
+    """What writes and takes in the cluster's tickets (``cluster.gate``), in a cluster."""
     versions: frozenset[int] = VERSIONS
     """The protocol versions this relay speaks."""
     version_refusal: str = f"this relay speaks versions 1 to {PROTOCOL_VERSION}"
@@ -275,7 +276,7 @@ class Relay:
                 client.refuse("hello-first", "say hello first")
             elif client.account_pending:
                 client.refuse("hello-first", "wait for the answer to your hello")
-            elif kind == "hello" and "ticket" in body and self.tickets is not None:
+            elif kind == "hello" and "ticket" in body and self.gate is not None:
                 client.account_pending = True
                 self.spawn(self._greet_ticket(client, body))
             elif self.cluster is not None:
@@ -292,7 +293,22 @@ class Relay:
         if handler is None:
             client.refuse("out-of-place", f"{kind} is not for now")
             return
+        if self.cluster is not None and kind in SENT_FOR and not self._ticket_allows(
+                client, kind, body):
+            return
         handler(client, body, now)
+
+    def _ticket_allows(self, client: Client, kind: str, body: dict[str, Any]) -> bool:
+        """On a room process, whether ``client``'s ticket was given for this request (its
+        kind and its room): a player may ask here only what the front sent them to ask; or
+        the refusal is sent."""
+        ticket = client.ticket
+        room = seat_token_room(body["token"]) if kind == "rejoin" else body.get("room")
+        if ticket is not None and ticket.allows(kind, room):
+            return True
+        client.refuse("ticket-request", "your ticket is not for that: ask it of the relay's"
+                      " front")
+        return False
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
@@ -381,11 +397,11 @@ class Relay:
             name = self._greeting_name(client, body)
             if name is None:
                 return
-            assert self.tickets is not None
+            assert self.gate is not None
             try:
-                ticket = verify(str(body["ticket"]), self.tickets, time.time())
-            except BadTicket as error:
-                client.refuse("bad-ticket", str(error))
+                ticket = await self.gate.admit(str(body["ticket"]), client.group)
+            except TicketRefused as refused:
+                client.refuse(refused.code, str(refused))
                 client.drop()
                 return
             account = None
@@ -395,11 +411,15 @@ class Relay:
                     account = await storage.account_by_id(ticket.account)
                 except StorageError as error:
                     log.error("accounts: %s", error)
-            client.front = ticket.front
+            client.front, client.ticket = ticket.front, ticket
             client.account = account
+            refusal_text = await self.moderation.admitted(client)
+            if refusal_text is not None:
+                client.refuse("banned", refusal_text)
+                client.drop()
+                return
             if account is not None:
                 client.ratings = await self._ratings_of(account.id)
-                client.muted_until = None
             if client.gone:
                 return
             self._welcome(client, ticket.name, None if account is None

@@ -6,8 +6,11 @@ heartbeat, so that a process that dies drops out of the directory by itself (doc
     audiospoons:room:<number>  a room: its process, how the lobby lists it, who opened it
     audiospoons:rooms:next     room numbers, unique across the cluster
     audiospoons:key            the key that signs tickets (``tickets``)
+    audiospoons:ticket:<id>    a ticket used (``gate``): a second use is refused
     audiospoons:lobby          a channel: a room listed or unlisted, as the lobby is told
     audiospoons:chat           a channel: lobby chat, for every front and process to pass on
+    audiospoons:moderation     a channel: moderators' bans and mutes, for every process to act
+                               on (``moderation``)
 
 Every call is a coroutine of the ``redis`` package's asyncio client; a Redis out of reach
 raises ``DirectoryDown`` quickly (a second's timeout), and the caller plays on without it.
@@ -34,7 +37,7 @@ TTL = 15.0
 """Seconds an entry lives unless its process writes it again."""
 HEARTBEAT = 5.0
 """Seconds between a process's writes of its entries."""
-LOBBY, CHAT = "lobby", "chat"
+LOBBY, CHAT, MODERATION = "lobby", "chat", "moderation"
 
 
 class DirectoryDown(Exception):
@@ -95,6 +98,12 @@ class Directory:
         await self._call(self.redis.set(key, secrets.token_hex(32), nx=True))
         value = await self._call(self.redis.get(key))
         return str(value).encode("ascii")
+
+    async def use_ticket(self, ticket: str, keep: float) -> bool:
+        """Mark ticket ``ticket`` used, for ``keep`` seconds: True if it was not already (one
+        atomic ``SET NX``, so that of two uses at once only one is the first)."""
+        return bool(await self._call(self.redis.set(
+            self._key("ticket", ticket), 1, nx=True, px=int(keep * 1000))))
 
     # ----------------------------------------------------------------- processes
 
@@ -176,10 +185,10 @@ class Directory:
 
     async def listen(self, on_message: Callable[[str, dict[str, Any]], None],
                      ready: asyncio.Event | None = None) -> None:
-        """Pass each message of the lobby and chat channels to ``on_message`` (the channel's
-        short name and the message), until cancelled; subscribing again, a second apart,
-        whenever Redis is out of reach."""
-        channels = {self._key(LOBBY): LOBBY, self._key(CHAT): CHAT}
+        """Pass each message of the lobby, chat and moderation channels to ``on_message`` (the
+        channel's short name and the message), until cancelled; subscribing again, a second
+        apart, whenever Redis is out of reach."""
+        channels = {self._key(name): name for name in (LOBBY, CHAT, MODERATION)}
         listener: Redis = Redis.from_url(self.url, socket_connect_timeout=1.0,
                                          decode_responses=True)
         try:

@@ -19,12 +19,14 @@ from audiospoons.net.cluster.directory import (
     CHAT,
     HEARTBEAT,
     LOBBY,
+    MODERATION,
     Directory,
     DirectoryDown,
     ProcessEntry,
     RoomEntry,
 )
-from audiospoons.net.cluster.tickets import TICKET_LIFE, Ticket, sign
+from audiospoons.net.cluster.gate import TicketGate
+from audiospoons.net.cluster.tickets import TICKET_LIFE
 from audiospoons.net.link import Client
 from audiospoons.net.names import clean_chat
 from audiospoons.net.seattoken import seat_token_room
@@ -52,6 +54,10 @@ class Front(Relay):
     sent: dict[str, list[float]] = field(default_factory=dict)
     """When this front last sent players to each process to open a room: rooms on their way,
     which the directory may not list yet."""
+    opening: dict[str, list[float]] = field(default_factory=dict)
+    """By address group, when this front sent a player from it to open a room that the
+    directory does not list yet: counted with those it lists, so that many ``create_room``
+    at once from one address open no more rooms than one after another."""
     _front_tasks: list[asyncio.Task[None]] = field(default_factory=list)
     _down: bool = False
 
@@ -66,11 +72,14 @@ class Front(Relay):
         assert self.directory is not None
         while True:
             try:
-                self.tickets = await self.directory.signing_key()
+                self.gate = TicketGate(await self.directory.signing_key(), self.directory,
+                                       self.address)
                 break
             except DirectoryDown as error:
                 self._log_down(error)
                 await asyncio.sleep(1.0)
+        directory = self.directory
+        self.moderation.publish = lambda message: directory.publish(MODERATION, message)
         ready = asyncio.Event()
         self._front_tasks = [asyncio.create_task(self._refreshing()),
                              asyncio.create_task(self.directory.listen(self._heard, ready))]
@@ -101,7 +110,11 @@ class Front(Relay):
             self._down = False
             log.info("cluster: the directory is back")
         self.live = live
-        self.listing = {entry.number: entry for entry in rooms if entry.process in live}
+        listing = {entry.number: entry for entry in rooms if entry.process in live}
+        for number, entry in listing.items():
+            if number not in self.listing:
+                self._arrived(entry)
+        self.listing = listing
         self._lobby_changed()
 
     async def _refreshing(self) -> None:
@@ -110,7 +123,9 @@ class Front(Relay):
             await self.refresh()
 
     def _heard(self, channel: str, message: dict[str, Any]) -> None:
-        if channel == CHAT:
+        if channel == MODERATION:
+            self.moderation.heard(message)
+        elif channel == CHAT:
             text = clean_chat(str(message.get("text", "")))[:300]
             name = clean_chat(str(message.get("name", "")))[:40]
             for other in list(self.clients):
@@ -119,9 +134,11 @@ class Front(Relay):
         elif channel == LOBBY and message.get("kind") == "room_listed":
             summary = message.get("room")
             if isinstance(summary, dict) and isinstance(summary.get("room"), int):
-                self.listing[summary["room"]] = RoomEntry(
-                    summary["room"], str(message.get("process", "")), summary,
-                    str(message.get("opened_by", "")))
+                entry = RoomEntry(summary["room"], str(message.get("process", "")), summary,
+                                  str(message.get("opened_by", "")))
+                if entry.number not in self.listing:
+                    self._arrived(entry)
+                self.listing[entry.number] = entry
                 self._lobby_changed()
         elif (channel == LOBBY and message.get("kind") == "room_unlisted"
               and isinstance(message.get("room"), int)):
@@ -132,6 +149,23 @@ class Front(Relay):
         if not self._down:
             self._down = True
             log.error("cluster: %s; no room can be opened or found until it is back", error)
+
+    def _arrived(self, entry: RoomEntry) -> None:
+        """A room the directory lists now and did not: no longer one on its way."""
+        waiting = self.opening.get(entry.opened_by)
+        if waiting:
+            waiting.pop(0)
+
+    def _on_its_way(self, group: str) -> int:
+        """Rooms on their way from ``group``: those its tickets may still open."""
+        now = time.monotonic()
+        waiting = [at for at in self.opening.get(group, [])
+                   if now - at < TICKET_LIFE + NEW_ROOM_WAIT]
+        if waiting:
+            self.opening[group] = waiting
+        else:
+            self.opening.pop(group, None)
+        return len(waiting)
 
     # ----------------------------------------------------------------- the lobby
 
@@ -166,10 +200,11 @@ class Front(Relay):
 
     def _on_create_room(self, client: Client, body: dict[str, Any], now: float) -> None:
         opened = sum(1 for entry in self.listing.values() if entry.opened_by == client.group)
-        if opened >= self.rooms_per_address:
+        if opened + self._on_its_way(client.group) >= self.rooms_per_address:
             client.refuse("too-many-rooms", f"at most {self.rooms_per_address} rooms from one"
                           " address: close one first")
             return
+        self.opening.setdefault(client.group, []).append(time.monotonic())
         self.spawn(self._send_on(client, body, None))
 
     def _on_join_room(self, client: Client, body: dict[str, Any], now: float) -> None:
@@ -199,7 +234,10 @@ class Front(Relay):
             self._log_down(error)
             client.refuse("directory-down", "the relay cannot open or find rooms just now:"
                           " try again in a moment")
+            self._not_opening(client, room)
             return
+        if client.gone or process is None:
+            self._not_opening(client, room)
         if client.gone:
             return
         if process is None and room is None:
@@ -211,7 +249,13 @@ class Front(Relay):
         elif process is None:
             client.refuse("no-room", f"there is no room {room}")
         else:
-            self._move(client, process, body)
+            self._move(client, process, body, room)
+
+    def _not_opening(self, client: Client, room: int | None) -> None:
+        """A player sent to open a room was not sent after all: no room on its way."""
+        waiting = self.opening.get(client.group)
+        if room is None and waiting:
+            waiting.pop()
 
     async def _least_busy(self) -> ProcessEntry | None:
         """The live process with the fewest rooms: those the directory lists for it, and
@@ -252,10 +296,14 @@ class Front(Relay):
         live = {process.id: process for process in await self.directory.processes()}
         return live.get(entry.process)
 
-    def _move(self, client: Client, process: ProcessEntry, body: dict[str, Any]) -> None:
-        assert self.tickets is not None
-        ticket = Ticket(client.name, client.account.id if client.account else None,
-                        client.group, self.address, time.time() + TICKET_LIFE)
-        client.send("moved", host=process.host, port=process.port,
-                    ticket=sign(ticket, self.tickets), then=dict(body))
+    def _move(self, client: Client, process: ProcessEntry, body: dict[str, Any],
+              room: int | None) -> None:
+        """Send ``client`` on to ``process``, with a ticket good there once, from its address
+        group, for this request alone."""
+        assert self.gate is not None
+        ticket = self.gate.issue(client.name, client.account.id if client.account else None,
+                                 client.group, self.address, process.id, str(body["kind"]),
+                                 room)
+        client.send("moved", host=process.host, port=process.port, ticket=ticket,
+                    then=dict(body))
         client.drop()

@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -22,12 +21,13 @@ from typing import TYPE_CHECKING, Any
 from audiospoons.net.cluster.directory import (
     CHAT,
     HEARTBEAT,
+    MODERATION,
     Directory,
     DirectoryDown,
     ProcessEntry,
     RoomEntry,
 )
-from audiospoons.net.cluster.tickets import TICKET_LIFE, Ticket, sign
+from audiospoons.net.cluster.gate import TicketGate
 
 if TYPE_CHECKING:
     from audiospoons.net.link import Client
@@ -56,7 +56,6 @@ class RoomProcess:
         self.host, self.port = host, port
         self.heartbeat = heartbeat
         self.id = secrets.token_hex(6)
-        self.key = b""
         self.numbers: deque[int] = deque()
         self.highest = 0
         self.draining = False
@@ -71,13 +70,15 @@ class RoomProcess:
         as long as it takes), then the heartbeat, the news and the chat."""
         while True:
             try:
-                self.key = await self.directory.signing_key()
-                self.relay.tickets = self.key
+                self.relay.gate = TicketGate(await self.directory.signing_key(),
+                                             self.directory, self.id)
                 await self._reserve()
                 break
             except DirectoryDown as error:
                 self._log_down(error)
                 await asyncio.sleep(1.0)
+        directory = self.directory
+        self.relay.moderation.publish = lambda message: directory.publish(MODERATION, message)
         self._tasks = [asyncio.create_task(self._beat()), asyncio.create_task(self._tell()),
                        asyncio.create_task(self.directory.listen(self._heard))]
 
@@ -216,14 +217,19 @@ class RoomProcess:
             client.drop()
             return
         host, port = split_address(client.front)
-        ticket = Ticket(client.name, client.account.id if client.account else None,
-                        client.group, client.front, time.time() + TICKET_LIFE)
-        client.send("moved", host=host, port=port, ticket=sign(ticket, self.key),
+        assert self.relay.gate is not None
+        ticket = self.relay.gate.issue(client.name, client.account.id if client.account
+                                       else None, client.group, client.front, client.front,
+                                       "list_rooms")
+        client.send("moved", host=host, port=port, ticket=ticket,
                     then={"kind": "list_rooms"})
         client.drop()
 
     def _heard(self, channel: str, message: dict[str, Any]) -> None:
-        """News from the directory: lobby chat, for this process's players."""
+        """News from the directory: moderators' bans and mutes, and lobby chat for this
+        process's players."""
+        if channel == MODERATION:
+            self.relay.moderation.heard(message)
         if channel != CHAT:
             return
         for other in list(self.relay.clients):
