@@ -14,12 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
 from postgres import free_port
 from redisserver import redis_server
 from test_moderation import PASSWORD
 from test_relay_faults import Raw
 
 from audiospoons.net.server import serve
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.relaywords import relay_error_text
 
 HEARTBEAT = 1.0
 MODERATOR = "Mo"
@@ -199,3 +202,13 @@ def test_a_player_banned_at_the_front_cannot_hop_on_with_a_ticket(tmp_path: Path
         assert (refused["kind"], refused["code"]) == ("error", "banned"), refused
 
     with_cluster(tmp_path, scenario)
+
+
+@pytest.mark.parametrize("code", ["bad-ticket", "ticket-used", "ticket-elsewhere",
+                                  "ticket-address", "ticket-request"])
+def test_a_refused_ticket_is_said_in_the_players_language(code: str) -> None:
+    assert relay_error_text(code, messages("en")) == (
+        "The relay would not let you through to that room: try again from the lobby.")
+    assert relay_error_text(code, messages("de")) == (
+        "Der Server hat dich nicht in diesen Raum gelassen: Versuch es noch einmal aus der"
+        " Lobby.")

@@ -26,6 +26,8 @@ ERROR_IDS = {
     "not-logged-in": "online.error.not-logged-in",
     "directory-down": "online.error.directory-down", "no-process": "online.error.no-process",
     "no-bot": "online.error.no-bot", "no-player": "online.error.no-player",
+    **dict.fromkeys(("bad-ticket", "ticket-used", "ticket-elsewhere", "ticket-address",
+                     "ticket-request"), "online.error.ticket"),
 }
 """The errors the relay may send at any time that mean one thing."""
 
