@@ -212,3 +212,30 @@ def test_a_refused_ticket_is_said_in_the_players_language(code: str) -> None:
     assert relay_error_text(code, messages("de")) == (
         "Der Server hat dich nicht in diesen Raum gelassen: Versuch es noch einmal aus der"
         " Lobby.")
+
+
+def test_a_moderator_on_a_room_process_mutes_then_bans_a_player_in_the_fronts_lobby(
+        tmp_path: Path) -> None:
+    async def scenario(ports: Ports) -> None:
+        sent = await moved(ports, "127.0.0.1", MODERATOR, {"kind": "create_room"},
+                           register=True)
+        mo, hello = await show(sent["port"], "127.0.0.1", MODERATOR, sent["ticket"])
+        assert hello["moderator"] is True
+        await answer(mo, sent["then"], "room")
+        ann = await at_front(ports.front, "127.0.1.1", "Ann", register=True)
+
+        done = await answer(mo, {"kind": "mute", "name": "Ann", "scope": "relay",
+                                 "minutes": 5}, "moderated", "error")
+        assert done["kind"] == "moderated", done
+        assert await answer(ann, {"kind": "list_rooms"}, "muted") == {
+            "kind": "muted", "scope": "relay", "minutes": 5.0}
+        refused = await answer(ann, {"kind": "chat", "scope": "lobby", "text": "hi"}, "error")
+        assert refused["code"] == "muted"
+
+        await answer(mo, {"kind": "kick", "name": "Ann", "scope": "relay", "minutes": 5},
+                     "moderated")
+        cut_off = await ann.next()
+        assert (cut_off["kind"], cut_off["code"]) == ("error", "banned"), cut_off
+        assert await ann.closed()
+
+    with_cluster(tmp_path, scenario)
