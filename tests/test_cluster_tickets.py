@@ -75,11 +75,13 @@ async def arrive(port: int, address: str, greeting: dict[str, Any]) -> tuple[Raw
     return raw, await raw.next()
 
 
-async def at_front(port: int, address: str, name: str, *, register: bool = False) -> Raw:
-    """Greeted at the front (registering ``name`` with ``register``), the rooms read."""
+async def at_front(port: int, address: str, name: str, *, register: bool = False,
+                   login: bool = False) -> Raw:
+    """Greeted at the front (registering ``name`` with ``register``, or logging in with
+    ``login``), the rooms read."""
     greeting: dict[str, Any] = {"kind": "hello", "name": name}
-    if register:
-        greeting.update(kind="register", password=PASSWORD)
+    if register or login:
+        greeting.update(kind="register" if register else "login", password=PASSWORD)
     raw, hello = await arrive(port, address, greeting)
     assert hello["kind"] == "hello", hello
     assert (await raw.next())["kind"] == "rooms"
@@ -214,7 +216,7 @@ def test_a_refused_ticket_is_said_in_the_players_language(code: str) -> None:
         " Lobby.")
 
 
-def test_a_moderator_on_a_room_process_mutes_then_bans_a_player_in_the_fronts_lobby(
+def test_a_moderator_on_a_room_process_mutes_bans_and_unbans_a_player_in_the_fronts_lobby(
         tmp_path: Path) -> None:
     async def scenario(ports: Ports) -> None:
         sent = await moved(ports, "127.0.0.1", MODERATOR, {"kind": "create_room"},
@@ -237,5 +239,12 @@ def test_a_moderator_on_a_room_process_mutes_then_bans_a_player_in_the_fronts_lo
         cut_off = await ann.next()
         assert (cut_off["kind"], cut_off["code"]) == ("error", "banned"), cut_off
         assert await ann.closed()
+
+        lifted = await answer(mo, {"kind": "unban", "name": "Ann"}, "moderated")
+        assert lifted["action"] == "unban"
+        back = await at_front(ports.front, "127.0.1.1", "Ann", login=True)
+        sent = await answer(back, {"kind": "create_room"}, "moved")
+        ann, hello = await show(sent["port"], "127.0.1.1", "Ann", sent["ticket"])
+        assert hello["kind"] == "hello", "the unban holds on every process"
 
     with_cluster(tmp_path, scenario)

@@ -15,7 +15,8 @@ In a cluster (``publish`` set), a moderator's ban or mute on the relay is also t
 other process (the directory's moderation channel): whichever process the player is on acts on
 them there and then, and tells every process the account and address group it holds against,
 so that each remembers it too; the moderator hears ``moderated`` once any process found the
-player, or else the registered player's account is banned, as when they are not here.
+player, or else the registered player's account is banned, as when they are not here. An
+unban is told to every process too, and each forgets what it remembered.
 """
 
 from __future__ import annotations
@@ -307,15 +308,20 @@ class Moderation:
             log.error("moderation: %s", error)
             client.refuse("accounts-down", "the relay cannot reach its accounts now")
             return
-        for kept in (self.bans, self.mutes):
-            for key in _keys(account.id, None) + [
-                    f"group:{group}" for group in self.groups_of.pop(account.id, set())]:
-                kept.pop(key, None)
-        for other in self.relay.clients:
-            if other.account is not None and other.account.id == account.id:
-                other.muted_until = None
+        self._forget(account.id)
+        self._tell({"kind": "lifted", "account": account.id})
         client.send("moderated", action="unban", name=account.name, scope="relay")
 
+    def _forget(self, account: int) -> None:
+        """The bans and mutes remembered on ``account`` (and the address groups they were
+        made with) lifted here."""
+        for kept in (self.bans, self.mutes):
+            for key in _keys(account, None) + [
+                    f"group:{group}" for group in self.groups_of.pop(account, set())]:
+                kept.pop(key, None)
+        for other in self.relay.clients:
+            if other.account is not None and other.account.id == account:
+                other.muted_until = None
 
     # ----------------------------------------------------------------- across a cluster
 
@@ -360,6 +366,8 @@ class Moderation:
                 answer.set_result(str(message.get("name", ""))[:40])
         elif kind == "sanctioned":
             self._heard_sanctioned(message)
+        elif kind == "lifted" and isinstance(message.get("account"), int):
+            self._forget(message["account"])
 
     def _heard_sanction(self, message: dict[str, Any]) -> None:
         name, action, minutes = message.get("name"), message.get("action"), \
