@@ -114,3 +114,27 @@ def test_a_room_process_whose_database_will_not_open_says_so_and_does_not_serve(
     assert process.returncode == 1, log
     assert "could not be opened" in log and "does not serve without its database" in log, log
     assert "listening" not in log, log
+
+
+def test_the_cluster_command_stops_with_a_reason_when_its_database_will_not_open(
+        tmp_path: Path) -> None:
+    from test_cluster_processes import free_ports
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "relay.db").write_bytes(b"this is not a database" * 100)
+    with redis_server() as redis:
+        cluster = subprocess.Popen(
+            [sys.executable, "-m", "audiospoons", "cluster", "--port", str(free_ports(3)),
+             "--processes", "2", "--redis", redis.url, "--data", str(data), "--heartbeat",
+             str(HEARTBEAT)], env=environment(tmp_path, "cluster"), stderr=subprocess.PIPE,
+            text=True)
+        try:
+            _, log = cluster.communicate(timeout=60)
+        finally:
+            if cluster.poll() is None:
+                cluster.terminate()
+                cluster.communicate(timeout=30)
+    assert cluster.returncode == 1, log
+    assert "does not serve without its database" in log, log
+    assert "front listening" not in log, log
