@@ -73,13 +73,13 @@ class Keys:
 
 
 def play(script: list[str], *, dealer: int = 2, hand: tuple[Card, ...] = (),
-         won: bool | None = None, moved: dict[str, str] | None = None,
+         won: bool | None = None, moved: dict[str, str] | None = None, lang: str = "en",
          verbosity: Verbosity = Verbosity.FULL, **options: object
          ) -> tuple[LocalRazzGame, Lines, Sounds]:
     """A three-player game from a fixed deal: with Chris (seat 2) dealing, you play first."""
     clock, lines, sounds = Clock(), Lines(), Sounds()
     deal = RazzDeal(hands={0: hand} if hand else {}, starter=STARTER)
-    game = LocalRazzGame(RazzOptions.from_mapping(options), 3, messages("en"), Speaker(lines),
+    game = LocalRazzGame(RazzOptions.from_mapping(options), 3, messages(lang), Speaker(lines),
                          sounds, seed=7, clock=clock, first_deal=deal, dealer=dealer,
                          key_overrides=moved, verbosity=verbosity)
     keys = Keys(clock, script)
@@ -163,10 +163,24 @@ def test_a_king_asks_whom_and_sends_its_cards_to_the_one_chosen() -> None:
 def test_an_eight_asks_the_suit_and_a_letter_names_it() -> None:
     hand = (Card("8", "C"), Card("3", "D"), Card("4", "D"))
     game, lines, _ = play(["enter", "s", *QUIT], hand=hand)
-    assert ("Which suit does the Eight name? diamonds. C, D, H or S, or Left, Right and Enter;"
+    assert ("Which suit does the Eight name? Diamonds. C, D, H or S, or Left, Right and Enter;"
             " Escape to go back.") in lines.spoken
     assert mine(game) == [PlayCard(0, Card("8", "C"), suit="S")]
     assert "You play the eight of clubs and call spades; 2 cards left." in lines.spoken
+
+
+def test_the_suit_an_eight_asks_about_starts_its_sentence_in_every_language() -> None:
+    """Where a language's question puts the suit first in a sentence it takes a capital."""
+    hand = (Card("8", "C"), Card("3", "D"), Card("4", "D"))
+    asked = {"es": "¿Qué palo nombra el ocho? Diamantes.", "fr": "Quelle couleur demande le"
+             " huit\u00a0? Carreau.", "ru": "Какой масти будет восьмёрка? Бубён.",
+             "de": "Welche Farbe wünschst du dir mit der Acht? Karo."}
+    for lang, question in asked.items():
+        confirm = "!" + messages(lang).tr("quit.confirm.key")
+        _, lines, _ = play(["enter", "right", "s", "!escape", "!q", confirm], hand=hand,
+                           lang=lang)
+        assert any(text.startswith(question) for text in lines.spoken), lang
+        assert messages(lang).tr("suit.hearts") in lines.spoken, "a suit alone stays a word"
 
 
 def test_escape_leaves_a_question_and_nothing_is_played() -> None:

@@ -3,6 +3,7 @@ are."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -17,6 +18,16 @@ def sentence_start(text: str) -> str:
     """``text`` with its first letter a capital, after any opening '¡' or '¿'."""
     lead = len(text) - len(text.lstrip("¡¿"))
     return text[:lead] + text[lead:lead + 1].upper() + text[lead + 1:]
+
+
+SENTENCE_OPENING = re.compile(r"(^|[.?!؟…]\s+)([¡¿]*)(\w)")
+"""The first letter of a sentence: at the start, or after a sentence's end and a space."""
+
+
+def sentences_started(text: str) -> str:
+    """``text`` with a capital at the start of each of its sentences: a word put in where a
+    language's sentence begins ('... name? diamonds.') takes one there, and only there."""
+    return SENTENCE_OPENING.sub(lambda found: found[1] + found[2] + found[3].upper(), text)
 
 
 class Verbosity(Enum):

@@ -36,6 +36,7 @@ from audiospoons.ui.pausekeys import change_rate, change_volume
 from audiospoons.ui.player import CuePlayer, KeySource
 from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
 from audiospoons.ui.textentry import TextField
+from audiospoons.voice.announcer import sentences_started
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 
@@ -198,7 +199,7 @@ class RazzKeyboardSeat:
     def _asking(self, question: Asked) -> str:
         m, focus = self.messages, self._focused(question)
         if isinstance(question, SuitQuestion):
-            return m.tr("razz.ask.suit", suit=focus)
+            return sentences_started(m.tr("razz.ask.suit", suit=focus))
         if question.kind is QuestionKind.KING_TARGET:
             return m.tr("razz.ask.king", name=focus)
         return m.tr("razz.ask.razz", name=focus)
