@@ -478,3 +478,27 @@ def test_a_room_whose_host_leaves_passes_to_whoever_is_left_even_a_spectator() -
         await dee.close()
 
     with_relay(scenario)
+
+
+def test_a_room_named_after_its_host_is_named_after_the_next_and_a_chosen_name_stays() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        ann, bob = await connect(port, "Ann"), await connect(port, "Bob")
+        ann.send("create_room")
+        room = (await ann.expect("room"))["room"]
+        bob.send("join_room", room=room)
+        await bob.expect("room", where=lambda m: len(m["seats"]) == 2)
+        ann.send("leave_room")
+        state = await bob.expect("room", where=lambda m: m["host"] == "Bob")
+        assert state["name"] == "Bob's room"
+        bob.send("leave_room")
+        bob.send("create_room", name="Night owls")
+        room = (await bob.expect("room"))["room"]
+        ann.send("join_room", room=room)
+        await ann.expect("room", where=lambda m: len(m["seats"]) == 2)
+        bob.send("leave_room")
+        state = await ann.expect("room", where=lambda m: m["host"] == "Ann")
+        assert state["name"] == "Night owls"
+        await ann.close()
+        await bob.close()
+
+    with_relay(scenario)

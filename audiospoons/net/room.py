@@ -40,6 +40,8 @@ from audiospoons.table import Hearing, Table, Watcher
 
 MAX_SEATS = 12
 """Seats in a room: people and bots together."""
+ROOM_NAME_LENGTH = 40
+"""The most characters a room's name keeps."""
 
 
 class Member(Protocol):
@@ -92,6 +94,11 @@ class SeatListener:
         for event in events:
             self.cues.observe(event, self.clock())
             self.member.send("event", event=encode_event(event))
+
+
+def host_room(host: str) -> str:
+    """The name of a room its host did not name: "Ann's room"."""
+    return f"{host}'s room"[:ROOM_NAME_LENGTH]
 
 
 @dataclass(slots=True)
@@ -149,8 +156,17 @@ class Room:
     """The late windows the game was given, by the number of commands it had taken then."""
     finished: GameRecord | None = None
     """The record of the game just over, until the relay takes it to keep."""
+    named: bool = True
+    """The host gave the room its name; else it is named after its host (``host_room``),
+    and after each host that follows."""
 
     # ----------------------------------------------------------------- who is here
+
+    def hand_over(self, host: Member) -> None:
+        """Make ``host`` the room's host; a room named after its host takes the new one's."""
+        self.host = host
+        if not self.named:
+            self.name = host_room(host.name)
 
     def members(self) -> list[Member]:
         people = [seat.member for seat in self.seats if seat.member is not None]

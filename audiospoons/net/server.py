@@ -54,7 +54,7 @@ from audiospoons.net.protocol import (
     ProtocolError,
     encode,
 )
-from audiospoons.net.room import MAX_SEATS, Room, Seat
+from audiospoons.net.room import MAX_SEATS, ROOM_NAME_LENGTH, Room, Seat, host_room
 from audiospoons.net.seattoken import seat_token_room
 from audiospoons.net.storage import Storage, StorageError
 from audiospoons.net.storage.games import RatedGame
@@ -519,16 +519,16 @@ class Relay:
         except SpoonsError as error:
             client.refuse("bad-options", str(error))
             return
-        name = clean_chat(str(body.get("name", ""))) or f"{client.name}'s room"
+        chosen = clean_chat(str(body.get("name", "")))[:ROOM_NAME_LENGTH]
         password = body.get("password") or None
         number = self.next_room if self.cluster is None else self.cluster.room_number()
         if number is None:
             client.refuse("busy", "the relay cannot open a room just now: try again in a"
                           " moment")
             return
-        room = Room(number, name[:40], client, options, values, password,
-                    game=game, clock=self.clock, opened_by=client.group,
-                    rated=self.accounts.keeps)
+        room = Room(number, chosen or host_room(client.name), client, options, values,
+                    password, game=game, clock=self.clock, opened_by=client.group,
+                    rated=self.accounts.keeps, named=bool(chosen))
         self.next_room = max(self.next_room, number) + 1
         self.rooms[room.number] = room
         room.seats.append(Seat(client))
@@ -608,7 +608,7 @@ class Relay:
         room.resume(now)
         told = room.take_back(index, client)
         if room.host not in room.members():
-            room.host = client
+            room.hand_over(client)
         client.send("game_started", players=[s.name for s in room.seats], seat=index,
                     game=room.game.name, options=room.options.describe(), token=seat.token,
                     resumed=True,
@@ -683,7 +683,7 @@ class Relay:
             if self._unattended(room):
                 room.pause(self.clock())
             if room.host is client and room.members():
-                room.host = room.members()[0]
+                room.hand_over(room.members()[0])
             room.broadcast("room", **room.state())
         self._lobby_changed()
 
