@@ -98,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="players at the table, you included (default: as saved, first 4)")
     add_game_arguments(play)
     play.add_argument("--bots", choices=[level.value for level in Level],
-                      help="how well the bots play (default: as saved, first normal)")
+                      help="how well the bots play (default: as saved, first easy)")
     play.add_argument("--seed", type=int, help="deal the same games every time")
     add_voice_arguments(play)
     play.set_defaults(verbosity=None)
@@ -444,6 +444,7 @@ def _join(args: argparse.Namespace) -> int:
         join_relay,
     )
     from audiospoons.ui.onlinemenu import LOGGED_OUT, kept_login, with_login
+    from audiospoons.ui.screens import apply_settings
     from audiospoons.ui.settings import load_settings, save_settings
 
     settings, _ = load_settings()
@@ -483,6 +484,7 @@ def _join(args: argparse.Namespace) -> int:
             save_settings(settings)
 
     with open_audio(mode, lang, settings.rate) as audio:
+        apply_settings(settings, audio.speaker.output, audio.mixer)
         if args.register:
             login = _asked_login(audio.speaker, m, args.name, register=True)
         try:
@@ -693,12 +695,14 @@ def _at_the_keyboard(args: argparse.Namespace, settings: Settings, problem: str 
     ``play``: its exit code (2 off a keyboard, 130 on Ctrl+C) and what it gave."""
     from audiospoons.keys.reader import TerminalKeys
     from audiospoons.ui.audio import open_audio
+    from audiospoons.ui.screens import apply_settings
     from audiospoons.ui.settings import problem_text
 
     if not at_a_keyboard("play"):
         return 2, None
     mode = SpeechMode(args.speech) if args.speech else settings.speech
     with open_audio(mode, lang, settings.rate) as audio:
+        apply_settings(settings, audio.speaker.output, audio.mixer)
         if problem is not None:
             audio.speaker.say(Utterance(problem_text(problem, messages(lang))))
         try:

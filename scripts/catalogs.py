@@ -74,6 +74,7 @@ PLACEHOLDERS = {
     "fault": "a phrase naming a mistake ('for not saying the phrase')",
     "text": "what a player typed",
     "ms": "a number of milliseconds",
+    "seconds": "a length of time with its unit, as said ('3 seconds')",
     "percent": "a number of percent",
     "rate": "words a minute, as a number",
     "family": "a game and its preset, as said ('Spoons, classic')",

@@ -74,6 +74,15 @@ def test_opening_says_the_title_and_the_item_with_its_place() -> None:
     assert Menu("Quit?", [Action("a", "Yes")], EN).opening() == "Quit? Yes, 1 of 1"
 
 
+def test_an_item_that_ends_a_sentence_is_joined_to_its_place_without_a_doubled_stop() -> None:
+    menu = Menu("Games", [Action("a", "You came 1 of 2. Rating 1050, up 50."),
+                          Action("b", "Wait...")], EN)
+    assert menu.opening() == "Games. You came 1 of 2. Rating 1050, up 50, 1 of 2"
+    assert menu.press("down").speech == "Wait..., 2 of 2"
+    fa = Menu("Games", [Action("a", "Rating 1050.")], messages("fa"))
+    assert fa.item_text() == "Rating 1050، 1 از 1"
+
+
 def test_up_and_down_move_and_stop_at_the_ends_saying_so() -> None:
     menu = main_menu()
     assert said(menu, "down", "down") == ["Options, 2 of 5", "How to play, 3 of 5"]
@@ -425,6 +434,18 @@ def test_the_first_run_offers_the_demonstration_once(tmp_path: Path) -> None:
     assert load_settings(tmp_path / "settings.json")[0].first_run is False
 
 
+def test_the_first_play_without_saved_settings_is_against_easy_bots(tmp_path: Path) -> None:
+    """The README's advice for a newcomer is the first run's table; a saved choice stays."""
+    given: list[Settings] = []
+    first, _ = load_settings(tmp_path / "settings.json")
+    run_screens(tmp_path, ["down", "enter", "enter"], first, play=given.append)
+    assert [settings.bots for settings in given] == ["easy"]
+    assert load_settings(tmp_path / "settings.json")[0].bots == "easy"
+    chosen = Settings(first_run=False, bots="normal")
+    run_screens(tmp_path, ["enter"], chosen, play=given.append)
+    assert [settings.bots for settings in given] == ["easy", "normal"]
+
+
 def test_how_to_play_reads_sections_and_offers_the_demonstration(tmp_path: Path) -> None:
     shown: list[Settings] = []
     lines, _ = run_screens(tmp_path, ["h", "enter", "t", "enter", "p", "enter", "escape"],
@@ -506,7 +527,8 @@ def test_a_speech_output_that_cannot_start_is_refused(tmp_path: Path,
 
 def test_options_refuse_an_impossible_table_and_save_a_possible_one(tmp_path: Path) -> None:
     lines, ui = run_screens(tmp_path, [
-        "o", "enter", "right", "down", "left", "d", "d", "d", "left", "home", "left", "left"])
+        "o", "enter", "right", "down", "left", "d", "d", "d", "left", "home", "left", "left"],
+        Settings(first_run=False, bots="normal"))
     assert lines[2:] == [
         "Options. Players, 4 players, 1 of 33", "5 players", "Bot difficulty, normal, 2 of 33",
         "easy", "Draw variant, draw pile, 4 of 33", "Discard time limit, no limit, 14 of 33",
@@ -527,7 +549,7 @@ def test_restore_the_defaults(tmp_path: Path) -> None:
     assert lines[3:] == ["Back, 33 of 33", "Restore the defaults, 32 of 33",
                          "Every option is back to its default.", "Players, 4 players, 1 of 33"]
     settings = ui.settings
-    assert (settings.players, settings.bots, settings.values_of("spoons")) == (4, "normal", {})
+    assert (settings.players, settings.bots, settings.values_of("spoons")) == (4, "easy", {})
 
 
 def test_the_demonstration_does_not_need_the_saved_table(tmp_path: Path) -> None:
@@ -559,7 +581,7 @@ def test_a_preset_chosen_in_the_options_sets_them_and_is_described(tmp_path: Pat
                           "classic " + messages("en").tr("preset.classic.about"),
                           "Draw variant, discard pile, 4 of 33"]
     assert ui.settings.values_of("spoons") == {"draw": "either", "scoring": "letters"}
-    assert lines[6:] == ["either one", "Preset, custom, 3 of 33", "Bot difficulty, normal, 2 of 33"]
+    assert lines[6:] == ["either one", "Preset, custom, 3 of 33", "Bot difficulty, easy, 2 of 33"]
 
 
 # ----------------------------------------------------------------------------- Razz Spoons

@@ -151,7 +151,8 @@ def test_pig_is_played_by_ear_the_signal_given_and_copied_with_space(tmp_path: P
     Space, a copy heard from another seat is copied with Space, and the last to copy takes a
     letter."""
     child = spawn(tmp_path, "play", "--speech", "text", "--players", "3", "--seed", "2",
-                  "--preset", "pig", "--option", "hand_size=3", "--option", "grab_time_limit=3")
+                  "--bots", "normal", "--preset", "pig", "--option", "hand_size=3",
+                  "--option", "grab_time_limit=3")
     rng = random.Random(3)
     heard: list[str] = []
     signals = 0
@@ -188,7 +189,7 @@ def test_a_knife_is_answered_with_the_pass_keys_in_a_real_terminal(tmp_path: Pat
     """The knives preset: a card bearing Knives asks for discards, made with A, and the new
     cards are said."""
     child = spawn(tmp_path, "play", "--speech", "text", "--players", "3", "--seed", "5",
-                  "--preset", "knives", "--option", "knife_redraw=2")
+                  "--bots", "normal", "--preset", "knives", "--option", "knife_redraw=2")
     heard: list[str] = []
     deadline = time.monotonic() + GAME_SECONDS
     patterns = [r"A knife! Discard 2 cards", r"You discard [^;]+; 1 more\.", r"You draw [^\r]+\.",
@@ -213,3 +214,22 @@ def test_a_knife_is_answered_with_the_pass_keys_in_a_real_terminal(tmp_path: Pat
         child.close(force=True)
     assert child.exitstatus == 0, child.before
     assert any(line.startswith("You discard") for line in heard), heard[-20:]
+
+
+def test_the_first_volume_key_steps_from_the_saved_sound_volume(tmp_path: Path) -> None:
+    """F7 on a saved 70 percent turns it down to 60, and F8 back up to 70."""
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(json.dumps({"first_run": False,
+                                                      "sound_volume": 70}))
+    child = spawn(tmp_path, "play", "--speech", "text", "--players", "3", "--seed", "11")
+    try:
+        child.expect_exact("Spoons: you against Britany and Chris.")
+        child.send("\x1b[18~")
+        child.expect_exact("Sound volume 60 percent.")
+        child.send("\x1b[19~")
+        child.expect_exact("Sound volume 70 percent.")
+        quit_game(child)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0, child.before

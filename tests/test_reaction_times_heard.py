@@ -78,3 +78,21 @@ def test_the_demonstration_says_the_time_from_the_word_to_grab(
         "You grabbed a spoon!", "400 milliseconds.",
         "Listen: the others heard you reach, and grab for the spoons. Each spoon sounds from"
         " the seat of the player who takes it."]
+
+
+def test_the_demonstration_says_no_time_for_a_grab_too_slow_to_be_a_reaction(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Space 11.079 s after the word to grab is no reaction: over the 3 seconds a press after
+    react now still counts, the time is not said, and what is said is plain."""
+    clock, lines = Clock(), Lines()
+    keys = ScriptedKeys(clock, [("up", 0.4), ("f", 0.4), ("space", 11.079), ("space", 60.0)])
+    real = demo.LocalGame
+
+    def on_this_clock(*args: object, **kwargs: object) -> LocalGame:
+        return real(*args, clock=clock, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(demo, "LocalGame", on_this_clock)
+    assert demo.play_demonstration(messages("en"), Speaker(lines), None, keys)
+    at = lines.spoken.index("You grabbed a spoon!")
+    assert lines.spoken[at + 1] == "That took more than 3 seconds; in a game, grab at once."
+    assert not any("milliseconds" in line for line in lines.spoken)

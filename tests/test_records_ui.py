@@ -80,7 +80,7 @@ def test_ratings_open_a_leaderboard_and_escape_goes_back_a_menu_at_a_time() -> N
     empty = lobby.show({"kind": "leaderboard", "family": "spoons/custom", "players": 0,
                         "leaders": []})
     assert empty.speech == ("Leaderboard, Spoons, custom. Nobody is rated in Spoons, custom"
-                            " yet., 1 of 2")
+                            " yet, 1 of 2")
 
 
 def test_my_last_games_say_when_what_who_your_place_and_rating_and_enter_asks_for_one() -> None:
@@ -93,9 +93,9 @@ def test_my_last_games_say_when_what_who_your_place_and_rating_and_enter_asks_fo
          "players": ["Ann", "Andrew"], "bots": [False, True], "seat": 0, "place": 2}]})
     assert step.speech == (
         "My last games. 5/28/26, 8:26\u202fPM, Spoons, pig: Ann, Andrew, a bot, and Bob; you"
-        " came 1 of 3. Rating 1052, up 52., 1 of 2")
+        " came 1 of 3. Rating 1052, up 52, 1 of 2")
     assert lobby.press("down").speech == (
-        "5/28/26, 5:40\u202fPM, Razz Spoons: Ann and Andrew, a bot; you came 2 of 2., 2 of 2")
+        "5/28/26, 5:40\u202fPM, Razz Spoons: Ann and Andrew, a bot; you came 2 of 2, 2 of 2")
     assert lobby.press("enter").ask == ("game_record", {"game": 5})
 
 

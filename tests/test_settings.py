@@ -50,7 +50,7 @@ def test_the_folder_is_the_users_config_folder_unless_the_variable_names_another
 def test_no_file_is_the_first_run_with_the_defaults(tmp_path: Path) -> None:
     assert load_settings(tmp_path / "settings.json") == (Settings(), None)
     defaults = Settings()
-    assert defaults.first_run and defaults.players == 4 and defaults.bots == "normal"
+    assert defaults.first_run and defaults.players == 4 and defaults.bots == "easy"
     assert defaults.speech is SpeechMode.AUTO and defaults.language is None
     assert (defaults.online_address, defaults.online_name) == ("", "")
 

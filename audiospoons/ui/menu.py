@@ -144,6 +144,14 @@ def initial(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
+def unstopped(text: str) -> str:
+    """``text`` without the full stop that ends it ('... up 50.'), where the place follows it
+    after a comma: '... up 50, 1 of 2', not '50., 1 of 2'. An ellipsis is kept."""
+    if text.endswith(".") and not text.endswith(".."):
+        return text[:-1]
+    return text
+
+
 class Menu:
     """A titled list of items with a cursor.
 
@@ -212,10 +220,10 @@ class Menu:
         item = self.items[where]
         value = self.value_text(item)
         if value is None:
-            return self.m.tr("menu.item", label=item.label, position=where + 1,
+            return self.m.tr("menu.item", label=unstopped(item.label), position=where + 1,
                              count=len(self.items))
-        return self.m.tr("menu.item.value", label=item.label, value=value, position=where + 1,
-                         count=len(self.items))
+        return self.m.tr("menu.item.value", label=item.label, value=unstopped(value),
+                         position=where + 1, count=len(self.items))
 
     def opening(self) -> str:
         """What to say when the menu opens: its title and the item under the cursor."""

@@ -118,7 +118,7 @@ class Settings:
     spoon_keys: SpoonStyle = SpoonStyle.NUMBERS
     game_keys: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     players: int = 4
-    bots: str = "normal"
+    bots: str = "easy"
     game_options: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     first_run: bool = True
     reactions: ReactionRecord = ReactionRecord()

@@ -20,6 +20,7 @@ from audiospoons.games.spoons.rules.events import (
     SpoonGrabbed,
 )
 from audiospoons.games.spoons.rules.options import Options
+from audiospoons.ui.optionitems import seconds
 from audiospoons.ui.player import YOU, CuePlayer, KeySource
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import Messages
@@ -59,13 +60,20 @@ class Guide:
                 self._asked_at = event.at
             if (isinstance(event, SpoonGrabbed) and event.seat == YOU
                     and self._asked_at is not None):
-                self.speaker.say(Utterance(self.messages.tr(
-                    "reaction.time", ms=round((event.at - self._asked_at) * 1000))))
+                self.speaker.say(Utterance(self._timed(event.at - self._asked_at)))
             msgid = self._prompt(event)
             if msgid is not None:
                 self.speaker.say(Utterance(self.messages.tr(msgid)))
             if msgid == "demo.lost":
                 self.game.stop()
+
+    def _timed(self, taken: float) -> str:
+        """The time from the word to grab, if it was a reaction: no longer than a press after
+        react now still counts (the option ``react_timeout``); else that it was longer."""
+        limit = self.game.options.react_timeout
+        if taken > limit:
+            return self.messages.tr("demo.slow", seconds=seconds(self.messages, limit))
+        return self.messages.tr("reaction.time", ms=round(taken * 1000))
 
     def _prompt(self, event: Event) -> str | None:
         if isinstance(event, CardsDealt):
