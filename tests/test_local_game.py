@@ -148,6 +148,14 @@ def test_history_keys_say_earlier_lines_again() -> None:
     assert lines.spoken[hand + 1:hand + 4] == [before[-2], before[-3], before[-2]]
 
 
+def test_r_repeats_the_last_line_said_an_answer_to_a_status_key_too() -> None:
+    _, _, lines, _ = play(["f4", "r@0.001", "h@0.001", ",@0.001", "r@0.001"])
+    waiting = next(i for i, text in enumerate(lines.spoken) if "waiting for you" in text)
+    assert lines.spoken[waiting + 1] == lines.spoken[waiting]
+    assert lines.spoken[waiting + 2].startswith("Your hand: ")
+    assert lines.spoken[waiting + 4] == lines.spoken[waiting + 3], "a line reviewed, again"
+
+
 def test_escape_pauses_the_game_clock_and_q_y_quits() -> None:
     clock, lines = Clock(), Lines()
     game = LocalGame(Options(), 3, messages("en"), Speaker(lines), None, seed=1, clock=clock)

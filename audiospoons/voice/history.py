@@ -12,12 +12,14 @@ class History:
 
     A new line moves the position to it. ``previous`` and ``next`` step one line and stay put at
     either end (``at_edge`` says the player hit one), ``first`` and ``last`` jump, ``current``
-    repeats the line at the position.
+    repeats the last line said: the newest, the one stepped to, or an answer to a key that is
+    not kept (``answered``).
     """
 
     def __init__(self, limit: int = HISTORY_LIMIT) -> None:
         self._lines: deque[str] = deque(maxlen=limit)
         self._position = -1
+        self._said: str | None = None
         self.at_edge = False
 
     def __len__(self) -> int:
@@ -26,10 +28,15 @@ class History:
     def add(self, text: str) -> None:
         self._lines.append(text)
         self._position = len(self._lines) - 1
+        self._said = text
         self.at_edge = False
 
+    def answered(self, text: str) -> None:
+        """``text`` was said in answer to a key ("2 spoons left."): not kept, but repeated."""
+        self._said = text
+
     def current(self) -> str | None:
-        return self._lines[self._position] if self._lines else None
+        return self._said
 
     def previous(self) -> str | None:
         return self._move(self._position - 1)
@@ -50,4 +57,5 @@ class History:
         clamped = min(max(position, 0), len(self._lines) - 1)
         self.at_edge = clamped != position
         self._position = clamped
-        return self._lines[clamped]
+        self._said = self._lines[clamped]
+        return self._said

@@ -125,6 +125,7 @@ class Speaker:
         """Speak a line from the history, or an answer to a key, without adding it again."""
         if text is None:
             return
+        self.history.answered(text)
         with self._turn:
             self._output.speak(text, interrupt=True)
             self.queue.spoke(text, self.clock())
