@@ -124,7 +124,7 @@ def test_two_people_play_a_whole_game_through_the_relay_by_ear(tmp_path: Path) -
         ann.send("\x1b")
         ann.expect_exact("You left the room.")
         ann.expect_exact("Lobby: 1 room open. New room, 1 of 5")
-        bob.expect(re.escape("Room 1, Ann's room: Bob, host."))
+        bob.expect(re.escape("Room 1, Bob's room: Bob, host."))
         ann.send("\x1b")
         ann.expect_exact("You left the relay.")
         ann.expect(pexpect.EOF, timeout=10)
