@@ -47,6 +47,19 @@ def test_history_keeps_the_newest_lines() -> None:
     assert len(history) == 2 and history.first() == "two"
 
 
+def test_review_goes_back_to_the_games_first_line_as_the_oldest_lines_go() -> None:
+    history = History(limit=3)
+    history.add("menu")
+    history.begin()
+    assert history.first() is None and history.at_edge, "nothing said in this game yet"
+    history.add("one")
+    history.add("two")
+    assert history.first() == "one" and history.previous() == "one" and history.at_edge
+    history.add("three")
+    history.add("four")
+    assert history.first() == "two", "the limit let the game's first line go"
+
+
 def test_the_speaker_keeps_every_line_and_urgent_lines_interrupt() -> None:
     output = Recorder()
     speaker = Speaker(output, clock=lambda: 5.0)

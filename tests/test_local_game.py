@@ -30,6 +30,7 @@ from audiospoons.games.spoons.rules.events import (
 from audiospoons.games.spoons.rules.options import Grabbing, Options
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.player import ReactionRecord
+from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle
@@ -154,6 +155,22 @@ def test_r_repeats_the_last_line_said_an_answer_to_a_status_key_too() -> None:
     assert lines.spoken[waiting + 1] == lines.spoken[waiting]
     assert lines.spoken[waiting + 2].startswith("Your hand: ")
     assert lines.spoken[waiting + 4] == lines.spoken[waiting + 3], "a line reviewed, again"
+
+
+def test_the_first_line_at_the_table_is_this_games_first() -> None:
+    """What was said before the game (the menu, a game before) is not reviewed at the table:
+    Shift+comma goes to the game's opening, and comma stops there."""
+    clock, lines = Clock(), Lines()
+    speaker = Speaker(lines)
+    for text in ("Main menu. Play, 1 of 8", "Goodbye, last game."):
+        speaker.say(Utterance(text))
+    game = LocalGame(Options.from_mapping({"grab_time_limit": 5}), 3, messages("en"), speaker,
+                     Sounds(), seed=3, clock=clock)
+    player = Player(clock, ["<@0.001", ",@0.001"])
+    player.game = game
+    game.play(player)
+    assert lines.spoken.count("Spoons: you against Britany and Chris.") == 3
+    assert lines.spoken.count("Goodbye, last game.") == 1
 
 
 def test_escape_pauses_the_game_clock_and_q_y_quits() -> None:

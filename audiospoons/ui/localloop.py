@@ -97,6 +97,7 @@ class LocalLoop:
     def play(self, keys: KeySource) -> GameResult:
         """Play to the end, or until the player quits (``won`` is then None)."""
         self._start = self.clock()
+        self.speaker.history.begin()
         self.table.hearing = Hearing(self._quiet_at, self.waits_for_telling)
         self.table.watchers.append(self._watch_deals)
         self.table.start()

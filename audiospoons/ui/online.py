@@ -520,6 +520,7 @@ class OnlineSession:
 
     def _started(self, message: dict[str, Any]) -> None:
         """A seat at the room's new game. Its token is kept."""
+        self.speaker.history.begin()
         self.game = self._new_game(message)
         self._keep_seat(self.game.token)
 
