@@ -196,6 +196,26 @@ def test_every_other_key_in_the_pause_menu_says_it_again() -> None:
     assert lines.spoken[at:at + 4] == [menu, menu, menu, "Go on."]
 
 
+def test_the_volume_and_rate_keys_work_in_the_pause_menu() -> None:
+    clock, lines, sounds = Clock(), Lines(), Sounds()
+    rates = [175]
+
+    def rate_setter(step: int) -> int:
+        rates.append(rates[-1] + step)
+        return rates[-1]
+
+    game = LocalGame(Options(), 3, messages("en"), Speaker(lines), sounds, seed=1, clock=clock,
+                     rate_setter=rate_setter)
+    player = Player(clock, ["escape", "f7", "f10", "h", "enter", "escape", "q", "y"])
+    player.game = game
+    game.play(player)
+    menu = "Paused. Enter or Escape to go on, Q to quit the game."
+    at = lines.spoken.index(menu)
+    assert lines.spoken[at:at + 5] == [menu, "Sound volume 90 percent.", "Speech rate 195.",
+                                       menu, "Go on."]
+    assert sounds.sound_volume == 0.9
+
+
 def test_spanish_at_the_keyboard() -> None:
     clock, lines = Clock(), Lines()
     game = LocalGame(Options(), 3, messages("es"), Speaker(lines), None, seed=1, clock=clock)

@@ -183,6 +183,16 @@ def test_the_suit_an_eight_asks_about_starts_its_sentence_in_every_language() ->
         assert messages(lang).tr("suit.hearts") in lines.spoken, "a suit alone stays a word"
 
 
+def test_the_volume_and_rate_keys_work_in_the_pause_menu() -> None:
+    _, lines, sounds = play(["!escape", "!f7", "!f9", "!enter", *QUIT])
+    menu = "Paused. Enter or Escape to go on, Q to quit the game."
+    at = lines.spoken.index(menu)
+    assert lines.spoken[at:at + 4] == [menu, "Sound volume 90 percent.",
+                                       "This speech output has no speech rate to change.",
+                                       "Go on."]
+    assert sounds.sound_volume == 0.9
+
+
 def test_escape_leaves_a_question_and_nothing_is_played() -> None:
     hand = (Card("8", "C"), Card("3", "D"), Card("4", "D"))
     game, lines, _ = play(["enter", "escape", *QUIT], hand=hand)

@@ -15,6 +15,7 @@ from audiospoons.games.slapjack.rules.options import SlapjackOptions
 from audiospoons.games.slapjack.seat import LocalSlapjackGame
 from audiospoons.replay.transcript import heard
 from audiospoons.simulate import bot_game_script
+from audiospoons.sound.cue import Cue
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.pace import FLOW_LIFETIME
@@ -130,3 +131,35 @@ def test_your_turn_s_time_starts_once_your_turn_has_been_said() -> None:
 
 def test_your_turn_s_time_still_runs_out_after_it_has_been_said() -> None:
     assert turned_by_you(TURN_TELLING + 2.5) is False
+
+
+class Sounds:
+    def __init__(self) -> None:
+        self.sound_volume = 1.0
+
+    def play(self, cue: Cue) -> None:
+        """Nothing is heard."""
+
+
+class PausingKeys:
+    """Presses ``script``'s keys one by one, a tenth of a second apart, from the start."""
+
+    def __init__(self, clock: Clock, script: list[str]) -> None:
+        self.clock, self.script = clock, script
+
+    def read(self, timeout: float | None) -> Sequence[Pressed]:
+        self.clock.now += 0.1
+        return [Pressed(self.script.pop(0), self.clock.now)]
+
+
+def test_the_volume_and_rate_keys_work_in_the_pause_menu() -> None:
+    clock, lines, sounds = Clock(), Lines(), Sounds()
+    game = LocalSlapjackGame(SlapjackOptions(), 3, messages("en"), Speaker(lines, clock=clock),
+                             sounds, seed=3, clock=clock)
+    game.play(PausingKeys(clock, ["escape", "f8", "f7", "f7", "enter", "escape", "q", "y"]))
+    menu = "Paused. Enter or Escape to go on, Q to quit the game."
+    at = lines.spoken.index(menu)
+    assert lines.spoken[at:at + 5] == [menu, "Sound volume 100 percent.",
+                                       "Sound volume 90 percent.", "Sound volume 80 percent.",
+                                       "Go on."]
+    assert sounds.sound_volume == 0.8

@@ -58,6 +58,9 @@ class LocalLoop:
     speaker: Speaker
     _on_key: Callable[[str, float, KeySource], bool]
     """The seat's keys: act on one key, False when the player quits the game."""
+    _adjusts: Callable[[str], bool]
+    """The seat's keys of the sound volume and the speech rate, which work in the pause menu
+    too: change one if the key is one of them (True)."""
     settle_after: tuple[type[Event], ...] = ()
     """Events (a round's end, a deal: the game's ``GameSpec.settle_after``) after which play
     waits, as at a real table, until the player has been told what waits to be said, at most
@@ -178,7 +181,8 @@ class LocalLoop:
     def _pause(self, keys: KeySource) -> bool:
         """The game stops while the pause menu is open: the clock's time there is left out.
         False when the player quits."""
-        return pause_menu(self.speaker, self.messages, keys, self.clock, self._resume_after)
+        return pause_menu(self.speaker, self.messages, keys, self.clock, self._resume_after,
+                          self._adjusts)
 
     def _show_rules(self, lines: Sequence[str], keys: KeySource) -> bool:
         """Shift+F1: the game stops while its rules are read, as in the pause menu

@@ -31,10 +31,13 @@ def change_rate(speaker: Speaker, rate_setter: Callable[[int], int | None] | Non
 
 
 def pause_menu(speaker: Speaker, m: Messages, keys: KeySource, clock: Callable[[], float],
-               resume_after: Callable[[float], None]) -> bool:
+               resume_after: Callable[[float], None],
+               adjusts: Callable[[str], bool] | None = None) -> bool:
     """The pause menu until the player goes on (Enter or Escape: True) or quits (Q, then the
-    confirming key: False); ``resume_after`` is told how long it was open. Any other key, F1
-    among them, says the menu again: no key in it is silent."""
+    confirming key: False); ``resume_after`` is told how long it was open. ``adjusts`` is
+    the game's own: a key of the sound volume or the speech rate changes it, as at the table
+    (True when it did). Any other key, F1 among them, says the menu again: no key in it is
+    silent."""
     paused_at = clock()
     speaker.review(m.tr("pause.menu"))
     try:
@@ -46,7 +49,8 @@ def pause_menu(speaker: Speaker, m: Messages, keys: KeySource, clock: Callable[[
                     return True
                 if key.label == "q":
                     return not _confirm_quit(speaker, m, keys)
-                speaker.review(m.tr("pause.menu"))
+                if adjusts is None or not adjusts(key.label):
+                    speaker.review(m.tr("pause.menu"))
     finally:
         resume_after(clock() - paused_at)
 

@@ -31,6 +31,7 @@ from audiospoons.games.razz.rules.game import PHRASE_LENGTH
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.rulestext import rules_lines
 from audiospoons.games.razz.status import suit_word
+from audiospoons.ui.gamekeys import bound_action
 from audiospoons.ui.keynames import moved_keys_text
 from audiospoons.ui.pausekeys import change_rate, change_volume
 from audiospoons.ui.player import CuePlayer, KeySource
@@ -210,6 +211,19 @@ class RazzKeyboardSeat:
             return self._pause(keys)
         if action is RazzAction.RULES:
             return self._show_rules(rules_lines(self.options, self._seats(), self.messages), keys)
+        if not self._adjust(action):
+            answer = self._answers().get(action)
+            if answer is not None:
+                self.speaker.review(answer())
+        return True
+
+    def _adjusts(self, label: str) -> bool:
+        """A key of the sound volume or the speech rate changes it (True), even paused."""
+        action = bound_action(self.keys.keys, label)
+        return action is not None and self._adjust(action)
+
+    def _adjust(self, action: RazzAction) -> bool:
+        """Change the sound volume or the speech rate, if ``action`` is one of theirs."""
         if action in (RazzAction.VOLUME_DOWN, RazzAction.VOLUME_UP):
             change_volume(self.speaker, self.sounds, self.messages,
                           -VOLUME_STEP if action is RazzAction.VOLUME_DOWN else VOLUME_STEP)
@@ -217,9 +231,7 @@ class RazzKeyboardSeat:
             change_rate(self.speaker, self.rate_setter, self.messages,
                         -RATE_STEP if action is RazzAction.RATE_DOWN else RATE_STEP)
         else:
-            answer = self._answers().get(action)
-            if answer is not None:
-                self.speaker.review(answer())
+            return False
         return True
 
     def _answers(self) -> dict[RazzAction, Callable[[], str | None]]:

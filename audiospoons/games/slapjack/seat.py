@@ -103,16 +103,23 @@ class SlapjackKeyboardSeat:
             return self._pause(keys)
         elif action is SlapjackAction.RULES:
             return self._show_rules(rules_lines(self.options, self.messages), keys)
-        elif action in (SlapjackAction.VOLUME_DOWN, SlapjackAction.VOLUME_UP):
+        elif action is not None and not self._adjusts(label):
+            answer = self._answers().get(action)
+            if answer is not None:
+                self.speaker.review(answer())
+        return True
+
+    def _adjusts(self, label: str) -> bool:
+        """A key of the sound volume or the speech rate changes it (True), even paused."""
+        action = bound_action(self.keys, label)
+        if action in (SlapjackAction.VOLUME_DOWN, SlapjackAction.VOLUME_UP):
             change_volume(self.speaker, self.sounds, self.messages,
                           -VOLUME_STEP if action is SlapjackAction.VOLUME_DOWN else VOLUME_STEP)
         elif action in (SlapjackAction.RATE_DOWN, SlapjackAction.RATE_UP):
             change_rate(self.speaker, self.rate_setter, self.messages,
                         -RATE_STEP if action is SlapjackAction.RATE_DOWN else RATE_STEP)
-        elif action is not None:
-            answer = self._answers().get(action)
-            if answer is not None:
-                self.speaker.review(answer())
+        else:
+            return False
         return True
 
     def _send(self, command: Command, at: float) -> None:

@@ -29,6 +29,8 @@ BEFORE_THE_CUE = frozenset({"cards-stopped", "fighting"})
 before the cue is too soon."""
 AFTER_FALSE_START = frozenset({"cards-stopped", "fighting", "already-pressed"})
 """Refusals after a press too soon, while the fight goes on without the player."""
+ADJUSTING = frozenset({Action.VOLUME_DOWN, Action.VOLUME_UP, Action.RATE_DOWN, Action.RATE_UP})
+"""The keys that change the sound volume or the speech rate: they work in the pause menu too."""
 ONE_SPOON = frozenset({ContestKind.FIGHT, ContestKind.SPOON})
 """Tests for a single spoon: whoever pressed too soon, while another still may press, has lost."""
 
@@ -228,4 +230,13 @@ class KeyboardSeat:
 
     def _pause(self, keys: KeySource) -> bool:
         """The game stops while the pause menu is open: the clock's time there is left out."""
-        return pause_menu(self.speaker, self.messages, keys, self.clock, self.resume_after)
+        return pause_menu(self.speaker, self.messages, keys, self.clock, self.resume_after,
+                          self._adjusts)
+
+    def _adjusts(self, label: str) -> bool:
+        """A key of the sound volume or the speech rate changes it (True), even paused."""
+        action = bound_action(self.keys, label)
+        if action not in ADJUSTING:
+            return False
+        self._ask(action)
+        return True
