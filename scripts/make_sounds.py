@@ -374,6 +374,11 @@ def menu_select(rng: np.random.Generator) -> Signal:
     return out
 
 
+def menu_edge(rng: np.random.Generator) -> Signal:
+    """A softer, longer blip an octave below ``menu-move``: the list went round its end."""
+    return blip(523.25, 0.06)
+
+
 def signal(rng: np.random.Generator) -> Signal:
     """Pig, Donkey and Tongue: the silent signal made audible, a hollow tongue click and a
     soft breathy snort, short enough to place at once."""
@@ -517,8 +522,8 @@ CUES: dict[str, Callable[[np.random.Generator], Signal]] = {
     "deal": deal, "shuffle": shuffle, "card-in": card_in, "card-out": card_out, "set": set_,
     "spoon": spoon, "empty-slot": empty_slot, "react": react, "fight": fight, "slip": slip,
     "eliminated": eliminated, "letter": letter, "round-over": round_over, "win": win,
-    "tick": tick, "menu-move": menu_move, "menu-select": menu_select, "signal": signal,
-    "knife": knife,
+    "tick": tick, "menu-move": menu_move, "menu-select": menu_select, "menu-edge": menu_edge,
+    "signal": signal, "knife": knife,
     "king": king, "reverse": reverse, "repeat": repeat, "wild": wild, "count": count,
     "razz": razz, "phrase": phrase, "last-card": last_card,
     "slap": slap, "jack": jack,

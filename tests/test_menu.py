@@ -28,6 +28,7 @@ from audiospoons.games.spoons.rules.options import OPTION_SPECS, Options
 from audiospoons.keys.key import Key, parse_label
 from audiospoons.ui import screens
 from audiospoons.ui.menu import (
+    EDGE_CUE,
     MOVE_CUE,
     SELECT_CUE,
     Action,
@@ -179,6 +180,26 @@ def test_left_and_right_go_round_a_choice_saying_only_the_new_value() -> None:
     assert said(menu, "right", "left", "left") == ["full", "brief", "full"]
     item = menu.item("verbosity")
     assert isinstance(item, Choice) and item.value == "full"
+
+
+def test_a_choice_going_round_from_its_last_value_to_its_first_plays_the_edge_cue() -> None:
+    menu = Menu("Options", [Choice("bots", "Bots", ("easy", "normal", "expert"), "easy")], EN)
+    assert [menu.press(key).cue for key in ("right", "right")] == [MOVE_CUE, MOVE_CUE]
+    wrapped = menu.press("right")
+    assert (wrapped.speech, wrapped.cue) == ("easy", EDGE_CUE)
+    wrapped = menu.press("left")
+    assert (wrapped.speech, wrapped.cue) == ("expert", EDGE_CUE)
+    assert menu.press("left").cue == MOVE_CUE
+    two = Menu("Verbosity", [Choice("v", "Verbosity", ("full", "brief"), "full")], EN)
+    assert [two.press(key).cue for key in ("right", "right", "left", "left")] == [
+        MOVE_CUE, EDGE_CUE, EDGE_CUE, MOVE_CUE]
+
+
+def test_a_menu_that_goes_round_plays_the_edge_cue_where_it_does() -> None:
+    menu = main_menu(wrap=True)
+    assert menu.press("up").cue == EDGE_CUE
+    assert menu.press("down").cue == EDGE_CUE
+    assert menu.press("down").cue == MOVE_CUE
 
 
 def test_a_number_steps_and_says_when_it_is_at_an_end() -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 CUE_NAMES = (
     "deal", "shuffle", "card-in", "card-out", "set", "spoon", "empty-slot", "react", "fight",
     "slip", "eliminated", "letter", "round-over", "win", "tick", "menu-move", "menu-select",
+    "menu-edge",
     "signal", "knife",
     "king", "reverse", "repeat", "wild", "count", "razz", "phrase", "last-card",
     "slap", "jack",

@@ -26,6 +26,8 @@ from audiospoons.voice.i18n import Messages
 
 MOVE_CUE = "menu-move"
 SELECT_CUE = "menu-select"
+EDGE_CUE = "menu-edge"
+"""Moving went round the end of a list: from the last value or item to the first, or back."""
 DESCRIBE_KEYS = ("f2", "shift+f1")
 
 
@@ -116,6 +118,14 @@ class Toggle:
 
 
 Item = Action | Choice | Number | Toggle
+
+
+def went_round(item: Item, new: Item, direction: int) -> bool:
+    """Whether stepping ``item`` to ``new`` went round a choice's end, last to first or back."""
+    if not isinstance(item, Choice) or not isinstance(new, Choice):
+        return False
+    before, after = item.values.index(item.value), new.values.index(new.value)
+    return after < before if direction > 0 else after > before
 Check = Callable[[Item], str | None]
 """Given an item with its new value, the reason the value cannot be taken, or None."""
 
@@ -262,7 +272,7 @@ class Menu:
         if 0 <= target < len(self.items):
             return self._jump(target)
         if self.wrap:
-            return self._jump(target % len(self.items))
+            return replace(self._jump(target % len(self.items)), cue=EDGE_CUE)
         if direction < 0:
             return Response(speech=self.m.tr("menu.top", item=self.item_text()))
         return Response(speech=self.m.tr("menu.bottom", item=self.item_text()))
@@ -293,14 +303,14 @@ class Menu:
             if direction < 0:
                 return Response(speech=self.m.tr("menu.value.lowest", value=value))
             return Response(speech=self.m.tr("menu.value.highest", value=value))
-        return self._take(new)
+        return self._take(new, EDGE_CUE if went_round(item, new, direction) else MOVE_CUE)
 
-    def _take(self, new: Item) -> Response:
+    def _take(self, new: Item, cue: str = MOVE_CUE) -> Response:
         refusal = self.check(new) if self.check is not None else None
         if refusal is not None:
             return Response(speech=refusal)
         self.put(new)
-        return Response(speech=self.value_text(new), cue=MOVE_CUE, changed=new)
+        return Response(speech=self.value_text(new), cue=cue, changed=new)
 
     def _choose(self) -> Response:
         item = self.current
