@@ -60,6 +60,25 @@ def test_b_asks_the_level_of_the_bot_with_normal_first_and_enter_adds_it() -> No
     assert keys.press("escape").speech == "Nothing done." and not keys.open
 
 
+def test_f2_on_a_bot_level_says_how_that_level_plays_in_every_language() -> None:
+    keys = RoomKeys(EN)
+    keys.add_bot()
+    assert keys_said(keys, "home", "f2") == [
+        "easy, 1 of 4", "Slow to react and often careless with its cards: fair for someone"
+        " new to the game."]
+    for lang in ("en", "de", "es", "fa", "fr", "pl", "pt_BR", "ru"):
+        m = messages(lang)
+        keys = RoomKeys(m)
+        keys.add_bot()
+        keys.press("home")
+        described = []
+        for _ in Level:
+            described.append(keys.press("f2").speech)
+            keys.press("down")
+        assert len(set(described)) == len(Level), lang
+        assert m.tr("menu.no.description") not in described, lang
+
+
 def test_k_asks_whom_then_for_how_long_and_sends_the_kick() -> None:
     keys = RoomKeys(EN)
     assert keys.kick([]).speech == "No one else is in the room." and not keys.open

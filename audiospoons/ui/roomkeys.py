@@ -36,6 +36,11 @@ FOR_LIFE = "life"
 
 LEVEL_WORDS = {level: f"menu.options.bots.{level.value}" for level in Level}
 """The bot levels as the options menu says them."""
+LEVEL_ABOUT = {Level.EASY: "menu.options.bots.easy.about",
+               Level.NORMAL: "menu.options.bots.normal.about",
+               Level.HARD: "menu.options.bots.hard.about",
+               Level.EXPERT: "menu.options.bots.expert.about"}
+"""How each level plays, for F2 on it."""
 
 
 class Asking(Enum):
@@ -94,7 +99,8 @@ class RoomKeys:
     def add_bot(self) -> RoomStep:
         """The host chooses the level of a bot to add."""
         m = self.m
-        items = [Action(level.value, m.tr(LEVEL_WORDS[level])) for level in Level]
+        items = [Action(level.value, m.tr(LEVEL_WORDS[level]), m.tr(LEVEL_ABOUT[level]))
+                 for level in Level]
         return self._ask(Asking.BOT, Menu(m.tr("online.bot.menu"), items, m,
                                           position=list(Level).index(Level.NORMAL)))
 
