@@ -514,21 +514,35 @@ def _join(args: argparse.Namespace) -> int:
 
 def _asked_login(speaker: Speaker, m: Messages, name: str, *, register: bool = False
                  ) -> Login | None:
-    """A password asked at the terminal (its prompt said too, typed unechoed); None when none
-    is given, or there is no terminal to ask at."""
-    import getpass
-
+    """A password asked at the terminal, typed unechoed, its prompt said (and so printed, as
+    text, once); to ``register``, asked again to confirm it, and asked afresh, saying so, if
+    the two differ. None when none is given, or there is no terminal to ask at."""
     from audiospoons.net.client import Login
 
-    prompt = m.tr("online.menu.password", name=name)
+    while True:
+        password = _asked_password(speaker, m.tr("online.menu.password", name=name))
+        if not password:
+            return None
+        if not register:
+            return Login(password=password)
+        if _asked_password(speaker, m.tr("online.password.again", name=name)) == password:
+            return Login(password=password, register=True)
+        speaker.say(Utterance(m.tr("online.password.differ")))
+
+
+def _asked_password(speaker: Speaker, prompt: str) -> str | None:
+    """A password typed unechoed after ``prompt`` is said (through the speaker alone: printed
+    text says it, so the terminal's own prompt would say it twice); None without a terminal or
+    at the end of input."""
+    import getpass
+
     speaker.say(Utterance(prompt))
     if not sys.stdin.isatty():
         return None
     try:
-        password = getpass.getpass(f"{prompt}: ")
+        return getpass.getpass("")
     except EOFError:
         return None
-    return Login(password=password, register=register) if password else None
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -140,3 +140,39 @@ def test_two_people_play_a_whole_game_through_the_relay_by_ear(tmp_path: Path) -
     assert relay.returncode == 0, log
     assert "relay listening on" in log and "relay stopping" in log
     assert "Traceback" not in log, log
+
+
+def test_registering_at_the_terminal_asks_the_password_once_and_then_to_confirm_it(
+        tmp_path: Path) -> None:
+    port = free_port()
+    relay = subprocess.Popen([sys.executable, "-m", "audiospoons", "serve", "--port", str(port),
+                              "--data", str(tmp_path / "data")],
+                             env=environment(tmp_path, "relay"), stderr=subprocess.PIPE,
+                             text=True)
+    ann = None
+    try:
+        wait_for_relay(port)
+        ann = join(tmp_path, port, "Ann", "--register")
+        ann.expect_exact("Password for Ann")
+        ann.sendline("hunter22")
+        ann.expect_exact("Once more, to be sure: password for Ann")
+        asked = ann.before
+        ann.sendline("hunter23")
+        ann.expect_exact("The two passwords were not the same.")
+        ann.expect_exact("Password for Ann")
+        ann.sendline("hunter22")
+        ann.expect_exact("Once more, to be sure: password for Ann")
+        ann.sendline("hunter22")
+        ann.expect_exact("Connected to 127.0.0.1 as Ann.")
+        assert "Password for Ann" not in asked, "the prompt is printed once"
+        assert "hunter" not in asked + ann.before, "the password is not echoed"
+        ann.expect_exact("Lobby: no rooms open.")
+        ann.send("\x1b")
+        ann.expect_exact("You left the relay.")
+        ann.expect(pexpect.EOF, timeout=10)
+    finally:
+        if ann is not None:
+            ann.close(force=True)
+        relay.send_signal(signal.SIGTERM)
+        _, log = relay.communicate(timeout=10)
+    assert "Traceback" not in log, log
