@@ -233,3 +233,19 @@ def test_the_first_volume_key_steps_from_the_saved_sound_volume(tmp_path: Path) 
     finally:
         child.close(force=True)
     assert child.exitstatus == 0, child.before
+
+
+def test_quitting_a_game_started_from_the_command_line_says_it_was_left(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "play", "--speech", "text", "--players", "3", "--seed", "11")
+    try:
+        child.expect_exact("Spoons: you against Britany and Chris.")
+        child.send(ESCAPE)
+        child.expect_exact("Paused. Enter or Escape to go on, Q to quit the game.")
+        child.send("q")
+        child.expect_exact("Quit this game? Y to quit, any other key to go on.")
+        child.send("y")
+        child.expect_exact("You left the game.")
+        child.expect(pexpect.EOF, timeout=20)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0, child.before

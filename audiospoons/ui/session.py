@@ -14,6 +14,7 @@ from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.player import GameResult, KeySource, ReactionRecord
 from audiospoons.ui.seating import LocalTable
 from audiospoons.ui.settings import LeftByCtrlC, Settings
+from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import Messages, choose_language, messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import SpeechOutput
@@ -53,7 +54,10 @@ def play_games(spec: GameSpec, table: LocalTable, keys: KeySource, *,
                                   past.wins + result.won, past.best)
         if on_result is not None:
             on_result(result)
-        if result.won is None or not _again(table.messages, table.speaker, keys):
+        if result.won is None:
+            table.speaker.say(Utterance(table.messages.tr("game.left")))
+            return
+        if not _again(table.messages, table.speaker, keys):
             return
         seed = None if seed is None else seed + 1
 
