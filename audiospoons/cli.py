@@ -23,7 +23,7 @@ from audiospoons.voice.i18n import (
     choose_language,
     messages,
 )
-from audiospoons.voice.speech import SpeechMode
+from audiospoons.voice.speech import SpeechMode, TextOutput
 
 if TYPE_CHECKING:
     from ssl import SSLContext
@@ -531,16 +531,19 @@ def _asked_login(speaker: Speaker, m: Messages, name: str, *, register: bool = F
 
 
 def _asked_password(speaker: Speaker, prompt: str) -> str | None:
-    """A password typed unechoed after ``prompt`` is said (through the speaker alone: printed
-    text says it, so the terminal's own prompt would say it twice); None without a terminal or
-    at the end of input."""
+    """A password typed unechoed after ``prompt``, said once: as printed text, by the
+    terminal's own prompt (printed once the typing is unechoed), else by the speaker. None
+    without a terminal or at the end of input."""
     import getpass
 
-    speaker.say(Utterance(prompt))
-    if not sys.stdin.isatty():
+    at_a_terminal = sys.stdin.isatty()
+    printed = at_a_terminal and isinstance(speaker.output, TextOutput)
+    if not printed:
+        speaker.say(Utterance(prompt))
+    if not at_a_terminal:
         return None
     try:
-        return getpass.getpass("")
+        return getpass.getpass(f"{prompt}: " if printed else "")
     except EOFError:
         return None
 

@@ -153,18 +153,18 @@ def test_registering_at_the_terminal_asks_the_password_once_and_then_to_confirm_
     try:
         wait_for_relay(port)
         ann = join(tmp_path, port, "Ann", "--register")
-        ann.expect_exact("Password for Ann")
+        ann.expect_exact("Password for Ann: ")
+        assert "Password for Ann" not in ann.before, "the prompt is printed once"
         ann.sendline("hunter22")
-        ann.expect_exact("Once more, to be sure: password for Ann")
+        ann.expect_exact("Once more, to be sure: password for Ann: ")
         asked = ann.before
         ann.sendline("hunter23")
         ann.expect_exact("The two passwords were not the same.")
-        ann.expect_exact("Password for Ann")
+        ann.expect_exact("Password for Ann: ")
         ann.sendline("hunter22")
-        ann.expect_exact("Once more, to be sure: password for Ann")
+        ann.expect_exact("Once more, to be sure: password for Ann: ")
         ann.sendline("hunter22")
         ann.expect_exact("Connected to 127.0.0.1 as Ann.")
-        assert "Password for Ann" not in asked, "the prompt is printed once"
         assert "hunter" not in asked + ann.before, "the password is not echoed"
         ann.expect_exact("Lobby: no rooms open.")
         ann.send("\x1b")

@@ -41,6 +41,8 @@ def test_join_registers_then_logs_in_by_itself_and_replay_from_relay_hears_a_gam
             dimensions=(40, 200))
         child.expect_exact("Password for Ann: ")
         child.sendline(PASSWORD)
+        child.expect_exact("Once more, to be sure: password for Ann: ")
+        child.sendline(PASSWORD)
         child.expect_exact("Connected to 127.0.0.1 as Ann.")
         child.expect_exact("Ann is registered on this relay: next time you are logged in by")
         child.expect_exact("New room, 1 of 6")
