@@ -135,9 +135,9 @@ def test_bots_play_whole_games_without_a_waiting_pile_never_over_a_hand_nor_a_qu
     largest = [0, 0]
 
     def watch(game: ClassicGame, events: list[Event]) -> None:
-        largest[0] = max(largest[0], *(len(seat.hand) for seat in game.seats
-                                       if not seat.knife_owed))
-        largest[1] = max(largest[1], *(len(seat.waiting) for seat in game.seats))
+        largest[0] = max([largest[0], *(len(seat.hand) for seat in game.seats
+                                        if not seat.knife_owed)])
+        largest[1] = max([largest[1], *(len(seat.waiting) for seat in game.seats)])
 
     for seed in range(3):
         record = play_game(4, options, seed=seed, watch=watch)

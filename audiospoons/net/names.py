@@ -61,7 +61,7 @@ _ENGLISH = """
     reached penalty point points letter letters safe signal turn play plays played razz razzes
     razzed phrase aims bounces knife left lost back says said time share shares lose loses fight
     fights fighting grip set connection you your with rightly wrongly answer slap slaps
-    slapped had
+    slapped had took
 """
 _SPANISH = """
     fuera queda quedan gana ganan ganáis ganó ganador ganadora ganadores comparten partida juego
@@ -70,7 +70,7 @@ _SPANISH = """
     robar recogió descartó reacciona reaccionó punto puntos penalización letra salvo señal juega
     jugar abuchea abucheo frase lanza devuelve responder elegir cuchillo conexión vuelto dice
     tiempo pelea pelean peleando pierde pierden póquer con motivo golpea golpeas golpeó
-    recoge tenía salido
+    recoge tenía salido llevó
 """
 GAME_WORDS = frozenset({*_ENGLISH.split(), *_SPANISH.split()}) | BOT_WORDS | LIST_WORDS
 """The words the game's announcements (English and Spanish, locales/*/LC_MESSAGES) tell what
