@@ -412,20 +412,6 @@ def at_a_keyboard(command: str) -> bool:
     return False
 
 
-def relay_address(text: str) -> tuple[str, int]:
-    """'example.org', 'example.org:7000', '[::1]:7000' as a host and a port; a leading
-    'tls://' (which asks for TLS, ``net.tls.split_scheme``) is passed over."""
-    from audiospoons.net.tls import split_scheme
-
-    text = split_scheme(text)[1]
-    host, colon, port = text.rpartition(":")
-    if not colon or "]" in port or (host.count(":") and not host.endswith("]")):
-        return text.strip("[]"), 7777
-    if not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"{port!r} is not a port")
-    return host.strip("[]"), int(port)
-
-
 def _join(args: argparse.Namespace) -> int:
     """Online play at this keyboard, through the relay at ``args.address``."""
     import asyncio
@@ -443,13 +429,18 @@ def _join(args: argparse.Namespace) -> int:
         PASSWORD_WANTED,
         join_relay,
     )
-    from audiospoons.ui.onlinemenu import LOGGED_OUT, kept_login, with_login
+    from audiospoons.ui.onlinemenu import (
+        LOGGED_OUT,
+        Refused,
+        kept_login,
+        read_address,
+        with_login,
+    )
     from audiospoons.ui.screens import apply_settings
     from audiospoons.ui.settings import load_settings, save_settings
 
     settings, _ = load_settings()
     try:
-        host, port = relay_address(args.address)
         tls = split_scheme(args.address)[0] or args.tls or args.ca is not None or args.insecure
         context = client_context(ca=args.ca, insecure=args.insecure) if tls else None
         lang = choose_language(args.lang or settings.language)
@@ -485,6 +476,12 @@ def _join(args: argparse.Namespace) -> int:
 
     with open_audio(mode, lang, settings.rate) as audio:
         apply_settings(settings, audio.speaker.output, audio.mixer)
+        try:
+            host, port = read_address(address, m)
+        except Refused as refused:
+            audio.speaker.say(Utterance(str(refused)))
+            audio.finish()
+            return 2
         if args.register:
             login = _asked_login(audio.speaker, m, args.name, register=True)
         try:
@@ -583,6 +580,7 @@ def _replay_from_relay(args: argparse.Namespace) -> int:
     from audiospoons.net.client import Login, RelayError
     from audiospoons.net.history import RecordError, replay_of
     from audiospoons.net.pastgames import fetch
+    from audiospoons.net.relayaddress import relay_address
     from audiospoons.net.tls import client_context, split_scheme
     from audiospoons.ui.onlinemenu import kept_login, with_login
     from audiospoons.ui.records import game_text

@@ -232,13 +232,13 @@ def test_library_chatter_never_reaches_the_players_stdout(tmp_path: Path) -> Non
 
 
 def test_a_relay_address_is_a_host_and_a_port_7777_by_default() -> None:
-    from audiospoons.cli import relay_address
+    from audiospoons.net.relayaddress import relay_address
 
     assert relay_address("example.org") == ("example.org", 7777)
     assert relay_address("example.org:7000") == ("example.org", 7000)
     assert relay_address("[::1]:7000") == ("::1", 7000)
     assert relay_address("::1") == ("::1", 7777)
-    with pytest.raises(ValueError, match="is not a port"):
+    with pytest.raises(ValueError, match="the port is a number from 1 to 65535"):
         relay_address("example.org:seven")
 
 

@@ -156,6 +156,13 @@ def test_characters_from_key_labels_and_their_names() -> None:
     ("  example.org:7000 ", ("example.org", 7000)),
     ("[::1]:7001", ("::1", 7001)),
     ("192.168.1.20", ("192.168.1.20", 7777)),
+    ("example.org.:7000", ("example.org.", 7000)),
+    ("bücher.example", ("bücher.example", 7777)),
+    ("\uff11\uff12\uff17\uff0e\uff10\uff0e\uff10\uff0e\uff11:7000", ("127.0.0.1", 7000)),
+    ("::1", ("::1", 7777)),
+    ("[fe80::1%eth0]:7000", ("fe80::1%eth0", 7000)),
+    ("tls://[::ffff:127.0.0.1]", ("::ffff:7f00:1", 7777)),
+    ("\U0001f0a1.example", ("\U0001f0a1.example", 7777)),
 ])
 def test_an_address_is_read_as_join_reads_it(text: str, expected: tuple[str, int]) -> None:
     assert read_address(text, EN) == expected
@@ -169,6 +176,34 @@ def test_an_address_is_read_as_join_reads_it(text: str, expected: tuple[str, int
     ("example.org:70000", "After the colon comes the port: a number from 1 to 65535."),
     ("example.org:", "After the colon comes the port: a number from 1 to 65535."),
     (":7000", "Before the colon comes the relay's name or number."),
+    ("example.org:0", "After the colon comes the port: a number from 1 to 65535."),
+    ("example.org:\u0663", "After the colon comes the port: a number from 1 to 65535."),
+    ("example.org:\u00b2", "After the colon comes the port: a number from 1 to 65535."),
+    ("127..0.0.1:17777", "A relay's name has letters or digits between its dots."),
+    (".example.org", "A relay's name has letters or digits between its dots."),
+    ("a" * 64 + ".org", "That name is too long: at most 63 characters between dots, and 253 in"
+     " all."),
+    ("ab." * 90 + "org", "That name is too long: at most 63 characters between dots, and 253 in"
+     " all."),
+    ("exa_mple.org", "A relay's name has only letters, digits, hyphens and dots."),
+    ("relay!.org", "A relay's name has only letters, digits, hyphens and dots."),
+    ("-relay.org", "A relay's name has only letters, digits, hyphens and dots."),
+    ("relay\u05d0.org", "A relay's name has only letters, digits, hyphens and dots."),
+    ("relay\x00.org", "A relay's name has only letters, digits, hyphens and dots."),
+    ("127.0.0.256", "A relay's number is four numbers from 0 to 255 with dots between them,"
+     " such as 192.168.1.20."),
+    ("1.2.3", "A relay's number is four numbers from 0 to 255 with dots between them, such as"
+     " 192.168.1.20."),
+    ("[::1", "That is not an IPv6 address. Put one in brackets when a port follows, such as"
+     " [2001:db8::1]:7777."),
+    ("[::1]7000", "That is not an IPv6 address. Put one in brackets when a port follows, such"
+     " as [2001:db8::1]:7777."),
+    ("1:2:3:4:5:6:7:8:9", "That is not an IPv6 address. Put one in brackets when a port"
+     " follows, such as [2001:db8::1]:7777."),
+    ("[example.org]:7000", "That is not an IPv6 address. Put one in brackets when a port"
+     " follows, such as [2001:db8::1]:7777."),
+    ("http://example.org", "An address begins with the relay's name or number, or with tls://"
+     " for a relay that serves TLS."),
 ])
 def test_a_bad_address_is_refused_saying_why(text: str, reason: str) -> None:
     with pytest.raises(Refused) as refused:

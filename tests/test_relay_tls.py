@@ -402,7 +402,7 @@ def test_join_tls_in_a_terminal_reaches_the_lobby_of_a_served_relay(files: Files
 
 
 def test_an_address_may_ask_for_tls_and_is_saved_as_typed(tmp_path: Path) -> None:
-    from audiospoons.cli import relay_address
+    from audiospoons.net.relayaddress import relay_address
 
     assert relay_address("tls://example.org") == ("example.org", 7777)
     assert relay_address("TLS://[::1]:7000") == ("::1", 7000)

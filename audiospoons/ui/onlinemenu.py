@@ -20,6 +20,7 @@ from enum import Enum
 
 from audiospoons.net.client import Login
 from audiospoons.net.names import NAME_LENGTH, same_name, spoken_form
+from audiospoons.net.relayaddress import AddressRefused, relay_address
 from audiospoons.net.tls import split_scheme
 from audiospoons.ui.settings import ONLINE_ADDRESS_LENGTH, Settings
 from audiospoons.ui.textentry import TextField
@@ -119,23 +120,28 @@ def asks_tls(text: str) -> bool:
     return split_scheme(text.strip())[0]
 
 
-def read_address(text: str, m: Messages) -> tuple[str, int]:
-    """The host and port of a typed address (``tls://`` passed over: ``asks_tls``); raises
-    ``Refused``."""
-    from audiospoons.cli import relay_address  # the very reading of ``audiospoons join``
+ADDRESS_PROBLEMS = {
+    "empty": "online.menu.address.empty",
+    "spaces": "online.menu.address.spaces",
+    "scheme": "online.menu.address.scheme",
+    "port": "online.menu.address.port",
+    "host": "online.menu.address.host",
+    "dots": "online.menu.address.dots",
+    "long": "online.menu.address.long",
+    "characters": "online.menu.address.characters",
+    "number": "online.menu.address.number",
+    "ipv6": "online.menu.address.ipv6",
+}
+"""What is said for each reason an address is refused (``AddressRefused.problem``)."""
 
-    text = text.strip()
-    if not text:
-        raise Refused(m.tr("online.menu.address.empty"))
-    if any(char.isspace() for char in text):
-        raise Refused(m.tr("online.menu.address.spaces"))
+
+def read_address(text: str, m: Messages) -> tuple[str, int]:
+    """The host and port of a typed address, read as ``audiospoons join`` reads it (``tls://``
+    passed over: ``asks_tls``); raises ``Refused``."""
     try:
-        host, port = relay_address(text)
-    except ValueError:
-        raise Refused(m.tr("online.menu.address.port")) from None
-    if not host:
-        raise Refused(m.tr("online.menu.address.host"))
-    return host, port
+        return relay_address(text)
+    except AddressRefused as refused:
+        raise Refused(m.tr(ADDRESS_PROBLEMS[refused.problem])) from None
 
 
 def read_name(text: str, m: Messages) -> str:
