@@ -1618,6 +1618,116 @@ NAMES = tuple(dict.fromkeys(attack.name for attack in attacks(argparse.Namespace
     clients=4, addresses=64, lobby=200, browsers=24))))
 
 
+# --------------------------------------------------------------------- against a client
+
+CLIENT_ATTACKS = ("moved-flood",)
+"""Attacks of a hostile relay on a player's client (``--only`` names them too): run after the
+relay's, each against a real ``audiospoons join`` in a pseudo-terminal of its own."""
+
+
+@dataclass(slots=True)
+class ClientResult:
+    """What a hostile relay got a client to do."""
+
+    name: str
+    seconds: float = 0.0
+    connections: int = 0
+    """Connections the client opened to the hostile relay (the first, then one per move)."""
+    cpu: float = 0.0
+    """The client's CPU seconds (user and system) from its start to its end."""
+    ended: bool = False
+    """Whether the client ended by itself within the attack's time."""
+    said: list[str] = field(default_factory=list)
+    """The lines it said about moving (``--speech text``)."""
+
+    def flags(self) -> list[str]:
+        return [f"client followed {self.connections - 1:,} moves"] if self.connections > 4 else []
+
+
+async def moved_flood(seconds: float) -> ClientResult:
+    """``audiospoons join 127.0.0.1:PORT --room 4`` against a relay that answers every hello
+    with a hello, and the request that follows with ``moved`` back to itself (a new ticket, and
+    a ``then`` with a password of its own), for up to ``seconds``."""
+    result = ClientResult("moved-flood")
+    port = free_port()
+    open_writers: list[asyncio.StreamWriter] = []
+
+    async def hostile(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        result.connections += 1
+        open_writers.append(writer)
+        try:
+            while line_ := await reader.readline():
+                message = json.loads(line_)
+                if message.get("kind") == "hello":
+                    writer.write(line("hello", version=2, name="Ann"))
+                elif message.get("kind") in ("join_room", "chat"):
+                    writer.write(line("moved", host=HOST, port=port,
+                                      ticket=f"{result.connections:040d}",
+                                      then={"kind": "join_room", "room": 4,
+                                            "password": "chosen by the relay"}))
+                await writer.drain()
+        except (ConnectionError, ValueError):
+            pass
+        finally:
+            writer.close()
+
+    server = await asyncio.start_server(hostile, HOST, port)
+    primary, secondary = os.openpty()
+    env = {**os.environ, "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+           "LANG": "C.UTF-8", "LANGUAGE": "en"}
+    with tempfile.TemporaryDirectory() as home:
+        env.update(HOME=home, AUDIOSPOONS_CONFIG_DIR=home)
+        started = time.monotonic()
+        child = subprocess.Popen(
+            [sys.executable, "-m", "audiospoons", "join", f"{HOST}:{port}", "--name", "Ann",
+             "--room", "4", "--speech", "text"], cwd=ROOT, env=env, stdin=secondary,
+            stdout=secondary, stderr=secondary, start_new_session=True)
+        os.close(secondary)
+        shown = bytearray()
+        loop = asyncio.get_running_loop()
+        loop.add_reader(primary, lambda: shown.extend(_read_some(primary)))
+        try:
+            while time.monotonic() - started < seconds and not result.ended:
+                await asyncio.sleep(0.05)
+                pid, status, usage = os.wait4(child.pid, os.WNOHANG)  # reaped here, not by Popen
+                result.ended = pid != 0
+        finally:
+            loop.remove_reader(primary)
+            if not result.ended:
+                os.kill(child.pid, signal.SIGKILL)
+                _, status, usage = os.wait4(child.pid, 0)
+            child.returncode = os.waitstatus_to_exitcode(status)
+            os.close(primary)
+            server.close()
+            for writer in open_writers:
+                writer.close()
+            await server.wait_closed()
+        result.seconds = time.monotonic() - started
+        result.cpu = usage.ru_utime + usage.ru_stime
+    result.said = [text for text in shown.decode("utf-8", "replace").splitlines()
+                   if "mov" in text.lower()]
+    return result
+
+
+def _read_some(fd: int) -> bytes:
+    try:
+        return os.read(fd, 65536)
+    except OSError:
+        return b""
+
+
+def report_client(result: ClientResult) -> None:
+    print(f"== {result.name}: a hostile relay sending the client on and on")
+    print(f"  client opened {result.connections:,} connections ({result.connections - 1:,}"
+          f" moves followed) in {result.seconds:.1f} s, CPU {result.cpu:.2f} s;"
+          f" {'ended by itself' if result.ended else 'still following when killed'}")
+    for text in result.said[-5:]:
+        print(f"  said: {text.strip()}")
+    for flag in result.flags():
+        print(f"  FLAG: {flag}")
+    print()
+
+
 # --------------------------------------------------------------------- running them
 
 @dataclass(slots=True)
@@ -1848,7 +1958,8 @@ def raise_own_fd_limit() -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
-        epilog="attacks: " + ", ".join(NAMES) + " (slowloris only with --slow or --only)")
+        epilog="attacks: " + ", ".join((*NAMES, *CLIENT_ATTACKS))
+        + " (slowloris only with --slow or --only)")
     parser.add_argument("--only", default="",
                         help="attacks to run, comma separated (default all but slowloris)")
     parser.add_argument("--slow", action="store_true", help="run slowloris too")
@@ -1886,11 +1997,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.clients = max(1, min(16, args.clients))
     wanted = [name.strip() for name in args.only.split(",") if name.strip()]
-    unknown = [name for name in wanted if name not in NAMES]
+    against_client = [name for name in CLIENT_ATTACKS if name in wanted or not wanted]
+    against_relay = [name for name in wanted if name not in CLIENT_ATTACKS]
+    unknown = [name for name in against_relay if name not in NAMES]
     if unknown:
-        parser.error(f"no attack {', '.join(unknown)}; the attacks are {', '.join(NAMES)}")
+        parser.error(f"no attack {', '.join(unknown)}; the attacks are"
+                     f" {', '.join((*NAMES, *CLIENT_ATTACKS))}")
     chosen = [attack for attack in attacks(args)
-              if (attack.name in wanted if wanted else not attack.slow or args.slow)]
+              if (attack.name in against_relay if wanted else not attack.slow or args.slow)]
     raise_own_fd_limit()
     started = time.time()
     print(f"relay attacks on {HOST}: each attack {args.seconds:g} s (lobby-amplification"
@@ -1909,10 +2023,15 @@ def main(argv: list[str] | None = None) -> int:
         report(result)
         sys.stdout.flush()
         results.append(result)
-    summary(results)
-    print()
+    if results:
+        summary(results)
+        print()
+    client_results = [asyncio.run(moved_flood(args.seconds)) for _ in against_client]
+    for client_result in client_results:
+        report_client(client_result)
     print(f"the whole run took {time.time() - started:.0f} s")
-    hurt = any(result.flags() or result.error for result in results)
+    hurt = any(result.flags() or result.error for result in results) or any(
+        result.flags() for result in client_results)
     return 1 if hurt else 0
 
 

@@ -34,7 +34,8 @@ from audiospoons.games.spoons.rules.events import (
     TeamsFormed,
 )
 from audiospoons.games.spoons.rules.options import Options
-from audiospoons.net.client import BadMessage, RelayClient, RelayError
+from audiospoons.net.client import BadMessage, MoveRefused, RelayClient, RelayError
+from audiospoons.net.reach import Reach, reach_of
 from audiospoons.net.relaykinds import RELAY_KINDS, BadRelayMessage, read_event, read_message
 from audiospoons.net.wire import encode_event
 
@@ -551,3 +552,151 @@ def test_a_round_end_showing_a_set_names_players_at_the_table_and_a_kind_a_set_i
                 RoundEnded(0.0, 1, 0, "{boom}"), SetHeld(0.0, 0, "11")):
         with pytest.raises(BadRelayMessage):
             read_event(encode_event(bad), 2)
+
+
+# ----------------------------------------------------------------------------- moves
+
+
+TICKET = "t" * 40
+
+
+def moved(port: int, then: dict[str, Any] | None = None, host: str = "127.0.0.1"
+          ) -> dict[str, Any]:
+    return {"kind": "moved", "host": host, "port": port, "ticket": TICKET,
+            **({} if then is None else {"then": then})}
+
+
+def join_room(tmp_path: Path, port: int) -> pexpect.spawn:
+    """``audiospoons join 127.0.0.1:PORT --name Ann --room 4``: it asks for room 4 at once."""
+    child = pexpect.spawn(sys.executable, ["-m", "audiospoons", "join", f"127.0.0.1:{port}",
+                                           "--name", "Ann", "--room", "4", "--speech", "text"],
+                          env=environment(tmp_path, "Ann"), encoding="utf-8", timeout=15,
+                          dimensions=(40, 200), maxread=65536)
+    child.logfile_read = io.StringIO()
+    return child
+
+
+def test_a_relay_that_sends_the_player_on_and_on_is_followed_three_times_then_refused(
+        tmp_path: Path) -> None:
+    """Each move is said, and made with the player's own request, not the relay's; the fourth
+    for the same request is refused and said, and the client goes no further (it once followed
+    19,678 moves in 40 s)."""
+    ports: list[int] = []
+
+    async def script(peer: Peer) -> None:
+        await peer.read("hello")
+        await peer.send({"kind": "hello", "version": 2, "name": "Ann"})
+        await peer.read("join_room")
+        await peer.send(moved(ports[0], {"kind": "join_room", "room": 4, "password": "x"}))
+
+    with HostileRelay(script) as relay:
+        ports.append(relay.port)
+        child = join_room(tmp_path, relay.port)
+        try:
+            for _ in range(3):
+                child.expect_exact(f"Moving to 127.0.0.1 port {relay.port}.\r\n")
+            child.expect_exact(f"The relay keeps sending you on: not moving to 127.0.0.1 port"
+                               f" {relay.port}.\r\n")
+            child.expect(pexpect.EOF)
+        finally:
+            child.close(force=True)
+        shown = child.logfile_read.getvalue()
+        assert "Traceback" not in shown, shown
+        assert len(relay.peers) == 4, len(relay.peers)
+        hellos = [next(m for m in peer.heard if m["kind"] == "hello") for peer in relay.peers]
+        assert [hello.get("ticket") for hello in hellos] == [None, TICKET, TICKET, TICKET]
+        asked = [[m for m in peer.heard if m["kind"] == "join_room"] for peer in relay.peers]
+        assert asked == [[{"kind": "join_room", "room": 4}]] * 4
+
+
+def test_a_move_the_player_did_not_ask_for_is_refused_and_nothing_is_sent_there(
+        tmp_path: Path) -> None:
+    async def elsewhere(peer: Peer) -> None:
+        await peer.read("hello")
+
+    with HostileRelay(elsewhere) as bystander:
+        async def script(peer: Peer) -> None:
+            await peer.hello()
+            await peer.send(moved(bystander.port, {"kind": "chat", "text": "spam from Ann"}))
+
+        with joined(tmp_path, script) as (child, shown, _):
+            child.expect_exact(f"The relay sent you to 127.0.0.1 port {bystander.port} without"
+                               " your asking: not moving there.")
+            child.expect(pexpect.EOF)
+            assert "Traceback" not in shown.getvalue()
+        assert bystander.peers == []
+
+
+@pytest.mark.parametrize(("host", "said"), [
+    ("127..0.0.1", "The relay sent you to an address that is not one: not moving there."),
+    ("0x7f.1", "The relay sent you to an address that is not one: not moving there."),
+])
+def test_a_move_to_an_address_that_is_not_one_is_refused(tmp_path: Path, host: str,
+                                                         said: str) -> None:
+    async def script(peer: Peer) -> None:
+        await peer.read("hello")
+        await peer.send({"kind": "hello", "version": 2, "name": "Ann"})
+        await peer.read("join_room")
+        await peer.send(moved(7777, {"kind": "join_room", "room": 4}, host=host))
+
+    with HostileRelay(script) as relay:
+        child = join_room(tmp_path, relay.port)
+        try:
+            child.expect_exact(said)
+            child.expect(pexpect.EOF)
+        finally:
+            child.close(force=True)
+        assert "Traceback" not in child.logfile_read.getvalue()
+
+
+@pytest.mark.parametrize("chosen", [Reach.PUBLIC, Reach.PRIVATE])
+def test_a_relay_may_not_send_the_player_nearer_their_own_machine_than_they_chose(
+        chosen: Reach) -> None:
+    """A relay the player reached on the Internet (or on a private network) sends them to
+    127.0.0.1, where only their own machine's services listen: refused, and nothing reaches
+    that port. Both relays are on 127.0.0.1 here; the place the player chose is set as if they
+    had reached it further out."""
+    reached: list[bytes] = []
+
+    async def main() -> None:
+        async def listener(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            reached.append(await reader.read(100))
+            writer.close()
+
+        async with scripted(listener) as inside:
+            async def relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+                peer = Peer(reader, writer)
+                await peer.read("hello")
+                await peer.send({"kind": "hello", "version": 2, "name": "Ann"})
+                await peer.read("list_rooms")
+                await peer.send(moved(inside, {"kind": "list_rooms"}))
+                await peer.until_gone()
+
+            async with scripted(relay) as port:
+                client = await RelayClient.connect("127.0.0.1", port, "Ann")
+                assert client.reach is Reach.LOOPBACK
+                client.reach = chosen
+                client.send("list_rooms")
+                with pytest.raises(MoveRefused) as refused:
+                    await client.expect("rooms", timeout=5.0)
+                await client.close()
+                assert (refused.value.why, refused.value.host, refused.value.port) == (
+                    "nearer", "127.0.0.1", inside)
+
+    asyncio.run(main())
+    assert reached == []
+
+
+@pytest.mark.parametrize(("address", "reach"), [
+    ("127.0.0.1", Reach.LOOPBACK), ("127.8.9.1", Reach.LOOPBACK), ("::1", Reach.LOOPBACK),
+    ("0.0.0.0", Reach.LOOPBACK), ("::", Reach.LOOPBACK), ("::ffff:127.0.0.1", Reach.LOOPBACK),
+    ("10.1.2.3", Reach.PRIVATE), ("172.16.0.1", Reach.PRIVATE), ("192.168.1.1", Reach.PRIVATE),
+    ("100.64.0.1", Reach.PRIVATE), ("169.254.169.254", Reach.PRIVATE),
+    ("fe80::1%eth0", Reach.PRIVATE), ("fd00::2", Reach.PRIVATE), ("224.0.0.1", Reach.PRIVATE),
+    ("::ffff:192.168.1.1", Reach.PRIVATE),
+    ("8.8.8.8", Reach.PUBLIC), ("2606:4700::1111", Reach.PUBLIC),
+    ("::ffff:8.8.8.8", Reach.PUBLIC),
+])
+def test_an_address_is_this_machine_a_private_network_or_the_internet(address: str,
+                                                                       reach: Reach) -> None:
+    assert reach_of(address) is reach

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -25,13 +26,24 @@ from audiospoons.net.protocol import (
     ProtocolError,
     encode,
 )
+from audiospoons.net.reach import Reach, reach_of
+from audiospoons.net.relayaddress import AddressRefused, checked_host
 from audiospoons.net.relaykinds import BadRelayMessage, read_event, read_message, seat_of
 from audiospoons.net.telling import FASTEST_RATE, SLOWEST_RATE
 
 BAD_MESSAGE = "bad-message"
+"""The code of ``BadMessage``: what the relay sent was not as the protocol says."""
 MOVE_WAIT = 10.0
 """Seconds to reach the process a cluster sends the player to, and be greeted there."""
-"""The code of ``BadMessage``: what the relay sent was not as the protocol says."""
+MOVABLE = frozenset({"create_room", "join_room", "spectate", "rejoin", "list_rooms",
+                     "leave_room"})
+"""What the player asks that a cluster may answer by sending them on (``moved``): to a room's
+process, or back to the lobby (``then`` is ``list_rooms``: leaving a room, or being put out of
+one, which the relay may do unasked)."""
+LOBBY = {"kind": "list_rooms"}
+MOST_HOPS = 3
+"""Moves followed for one thing the player asked: a cluster needs one (the front to a room's
+process, or back)."""
 
 
 Streams = tuple[asyncio.StreamReader, asyncio.StreamWriter]
@@ -56,6 +68,19 @@ class RelayError(Exception):
 
 class SeatRefused(RelayError):
     """The relay holds no seat for the token given."""
+
+
+class MoveRefused(RelayError):
+    """The relay sent the player on (``moved``) where the client does not go, and the
+    connection is closed. ``why``: ``address`` (not an address), ``unasked`` (the player asked
+    nothing a cluster moves for, or asked something else), ``hops`` (``MOST_HOPS`` moves for one
+    request already), ``nearer`` (nearer the player's machine than the relay they chose:
+    ``net.reach``)."""
+
+    def __init__(self, why: str, host: str, port: int) -> None:
+        super().__init__(f"the relay sent this player to {host!r} port {port}: not followed"
+                         f" ({why})", "moved")
+        self.why, self.host, self.port = why, host, port
 
 
 class BadMessage(RelayError):
@@ -141,6 +166,14 @@ class RelayClient:
         self.hears = False
         """Whether the relay takes ``hearing`` (its hello says so): an older one would refuse
         it, and that refusal could be taken for the answer to what comes next."""
+        self.reach = _reach_of_peer(writer)
+        """How near the relay the player chose is (``net.reach``): no move goes nearer."""
+        self.asked: dict[str, Any] | None = None
+        """The last request a cluster may move the player for, as sent (``MOVABLE``)."""
+        self.hops = 0
+        """Moves followed for ``asked``."""
+        self.on_move: Callable[[str, int], None] | None = None
+        """Told the host and port of each move followed, before it is made."""
 
     @classmethod
     async def connect(cls, host: str, port: int, name: str, *, timeout: float = 10.0,
@@ -191,6 +224,8 @@ class RelayClient:
             self.send("hearing", **self.listening)
 
     def send(self, kind: str, **fields: Any) -> None:
+        if kind in MOVABLE:
+            self.asked, self.hops = {"kind": kind, **fields}, 0
         if not self.closed:
             self.writer.write(encode(kind, **fields))
 
@@ -231,9 +266,46 @@ class RelayClient:
     async def _follow(self, moved: dict[str, Any]) -> None:
         """The relay is a cluster, and sends this player on (``moved``): to the room process
         that runs a room, or back to the front's lobby. A new connection there, a hello with
-        the ticket, and then what the player had asked for, asked again (``then``)."""
+        the ticket, and then what the player had asked for, asked again.
+
+        A relay is not trusted to send the player anywhere: only in answer to a request a
+        cluster moves for, or back to the lobby (the ``then`` it names must be of the kind
+        asked, or ``list_rooms``, and what is asked again is the player's own request, not the
+        relay's), at most ``MOST_HOPS`` times for one request, to an address (a host name's
+        every address) no nearer the player's machine than the relay they chose. Else
+        ``MoveRefused``, and this connection is closed."""
+        host, port = str(moved["host"]), int(moved["port"])
+        try:
+            host = checked_host(host)
+            if port > 65535:
+                raise AddressRefused("port", str(port))
+            then = moved.get("then")
+            if then is not None:
+                then = self.asked if self.asked and then["kind"] == self.asked["kind"] else (
+                    LOBBY if then["kind"] == LOBBY["kind"] else None)
+                if then is None:
+                    raise MoveRefused("unasked", host, port)
+            elif self.asked is None:
+                raise MoveRefused("unasked", host, port)
+            if self.hops >= MOST_HOPS:
+                raise MoveRefused("hops", host, port)
+            found = await asyncio.wait_for(asyncio.get_running_loop().getaddrinfo(
+                host, port, type=socket.SOCK_STREAM), MOVE_WAIT)
+            places = [str(address[4][0]) for address in found]
+            if not places or any(reach_of(place) < self.reach for place in places):
+                raise MoveRefused("nearer", host, port)
+        except AddressRefused:
+            await self.close()
+            raise MoveRefused("address", host, port) from None
+        except MoveRefused:
+            await self.close()
+            raise
+        self.hops += 1
+        if self.on_move is not None:
+            self.on_move(host, port)
         reader, writer = await asyncio.wait_for(asyncio.open_connection(
-            moved["host"], moved["port"], ssl=self.ssl), MOVE_WAIT)
+            places[0], port, ssl=self.ssl, server_hostname=host if self.ssl else None),
+            MOVE_WAIT)
         old = self.writer
         self.reader, self.writer = reader, writer
         self.connection = Connection(None, limited=False, max_line=MAX_RELAY_LINE)
@@ -248,9 +320,9 @@ class RelayClient:
         self.hears = bool(reply.get("hearing", False))
         if self.listening is not None and self.hears:
             self.send("hearing", **self.listening)
-        then = moved.get("then")
-        if then:
-            self.send(str(then["kind"]), **{k: v for k, v in then.items() if k != "kind"})
+        if then is not None:
+            self.writer.write(encode(then["kind"], **{key: value for key, value
+                                                       in then.items() if key != "kind"}))
 
     def _keep(self, message: Message) -> None:
         try:
@@ -303,6 +375,16 @@ class RelayClient:
         self.writer.close()
         with contextlib.suppress(ConnectionError, OSError):
             await self.writer.wait_closed()
+
+
+def _reach_of_peer(writer: asyncio.StreamWriter) -> Reach:
+    """How near the other end of ``writer`` is; the Internet when that cannot be told, so that
+    no move goes nearer than it."""
+    peer = writer.get_extra_info("peername")
+    try:
+        return reach_of(str(peer[0]))
+    except (TypeError, IndexError, ValueError):
+        return Reach.PUBLIC
 
 
 def _seat_event(raw: object, players: int) -> Event | None:

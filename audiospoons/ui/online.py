@@ -43,6 +43,7 @@ from audiospoons.net.client import (
     BAD_MESSAGE,
     BadMessage,
     Login,
+    MoveRefused,
     Opener,
     RelayClient,
     RelayError,
@@ -205,6 +206,9 @@ class OnlineSession:
                     if self.where.stopped:
                         break
                     error = network.exception()
+                    if isinstance(error, MoveRefused):
+                        self.say(reason_text(error, self.m))
+                        break
                     if not await self._take_seat_back(str(error) if error else ""):
                         break
                     network = asyncio.create_task(self._network())
@@ -839,9 +843,16 @@ class OnlineSession:
             self._room_step(self.room_keys.kick(others))
 
 
+MOVES_REFUSED = {"address": "online.move.address", "unasked": "online.move.unasked",
+                 "hops": "online.move.hops", "nearer": "online.move.nearer"}
+"""What is said of a move the client does not make, by ``MoveRefused.why``."""
+
+
 def reason_text(error: Exception, m: Messages) -> str:
     """Why the relay could not be reached, or refused: in the player's words where the relay
     gave a code that has them, else as the error says."""
+    if isinstance(error, MoveRefused):
+        return m.tr(MOVES_REFUSED[error.why], host=error.host, port=error.port)
     if isinstance(error, RelayError):
         return relay_error_text(error.code, m) or str(error)
     if isinstance(error, ConnectionRefusedError):
@@ -938,6 +949,10 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
             else messages.tr("online.cannot", host=host, port=port,
                              reason=reason_text(error, messages))))
         return UNREACHABLE
+    def moving(host: str, port: int) -> None:
+        speaker.say(Utterance(messages.tr("online.moving", host=host, port=port)))
+
+    client.on_move = moving
     if on_connected is not None:
         on_connected(client.token)
     client.listen(speaker.words_a_minute, prefs.verbosity.value)
@@ -951,6 +966,7 @@ async def join_relay(host: str, port: int, name: str, *, room: int | None,
     async def reconnect() -> RelayClient:
         again = Login(token=kept) if kept is not None else None
         client = await reach_relay(host, port, name, ssl=ssl, login=again, opener=opener)
+        client.on_move = moving
         client.listen(speaker.words_a_minute, prefs.verbosity.value)
         return client
 
