@@ -40,6 +40,14 @@ or when named):
   mute-evasion         a player muted by a room's host coming back again and again under a new
                        name from another address of the same /24, joining the room and chatting
 
+And one of a hostile relay against a player's client, run after those:
+
+  moved-flood          a real ``audiospoons join --room 4`` (in a pseudo-terminal of its own)
+                       against a relay that answers each request with ``moved`` back to itself,
+                       for at most ``--seconds``: the connections the client opened, its CPU
+                       seconds, what it said, and whether it ended by itself (flagged when it
+                       followed more than 3 moves)
+
 How: each attack gets a relay of its own, started for it as its own process
 (``python -m audiospoons serve`` on a free port of 127.0.0.1, its stderr kept in a file, its
 open-file limit set to ``--relay-fd-limit``, 1024 by default as most shells and services give
