@@ -232,8 +232,16 @@ def add_speak_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line's command: its exit status (130 on Ctrl+C, wherever it comes)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    try:
+        return _run(parser, args)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "replay":
         return _replay(args)
     if args.command == "play":

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import textwrap
+import threading
+import time
+from collections.abc import Callable
 
 import pytest
 
@@ -12,6 +15,7 @@ from audiospoons.replay.scenario import parse_scenario
 from audiospoons.sound.cue import CUE_NAMES, Cue
 from audiospoons.voice import outputs
 from audiospoons.voice.announcer import Verbosity
+from audiospoons.voice.opening import open_within
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import NoOutput, SpeechMode, TextOutput
 
@@ -141,3 +145,62 @@ def test_an_output_asked_for_that_cannot_start_gives_way_to_text_and_says_so(
     output, warning = outputs.open_speech(SpeechMode.TTS, "es")
     assert warning == "La síntesis de voz no pudo iniciarse: los mensajes se muestran como texto."
     assert isinstance(outputs.open_speech(SpeechMode.NONE, "en")[0], NoOutput)
+
+
+class Closed(NoOutput):
+    """An output that notes it was closed."""
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_an_output_that_does_not_open_in_time_is_left_said_and_the_next_one_speaks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A screen reader that hangs gives way to the built-in voice, one that hangs to text; what
+    opens too late is closed as it comes."""
+    hang, late_reader, late_voice, voice = threading.Event(), Closed(), Closed(), NoOutput()
+
+    def hung_reader() -> Closed:
+        hang.wait(30)
+        return late_reader
+
+    monkeypatch.setattr(outputs, "open_within", lambda opener: open_within(opener, 0.2))
+    monkeypatch.setattr(outputs, "open_screen_reader", hung_reader)
+    monkeypatch.setattr(outputs.MixerSpeech, "open", lambda lang, rate, mixer: voice)
+    mixer = object()
+    assert outputs.open_speech(SpeechMode.SCREENREADER, "en", None, mixer) == (  # type: ignore[arg-type]
+        voice, "The screen reader did not answer in time: the built-in voice speaks instead.")
+    monkeypatch.setattr(outputs, "screen_reader_running", lambda: True)
+    assert outputs.open_speech(SpeechMode.AUTO, "de", None, mixer) == (  # type: ignore[arg-type]
+        voice, "Der Screenreader hat nicht rechtzeitig geantwortet: Die eingebaute Stimme"
+               " spricht stattdessen.")
+    output, warning = outputs.open_speech(SpeechMode.SCREENREADER, "en")
+    assert isinstance(output, TextOutput)
+    assert warning == "The screen reader did not answer in time: speech goes to plain text."
+    monkeypatch.setattr(outputs, "open_screen_reader", lambda: None)
+    assert outputs.open_speech(SpeechMode.SCREENREADER, "en", None, mixer) == (  # type: ignore[arg-type]
+        voice, "No screen reader was found: the built-in voice speaks instead.")
+
+    def hung_voice(lang: str, rate: int | None, mixer: object) -> Closed:
+        hang.wait(30)
+        return late_voice
+
+    monkeypatch.setattr(outputs.MixerSpeech, "open", hung_voice)
+    output, warning = outputs.open_speech(SpeechMode.TTS, "en", None, mixer)  # type: ignore[arg-type]
+    assert isinstance(output, TextOutput)
+    assert warning == "The built-in voice did not start in time: speech goes to plain text."
+    assert not late_reader.closed and not late_voice.closed
+    hang.set()
+    assert wait_until(lambda: late_reader.closed and late_voice.closed)
+
+
+def wait_until(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True

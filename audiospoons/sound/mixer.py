@@ -24,6 +24,9 @@ from audiospoons.sound.assets import sound_path
 from audiospoons.sound.cue import CUE_NAMES, Cue
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+"""SDL would otherwise turn SIGTERM (and SIGINT, were Python not handling it) into a quit event
+no one reads: the game would not end on SIGTERM."""
 
 _PYGAME_MISSING: str | None = None
 try:
