@@ -38,6 +38,8 @@ from audiospoons.net.client import BadMessage, MoveRefused, RelayClient, RelayEr
 from audiospoons.net.reach import Reach, reach_of
 from audiospoons.net.relaykinds import RELAY_KINDS, BadRelayMessage, read_event, read_message
 from audiospoons.net.wire import encode_event
+from audiospoons.ui.online import reason_text
+from audiospoons.voice.i18n import messages
 
 BAD_MESSAGE = "The relay sent a message this game cannot read."
 TOKEN = "0123456789abcdef" * 2
@@ -682,6 +684,9 @@ def test_a_relay_may_not_send_the_player_nearer_their_own_machine_than_they_chos
                 await client.close()
                 assert (refused.value.why, refused.value.host, refused.value.port) == (
                     "nearer", "127.0.0.1", inside)
+                assert reason_text(refused.value, messages("en")) == (
+                    f"The relay sent you to 127.0.0.1 port {inside}, nearer your own computer"
+                    " than the relay you chose: not moving there.")
 
     asyncio.run(main())
     assert reached == []
