@@ -178,7 +178,8 @@ def test_f1_at_an_online_table_says_its_keys_chat_and_escape_twice_never_that_es
     assert razz._help_text().endswith(f"F9 and F10: speech rate.{RULES} {ONLINE_END}")
     assert slap._help_text().endswith(f"R repeats it.{RULES} {ONLINE_END}")
     assert moved._help_text().startswith("Your keys. ")
-    assert moved._help_text().endswith(f"Faster speech: F10. Read the rules: Shift plus F1. {ONLINE_END}")
+    assert moved._help_text().endswith(
+        f"Faster speech: F10. Read the rules: Shift plus F1. {ONLINE_END}")
     for text in (spoons, razz._help_text(), slap._help_text(), moved._help_text()):
         assert "pauses" not in text and "Pause the game" not in text, text
 
