@@ -34,6 +34,8 @@ from audiospoons.net.accounts import AccountRefused, Accounts, LoggedIn, open_ac
 from audiospoons.net.backoff import PasswordGuard
 from audiospoons.net.cluster.gate import TicketGate, TicketRefused
 from audiospoons.net.cluster.tickets import SENT_FOR
+from audiospoons.net.descriptors import RESERVED_FILES as RESERVED_FILES
+from audiospoons.net.descriptors import descriptor_cap as files_for_connections
 from audiospoons.net.desk import RecordDesk
 from audiospoons.net.door import RelayDoor
 from audiospoons.net.fairness import judge, late_window
@@ -83,8 +85,6 @@ MAX_CONNECTIONS = 10_000
 """Connections at once, from everywhere, unless ``serve`` is told otherwise; never more than the
 descriptors the process may open allow (``descriptor_cap``), so that a full relay refuses a
 connection rather than failing to accept it."""
-RESERVED_FILES = 64
-"""Descriptors kept back from connections, for the relay's own files and listening sockets."""
 ROOMS_PER_ADDRESS = 4
 """Rooms open at once that were opened from one address (``PER_ADDRESS``'s sense)."""
 GREETINGS = frozenset({"hello", "register", "login"})
@@ -1051,20 +1051,7 @@ def descriptor_cap() -> int:
     """The connections a relay can hold at once on this system: the descriptors this process
     may open (the soft limit raised as far as the hard one allows), less ``RESERVED_FILES``
     for its own files and its listening sockets, and at most ``MAX_CONNECTIONS``."""
-    try:
-        import resource
-    except ImportError:
-        return MAX_CONNECTIONS
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = MAX_CONNECTIONS + RESERVED_FILES
-    if soft != resource.RLIM_INFINITY and soft < wanted:
-        raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
-            soft = raised
-    if soft == resource.RLIM_INFINITY:
-        return MAX_CONNECTIONS
-    return max(1, min(MAX_CONNECTIONS, soft - RESERVED_FILES))
+    return files_for_connections(MAX_CONNECTIONS)
 
 
 async def serve(host: str, port: int, *, per_address: int | None = None,
