@@ -138,6 +138,15 @@ def build_parser() -> argparse.ArgumentParser:
     web.add_argument("--cert", type=Path, metavar="FILE",
                      help="serve the page over HTTPS with this certificate (PEM); needs --key")
     web.add_argument("--key", type=Path, metavar="FILE", help="the certificate's private key")
+    web.add_argument("--max-sessions", type=int, metavar="N",
+                     help="sessions at once from everywhere (default 1000, fewer if the"
+                          " system's open-file limit allows fewer)")
+    web.add_argument("--max-per-address", type=int, metavar="N",
+                     help="sessions at once from one address (default 8; an IPv4 /24 or IPv6"
+                          " /64 counts as one address)")
+    web.add_argument("--idle-limit", type=float, metavar="SECONDS",
+                     help="end a session after this long with no key pressed in the menus"
+                          " (default 1800, half an hour)")
 
     join = commands.add_parser("join", help="play online through a relay")
     join.add_argument("address", metavar="[tls://]HOST[:PORT]",
@@ -268,7 +277,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "join":
         return _join(args)
     if args.command == "web":
-        return _web(args.host, args.port, args.cert, args.key)
+        return _web(args)
     if args.command is None:
         from audiospoons.ui.screens import open_main_menu
 
@@ -385,14 +394,14 @@ def _server_tls(cert: Path | None, key: Path | None) -> tuple[SSLContext | None,
         return None, str(error)
 
 
-def _web(host: str, port: int, cert: Path | None = None, key: Path | None = None) -> int:
+def _web(args: argparse.Namespace) -> int:
     """The page and its sessions, in the foreground until Ctrl+C or SIGTERM; the address to
-    open is printed once the port is open; HTTPS with ``cert`` and ``key``."""
+    open is printed once the port is open; HTTPS with ``--cert`` and ``--key``."""
     import asyncio
 
     from audiospoons.web.server import serve_web
 
-    context, problem = _server_tls(cert, key)
+    context, problem = _server_tls(args.cert, args.key)
     if problem is not None:
         print(f"audiospoons web: {problem}", file=sys.stderr)
         return 2
@@ -401,10 +410,12 @@ def _web(host: str, port: int, cert: Path | None = None, key: Path | None = None
         print(f"audiospoons web: open {address} in a web browser (Ctrl+C stops)", flush=True)
 
     try:
-        asyncio.run(serve_web(host, port, ready, ssl=context))
+        asyncio.run(serve_web(args.host, args.port, ready, ssl=context,
+                              max_sessions=args.max_sessions, per_address=args.max_per_address,
+                              idle_limit=args.idle_limit))
     except OSError as error:
-        print(f"audiospoons web: cannot listen on {host}:{port}: {error.strerror or error}",
-              file=sys.stderr)
+        print(f"audiospoons web: cannot listen on {args.host}:{args.port}:"
+              f" {error.strerror or error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0

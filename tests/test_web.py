@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from audiospoons.sound.assets import sound_path
 from tests.test_online_pty import environment, free_port, join, wait_for_relay
@@ -65,12 +66,14 @@ class Page:
         for label in labels:
             await self.socket.send(json.dumps({"type": "key", "label": label}))
 
-    async def hear(self, wanted: str, *, after: int = 0) -> int:
-        """Wait for a line containing ``wanted`` (among those from index ``after``); its index."""
+    async def hear(self, wanted: str | tuple[str, ...], *, after: int = 0) -> int:
+        """Wait for a line containing ``wanted`` (or any of them), among those from index
+        ``after``; its index."""
         deadline = time.monotonic() + LINE_WAIT
+        choices = (wanted,) if isinstance(wanted, str) else wanted
         while True:
             for index, line in enumerate(self.said[after:], after):
-                if wanted in line:
+                if any(choice in line for choice in choices):
                     return index
             left = deadline - time.monotonic()
             try:
@@ -98,8 +101,11 @@ class Page:
 
 
 async def session(address: str, settings: dict[str, Any] | None,
-                  languages: list[str] | None = None) -> tuple[ClientConnection, Page]:
-    socket = await connect(address.replace("http://", "ws://") + "play")
+                  languages: list[str] | None = None, **options: Any
+                  ) -> tuple[ClientConnection, Page]:
+    """A session as the page served at ``address`` opens one (``options`` for ``connect``)."""
+    socket = await connect(address.replace("http://", "ws://") + "play",
+                           origin=Origin(address.rstrip("/")), **options)
     await socket.send(json.dumps({"type": "hello", "languages": languages or ["en-GB"],
                                   "settings": settings}))
     return socket, Page(socket)
@@ -188,7 +194,8 @@ def test_unreadable_kept_settings_are_said_and_the_defaults_play(address: str) -
 
 def test_a_connection_that_never_says_hello_is_closed(address: str) -> None:
     async def wait() -> bool:
-        socket = await connect(address.replace("http://", "ws://") + "play")
+        socket = await connect(address.replace("http://", "ws://") + "play",
+                               origin=Origin(address.rstrip("/")))
         async with socket:
             await socket.send(json.dumps({"type": "key", "label": "enter"}))
             try:

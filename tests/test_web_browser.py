@@ -309,3 +309,17 @@ def test_a_screen_reader_finds_one_application_its_touch_keys_and_no_log(browser
     assert "checkbox \"Speak with the browser's own voice" in tree
     assert "Main menu" not in tree and "listitem" not in tree
     page.close()
+
+
+def test_a_page_turned_away_by_a_full_server_says_so(browser: Browser,
+                                                     tmp_path: Path) -> None:
+    with web_server(tmp_path, "--max-sessions", "1") as address:
+        first = open_page(browser, address, CAPTURE)
+        hear(first, "Welcome to audiospoons.")
+        second = open_page(browser, address, CAPTURE)
+        refused = hear(second, "This game server is full. Reload the page in a while to try"
+                               " again.")
+        hear(second, "The game has closed. Reload the page to play again.", refused)
+        assert not any("Welcome" in str(line["text"]) for line in heard(second))
+        second.close()
+        first.close()

@@ -5,6 +5,9 @@ session then runs in a thread, as it does at a terminal, reading the keys the pa
 sending back what to say and what to play. When the player quits, the page is told ``end``; when
 the page goes, the session ends at its next read of the keys. What the page sends is checked:
 anything that is not a message of the protocol, or a key that names no key, is left out.
+
+The server holds as many connections and sessions as its descriptors allow, and as many from
+one network as ``admission`` lets one have; a session idle for ``IDLE_LIMIT`` is ended.
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from http import HTTPStatus
 from ssl import SSLContext
 
@@ -26,9 +31,11 @@ from audiospoons.net.client import by_network
 from audiospoons.net.door import RelayDoor
 from audiospoons.net.fairness import RoundTrips
 from audiospoons.net.kernelrtt import min_rtt
+from audiospoons.voice.i18n import messages
+from audiospoons.web.admission import MAX_SESSIONS, Admission, Refusal, connection_cap
 from audiospoons.web.files import page_file
-from audiospoons.web.session import run_session
-from audiospoons.web.terminal import Message, WebKeys
+from audiospoons.web.session import browser_settings, page_language, run_session
+from audiospoons.web.terminal import IDLE_LIMIT, Message, WebKeys
 
 SOCKET_PATH = "/play"
 MESSAGE_LIMIT = 64 * 1024
@@ -38,6 +45,10 @@ HELLO_WAIT = 10.0
 """Seconds a new connection has to say hello."""
 PING_EVERY = 3.0
 """Seconds between the pings that measure the page's round trips, for dating its keys."""
+quiet = logging.getLogger("audiospoons.web.connections")
+"""The connections' own log: each one opened and closed is not worth a line (a flood would fill
+the log); only warnings are kept."""
+quiet.setLevel(logging.WARNING)
 
 
 class ConnectionOutbox:
@@ -57,10 +68,8 @@ class ConnectionOutbox:
             self.loop.call_soon_threadsafe(self.queue.put_nowait, None)
 
 
-def serve_page(connection: ServerConnection, request: Request) -> Response | None:
-    """The page's files over plain HTTP; None lets the WebSocket's path through."""
-    if request.path.split("?", 1)[0] == SOCKET_PATH:
-        return None
+def serve_file(connection: ServerConnection, request: Request) -> Response:
+    """One of the page's files over plain HTTP."""
     found = page_file(request.path)
     if found is None:
         return connection.respond(HTTPStatus.NOT_FOUND, "Not found\n")
@@ -69,46 +78,105 @@ def serve_page(connection: ServerConnection, request: Request) -> Response | Non
     return Response(HTTPStatus.OK, "OK", headers, found.body)
 
 
-async def play(connection: ServerConnection, relay: str | None = None,
-               door: RelayDoor | None = None) -> None:
-    """One browser: its hello, then its keys to the session and the session's lines to it;
-    ``relay``, the address Play online offers first (the relay served beside the page), and
-    ``door`` the way in to that relay, through which the browser's player reaches it as from
-    the browser's own address."""
-    try:
-        hello = json.loads(await asyncio.wait_for(connection.recv(), HELLO_WAIT))
-    except (TimeoutError, ConnectionClosed, ValueError):
-        return
-    if not isinstance(hello, dict) or hello.get("type") != "hello":
-        await connection.close(1008, "a session starts with hello")
-        return
-    keys = WebKeys()
-    outbox = ConnectionOutbox(asyncio.get_running_loop())
-    peer = connection.remote_address
-    opener = by_network if door is None else door.opener(
-        str(peer[0]) if isinstance(peer, tuple) else "?")
+@dataclass(slots=True)
+class WebServer:
+    """What the host decided (the relay offered, the limits), and the connections and sessions
+    open."""
 
-    def session() -> None:
+    admission: Admission
+    relay: str | None = None
+    """The address Play online offers first (the relay served beside the page)."""
+    idle_limit: float = IDLE_LIMIT
+    door: RelayDoor | None = None
+    """The way in to the relay served beside the page, through which a browser's player
+    reaches it as from the browser's own address."""
+
+    def connection_kind(self) -> type[ServerConnection]:
+        """Connections counted from the moment they are accepted: one beyond the limits is
+        closed at once, so that the server never runs out of descriptors."""
+        admission = self.admission
+
+        class Counted(ServerConnection):
+            group: str | None = None
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                peer = transport.get_extra_info("peername")
+                self.group = admission.connect(str(peer[0]) if isinstance(peer, tuple)
+                                               else "?")
+                if self.group is None and isinstance(transport, asyncio.Transport):
+                    transport.abort()
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                if self.group is not None:
+                    admission.disconnect(self.group)
+                    self.group = None
+                super().connection_lost(exc)
+
+        return Counted
+
+    def process_request(self, connection: ServerConnection, request: Request
+                        ) -> Response | None:
+        """The page's files over plain HTTP; None lets the WebSocket's path through."""
+        if request.path.split("?", 1)[0] == SOCKET_PATH:
+            return None
+        return serve_file(connection, request)
+
+    async def play(self, connection: ServerConnection) -> None:
+        """One browser: its hello, then, if a session may start, its keys to the session and
+        the session's lines to it; if not, why not."""
         try:
-            run_session(hello, keys, outbox, relay=relay, opener=opener)
+            hello = json.loads(await asyncio.wait_for(connection.recv(), HELLO_WAIT))
+        except (TimeoutError, ConnectionClosed, ValueError):
+            return
+        if not isinstance(hello, dict) or hello.get("type") != "hello":
+            await connection.close(1008, "a session starts with hello")
+            return
+        group = getattr(connection, "group", None) or "?"
+        refusal = self.admission.start(group)
+        if refusal is not None:
+            m = messages(page_language(browser_settings(hello.get("settings"))[0],
+                                       hello.get("languages")))
+            text = m.tr("web.full") if refusal is Refusal.FULL else m.tr("web.too.many")
+            with contextlib.suppress(ConnectionClosed):
+                await connection.send(json.dumps({"type": "say", "urgent": True,
+                                                  "text": text}))
+                await connection.send(json.dumps({"type": "end"}))
+                await connection.close()
+            return
+        try:
+            await self._session(connection, hello)
         finally:
-            outbox.finish()
+            self.admission.end(group)
 
-    thread = threading.Thread(target=session, name="web session", daemon=True)
-    thread.start()
-    sender = asyncio.create_task(_send_all(connection, outbox))
-    pinger = asyncio.create_task(_measure_trips(connection, keys.times.trips))
-    try:
-        async for raw in connection:
-            _take(raw, keys)
-    except ConnectionClosed:
-        pass
-    finally:
-        keys.close()
-        pinger.cancel()
-        await sender
-        await asyncio.to_thread(thread.join)
-        keys.release()
+    async def _session(self, connection: ServerConnection, hello: dict[str, object]) -> None:
+        keys = WebKeys(idle_limit=self.idle_limit)
+        outbox = ConnectionOutbox(asyncio.get_running_loop())
+        peer = connection.remote_address
+        opener = by_network if self.door is None else self.door.opener(
+            str(peer[0]) if isinstance(peer, tuple) else "?")
+
+        def session() -> None:
+            try:
+                run_session(hello, keys, outbox, relay=self.relay, opener=opener)
+            finally:
+                outbox.finish()
+
+        thread = threading.Thread(target=session, name="web session", daemon=True)
+        thread.start()
+        sender = asyncio.create_task(_send_all(connection, outbox))
+        pinger = asyncio.create_task(_measure_trips(connection, keys.times.trips))
+        try:
+            async for raw in connection:
+                _take(raw, keys)
+        except ConnectionClosed:
+            pass
+        finally:
+            keys.close()
+            pinger.cancel()
+            await sender
+            await asyncio.to_thread(thread.join)
+            keys.release()
 
 
 def _take(raw: str | bytes, keys: WebKeys) -> None:
@@ -147,17 +215,22 @@ async def _send_all(connection: ServerConnection, outbox: ConnectionOutbox) -> N
 
 async def serve_web(host: str, port: int, ready: Callable[[str], None] | None = None, *,
                     ssl: SSLContext | None = None, relay: str | None = None,
-                    door: RelayDoor | None = None) -> None:
+                    door: RelayDoor | None = None, max_sessions: int | None = None,
+                    per_address: int | None = None, idle_limit: float | None = None) -> None:
     """Serve the page at ``http://host:port/`` (``https`` with ``ssl``) until cancelled;
     ``ready`` is told the address once the port is open (``port`` 0 takes a free one);
     ``relay`` is the address Play online offers first, and ``door`` the way in to the relay
-    served beside the page."""
-
-    async def session(connection: ServerConnection) -> None:
-        await play(connection, relay, door)
-
-    async with serve(session, host, port, process_request=serve_page, ssl=ssl,
-                     max_size=MESSAGE_LIMIT) as server:
+    served beside the page. At most ``max_sessions`` sessions at
+    once and ``per_address`` from one network (``admission``), each ended after
+    ``idle_limit`` seconds with no key (``IDLE_LIMIT`` unless given)."""
+    sessions = MAX_SESSIONS if max_sessions is None else max_sessions
+    admission = Admission(connection_cap(sessions), sessions)
+    if per_address is not None:
+        admission.per_address = per_address
+    web = WebServer(admission, relay, IDLE_LIMIT if idle_limit is None else idle_limit, door)
+    async with serve(web.play, host, port, process_request=web.process_request, ssl=ssl,
+                     max_size=MESSAGE_LIMIT, create_connection=web.connection_kind(),
+                     logger=quiet) as server:
         bound = next(iter(server.sockets)).getsockname()
         if ready is not None:
             scheme = "http" if ssl is None else "https"

@@ -21,7 +21,10 @@ from audiospoons.ui.settings import BadSettings, Settings, settings_from_json, s
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import UnknownLanguage, choose_language, messages
 from audiospoons.voice.speaker import Speaker
-from audiospoons.web.terminal import Outbox, WebKeys, WebSounds, WebSpeech
+from audiospoons.web.terminal import Idle, Outbox, WebKeys, WebSounds, WebSpeech
+
+LAST_WORD_WAIT = 2.0
+"""Seconds the last line of a session ended for idling has to go out before the end."""
 
 
 def browser_settings(given: object) -> tuple[Settings, bool]:
@@ -50,13 +53,15 @@ def page_language(settings: Settings, page_languages: object) -> str:
 
 def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
                 relay: str | None = None, opener: Opener = by_network) -> None:
-    """The main menu until the player quits or the page goes (``EOFError`` from the keys);
-    ``relay``, the relay's address Play online offers when the player has typed none;
-    ``opener``, the way Play online reaches a relay."""
+    """The main menu until the player quits, the page goes (``EOFError`` from the keys) or no
+    key comes for the keys' idle limit (``Idle``: the page is told so); ``relay``, the relay's
+    address Play online offers when the player has typed none; ``opener``, the way Play online
+    reaches a relay. Everything the session holds is let go when it ends."""
     settings, unreadable = browser_settings(hello.get("settings"))
     if relay is not None and not settings.online_address:
         settings = replace(settings, online_address=relay)
     lang = page_language(settings, hello.get("languages"))
+    m = messages(lang)
     speech, sounds = WebSpeech(outbox), WebSounds(outbox, keys.times, keys.clock)
     speaker = Speaker(speech)
 
@@ -77,7 +82,7 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
         outbox.send({"type": "language", "lang": lang})
         voice(settings)
         if unreadable:
-            speaker.say(Utterance(messages(lang).tr("web.settings.unreadable")))
+            speaker.say(Utterance(m.tr("web.settings.unreadable")))
         screens = Screens(
             settings, speaker=speaker, keys=keys, mixer=sounds, lang=lang,
             settings_file=settings_file, on_save=kept,
@@ -88,5 +93,10 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
             play_online=online_game(speaker, sounds, keys, opener))
         try:
             screens.run()
+        except Idle:
+            speaker.say(Utterance(m.tr("web.idle"), urgent=True))
+            speaker.drain(LAST_WORD_WAIT)
         except EOFError:
             return
+        finally:
+            speaker.close()

@@ -20,6 +20,14 @@ from audiospoons.web.presstime import PressTimes
 
 Message = dict[str, object]
 
+IDLE_LIMIT = 30 * 60.0
+"""Seconds a session may wait for a key in the menus (or a paused game) before it is ended:
+a tab left open does not hold a session for ever."""
+
+
+class Idle(EOFError):
+    """No key came in all the time a session waits for one with nothing else to do."""
+
 
 class Outbox(Protocol):
     def send(self, message: Message) -> None:
@@ -30,10 +38,14 @@ class WebKeys:
     """The page's key presses, each stamped with this machine's clock at the moment it was
     pressed (``PressTimes``, from the page's report). Like a terminal, it has a file descriptor
     that is readable while keys wait (a pipe written to at each key), so that the online
-    session's loop can watch it as it watches a terminal."""
+    session's loop can watch it as it watches a terminal. A read that would wait for a key
+    with no end (the menus, a paused game) waits ``idle_limit`` seconds at most, then raises
+    ``Idle``."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, *,
+                 idle_limit: float | None = None) -> None:
         self.clock = clock
+        self.idle_limit = idle_limit
         self.times = PressTimes()
         self._keys: queue.Queue[Key | None] = queue.Queue()
         self._closed = False
@@ -74,14 +86,16 @@ class WebKeys:
 
     def read(self, timeout: float | None = None) -> list[Key]:
         """The keys pressed since the last read, waiting up to ``timeout`` seconds for one
-        (None: until one comes)."""
+        (None: until one comes, or ``Idle`` after ``idle_limit``)."""
         with contextlib.suppress(BlockingIOError, OSError):
             os.read(self._waiting, 4096)
         if self._closed and self._keys.empty():
             raise EOFError("the page has gone")
         try:
-            first = self._keys.get(timeout=timeout)
+            first = self._keys.get(timeout=self.idle_limit if timeout is None else timeout)
         except queue.Empty:
+            if timeout is None:
+                raise Idle(f"no key in {self.idle_limit} seconds") from None
             return []
         keys: list[Key] = []
         for key in (first, *self._drain()):
