@@ -114,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--web", type=int, metavar="PORT",
                        help="also serve the page to play in a browser on this port, its Play"
                             " online offering this relay (with the relay's TLS, if it has it)")
+    add_origin_argument(serve)
 
     front = commands.add_parser(
         "front", help="run a cluster's front: the address players type, its lobby, sending"
@@ -138,6 +139,11 @@ def build_parser() -> argparse.ArgumentParser:
     web.add_argument("--cert", type=Path, metavar="FILE",
                      help="serve the page over HTTPS with this certificate (PEM); needs --key")
     web.add_argument("--key", type=Path, metavar="FILE", help="the certificate's private key")
+    web.add_argument("--relays", type=relay_list, default=(), metavar="HOST:PORT,...",
+                     help="the relays Play online reaches from the page (tls://HOST:PORT for"
+                          " one serving TLS); without it, a page served on loopback alone"
+                          " reaches any relay, and one other machines reach, none")
+    add_origin_argument(web)
     web.add_argument("--max-sessions", type=int, metavar="N",
                      help="sessions at once from everywhere (default 1000, fewer if the"
                           " system's open-file limit allows fewer)")
@@ -222,6 +228,23 @@ def add_relay_arguments(parser: argparse.ArgumentParser) -> None:
                              " directory (default 5); a process silent for three is gone")
 
 
+def add_origin_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                        help="let pages served at this origin (https://NAME[:PORT]) open"
+                             " sessions too, besides the address the page was asked at (again"
+                             " for more)")
+
+
+def relay_list(text: str) -> tuple[str, ...]:
+    """``--relays``: relay addresses, comma separated, each as Play online reads one."""
+    from audiospoons.web.relays import relay_key
+
+    relays = tuple(part.strip() for part in text.split(",") if part.strip())
+    if not relays or any(relay_key(relay) is None for relay in relays):
+        raise argparse.ArgumentTypeError(f"not relay addresses (HOST:PORT,...): {text!r}")
+    return relays
+
+
 def add_voice_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", metavar="CODE",
                         help="language of speech (default: the system's, else English);"
@@ -266,6 +289,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                       max_connections=args.max_connections,
                       rooms_per_address=args.max_rooms_per_address,
                       web_port=getattr(args, "web", None),
+                      allow_origins=tuple(getattr(args, "allow_origin", ())),
                       database=_relay_database(args), admins=frozenset(args.admin),
                       spool=None if args.no_accounts else _relay_folder(args) / SPOOL,
                       redis=args.redis, front=args.command == "front",
@@ -313,7 +337,8 @@ def _relay_folder(args: argparse.Namespace) -> Path:
 def _serve(host: str, port: int, per_address: int | None = None, cert: Path | None = None,
            key: Path | None = None, *, max_connections: int | None = None,
            rooms_per_address: int | None = None, web_port: int | None = None,
-           database: str | None = None, admins: frozenset[str] = frozenset(),
+           allow_origins: tuple[str, ...] = (), database: str | None = None,
+           admins: frozenset[str] = frozenset(),
            spool: Path | None = None, redis: str | None = None, front: bool = False,
            advertise: str | None = None, heartbeat: float | None = None) -> int:
     """The relay, in the foreground, logging to stderr until Ctrl+C or SIGTERM; TLS with
@@ -336,7 +361,8 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
         door, page = None, None
         if web_port is not None:
             door = RelayDoor()
-            page = asyncio.create_task(_page_beside(host, web_port, port, context, door))
+            page = asyncio.create_task(_page_beside(host, web_port, port, context, door,
+                                                    allow_origins))
         try:
             await serve(host, port, per_address=per_address, ssl=context,
                         max_connections=max_connections, rooms_per_address=rooms_per_address,
@@ -365,10 +391,11 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
 
 
 async def _page_beside(host: str, web_port: int, relay_port: int,
-                       context: SSLContext | None, door: RelayDoor) -> None:
-    """The page, served beside the relay: its Play online offers the relay (a plain relay on
-    this machine; with TLS the player types the relay's name, which its certificate is for),
-    and reaches it through ``door``, as from each browser's own address."""
+                       context: SSLContext | None, door: RelayDoor,
+                       allow_origins: tuple[str, ...]) -> None:
+    """The page, served beside the relay: its Play online reaches the relay (a plain relay on
+    this machine; with TLS, at the name the page was served at, which the certificate is for)
+    and no other, through ``door``, as from each browser's own address."""
     from audiospoons.web.server import serve_web
 
     def ready(address: str) -> None:
@@ -376,7 +403,9 @@ async def _page_beside(host: str, web_port: int, relay_port: int,
               file=sys.stderr, flush=True)
 
     await serve_web(host, web_port, ready, ssl=context,
-                    relay=f"127.0.0.1:{relay_port}" if context is None else None, door=door)
+                    relay=f"127.0.0.1:{relay_port}" if context is None else None,
+                    tls_relay_port=None if context is None else relay_port,
+                    allow_origins=allow_origins, door=door)
 
 
 def _server_tls(cert: Path | None, key: Path | None) -> tuple[SSLContext | None, str | None]:
@@ -410,9 +439,9 @@ def _web(args: argparse.Namespace) -> int:
         print(f"audiospoons web: open {address} in a web browser (Ctrl+C stops)", flush=True)
 
     try:
-        asyncio.run(serve_web(args.host, args.port, ready, ssl=context,
-                              max_sessions=args.max_sessions, per_address=args.max_per_address,
-                              idle_limit=args.idle_limit))
+        asyncio.run(serve_web(args.host, args.port, ready, ssl=context, relays=args.relays,
+                              allow_origins=args.allow_origin, max_sessions=args.max_sessions,
+                              per_address=args.max_per_address, idle_limit=args.idle_limit))
     except OSError as error:
         print(f"audiospoons web: cannot listen on {args.host}:{args.port}:"
               f" {error.strerror or error}", file=sys.stderr)

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 
 from playwright.sync_api import sync_playwright
 from websockets.asyncio.client import connect
+from websockets.typing import Origin
 
 PAGE_PATHS = ("", "app.js", "style.css", "manifest.webmanifest", "icon.svg")
 TIMING = """
@@ -112,7 +113,8 @@ def page_figures(address: str, presses: int) -> None:
 
 async def socket_figures(address: str, presses: int) -> None:
     url = address.replace("http://", "ws://") + "play"
-    async with connect(url) as socket:
+    origin = Origin(address.rstrip("/"))
+    async with connect(url, origin=origin) as socket:
         await socket.send(json.dumps({"type": "hello", "languages": ["en"],
                                       "settings": {"first_run": False}}))
         await socket.recv()
@@ -125,7 +127,7 @@ async def socket_figures(address: str, presses: int) -> None:
                 pass
             trips.append((time.perf_counter() - sent) * 1000)
         print(f"WebSocket round trip, key to its line: {percentiles(trips)}")
-    async with connect(url) as socket:
+    async with connect(url, origin=origin) as socket:
         settings = {"first_run": False, "players": 3, "bots": "expert",
                     "options": {"round_pause": "0.5"}}
         await socket.send(json.dumps({"type": "hello", "languages": ["en"],

@@ -278,7 +278,8 @@ def test_a_browser_and_a_terminal_play_one_game_at_a_relay(address: str,
         relay.communicate(timeout=10)
 
 
-def test_a_relay_serves_the_page_beside_it_and_play_online_offers_it(tmp_path: Path) -> None:
+def test_a_relay_serves_the_page_beside_it_and_play_online_offers_it_alone(
+        tmp_path: Path) -> None:
     port = free_port()
     relay = subprocess.Popen([sys.executable, "-m", "audiospoons", "serve", "--port", str(port),
                               "--web", "0"], env=environment(tmp_path, "relay"),
@@ -300,7 +301,9 @@ def test_a_relay_serves_the_page_beside_it_and_play_online_offers_it(tmp_path: P
                 await page.hear("Main menu. Play, 1 of 8")
                 await page.press("down", "enter")
                 await page.hear(f"Relay address, edit text, selected: 127.0.0.1:{port}")
-                await page.press("enter")
+                await page.press(*f"127.0.0.1:{port + 1}", "enter")
+                await page.hear(f"This page plays online only at 127.0.0.1:{port}.")
+                await page.press(*f"127.0.0.1:{port}", "enter")
                 await page.hear("Your name, edit text")
                 await page.press("b", "o", "b", "enter")
                 await page.hear("Password for bob, edit text, blank")

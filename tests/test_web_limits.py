@@ -1,12 +1,23 @@
 """What the web server holds and whom it serves, over real sockets: sessions let go of all they
-held when their page goes, are capped in all and per network, and end when idle."""
+held when their page goes, are capped in all and per network, end when idle, are given to the
+page's own origin alone, and reach only the relays the server allows."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+from websockets.typing import Origin
+
+from tests.test_online_pty import environment, free_port, wait_for_relay
 from tests.test_web import LINE_WAIT, Page, session
 from tests.webserver import web_process
 
@@ -115,3 +126,87 @@ def test_a_session_idle_in_the_menus_is_ended_with_a_word(tmp_path: Path) -> Non
     assert page.ended
     assert page.said[-1] == ("No key was pressed for a long while, so the game has closed."
                              " Reload the page to play again.")
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "null", None])
+def test_a_page_of_another_site_gets_no_session(tmp_path: Path, origin: str | None) -> None:
+    async def attempt(address: str) -> int:
+        try:
+            async with connect(address.replace("http://", "ws://") + "play",
+                               origin=None if origin is None else Origin(origin)) as socket_:
+                await socket_.send(json.dumps({"type": "hello", "settings": PLAYED}))
+                await socket_.recv()
+        except InvalidStatus as refused:
+            return refused.response.status_code
+        return 101
+
+    with web_process(tmp_path) as server:
+        assert asyncio.run(attempt(server.address)) == 403
+
+
+def upgrade_status(port: int, host: str, origin: str) -> bytes:
+    """The status line the server answers a WebSocket upgrade asking for ``host`` with."""
+    with socket.create_connection(("127.0.0.1", port), timeout=LINE_WAIT) as raw:
+        raw.sendall(f"GET /play HTTP/1.1\r\nHost: {host}\r\nOrigin: {origin}\r\n"
+                    "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                    "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+        return raw.recv(4096).split(b"\r\n", 1)[0]
+
+
+def test_a_site_that_points_its_name_at_this_machine_gets_no_session(tmp_path: Path) -> None:
+    """DNS rebinding: evil.example made to resolve to 127.0.0.1, its page asking for itself.
+    A name the server was told to allow is let in."""
+    with web_process(tmp_path, "--allow-origin", "http://spoons.example:8080") as server:
+        port = int(server.address.rsplit(":", 1)[1].strip("/"))
+        assert upgrade_status(port, f"evil.example:{port}",
+                              f"http://evil.example:{port}") == b"HTTP/1.1 403 Forbidden"
+        assert upgrade_status(port, f"localhost:{port}", f"http://localhost:{port}"
+                              ) == b"HTTP/1.1 101 Switching Protocols"
+        assert upgrade_status(port, "spoons.example:8080", "http://spoons.example:8080"
+                              ) == b"HTTP/1.1 101 Switching Protocols"
+
+
+def test_play_online_reaches_only_the_relays_the_server_allows(tmp_path: Path) -> None:
+    """Addresses not allowed are refused before any connection, in the same words whether
+    nothing answers there or something does; the allowed relay is offered and reached."""
+    relay_port, closed_port = free_port(), free_port()
+    relay = subprocess.Popen([sys.executable, "-m", "audiospoons", "serve", "--port",
+                              str(relay_port)], env=environment(tmp_path, "relay"),
+                             stderr=subprocess.DEVNULL)
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.setblocking(False)
+    open_port = listener.getsockname()[1]
+    refusal = f"This page plays online only at 127.0.0.1:{relay_port}."
+
+    async def scan(address: str) -> Page:
+        socket_, page = await session(address, PLAYED)
+        async with socket_:
+            await page.hear(MENU)
+            await page.press("down", "enter")
+            await page.hear(f"Relay address, edit text, selected: 127.0.0.1:{relay_port}")
+            heard = 0
+            for port in (closed_port, open_port, 22):
+                await page.press(*f"127.0.0.1:{port}", "enter")
+                heard = await page.hear(refusal, after=heard) + 1
+            await page.press(*f"localhost:{relay_port}", "enter")
+            heard = await page.hear(refusal, after=heard) + 1
+            await page.press(*f"127.0.0.1:{relay_port}", "enter")
+            await page.hear("Your name, edit text")
+            await page.press("b", "o", "b", "enter")
+            await page.hear("Password for bob, edit text, blank")
+            await page.press("enter")
+            await page.hear("Connected to 127.0.0.1 as bob.")
+        return page
+
+    try:
+        wait_for_relay(relay_port)
+        with web_process(tmp_path, "--relays", f"127.0.0.1:{relay_port}") as server:
+            page = asyncio.run(scan(server.address))
+        with pytest.raises(BlockingIOError):
+            listener.accept()
+    finally:
+        listener.close()
+        relay.terminate()
+        relay.wait(10)
+    assert not any("answers" in line or "closed the connection" in line for line in page.said)

@@ -182,7 +182,8 @@ class Screens:
                  play_other: Mapping[str, GameCallback] | None = None,
                  play_online: OnlineCallback | None = None,
                  sound_device: Mixer | None = None,
-                 on_save: Callable[[Settings], None] | None = None) -> None:
+                 on_save: Callable[[Settings], None] | None = None,
+                 refuse_relay: Callable[[str], str | None] | None = None) -> None:
         self.settings = settings
         self.speaker = speaker
         self.keys = keys
@@ -199,6 +200,9 @@ class Screens:
         self.sound_device = sound_device
         self.on_save = on_save
         """Told the settings each time they are saved (a browser keeps its own)."""
+        self.refuse_relay = refuse_relay
+        """Given a relay's address as typed, why Play online may not reach it, if it may not
+        (a web session reaches only the relays its server allows)."""
         self._pending: list[str] = []
         self._save_failed = False
 
@@ -415,6 +419,10 @@ class Screens:
                 host, port = read_address(address, m)
             except Refused as problem:
                 self.say(str(problem))
+                continue
+            refusal = None if self.refuse_relay is None else self.refuse_relay(address)
+            if refusal is not None:
+                self.say(refusal)
                 continue
             while True:
                 typed = self.type_text(name_field(name, m))

@@ -6,8 +6,10 @@ sending back what to say and what to play. When the player quits, the page is to
 the page goes, the session ends at its next read of the keys. What the page sends is checked:
 anything that is not a message of the protocol, or a key that names no key, is left out.
 
-The server holds as many connections and sessions as its descriptors allow, and as many from
-one network as ``admission`` lets one have; a session idle for ``IDLE_LIMIT`` is ended.
+Only the page's own origin gets a session (``origins``); the server holds as many connections
+and sessions as its descriptors allow, and as many from one network as ``admission`` lets one
+have; a session idle for ``IDLE_LIMIT`` is ended; and Play online reaches only the relays
+``relays`` allows.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ import contextlib
 import json
 import logging
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from http import HTTPStatus
 from ssl import SSLContext
 
@@ -34,6 +36,8 @@ from audiospoons.net.kernelrtt import min_rtt
 from audiospoons.voice.i18n import messages
 from audiospoons.web.admission import MAX_SESSIONS, Admission, Refusal, connection_cap
 from audiospoons.web.files import page_file
+from audiospoons.web.origins import host_name, origin_allowed
+from audiospoons.web.relays import RelayPolicy, loopback_only
 from audiospoons.web.session import browser_settings, page_language, run_session
 from audiospoons.web.terminal import IDLE_LIMIT, Message, WebKeys
 
@@ -80,13 +84,18 @@ def serve_file(connection: ServerConnection, request: Request) -> Response:
 
 @dataclass(slots=True)
 class WebServer:
-    """What the host decided (the relay offered, the limits), and the connections and sessions
-    open."""
+    """What the host decided (the relays, the other origins, the limits), and the connections
+    and sessions open."""
 
     admission: Admission
-    relay: str | None = None
-    """The address Play online offers first (the relay served beside the page)."""
+    relays: RelayPolicy = field(default_factory=RelayPolicy)
+    allow_origins: tuple[str, ...] = ()
+    scheme: str = "http"
+    tls_relay_port: int | None = None
+    """The port of the relay served beside the page over TLS, reached at the page's name."""
     idle_limit: float = IDLE_LIMIT
+    loopback: bool = False
+    """Whether the server listens on loopback alone (``relays``, ``origins``)."""
     door: RelayDoor | None = None
     """The way in to the relay served beside the page, through which a browser's player
     reaches it as from the browser's own address."""
@@ -117,10 +126,23 @@ class WebServer:
 
     def process_request(self, connection: ServerConnection, request: Request
                         ) -> Response | None:
-        """The page's files over plain HTTP; None lets the WebSocket's path through."""
-        if request.path.split("?", 1)[0] == SOCKET_PATH:
+        """The page's files; the socket's path only to the page's own origin."""
+        if request.path.split("?", 1)[0] != SOCKET_PATH:
+            return serve_file(connection, request)
+        if origin_allowed(request.headers.get("Origin"), request.headers.get("Host"),
+                          scheme=self.scheme, allowed=self.allow_origins,
+                          loopback_only=self.loopback):
             return None
-        return serve_file(connection, request)
+        return connection.respond(HTTPStatus.FORBIDDEN, "Not this page's origin\n")
+
+    def page_relays(self, host: str | None) -> RelayPolicy:
+        """The relays a page served at ``host`` reaches: with a relay beside over TLS, it at
+        that name first."""
+        if self.tls_relay_port is None or not host:
+            return self.relays
+        name = host_name(host)
+        name = f"[{name}]" if ":" in name else name
+        return self.relays.with_relay(f"tls://{name}:{self.tls_relay_port}")
 
     async def play(self, connection: ServerConnection) -> None:
         """One browser: its hello, then, if a session may start, its keys to the session and
@@ -145,11 +167,14 @@ class WebServer:
                 await connection.close()
             return
         try:
-            await self._session(connection, hello)
+            await self._session(connection, hello,
+                                self.page_relays(connection.request.headers.get("Host")
+                                                 if connection.request else None))
         finally:
             self.admission.end(group)
 
-    async def _session(self, connection: ServerConnection, hello: dict[str, object]) -> None:
+    async def _session(self, connection: ServerConnection, hello: dict[str, object],
+                       relays: RelayPolicy) -> None:
         keys = WebKeys(idle_limit=self.idle_limit)
         outbox = ConnectionOutbox(asyncio.get_running_loop())
         peer = connection.remote_address
@@ -158,7 +183,7 @@ class WebServer:
 
         def session() -> None:
             try:
-                run_session(hello, keys, outbox, relay=self.relay, opener=opener)
+                run_session(hello, keys, outbox, relays=relays, opener=opener)
             finally:
                 outbox.finish()
 
@@ -215,24 +240,33 @@ async def _send_all(connection: ServerConnection, outbox: ConnectionOutbox) -> N
 
 async def serve_web(host: str, port: int, ready: Callable[[str], None] | None = None, *,
                     ssl: SSLContext | None = None, relay: str | None = None,
-                    door: RelayDoor | None = None, max_sessions: int | None = None,
-                    per_address: int | None = None, idle_limit: float | None = None) -> None:
+                    relays: Sequence[str] = (), tls_relay_port: int | None = None,
+                    allow_origins: Sequence[str] = (), max_sessions: int | None = None,
+                    per_address: int | None = None, idle_limit: float | None = None,
+                    door: RelayDoor | None = None) -> None:
     """Serve the page at ``http://host:port/`` (``https`` with ``ssl``) until cancelled;
-    ``ready`` is told the address once the port is open (``port`` 0 takes a free one);
-    ``relay`` is the address Play online offers first, and ``door`` the way in to the relay
-    served beside the page. At most ``max_sessions`` sessions at
-    once and ``per_address`` from one network (``admission``), each ended after
-    ``idle_limit`` seconds with no key (``IDLE_LIMIT`` unless given)."""
+    ``ready`` is told the address once the port is open (``port`` 0 takes a free one).
+    Play online reaches ``relay`` (the relay served beside the page, offered first, through
+    ``door`` as from each browser's own address), the relay beside over TLS at
+    ``tls_relay_port`` by the page's name, and ``relays``; with none of them and no other
+    origin allowed, on loopback alone, any relay (``relays``). Sessions are given to the
+    page's own origin and ``allow_origins``, at most ``max_sessions`` at once and
+    ``per_address`` from one network (``admission``), each ended after ``idle_limit`` seconds
+    with no key (``IDLE_LIMIT`` unless given)."""
     sessions = MAX_SESSIONS if max_sessions is None else max_sessions
     admission = Admission(connection_cap(sessions), sessions)
     if per_address is not None:
         admission.per_address = per_address
-    web = WebServer(admission, relay, IDLE_LIMIT if idle_limit is None else idle_limit, door)
+    web = WebServer(admission, RelayPolicy(((relay,) if relay else ()) + tuple(relays)),
+                    tuple(allow_origins), "http" if ssl is None else "https", tls_relay_port,
+                    IDLE_LIMIT if idle_limit is None else idle_limit, door=door)
     async with serve(web.play, host, port, process_request=web.process_request, ssl=ssl,
                      max_size=MESSAGE_LIMIT, create_connection=web.connection_kind(),
                      logger=quiet) as server:
+        web.loopback = loopback_only(str(sock.getsockname()[0]) for sock in server.sockets)
+        web.relays = RelayPolicy(web.relays.relays, anywhere=web.loopback and not (
+            web.relays.relays or tls_relay_port or web.allow_origins))
         bound = next(iter(server.sockets)).getsockname()
         if ready is not None:
-            scheme = "http" if ssl is None else "https"
-            ready(f"{scheme}://{bound[0]}:{bound[1]}/")
+            ready(f"{web.scheme}://{bound[0]}:{bound[1]}/")
         await server.serve_forever()

@@ -21,6 +21,7 @@ from audiospoons.ui.settings import BadSettings, Settings, settings_from_json, s
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import UnknownLanguage, choose_language, messages
 from audiospoons.voice.speaker import Speaker
+from audiospoons.web.relays import RelayPolicy
 from audiospoons.web.terminal import Idle, Outbox, WebKeys, WebSounds, WebSpeech
 
 LAST_WORD_WAIT = 2.0
@@ -52,14 +53,15 @@ def page_language(settings: Settings, page_languages: object) -> str:
 
 
 def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
-                relay: str | None = None, opener: Opener = by_network) -> None:
+                relays: RelayPolicy, opener: Opener = by_network) -> None:
     """The main menu until the player quits, the page goes (``EOFError`` from the keys) or no
-    key comes for the keys' idle limit (``Idle``: the page is told so); ``relay``, the relay's
-    address Play online offers when the player has typed none; ``opener``, the way Play online
-    reaches a relay. Everything the session holds is let go when it ends."""
+    key comes for the keys' idle limit (``Idle``: the page is told so). Play online reaches the
+    relays ``relays`` allows, offering its first when the player has typed none, by
+    ``opener``. Everything the session holds is let go when it ends."""
     settings, unreadable = browser_settings(hello.get("settings"))
-    if relay is not None and not settings.online_address:
-        settings = replace(settings, online_address=relay)
+    offered = relays.offered()
+    if offered is not None and not settings.online_address:
+        settings = replace(settings, online_address=offered)
     lang = page_language(settings, hello.get("languages"))
     m = messages(lang)
     speech, sounds = WebSpeech(outbox), WebSounds(outbox, keys.times, keys.clock)
@@ -76,6 +78,13 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
         outbox.send({"type": "voice", "rate": chosen.rate,
                      "volume": chosen.speech_volume / 100})
 
+    def refused(address: str) -> str | None:
+        if relays.allows(address):
+            return None
+        if relays.relays:
+            return m.tr("web.relay.refused", relays=", ".join(relays.relays))
+        return m.tr("web.relay.none")
+
     with tempfile.TemporaryDirectory(prefix="audiospoons-web-") as folder:
         settings_file = Path(folder) / "settings.json"
         apply_settings(settings, speech, sounds)
@@ -90,7 +99,7 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
             demonstrate=local_game("play_demonstration", speaker, sounds, keys),
             play_other={name: local_game("play_local_game", speaker, sounds, keys, game=name)
                         for name in OTHER_GAMES},
-            play_online=online_game(speaker, sounds, keys, opener))
+            play_online=online_game(speaker, sounds, keys, opener), refuse_relay=refused)
         try:
             screens.run()
         except Idle:
