@@ -210,3 +210,20 @@ def test_play_online_reaches_only_the_relays_the_server_allows(tmp_path: Path) -
         relay.terminate()
         relay.wait(10)
     assert not any("answers" in line or "closed the connection" in line for line in page.said)
+
+
+def test_a_game_paused_and_left_is_ended_as_the_menus_are(tmp_path: Path) -> None:
+    async def pause_and_leave(address: str) -> Page:
+        socket_, page = await session(address, {"first_run": False, "players": 3})
+        async with socket_:
+            await page.hear(MENU)
+            await page.press("enter")
+            dealt = await page.hear("Your cards:")
+            await page.press("escape")
+            paused = await page.hear("Paused.", after=dealt)
+            await page.hear("No key was pressed", after=paused)
+            await asyncio.wait_for(page.until_closed(), LINE_WAIT)
+        return page
+
+    with web_process(tmp_path, "--idle-limit", "3") as server:
+        assert asyncio.run(pause_and_leave(server.address)).ended
