@@ -29,9 +29,11 @@ BROWSERS = 17
 
 
 @contextmanager
-def relay_with_page(tmp_path: Path, *args: str) -> Iterator[tuple[int, str]]:
-    """``serve --web``: the relay's port and the page's address, stopped by its pid. It keeps
-    no accounts unless ``args`` give it a ``--data`` folder."""
+def relay_with_page(tmp_path: Path, *args: str, log: list[str] | None = None
+                    ) -> Iterator[tuple[int, str]]:
+    """``serve --web``: the relay's port and the page's address, stopped by its pid (what it
+    logged after the page's address then added to ``log``). It keeps no accounts unless
+    ``args`` give it a ``--data`` folder."""
     port = free_port()
     accounts = () if "--data" in args else ("--no-accounts",)
     relay = subprocess.Popen([sys.executable, "-m", "audiospoons", "serve", "--port", str(port),
@@ -51,7 +53,9 @@ def relay_with_page(tmp_path: Path, *args: str) -> Iterator[tuple[int, str]]:
         yield port, page_address
     finally:
         relay.send_signal(signal.SIGTERM)
-        relay.communicate(timeout=10)
+        _, logged = relay.communicate(timeout=10)
+        if log is not None:
+            log.append(logged)
 
 
 async def browser(page_address: str, source: str, headers: dict[str, str] | None = None
@@ -275,3 +279,28 @@ def test_no_header_and_no_message_makes_a_connection_count_as_another_address(
         heard, answer = asyncio.run(claims())
     assert heard == [connected("ann"), connected("bob"), TOO_MANY.format(port=port)]
     assert (answer["kind"], answer["code"]) == ("error", "too-many")
+
+
+def test_a_page_closed_while_playing_online_lets_its_session_go_quietly(tmp_path: Path) -> None:
+    """A browser in the relay's lobby closes its page: its session ends, so that its name is
+    free again at once, and nothing of it is logged as an error."""
+    log: list[str] = []
+    with relay_with_page(tmp_path, log=log) as (port, page_address):
+        async def close_and_come_back() -> str:
+            socket, page = await browser(page_address, "127.0.1.2")
+            assert await play_online(page, port, "ann") == connected("ann")
+            await socket.close()
+            deadline = time.monotonic() + LINE_WAIT
+            while True:
+                try:
+                    again = await RelayClient.connect("127.0.0.1", port, "ann")
+                except RelayError:
+                    if time.monotonic() > deadline:
+                        raise
+                    await asyncio.sleep(0.1)
+                    continue
+                await again.close()
+                return again.name
+
+        assert asyncio.run(close_and_come_back()) == "ann"
+    assert "Traceback" not in log[0] and "EOFError" not in log[0], log[0]

@@ -176,7 +176,8 @@ class OnlineSession:
         self.watcher: Watcher | None = None
         self.room_keys = RoomKeys(messages)
         """The spoken menu (a bot's level, whom to take out) or chat line open, if any."""
-        self._pressed: asyncio.Queue[list[PressedKey]] = asyncio.Queue()
+        self._pressed: asyncio.Queue[list[PressedKey] | EOFError] = asyncio.Queue()
+        """Keys as they are read, or the ``EOFError`` of keys that have ended (a page gone)."""
 
     def _new_lobby(self) -> Lobby:
         return Lobby(self.m, records=self.client.keeps_accounts, account=not self.client.guest,
@@ -197,7 +198,10 @@ class OnlineSession:
                 done, _ = await asyncio.wait({waiting, network}, timeout=tick_in,
                                              return_when=asyncio.FIRST_COMPLETED)
                 if waiting in done:
-                    self._on_keys(waiting.result())
+                    pressed = waiting.result()
+                    if isinstance(pressed, EOFError):
+                        raise pressed
+                    self._on_keys(pressed)
                 else:
                     waiting.cancel()
                 if self.game is not None:
@@ -253,8 +257,9 @@ class OnlineSession:
             break
         await self.client.close()
         self.client = client
-        while not self._pressed.empty():
-            self._pressed.get_nowait()
+        drained = [self._pressed.get_nowait() for _ in range(self._pressed.qsize())]
+        for ended in (item for item in drained if isinstance(item, EOFError)):
+            self._pressed.put_nowait(ended)
         try:
             self.game = self._new_game(started)
         except (BadRelayMessage, InvalidOptions):
@@ -409,16 +414,25 @@ class OnlineSession:
         """The terminal has input: read it. A lone Escape is told from the start of a key's
         escape sequence only after ``ESCAPE_DELAY`` of quiet, so when a read gives nothing it
         is tried again once that time has passed."""
-        pressed = list(self.keys.read(0))
-        if pressed:
-            self._pressed.put_nowait(pressed)
-        else:
+        pressed = self._read()
+        if pressed == []:
             asyncio.get_running_loop().call_later(2 * ESCAPE_DELAY, self._read_quiet)
 
     def _read_quiet(self) -> None:
-        pressed = list(self.keys.read(0))
+        self._read()
+
+    def _read(self) -> list[PressedKey] | None:
+        """The keys waiting, handed to the session; None once the keys have ended (a page
+        gone), which ends the session from its own loop rather than the reader's callback."""
+        try:
+            pressed = list(self.keys.read(0))
+        except EOFError as ended:
+            asyncio.get_running_loop().remove_reader(self.keys.fileno())
+            self._pressed.put_nowait(ended)
+            return None
         if pressed:
             self._pressed.put_nowait(pressed)
+        return pressed
 
     async def _network(self) -> None:
         while True:
