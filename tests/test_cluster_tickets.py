@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +21,9 @@ from redisserver import redis_server
 from test_moderation import PASSWORD
 from test_relay_faults import Raw
 
+from audiospoons.net.accounts import Accounts
 from audiospoons.net.server import serve
+from audiospoons.net.storage import Storage
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.relaywords import relay_error_text
 
@@ -45,9 +48,20 @@ async def _serving(port: int, redis: str, database: str, *, front: bool
     return stop, task
 
 
+async def register_moderator(database: str) -> None:
+    """Register ``MODERATOR``, as its operator does before naming it with ``--admin``."""
+    accounts = Accounts(await Storage.open(database))
+    try:
+        await accounts.register(MODERATOR, PASSWORD, "127.0.0.0/24", time.time(), 0.0)
+    finally:
+        accounts.close()
+        await accounts.storage.close()
+
+
 @contextlib.asynccontextmanager
 async def cluster(redis: str, database: str) -> AsyncIterator[Ports]:
     ports = Ports(free_port(), [free_port(), free_port()])
+    await register_moderator(database)
     started = [await _serving(port, redis, database, front=False) for port in ports.processes]
     started.append(await _serving(ports.front, redis, database, front=True))
     try:
@@ -96,9 +110,9 @@ async def answer(raw: Raw, request: dict[str, Any], *kinds: str) -> dict[str, An
 
 
 async def moved(ports: Ports, address: str, name: str, request: dict[str, Any], *,
-                register: bool = False) -> dict[str, Any]:
+                register: bool = False, login: bool = False) -> dict[str, Any]:
     """The ``moved`` the front answers ``request`` with, to a player from ``address``."""
-    raw = await at_front(ports.front, address, name, register=register)
+    raw = await at_front(ports.front, address, name, register=register, login=login)
     sent = await answer(raw, request, "moved", "error")
     assert sent["kind"] == "moved", sent
     assert await raw.closed()
@@ -169,7 +183,7 @@ def test_many_create_rooms_at_once_from_one_address_open_no_more_than_its_limit(
 def test_a_moderator_at_the_front_bans_a_guest_on_a_room_process_at_once(
         tmp_path: Path) -> None:
     async def scenario(ports: Ports) -> None:
-        mo = await at_front(ports.front, "127.0.0.1", MODERATOR, register=True)
+        mo = await at_front(ports.front, "127.0.0.1", MODERATOR, login=True)
         sent = await moved(ports, "127.0.1.1", "Thief", {"kind": "create_room"})
         thief, _ = await show(sent["port"], "127.0.1.1", "Thief", sent["ticket"])
         await answer(thief, sent["then"], "room")
@@ -189,7 +203,7 @@ def test_a_moderator_at_the_front_bans_a_guest_on_a_room_process_at_once(
 
 def test_a_player_banned_at_the_front_cannot_hop_on_with_a_ticket(tmp_path: Path) -> None:
     async def scenario(ports: Ports) -> None:
-        mo = await at_front(ports.front, "127.0.0.1", MODERATOR, register=True)
+        mo = await at_front(ports.front, "127.0.0.1", MODERATOR, login=True)
         host = await at_front(ports.front, "127.0.0.1", "Ann")
         sent = await answer(host, {"kind": "create_room"}, "moved")
         ann, _ = await show(sent["port"], "127.0.0.1", "Ann", sent["ticket"])
@@ -220,7 +234,7 @@ def test_a_moderator_on_a_room_process_mutes_bans_and_unbans_a_player_in_the_fro
         tmp_path: Path) -> None:
     async def scenario(ports: Ports) -> None:
         sent = await moved(ports, "127.0.0.1", MODERATOR, {"kind": "create_room"},
-                           register=True)
+                           login=True)
         mo, hello = await show(sent["port"], "127.0.0.1", MODERATOR, sent["ticket"])
         assert hello["moderator"] is True
         await answer(mo, sent["then"], "room")
