@@ -1311,9 +1311,12 @@ class Browser:
     @classmethod
     async def open(cls, web_port: int, source: str) -> Browser:
         from websockets.asyncio.client import connect
+        from websockets.typing import Origin
 
         socket = await asyncio.wait_for(connect(f"ws://{HOST}:{web_port}/play",
-                                                local_addr=(source, 0)), BROWSER_WAIT)
+                                                local_addr=(source, 0),
+                                                origin=Origin(f"http://{HOST}:{web_port}")),
+                                        BROWSER_WAIT)
         await socket.send(json.dumps({"type": "hello", "languages": ["en"],
                                       "settings": {"first_run": False, "rate": 450}}))
         return cls(socket)
