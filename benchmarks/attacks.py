@@ -121,6 +121,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from relay import ROOT, SO_TIMESTAMPNS, free_port, resident_kib, wait_for_port
+from websockets.exceptions import ConnectionClosed
 
 HOST = "127.0.0.1"
 """The relay's address: every connection goes there."""
@@ -1377,6 +1378,8 @@ async def browser_crowd(window: Window, args: argparse.Namespace) -> Outcome:
         browsers.append(browser)
         try:
             crowd[await browser.play_online(f"crowd{number}")] += 1
+        except ConnectionClosed:
+            crowd["page turned away: " + (browser.said[-1] if browser.said else "")] += 1
         except (OSError, TimeoutError, ValueError) as error:
             crowd[f"no answer: {reason(error)}"] += 1
 
@@ -1388,6 +1391,9 @@ async def browser_crowd(window: Window, args: argparse.Namespace) -> Outcome:
             try:
                 browser = await Browser.open(window.relay.web_port, BROWSER_ADDRESS)
                 honest[await browser.play_online(f"honest{number}")] += 1
+            except ConnectionClosed:
+                said = browser.said[-1] if browser is not None and browser.said else ""
+                honest[f"page turned away: {said}"] += 1
             except (OSError, TimeoutError, ValueError) as error:
                 honest[f"no answer: {reason(error)}"] += 1
             finally:
@@ -1412,6 +1418,7 @@ async def browser_crowd(window: Window, args: argparse.Namespace) -> Outcome:
                          " turned away")
     if crowd["connected"] > ROOMS_PER_ADDRESS:
         out.flags.append(f"{crowd['connected']} browsers of one network let in")
+    return out
 # --------------------------------------------------------------------- accounts and mutes
 
 FLOODERS = 40
