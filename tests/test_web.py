@@ -20,6 +20,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from audiospoons.sound.assets import sound_path
+from audiospoons.web.files import PAGE_FILES
 from tests.test_online_pty import environment, free_port, join, wait_for_relay
 from tests.webserver import web_server
 
@@ -208,8 +209,7 @@ def test_a_connection_that_never_says_hello_is_closed(address: str) -> None:
 
 
 def test_the_page_is_small(address: str) -> None:
-    total = sum(len(fetch(address + path)[2]) for path in ("", "app.js", "style.css",
-                                                          "manifest.webmanifest", "icon.svg"))
+    total = sum(len(fetch(address + path.lstrip("/"))[2]) for path in PAGE_FILES)
     assert total < 200 * 1024
 
 

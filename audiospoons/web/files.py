@@ -11,7 +11,8 @@ from audiospoons.sound.cue import CUE_NAMES
 
 PAGE_FILES = {
     "/": ("index.html", "text/html; charset=utf-8"),
-    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    **{f"/{name}": (name, "text/javascript; charset=utf-8")
+       for name in ("app.js", "keys.js", "sound.js", "speech.js")},
     "/style.css": ("style.css", "text/css; charset=utf-8"),
     "/manifest.webmanifest": ("manifest.webmanifest", "application/manifest+json"),
     "/icon.svg": ("icon.svg", "image/svg+xml"),

@@ -1,0 +1,80 @@
+// Lines for the player: to the screen reader (ariaNotify, or live regions where the browser has
+// no ariaNotify), or to the browser's own voice for a player who chose it; each also written to
+// the log on screen.
+const LIVE_GAP_MS = 150;
+const LOG_LINES = 500;
+
+export function createSpeech({ log, politeRegions, urgentRegions, selfVoicing }) {
+  const waiting = [];
+  let nextWriteAt = 0;
+  let writeTimer = null;
+  const turns = { polite: 0, urgent: 0 };
+  const voice = { rate: 1, volume: 1 };
+
+  function addToLog(text, urgent) {
+    const line = document.createElement("li");
+    line.textContent = text;
+    if (urgent) line.className = "urgent";
+    log.appendChild(line);
+    while (log.childElementCount > LOG_LINES) log.firstElementChild.remove();
+    line.scrollIntoView({ block: "nearest" });
+  }
+
+  function speakAloud(text, urgent) {
+    if (urgent) speechSynthesis.cancel();
+    const utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = document.documentElement.lang;
+    utterance.rate = voice.rate;
+    utterance.volume = voice.volume;
+    speechSynthesis.speak(utterance);
+  }
+
+  function writeRegion(text, urgent) {
+    const regions = urgent ? urgentRegions : politeRegions;
+    const kind = urgent ? "urgent" : "polite";
+    const region = regions[turns[kind] % regions.length];
+    turns[kind] += 1;
+    region.textContent = "";
+    requestAnimationFrame(() => { region.textContent = text; });
+  }
+
+  function pumpRegions() {
+    writeTimer = null;
+    if (!waiting.length) return;
+    const now = performance.now();
+    if (now < nextWriteAt) {
+      writeTimer = setTimeout(pumpRegions, nextWriteAt - now);
+      return;
+    }
+    const { text, urgent } = waiting.shift();
+    writeRegion(text, urgent);
+    nextWriteAt = now + LIVE_GAP_MS;
+    if (waiting.length) writeTimer = setTimeout(pumpRegions, LIVE_GAP_MS);
+  }
+
+  function say(text, urgent) {
+    addToLog(text, urgent);
+    if (selfVoicing.checked && "speechSynthesis" in window) {
+      speakAloud(text, urgent);
+    } else if (typeof document.ariaNotify === "function") {
+      document.ariaNotify(text, { priority: urgent ? "high" : "normal" });
+    } else {
+      if (urgent) waiting.length = 0;
+      waiting.push({ text, urgent });
+      if (writeTimer === null) pumpRegions();
+    }
+  }
+
+  function silence() {
+    waiting.length = 0;
+    if ("speechSynthesis" in window) speechSynthesis.cancel();
+  }
+
+  // The rate (words a minute) and volume (0 to 1) of the page's own voice.
+  function setVoice(rate, volume) {
+    voice.rate = Math.max(0.5, Math.min(3, Number(rate) / 175 || 1));
+    voice.volume = Math.max(0, Math.min(1, Number(volume)));
+  }
+
+  return { say, silence, setVoice };
+}
