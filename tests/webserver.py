@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 import resource
-import selectors
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,11 +18,13 @@ START_WAIT = 20.0
 
 @dataclass(frozen=True, slots=True)
 class WebProcess:
-    """A running server: the address it printed, its pid, and the file its stderr goes to."""
+    """A running server: the address it printed, its pid, and the files its stderr and its
+    stdout go to."""
 
     address: str
     pid: int
     stderr: Path
+    stdout: Path
 
     def threads(self) -> int:
         """The threads the server process has now."""
@@ -39,21 +41,20 @@ def web_process(home: Path, *args: str, fd_limit: int | None = None) -> Iterator
         if fd_limit is not None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (fd_limit, fd_limit))
 
-    stderr = home / "web-stderr.log"
-    with stderr.open("w") as errors:
+    stderr, stdout = home / "web-stderr.log", home / "web-stdout.log"
+    with stderr.open("w") as errors, stdout.open("w") as printed:
         process = subprocess.Popen(
             [sys.executable, "-m", "audiospoons", "web", "--host", "127.0.0.1", "--port", "0",
-             *args], stdout=subprocess.PIPE, stderr=errors, text=True, env=env,
-            preexec_fn=limited)
+             *args], stdout=printed, stderr=errors, text=True, env=env, preexec_fn=limited)
     try:
-        assert process.stdout is not None
-        with selectors.DefaultSelector() as selector:
-            selector.register(process.stdout, selectors.EVENT_READ)
-            if not selector.select(START_WAIT):
-                raise AssertionError("audiospoons web printed no address")
-        line = process.stdout.readline()
+        deadline = time.monotonic() + START_WAIT
+        while not (line := stdout.read_text()).endswith("\n"):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"audiospoons web printed no address: {stderr.read_text()}")
+            time.sleep(0.02)
         assert "open http://127.0.0.1:" in line, (line, stderr.read_text())
-        yield WebProcess(line.split("open ", 1)[1].split(" ", 1)[0], process.pid, stderr)
+        address = line.split("open ", 1)[1].split(" ", 1)[0]
+        yield WebProcess(address, process.pid, stderr, stdout)
     finally:
         os.kill(process.pid, signal.SIGTERM)
         try:

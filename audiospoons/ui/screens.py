@@ -83,6 +83,7 @@ from audiospoons.ui.settings import (
     problem_text,
     save_settings,
 )
+from audiospoons.ui.speechchoices import MachineSpeech, SpeechChoices
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import (
@@ -106,9 +107,6 @@ if TYPE_CHECKING:
 SYSTEM_LANGUAGE = "system"
 RULES_ITEM = "rules:"
 """How to play's items that read a game's rules: this, then the game's name."""
-SPEECH_CHOICES = (SpeechMode.AUTO, SpeechMode.SCREENREADER, SpeechMode.TTS, SpeechMode.TEXT)
-"""The speech outputs the settings screen offers. "none" is left out: a player who chose it
-would no longer hear the menu that could turn speech back on (``--speech none`` still works)."""
 
 
 class PressedKey(Protocol):
@@ -171,8 +169,9 @@ class Screens:
 
     ``speech`` is the output mode in use this session (``--speech`` may differ from the saved
     one), ``lang`` the language in use (``--lang`` may differ too). ``settings_file`` None is the
-    usual file (see ``ui.settings``). ``mixer`` plays the menu cues; ``sound_device`` is the
-    mixer built-in speech is played through, when the speech output changes (usually the same).
+    usual file (see ``ui.settings``). ``mixer`` plays the menu cues. ``speech_choices`` are the
+    outputs Settings offers, the machine's when not given: ``sound_device`` is then the mixer
+    the built-in voice is played through, when the speech output changes (usually the same).
     """
 
     def __init__(self, settings: Settings, *, speaker: Speaker, keys: KeySource,
@@ -182,6 +181,7 @@ class Screens:
                  play_other: Mapping[str, GameCallback] | None = None,
                  play_online: OnlineCallback | None = None,
                  sound_device: Mixer | None = None,
+                 speech_choices: SpeechChoices | None = None,
                  on_save: Callable[[Settings], None] | None = None,
                  refuse_relay: Callable[[str], str | None] | None = None) -> None:
         self.settings = settings
@@ -197,7 +197,8 @@ class Screens:
         self.play_other = dict(play_other or {})
         """Each of ``OTHER_GAMES``' game against bots, by the game's name."""
         self.play_online = play_online
-        self.sound_device = sound_device
+        self.speech_choices = (speech_choices if speech_choices is not None
+                               else MachineSpeech(sound_device))
         self.on_save = on_save
         """Told the settings each time they are saved (a browser keeps its own)."""
         self.refuse_relay = refuse_relay
@@ -604,15 +605,10 @@ class Screens:
     # ------------------------------------------------------------------ settings
 
     def settings_items(self) -> list[Item]:
-        m, s = self.m, self.settings
-        speech_values = tuple(mode.value for mode in SPEECH_CHOICES)
-        if self.speech.value not in speech_values:
-            speech_values = (*speech_values, self.speech.value)
-        speech_words = {"auto": m.tr("menu.settings.speech.auto"),
-                        "screenreader": m.tr("menu.settings.speech.screenreader"),
-                        "tts": m.tr("menu.settings.speech.tts"),
-                        "text": m.tr("menu.settings.speech.text"),
-                        "none": m.tr("menu.settings.speech.none")}
+        m, s, choices = self.m, self.settings, self.speech_choices
+        speech_modes = choices.modes
+        if self.speech not in speech_modes:
+            speech_modes = (*speech_modes, self.speech)
         languages = (SYSTEM_LANGUAGE, *available_languages())
         language_words = tuple(m.tr("menu.settings.language.system") if lang == SYSTEM_LANGUAGE
                                else language_item(lang, m) for lang in languages)
@@ -624,9 +620,10 @@ class Screens:
 
         language = s.language if s.language in languages else SYSTEM_LANGUAGE
         return [
-            Choice("speech", m.tr("menu.settings.speech"), speech_values, self.speech.value,
-                   tuple(speech_words[v] for v in speech_values),
-                   m.tr("menu.settings.speech.about")),
+            Choice("speech", m.tr("menu.settings.speech"),
+                   tuple(mode.value for mode in speech_modes), self.speech.value,
+                   tuple(m.tr(choices.name(mode)) for mode in speech_modes),
+                   m.tr(choices.about)),
             Number("rate", m.tr("menu.settings.rate"), s.rate, RATE_MIN, RATE_MAX, RATE_STEP,
                    lambda v: m.ntr("menu.settings.rate.value", int(v)),
                    m.tr("menu.settings.rate.about")),
@@ -714,15 +711,7 @@ class Screens:
     def switch_speech(self, mode: SpeechMode) -> str | None:
         """Speak through ``mode`` from now on; or, if it cannot start, say why and keep the
         output in use."""
-        from audiospoons.voice.outputs import open_speech
-
-        output, warning = open_speech(mode, self.lang, self.settings.rate, self.sound_device)
-        if warning is not None:
-            output.close()
-            return warning
-        old, self.speaker.output = self.speaker.output, output
-        old.close()
-        return None
+        return self.speech_choices.switch(mode, self.speaker, self.lang, self.settings.rate)
 
     def apply(self) -> None:
         """Put the settings to work on the speech output and the mixer, and pace the lines at

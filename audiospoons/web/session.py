@@ -21,6 +21,7 @@ from audiospoons.ui.settings import BadSettings, Settings, settings_from_json, s
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import UnknownLanguage, choose_language, messages
 from audiospoons.voice.speaker import Speaker
+from audiospoons.web.pagespeech import PageSpeech, page_mode
 from audiospoons.web.relays import RelayPolicy
 from audiospoons.web.terminal import Idle, Outbox, WebKeys, WebSounds, WebSpeech
 
@@ -66,6 +67,7 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
     m = messages(lang)
     speech, sounds = WebSpeech(outbox), WebSounds(outbox, keys.times, keys.clock)
     speaker = Speaker(speech)
+    page_speech, mode = PageSpeech(outbox), page_mode(settings.speech, hello.get("voice"))
 
     def kept(saved: Settings) -> None:
         outbox.send({"type": "settings", "settings": settings_to_json(saved)})
@@ -90,11 +92,12 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
         apply_settings(settings, speech, sounds)
         outbox.send({"type": "language", "lang": lang})
         voice(settings)
+        page_speech.tell(mode)
         if unreadable:
             speaker.say(Utterance(m.tr("web.settings.unreadable")))
         screens = Screens(
             settings, speaker=speaker, keys=keys, mixer=sounds, lang=lang,
-            settings_file=settings_file, on_save=kept,
+            speech=mode, speech_choices=page_speech, settings_file=settings_file, on_save=kept,
             play=local_game("play_local_game", speaker, sounds, keys),
             demonstrate=local_game("play_demonstration", speaker, sounds, keys),
             play_other={name: local_game("play_local_game", speaker, sounds, keys, game=name)

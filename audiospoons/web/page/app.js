@@ -3,18 +3,18 @@
 import { labelOf, RESERVED } from "./keys.js";
 import { connectCue, createSound } from "./sound.js";
 import { createSpeech } from "./speech.js";
+import { createVoiceChoice } from "./voicechoice.js";
 
 const game = document.getElementById("game");
 const statusLine = document.getElementById("status");
-const selfVoicing = document.getElementById("self-voicing");
 const SETTINGS_KEY = "audiospoons.settings";
-const VOICE_KEY = "audiospoons.selfvoicing";
 
+const voiceChoice = createVoiceChoice();
 const speech = createSpeech({
   log: document.getElementById("log"),
   politeRegions: [...document.querySelectorAll(".live:not(.urgent)")],
   urgentRegions: [...document.querySelectorAll(".live.urgent")],
-  selfVoicing,
+  ownVoice: voiceChoice.ownVoice,
 });
 const sound = createSound();
 let socket = null;
@@ -35,7 +35,6 @@ function send(label, pressedAt) {
 }
 
 function onKey(event) {
-  if (event.target === selfVoicing) return;
   const label = labelOf(event);
   if (label === null || RESERVED.has(label)) return;
   event.preventDefault();
@@ -60,6 +59,7 @@ function receive(message) {
       localStorage.setItem(SETTINGS_KEY, JSON.stringify(message.settings));
     } catch (error) { /* private browsing: the settings last this visit */ }
   } else if (message.type === "voice") speech.setVoice(message.rate, message.volume);
+  else if (message.type === "speech") voiceChoice.choose(message.by);
   else if (message.type === "language") {
     document.documentElement.lang = String(message.lang).replace("_", "-");
   } else if (message.type === "end") ended = true;
@@ -72,7 +72,7 @@ function connect() {
   socket.addEventListener("open", () => {
     socket.send(JSON.stringify({
       type: "hello", languages: navigator.languages || [navigator.language],
-      settings: keptSettings(),
+      settings: keptSettings(), voice: voiceChoice.ownVoice(),
     }));
   });
   socket.addEventListener("message", (event) => {
@@ -88,12 +88,6 @@ function connect() {
   });
 }
 
-selfVoicing.checked = localStorage.getItem(VOICE_KEY) === "true";
-selfVoicing.addEventListener("change", () => {
-  localStorage.setItem(VOICE_KEY, String(selfVoicing.checked));
-  if (!selfVoicing.checked) speechSynthesis.cancel();
-  game.focus();
-});
 window.audiospoons = { connectCue, labelOf, lastCue: sound.lastCue };
 document.addEventListener("keydown", onKey);
 for (const button of document.querySelectorAll("#touch button")) {

@@ -1,10 +1,10 @@
 // Lines for the player: to the screen reader (ariaNotify, or live regions where the browser has
 // no ariaNotify), or to the browser's own voice for a player who chose it; each also written to
-// the log on screen.
+// the log on screen; ownVoice() says which.
 const LIVE_GAP_MS = 150;
 const LOG_LINES = 500;
 
-export function createSpeech({ log, politeRegions, urgentRegions, selfVoicing }) {
+export function createSpeech({ log, politeRegions, urgentRegions, ownVoice }) {
   const waiting = [];
   let nextWriteAt = 0;
   let writeTimer = null;
@@ -54,7 +54,7 @@ export function createSpeech({ log, politeRegions, urgentRegions, selfVoicing })
 
   function say(text, urgent) {
     addToLog(text, urgent);
-    if (selfVoicing.checked && "speechSynthesis" in window) {
+    if (ownVoice() && "speechSynthesis" in window) {
       speakAloud(text, urgent);
     } else if (typeof document.ariaNotify === "function") {
       document.ariaNotify(text, { priority: urgent ? "high" : "normal" });
