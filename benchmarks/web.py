@@ -30,7 +30,9 @@ from playwright.sync_api import sync_playwright
 from websockets.asyncio.client import connect
 from websockets.typing import Origin
 
-PAGE_PATHS = ("", "app.js", "keys.js", "sound.js", "speech.js", "style.css", "manifest.webmanifest", "icon.svg")
+from audiospoons.web.files import PAGE_FILES
+
+PAGE_PATHS = tuple(path.lstrip("/") for path in PAGE_FILES)
 TIMING = """
 window.__keys = []; window.__cues = []; window.__lines = [];
 document.addEventListener('keydown', () => window.__keys.push(performance.now()), true);
