@@ -301,7 +301,8 @@ def test_a_screen_reader_finds_one_application_its_touch_keys_and_no_log(browser
     hear(page, "Main menu. Play, 1 of 8")
     tree = page.locator("body").aria_snapshot()
     assert tree.startswith(
-        "- 'application \"audiospoons: press any key to begin; F1 names the keys\"':")
+        "- 'application \"audiospoons, the game: F1 names its keys; Tab goes to the keys to"
+        " touch.\"':")
     buttons = [line.strip(" -'") for line in tree.splitlines() if "button " in line]
     assert buttons == ['button "Space: grab, slap, react"', 'button "Enter"', 'button "Up"',
                        'button "Down"', 'button "Left"', 'button "Right"', 'button "Escape"',

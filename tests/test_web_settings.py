@@ -155,3 +155,43 @@ def wait_for_cue(page: Page, cues: list[dict[str, object]], before: int) -> None
             return
         page.wait_for_timeout(50)
     raise AssertionError(f"no cue came after {before}")
+
+
+def focused(page: Page) -> str:
+    """The id of the element with the focus ("" for one without)."""
+    return str(page.evaluate("document.activeElement ? document.activeElement.id : ''"))
+
+
+def test_tab_leaves_the_game_for_the_page_keys_and_shift_tab_comes_back(
+        browser: Browser, server: WebProcess) -> None:
+    sent: list[dict[str, object]] = []
+    page = open_page(browser, server.address, CAPTURE, PLAYED)
+    page.on("websocket", lambda socket: socket.on(
+        "framesent", lambda frame: sent.append(json.loads(frame))))
+    page.reload()
+    start = hear(page, "Main menu. Play, 1 of 8")
+    assert focused(page) == "game"
+    page.keyboard.press("Tab")
+    assert focused(page) != "game"
+    assert page.evaluate("document.activeElement.dataset.key") == "space"
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == "game"
+    press(page, "ArrowDown", "Play online, 2 of 8")
+    assert [message["label"] for message in sent if message["type"] == "key"] == ["down"]
+    assert len(heard(page)) == start + 2
+    page.close()
+
+
+def test_the_game_says_what_it_is_when_the_focus_comes_back(browser: Browser,
+                                                           server: WebProcess) -> None:
+    """A screen reader reads the region's name, in the player's language; the page's own voice
+    says it."""
+    page = open_page(browser, server.address, CAPTURE, OWN_VOICE, PLAYED, KEPT_VOICE)
+    start = hear(page, "Main menu. Play, 1 of 8")
+    name = "audiospoons, the game: F1 names its keys; Tab goes to the keys to touch."
+    assert page.get_attribute("#game", "aria-label") == name
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    back = hear(page, name, start + 1)
+    assert heard(page)[back]["by"] == "voice"
+    page.close()

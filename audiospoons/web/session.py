@@ -93,6 +93,7 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
         outbox.send({"type": "language", "lang": lang})
         voice(settings)
         page_speech.tell(mode)
+        outbox.send({"type": "region", "label": m.tr("web.region")})
         if unreadable:
             speaker.say(Utterance(m.tr("web.settings.unreadable")))
         screens = Screens(

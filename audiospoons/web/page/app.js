@@ -4,6 +4,7 @@ import { labelOf, RESERVED } from "./keys.js";
 import { connectCue, createSound } from "./sound.js";
 import { createSpeech } from "./speech.js";
 import { createVoiceChoice } from "./voicechoice.js";
+import { watchRegion } from "./region.js";
 
 const game = document.getElementById("game");
 const statusLine = document.getElementById("status");
@@ -17,6 +18,7 @@ const speech = createSpeech({
   ownVoice: voiceChoice.ownVoice,
 });
 const sound = createSound();
+const region = watchRegion(game, (text) => speech.say(text, false), voiceChoice.ownVoice);
 let socket = null;
 let ended = false;
 
@@ -60,6 +62,7 @@ function receive(message) {
     } catch (error) { /* private browsing: the settings last this visit */ }
   } else if (message.type === "voice") speech.setVoice(message.rate, message.volume);
   else if (message.type === "speech") voiceChoice.choose(message.by);
+  else if (message.type === "region") region.name(String(message.label));
   else if (message.type === "language") {
     document.documentElement.lang = String(message.lang).replace("_", "-");
   } else if (message.type === "end") ended = true;

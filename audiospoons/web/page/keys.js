@@ -1,7 +1,9 @@
 // Key events as the game's key labels ("ctrl+shift+f1", "space", "q").
 
-// Keys the browser or the screen reader needs: never taken.
+// Keys the browser or the screen reader needs: never taken. Tab and Shift+Tab go from the game
+// to the page's other controls and back.
 export const RESERVED = new Set([
+  "tab", "shift+tab",
   "ctrl+l", "ctrl+w", "ctrl+t", "ctrl+n", "ctrl+r", "ctrl+q", "ctrl+f4", "ctrl+tab",
   "ctrl+shift+tab", "ctrl+shift+t", "ctrl+shift+n", "ctrl+shift+w", "alt+f4", "alt+d",
   "alt+home", "alt+left", "alt+right", "f6", "f11", "ctrl+=", "ctrl+-", "ctrl++",
