@@ -5,13 +5,22 @@ page's other controls and comes back. Chromium, headless, driven by keys alone."
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket
 
-from tests.test_web_browser import CAPTURE, KEPT, browser, hear, heard, open_page
+from tests.test_web_browser import (
+    CAPTURE,
+    KEPT,
+    LINE_WAIT,
+    browser,
+    hear,
+    heard,
+    open_page,
+)
 from tests.webserver import WebProcess, web_process
 
 __all__ = ["browser"]
@@ -50,10 +59,11 @@ def answer(page: Page, key: str, wanted: str | Callable[[str], bool] = str) -> s
     return said(page, press(page, key, wanted))
 
 
-def open_settings(page: Page) -> None:
+def open_settings(page: Page) -> str:
+    """From the main menu to Settings: the line that opens it."""
     hear(page, "Main menu. Play, 1 of 8")
     press(page, "s", "Settings, 5 of 8")
-    press(page, "Enter", "Speech")
+    return answer(page, "Enter", "Speech")
 
 
 def value_of(line: str) -> str:
@@ -118,19 +128,18 @@ def test_a_page_that_kept_its_own_voice_before_any_choice_in_settings_keeps_it(
         browser: Browser, server: WebProcess) -> None:
     """The page's voice, once switched on at the page itself, until the game's Settings chose."""
     page = open_page(browser, server.address, CAPTURE, OWN_VOICE, PLAYED, KEPT_VOICE)
-    open_settings(page)
-    assert "Speech, browser's own voice" in said(page, len(heard(page)) - 1)
+    assert "Speech, browser's own voice" in open_settings(page)
     assert {line["by"] for line in heard(page)} == {"voice"}
     page.close()
 
 
 def test_every_sound_choice_keeps_the_cues_coming_to_the_page(browser: Browser,
                                                              server: WebProcess) -> None:
-    cues: list[dict[str, object]] = []
+    """After each change, its line and its cue come to the page."""
+    received: list[dict[str, object]] = []
 
     def watch(socket: WebSocket) -> None:
-        socket.on("framereceived", lambda frame: cues.extend(
-            [message] if (message := json.loads(frame))["type"] == "cue" else []))
+        socket.on("framereceived", lambda frame: received.append(json.loads(frame)))
 
     page = open_page(browser, server.address, CAPTURE, OWN_VOICE, PLAYED)
     page.on("websocket", watch)
@@ -141,20 +150,24 @@ def test_every_sound_choice_keeps_the_cues_coming_to_the_page(browser: Browser,
         while not line.startswith(item):
             line = answer(page, "ArrowDown", " of ")
         for key in ("ArrowLeft", "ArrowRight", "ArrowLeft", "ArrowRight"):
-            before = len(cues)
+            start = len(received)
             answer(page, key)
-            wait_for_cue(page, cues, before)
+            wait_for_cue_after_change(page, received, start)
     assert printed_by(server).isdisjoint(str(line["text"]) for line in heard(page))
     page.close()
 
 
-def wait_for_cue(page: Page, cues: list[dict[str, object]], before: int) -> None:
-    """Wait until a cue arrives after the first ``before``."""
-    for _ in range(400):
-        if len(cues) > before:
+def wait_for_cue_after_change(page: Page, received: list[dict[str, object]],
+                              start: int) -> None:
+    """Wait for the cue of a change: the session sends it after the settings it saved (the
+    line may come before the cue or after it, as the speech is paced), all after ``start``."""
+    deadline = time.monotonic() + LINE_WAIT
+    while True:
+        kinds = [str(message["type"]) for message in received[start:]]
+        if "settings" in kinds and "cue" in kinds[kinds.index("settings"):]:
             return
+        assert time.monotonic() < deadline, received[start:]
         page.wait_for_timeout(50)
-    raise AssertionError(f"no cue came after {before}")
 
 
 def focused(page: Page) -> str:
