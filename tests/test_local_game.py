@@ -270,14 +270,14 @@ def test_the_demonstration_round_guides_you_from_cards_to_spoons() -> None:
     real = demo.LocalGame
 
     def remember(*args: object, **kwargs: object) -> LocalGame:
-        game = real(*args, clock=clock, **kwargs)  # type: ignore[arg-type]
+        game = real(*args, **kwargs)  # type: ignore[arg-type]
         captured.append(game)
         keys.game = game
         return game
 
     demo.LocalGame = remember  # type: ignore[assignment,misc]
     try:
-        finished = demo.play_demonstration(messages("en"), Speaker(lines), sounds, keys)
+        finished = demo.play_demonstration(messages("en"), Speaker(lines), sounds, keys, clock)
     finally:
         demo.LocalGame = real  # type: ignore[misc]
     assert finished
@@ -306,13 +306,13 @@ def test_passing_a_queen_in_the_demonstration_ends_it_with_a_word_of_why() -> No
     real = demo.LocalGame
 
     def remember(*args: object, **kwargs: object) -> LocalGame:
-        game = real(*args, clock=clock, **kwargs)  # type: ignore[arg-type]
+        game = real(*args, **kwargs)  # type: ignore[arg-type]
         keys.game = game
         return game
 
     demo.LocalGame = remember  # type: ignore[assignment,misc]
     try:
-        demo.play_demonstration(messages("en"), Speaker(lines), None, keys)
+        demo.play_demonstration(messages("en"), Speaker(lines), None, keys, clock)
     finally:
         demo.LocalGame = real  # type: ignore[misc]
     assert lines.spoken[-1].startswith("That was a queen, so the four queens are broken up.")

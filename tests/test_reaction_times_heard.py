@@ -69,10 +69,10 @@ def test_the_demonstration_says_the_time_from_the_word_to_grab(
     real = demo.LocalGame
 
     def on_this_clock(*args: object, **kwargs: object) -> LocalGame:
-        return real(*args, clock=clock, **kwargs)  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(demo, "LocalGame", on_this_clock)
-    assert demo.play_demonstration(messages("en"), Speaker(lines), None, keys)
+    assert demo.play_demonstration(messages("en"), Speaker(lines), None, keys, clock)
     at = lines.spoken.index("You grabbed a spoon!")
     assert lines.spoken[at:at + 3] == [
         "You grabbed a spoon!", "400 milliseconds.",
@@ -89,10 +89,10 @@ def test_the_demonstration_says_no_time_for_a_grab_too_slow_to_be_a_reaction(
     real = demo.LocalGame
 
     def on_this_clock(*args: object, **kwargs: object) -> LocalGame:
-        return real(*args, clock=clock, **kwargs)  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(demo, "LocalGame", on_this_clock)
-    assert demo.play_demonstration(messages("en"), Speaker(lines), None, keys)
+    assert demo.play_demonstration(messages("en"), Speaker(lines), None, keys, clock)
     at = lines.spoken.index("You grabbed a spoon!")
     assert lines.spoken[at + 1] == "That took more than 3 seconds; in a game, grab at once."
     assert not any("milliseconds" in line for line in lines.spoken)

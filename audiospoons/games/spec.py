@@ -113,8 +113,8 @@ class Front:
         return about
 
     def demonstration(self, messages: Messages, speaker: Speaker, sounds: CuePlayer | None,
-                      keys: KeySource) -> bool:
-        played: bool = self._part("demonstration")(messages, speaker, sounds, keys)
+                      keys: KeySource, clock: Callable[[], float]) -> bool:
+        played: bool = self._part("demonstration")(messages, speaker, sounds, keys, clock)
         return played
 
     def watch_view(self, started: dict[str, Any], messages: Messages, speaker: Speaker,
@@ -285,7 +285,8 @@ class GameSpec:
     """A preset's name, as said ("custom" too: options that match no preset)."""
     preset_about: Callable[[str, Messages], str] | None = None
     """A preset's one-sentence description."""
-    demonstration: Callable[[Messages, Speaker, CuePlayer | None, KeySource], bool] | None = None
-    """A guided round that teaches the game, from the main menu or the first run; False if the
-    player left it."""
+    demonstration: Callable[[Messages, Speaker, CuePlayer | None, KeySource,
+                             Callable[[], float]], bool] | None = None
+    """A guided round that teaches the game, from the main menu or the first run, on the
+    clock given; False if the player left it."""
     """The names of the game's presets (its ``preset`` option values), if it has any."""

@@ -870,10 +870,11 @@ def apply_settings(settings: Settings, output: SpeechOutput, mixer: CuePlayer | 
 
 
 def local_game(name: str, speaker: Speaker, mixer: CuePlayer | None,
-               keys: KeySource, **given: str) -> GameCallback:
+               keys: KeySource, clock: Callable[[], float] | None = None,
+               **given: str) -> GameCallback:
     """A callback that calls ``audiospoons.ui.session.<name>(settings=..., speaker=...,
-    mixer=..., keys=..., **given)``, imported when first called (the game's modules load only
-    when a game starts)."""
+    mixer=..., keys=..., **given)`` (and ``clock=clock``, the game's time, where given),
+    imported when first called (the game's modules load only when a game starts)."""
 
     def call(settings: Settings) -> Settings | None:
         try:
@@ -883,7 +884,9 @@ def local_game(name: str, speaker: Speaker, mixer: CuePlayer | None,
         function = getattr(module, name, None)
         if function is None:
             raise Unavailable(f"audiospoons.ui.session has no {name}")
-        result = function(settings=settings, speaker=speaker, mixer=mixer, keys=keys, **given)
+        timed = {} if clock is None else {"clock": clock}
+        result = function(settings=settings, speaker=speaker, mixer=mixer, keys=keys,
+                          **timed, **given)
         return result if isinstance(result, Settings) else None
 
     return call

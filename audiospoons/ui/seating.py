@@ -5,6 +5,7 @@ session and the menus hand every game the same things."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -47,6 +48,8 @@ class LocalTable:
     bot_level: Level = Level.NORMAL
     record: ReactionRecord | None = None
     """The player's reaction record so far, for a game whose status keys say it."""
+    clock: Callable[[], float] = time.monotonic
+    """The game's time, which a web session stops while its page is away."""
 
 
 class LocalSeat(Protocol):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -82,11 +83,13 @@ def _again(messages: Messages, speaker: Speaker, keys: KeySource) -> bool:
 
 def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None,
                     keys: KeySource, seed: int | None = None, game: str = DEFAULT,
-                    options: GameOptions | None = None) -> Settings:
+                    options: GameOptions | None = None,
+                    clock: Callable[[], float] = time.monotonic) -> Settings:
     """Play ``game`` against bots: with its saved options (or ``options``), the saved players,
-    bots, language, verbosity and keys, until the player stops; returns the settings with the
-    reaction record brought up to date, for a game whose status keys say it. Ctrl+C raises
-    ``LeftByCtrlC`` with those settings, for the caller to save before the program ends."""
+    bots, language, verbosity and keys, on ``clock``, until the player stops; returns the
+    settings with the reaction record brought up to date, for a game whose status keys say it.
+    Ctrl+C raises ``LeftByCtrlC`` with those settings, for the caller to save before the
+    program ends."""
     spec = GAMES[game]
     record = [settings]
 
@@ -102,7 +105,7 @@ def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None
         spec.saved_options(settings.values_of(game)) if options is None else options,
         settings.players, messages(choose_language(settings.language)), speaker, mixer,
         settings.seat_prefs(), seed, rate_changer(speaker.output), Level(settings.bots),
-        past_record(settings) if spec.reaction_record else None)
+        past_record(settings) if spec.reaction_record else None, clock)
     try:
         play_games(spec, table, keys, on_result=remember if spec.reaction_record else None)
     except KeyboardInterrupt as interrupt:
@@ -111,11 +114,14 @@ def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None
 
 
 def play_demonstration(*, settings: Settings, speaker: Speaker, mixer: Mixer | None,
-                       keys: KeySource) -> Settings:
-    """The demonstration round, from the main menu or the first run: the first game's."""
+                       keys: KeySource, clock: Callable[[], float] = time.monotonic
+                       ) -> Settings:
+    """The demonstration round, from the main menu or the first run: the first game's, on
+    ``clock``."""
     demonstration = GAMES[DEFAULT].demonstration
     if demonstration is not None:
-        demonstration(messages(choose_language(settings.language)), speaker, mixer, keys)
+        demonstration(messages(choose_language(settings.language)), speaker, mixer, keys,
+                      clock)
     return settings
 
 

@@ -46,7 +46,8 @@ def local_game(table: LocalTable) -> LocalSeat:
     return LocalRazzGame(cast(RazzOptions, table.options), table.players, table.messages,
                          table.speaker, table.sounds, seed=table.seed,
                          verbosity=table.prefs.verbosity, rate_setter=table.rate_setter,
-                         bot_level=table.bot_level, key_overrides=table.prefs.keys_of(NAME))
+                         bot_level=table.bot_level, key_overrides=table.prefs.keys_of(NAME),
+                         clock=table.clock)
 
 
 def remote_seat(client: RelayClient, started: dict[str, Any], messages: Messages,

@@ -46,7 +46,8 @@ def local_game(table: LocalTable) -> LocalSeat:
                              table.messages, table.speaker, table.sounds, seed=table.seed,
                              verbosity=table.prefs.verbosity,
                              key_overrides=table.prefs.keys_of(NAME),
-                             rate_setter=table.rate_setter, bot_level=table.bot_level)
+                             rate_setter=table.rate_setter, bot_level=table.bot_level,
+                             clock=table.clock)
 
 
 def remote_seat(client: RelayClient, started: dict[str, Any], messages: Messages,

@@ -4,7 +4,8 @@ the five, grab a spoon, and hear the others reach for theirs."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
 from audiospoons.bots.levels import Pace
 from audiospoons.engine.cards import parse_card
@@ -92,12 +93,12 @@ class Guide:
 
 
 def play_demonstration(messages: Messages, speaker: Speaker, mixer: CuePlayer | None,
-                       keys: KeySource) -> bool:
+                       keys: KeySource, clock: Callable[[], float] = time.monotonic) -> bool:
     """Play the demonstration round; False if the player left it."""
     options = Options.from_mapping({"grab_time_limit": 0, "round_pause": 1})
     game = LocalGame(options, len(HANDS), messages, speaker, mixer, seed=4,
                      first_deal=demonstration_deal(), bot_pace=SLOW_CARDS, one_round=True,
-                     draw_hint=False)
+                     draw_hint=False, clock=clock)
     game.player.time_reactions = False
     game.table.listeners.append(Guide(messages, speaker, game))
     return game.play(keys).won is not None

@@ -5,7 +5,7 @@ keys, option items and scenario files."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any, cast
 
@@ -42,7 +42,7 @@ def local_game(table: LocalTable) -> LocalSeat:
                      table.speaker, table.sounds, seed=table.seed,
                      verbosity=table.prefs.verbosity, key_overrides=table.prefs.keys_of(NAME),
                      rate_setter=table.rate_setter, bot_level=table.bot_level,
-                     spoon_style=table.prefs.spoon_style)
+                     spoon_style=table.prefs.spoon_style, clock=table.clock)
     if table.record is not None:
         game.record = table.record
     return game
@@ -76,10 +76,10 @@ def watch_view(started: dict[str, Any], messages: Messages, speaker: Speaker,
 
 
 def demonstration(messages: Messages, speaker: Speaker, sounds: CuePlayer | None,
-                  keys: KeySource) -> bool:
+                  keys: KeySource, clock: Callable[[], float]) -> bool:
     from audiospoons.games.spoons.demo import play_demonstration
 
-    return play_demonstration(messages, speaker, sounds, keys)
+    return play_demonstration(messages, speaker, sounds, keys, clock)
 
 
 def read_scenario(data: dict[str, Any], text: str) -> Scenario:
