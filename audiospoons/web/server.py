@@ -3,8 +3,10 @@
 A connection opens with the page's ``hello`` (its languages and the settings it kept); the
 session then runs in a thread, as it does at a terminal, reading the keys the page sends and
 sending back what to say and what to play. When the player quits, the page is told ``end``; when
-the page goes, the session ends at its next read of the keys. What the page sends is checked:
-anything that is not a message of the protocol, or a key that names no key, is left out.
+the page goes, the session is held for it to come back (``held``), and ends, at its next read of
+the keys, if it does not, or at once if the page closed its socket as one done with it. What the
+page sends is checked: anything that is not a message of the protocol, or a key that names no
+key, is left out.
 
 Only the page's own origin gets a session (``origins``); the server holds as many connections
 and sessions as its descriptors allow, and as many from one network as ``admission`` lets one
@@ -27,6 +29,7 @@ from ssl import SSLContext
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
 from websockets.http11 import Request, Response
 
 from audiospoons.net.client import by_network
@@ -36,10 +39,12 @@ from audiospoons.net.kernelrtt import min_rtt
 from audiospoons.voice.i18n import messages
 from audiospoons.web.admission import MAX_SESSIONS, Admission, Refusal, connection_cap
 from audiospoons.web.files import page_file
+from audiospoons.web.held import HeldSessions, SessionOutbox, WebSession
 from audiospoons.web.origins import host_name, origin_allowed
 from audiospoons.web.relays import RelayPolicy, loopback_only
 from audiospoons.web.session import browser_settings, page_language, run_session
-from audiospoons.web.terminal import IDLE_LIMIT, Message, WebKeys
+from audiospoons.web.sessionclock import SessionClock
+from audiospoons.web.terminal import IDLE_LIMIT, WebKeys
 
 SOCKET_PATH = "/play"
 MESSAGE_LIMIT = 64 * 1024
@@ -53,23 +58,6 @@ quiet = logging.getLogger("audiospoons.web.connections")
 """The connections' own log: each one opened and closed is not worth a line (a flood would fill
 the log); only warnings are kept."""
 quiet.setLevel(logging.WARNING)
-
-
-class ConnectionOutbox:
-    """The session thread's way out to the page: each message is queued on the connection's
-    loop, and sent in order by one task."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
-        self.queue: asyncio.Queue[Message | None] = asyncio.Queue()
-
-    def send(self, message: Message) -> None:
-        with contextlib.suppress(RuntimeError):  # the loop has closed: the page is gone
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
-
-    def finish(self) -> None:
-        with contextlib.suppress(RuntimeError):
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, None)
 
 
 def serve_file(connection: ServerConnection, request: Request) -> Response:
@@ -99,6 +87,10 @@ class WebServer:
     door: RelayDoor | None = None
     """The way in to the relay served beside the page, through which a browser's player
     reaches it as from the browser's own address."""
+    held: HeldSessions = field(default_factory=HeldSessions)
+    """The sessions by their resume tokens, those whose page is away among them."""
+    _endings: set[asyncio.Task[None]] = field(default_factory=set)
+    """The ends of sessions whose page did not come back, under way."""
 
     def connection_kind(self) -> type[ServerConnection]:
         """Connections counted from the moment they are accepted: one beyond the limits is
@@ -145,14 +137,19 @@ class WebServer:
         return self.relays.with_relay(f"tls://{name}:{self.tls_relay_port}")
 
     async def play(self, connection: ServerConnection) -> None:
-        """One browser: its hello, then, if a session may start, its keys to the session and
-        the session's lines to it; if not, why not."""
+        """One browser: its hello, then, if it brings back a held session, that session; else,
+        if a session may start, a new one; if not, why not."""
         try:
             hello = json.loads(await asyncio.wait_for(connection.recv(), HELLO_WAIT))
         except (TimeoutError, ConnectionClosed, ValueError):
             return
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             await connection.close(1008, "a session starts with hello")
+            return
+        origin = connection.request.headers.get("Origin") if connection.request else None
+        held = self.held.claim(hello.get("resume"), origin)
+        if held is not None:
+            await self._attach(connection, held, back=True)
             return
         group = getattr(connection, "group", None) or "?"
         refusal = self.admission.start(group)
@@ -166,42 +163,123 @@ class WebServer:
                 await connection.send(json.dumps({"type": "end"}))
                 await connection.close()
             return
-        try:
-            await self._session(connection, hello,
-                                self.page_relays(connection.request.headers.get("Host")
-                                                 if connection.request else None))
-        finally:
-            self.admission.end(group)
+        session = self._start(connection, hello, group, origin)
+        await self._attach(connection, session, back=False)
 
-    async def _session(self, connection: ServerConnection, hello: dict[str, object],
-                       relays: RelayPolicy) -> None:
-        keys = WebKeys(idle_limit=self.idle_limit)
-        outbox = ConnectionOutbox(asyncio.get_running_loop())
+    def _start(self, connection: ServerConnection, hello: dict[str, object], group: str,
+               origin: str | None) -> WebSession:
+        """A new session, counted against ``group`` until it ends, its thread started."""
+        clock = SessionClock()
+        keys = WebKeys(clock, idle_limit=self.idle_limit)
+        outbox = SessionOutbox(asyncio.get_running_loop())
+        relays = self.page_relays(connection.request.headers.get("Host")
+                                  if connection.request else None)
         peer = connection.remote_address
         opener = by_network if self.door is None else self.door.opener(
             str(peer[0]) if isinstance(peer, tuple) else "?")
 
         def session() -> None:
             try:
-                run_session(hello, keys, outbox, relays=relays, opener=opener)
+                run_session(hello, keys, outbox, relays=relays, opener=opener, clock=clock)
             finally:
                 outbox.finish()
 
         thread = threading.Thread(target=session, name="web session", daemon=True)
         thread.start()
-        sender = asyncio.create_task(_send_all(connection, outbox))
-        pinger = asyncio.create_task(_measure_trips(connection, keys.times.trips))
+        return WebSession(keys, clock, outbox, thread, group, origin)
+
+    async def _attach(self, connection: ServerConnection, session: WebSession, *,
+                      back: bool) -> None:
+        """``session`` on ``connection`` (ending the socket it was on, if any) until one of
+        them ends: when the socket goes first, the session is held (``held``)."""
+        replaced, session.socket = session.socket, connection
+        if session.sender is not None:
+            session.sender.cancel()
+        if session.expiry is not None:
+            session.expiry.cancel()
+            session.expiry = None
+        if replaced is not None:
+            self._endings.add(asyncio.create_task(_dismiss(replaced)))
+        missed, ended = session.outbox.missed() if back else ([], False)
+        try:
+            await connection.send(json.dumps({"type": "resume",
+                                              "token": self.held.issue(session)}))
+            if back:
+                await _welcome_back(connection, session.outbox, missed)
+            if ended:
+                await connection.send(json.dumps({"type": "end"}))
+                await connection.close()
+        except ConnectionClosed:
+            pass
+        if ended:
+            await self._end(session)
+            return
+        session.clock.restart()
+        sender = session.sender = asyncio.create_task(_send_all(connection, session.outbox))
+        pinger = asyncio.create_task(_measure_trips(connection, session.keys.times.trips))
         try:
             async for raw in connection:
-                _take(raw, keys)
+                _take(raw, session.keys)
         except ConnectionClosed:
             pass
         finally:
-            keys.close()
             pinger.cancel()
-            await sender
-            await asyncio.to_thread(thread.join)
-            keys.release()
+            if (sender.done() and not sender.cancelled() and sender.result()) or (
+                    session.socket is connection and _left(connection)):
+                sender.cancel()
+                await self._end(session)
+            elif session.socket is connection:
+                sender.cancel()
+                self._hold(session)
+
+    def _hold(self, session: WebSession) -> None:
+        """The page has gone: its session waits for it, its game's clock standing still, for
+        ``held.hold`` seconds, then ends."""
+        session.socket = session.sender = None
+        session.clock.stop()
+        session.expiry = asyncio.get_running_loop().call_later(
+            self.held.hold, lambda: self._endings.add(asyncio.create_task(self._end(session))))
+
+    async def _end(self, session: WebSession) -> None:
+        """The session is over: its thread ended, what it held let go, its place free."""
+        if session.ended:
+            return
+        session.ended = True
+        self.held.forget(session)
+        if session.expiry is not None:
+            session.expiry.cancel()
+        session.keys.close()
+        await asyncio.to_thread(session.thread.join)
+        session.keys.release()
+        self.admission.end(session.group)
+        self._endings = {task for task in self._endings if not task.done()}
+
+
+async def _dismiss(replaced: ServerConnection) -> None:
+    """A socket whose session another page has taken: its page is told the game has ended
+    there (without the new page waiting for its goodbye)."""
+    with contextlib.suppress(ConnectionClosed):
+        await replaced.send(json.dumps({"type": "end"}))
+        await replaced.close()
+
+
+def _left(connection: ServerConnection) -> bool:
+    """Whether the page closed its socket as one done with its session (a normal closure, as a
+    program closes it; a browser's page that goes away says so, and is held)."""
+    closing = connection.protocol.close_rcvd
+    return closing is not None and closing.code == CloseCode.NORMAL_CLOSURE
+
+
+async def _welcome_back(connection: ServerConnection, outbox: SessionOutbox,
+                        missed: list[str]) -> None:
+    """A page that came back is set up as the session's (its language, voice and settings),
+    told it is back, and given the last lines it missed."""
+    for message in outbox.setup():
+        await connection.send(json.dumps(message))
+    back = messages(outbox.language).tr("web.back")
+    await connection.send(json.dumps({"type": "say", "urgent": True, "text": back}))
+    for line in missed:
+        await connection.send(json.dumps({"type": "say", "urgent": False, "text": line}))
 
 
 def _take(raw: str | bytes, keys: WebKeys) -> None:
@@ -225,17 +303,19 @@ async def _measure_trips(connection: ServerConnection, trips: RoundTrips) -> Non
             await asyncio.sleep(PING_EVERY)
 
 
-async def _send_all(connection: ServerConnection, outbox: ConnectionOutbox) -> None:
+async def _send_all(connection: ServerConnection, outbox: SessionOutbox) -> bool:
+    """Send the session's messages to its page until the session ends (True: the page is told
+    so) or the socket does (False)."""
     while True:
         message = await outbox.queue.get()
         try:
             if message is None:
                 await connection.send(json.dumps({"type": "end"}))
                 await connection.close()
-                return
+                return True
             await connection.send(json.dumps(message))
         except ConnectionClosed:
-            return
+            return message is None
 
 
 async def serve_web(host: str, port: int, ready: Callable[[str], None] | None = None, *,

@@ -12,6 +12,7 @@ from pathlib import Path
 from audiospoons.net.client import Opener, by_network
 from audiospoons.ui.screens import (
     OTHER_GAMES,
+    GameCallback,
     Screens,
     apply_settings,
     local_game,
@@ -19,10 +20,11 @@ from audiospoons.ui.screens import (
 )
 from audiospoons.ui.settings import BadSettings, Settings, settings_from_json, settings_to_json
 from audiospoons.voice.announcer import Utterance
-from audiospoons.voice.i18n import UnknownLanguage, choose_language, messages
+from audiospoons.voice.i18n import Messages, UnknownLanguage, choose_language, messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.web.pagespeech import PageSpeech, page_mode
 from audiospoons.web.relays import RelayPolicy
+from audiospoons.web.sessionclock import SessionClock
 from audiospoons.web.terminal import Idle, Outbox, WebKeys, WebSounds, WebSpeech
 
 LAST_WORD_WAIT = 2.0
@@ -53,12 +55,21 @@ def page_language(settings: Settings, page_languages: object) -> str:
     return choose_language("en")
 
 
+def page_strings(m: Messages) -> dict[str, str]:
+    """The page's own lines, in the session's language: the page says them when its socket is
+    lost, when it is trying to get back to its game, and when the game has closed."""
+    return {"reconnecting": m.tr("web.page.reconnecting"), "lost": m.tr("web.page.lost"),
+            "closed": m.tr("web.page.closed")}
+
+
 def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
-                relays: RelayPolicy, opener: Opener = by_network) -> None:
+                relays: RelayPolicy, opener: Opener = by_network,
+                clock: SessionClock | None = None) -> None:
     """The main menu until the player quits, the page goes (``EOFError`` from the keys) or no
     key comes for the keys' idle limit (``Idle``: the page is told so). Play online reaches the
     relays ``relays`` allows, offering its first when the player has typed none, by
-    ``opener``. Everything the session holds is let go when it ends."""
+    ``opener``. Games against bots run on ``clock`` (the keys' own), which stands still while
+    the page is away. Everything the session holds is let go when it ends."""
     settings, unreadable = browser_settings(hello.get("settings"))
     offered = relays.offered()
     if offered is not None and not settings.online_address:
@@ -66,8 +77,19 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
     lang = page_language(settings, hello.get("languages"))
     m = messages(lang)
     speech, sounds = WebSpeech(outbox), WebSounds(outbox, keys.times, keys.clock)
-    speaker = Speaker(speech)
+    speaker = Speaker(speech, clock=keys.clock)
     page_speech, mode = PageSpeech(outbox), page_mode(settings.speech, hello.get("voice"))
+    timed = clock if clock is not None else SessionClock(keys.clock)
+
+    def against_bots(name: str, **given: str) -> GameCallback:
+        """A game against bots, on the session's clock while it lasts."""
+        play = local_game(name, speaker, sounds, keys, timed, **given)
+
+        def call(settings: Settings) -> Settings | None:
+            with timed.game():
+                return play(settings)
+
+        return call
 
     def kept(saved: Settings) -> None:
         outbox.send({"type": "settings", "settings": settings_to_json(saved)})
@@ -90,7 +112,7 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
     with tempfile.TemporaryDirectory(prefix="audiospoons-web-") as folder:
         settings_file = Path(folder) / "settings.json"
         apply_settings(settings, speech, sounds)
-        outbox.send({"type": "language", "lang": lang})
+        outbox.send({"type": "language", "lang": lang, "strings": page_strings(m)})
         voice(settings)
         page_speech.tell(mode)
         outbox.send({"type": "region", "label": m.tr("web.region")})
@@ -99,9 +121,9 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
         screens = Screens(
             settings, speaker=speaker, keys=keys, mixer=sounds, lang=lang,
             speech=mode, speech_choices=page_speech, settings_file=settings_file, on_save=kept,
-            play=local_game("play_local_game", speaker, sounds, keys),
-            demonstrate=local_game("play_demonstration", speaker, sounds, keys),
-            play_other={name: local_game("play_local_game", speaker, sounds, keys, game=name)
+            play=against_bots("play_local_game"),
+            demonstrate=against_bots("play_demonstration"),
+            play_other={name: against_bots("play_local_game", game=name)
                         for name in OTHER_GAMES},
             play_online=online_game(speaker, sounds, keys, opener), refuse_relay=refused)
         try:

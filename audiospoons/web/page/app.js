@@ -1,8 +1,10 @@
 // The page is an audio terminal: it sends the keys pressed and says and plays what the game
 // sends back. Every word and every rule is the game's, at the other end of the socket.
+import { createConnection } from "./connection.js";
 import { labelOf, RESERVED } from "./keys.js";
 import { connectCue, createSound } from "./sound.js";
 import { createSpeech } from "./speech.js";
+import { store, stored } from "./storage.js";
 import { createVoiceChoice } from "./voicechoice.js";
 import { watchRegion } from "./region.js";
 
@@ -19,21 +21,30 @@ const speech = createSpeech({
 });
 const sound = createSound();
 const region = watchRegion(game, (text) => speech.say(text, false), voiceChoice.ownVoice);
-let socket = null;
-let ended = false;
+// The page's own lines, in English until the game sends them in the player's language.
+const strings = {
+  reconnecting: "The connection to the game was lost. Reconnecting…",
+  lost: "The connection to the game was lost. Reload the page to play again.",
+  closed: "The game has closed. Reload the page to play again.",
+};
 
 // A key, with how long after the start of the last cue played it was pressed, so that the
 // game judges the press by when it was made, not by when it arrived.
 function send(label, pressedAt) {
   sound.unlock();
-  if (socket === null || socket.readyState !== WebSocket.OPEN) return;
   const message = { type: "key", label };
   const lastCue = sound.lastCue();
   if (lastCue !== null && pressedAt >= lastCue.at) {
     message.cue = lastCue.seq;
     message.after = Math.round((pressedAt - lastCue.at) * 1000) / 1000;
   }
-  socket.send(JSON.stringify(message));
+  if (!connection.send(message) && connection.isLost()) sayReconnecting();
+}
+
+// A key pressed while the socket is down is not lost in silence: the player hears why.
+function sayReconnecting() {
+  statusLine.textContent = strings.reconnecting;
+  speech.say(strings.reconnecting, true);
 }
 
 function onKey(event) {
@@ -45,7 +56,7 @@ function onKey(event) {
 
 function keptSettings() {
   try {
-    return JSON.parse(localStorage.getItem(SETTINGS_KEY) || "null");
+    return JSON.parse(stored("local", SETTINGS_KEY) || "null");
   } catch (error) {
     return null;
   }
@@ -57,39 +68,42 @@ function receive(message) {
   else if (message.type === "cue") sound.play(String(message.name), Number(message.pan) || 0,
                                               Number(message.volume) || 0, message.seq);
   else if (message.type === "settings") {
-    try {
-      localStorage.setItem(SETTINGS_KEY, JSON.stringify(message.settings));
-    } catch (error) { /* private browsing: the settings last this visit */ }
+    store("local", SETTINGS_KEY, JSON.stringify(message.settings));
   } else if (message.type === "voice") speech.setVoice(message.rate, message.volume);
   else if (message.type === "speech") voiceChoice.choose(message.by);
   else if (message.type === "region") region.name(String(message.label));
   else if (message.type === "language") {
     document.documentElement.lang = String(message.lang).replace("_", "-");
-  } else if (message.type === "end") ended = true;
+    takeStrings(message.strings);
+  }
 }
 
-function connect() {
-  const address = new URL("/play", location.href);
-  address.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-  socket = new WebSocket(address);
-  socket.addEventListener("open", () => {
-    socket.send(JSON.stringify({
-      type: "hello", languages: navigator.languages || [navigator.language],
-      settings: keptSettings(), voice: voiceChoice.ownVoice(),
-    }));
-  });
-  socket.addEventListener("message", (event) => {
-    try {
-      receive(JSON.parse(event.data));
-    } catch (error) { /* not a message of the game: left out */ }
-  });
-  socket.addEventListener("close", () => {
-    const text = ended ? "The game has closed. Reload the page to play again."
-      : "The connection to the game was lost. Reload the page to play again.";
-    statusLine.textContent = text;
-    speech.say(text, true);
-  });
+function takeStrings(given) {
+  if (given === null || typeof given !== "object") return;
+  for (const name of Object.keys(strings)) {
+    if (typeof given[name] === "string" && given[name].length <= 500) strings[name] = given[name];
+  }
 }
+
+function closed(ended) {
+  const text = ended ? strings.closed : strings.lost;
+  statusLine.textContent = text;
+  speech.say(text, true);
+}
+
+const connection = createConnection({
+  hello: () => ({
+    type: "hello", languages: navigator.languages || [navigator.language],
+    settings: keptSettings(), voice: voiceChoice.ownVoice(),
+  }),
+  receive: (message) => {
+    try {
+      receive(message);
+    } catch (error) { /* not a message of the game: left out */ }
+  },
+  lost: closed,
+  retrying: sayReconnecting,
+});
 
 window.audiospoons = { connectCue, labelOf, lastCue: sound.lastCue };
 document.addEventListener("keydown", onKey);
@@ -97,4 +111,4 @@ for (const button of document.querySelectorAll("#touch button")) {
   button.addEventListener("click", (event) => send(button.dataset.key, event.timeStamp));
 }
 game.focus();
-connect();
+connection.open();
