@@ -41,6 +41,8 @@ new MutationObserver((changes) => {
   }
 }).observe(document, {subtree: true, childList: true, characterData: true});
 """
+TEST_HOOK = "window.__audiospoonsTest = true;"
+"""Set before the page loads, so that the page shows its insides (``window.audiospoons``)."""
 KEPT = """
 localStorage.setItem('audiospoons.settings', JSON.stringify(%s));
 """
@@ -63,10 +65,11 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-def open_page(browser: Browser, address: str, *scripts: str, phone: bool = False) -> Page:
+def open_page(browser: Browser, address: str, *scripts: str, phone: bool = False,
+              hooked: bool = True) -> Page:
     page = (browser.new_page(viewport={"width": 412, "height": 915}, is_mobile=True,
                              has_touch=True) if phone else browser.new_page())
-    for script in scripts:
+    for script in (TEST_HOOK, *scripts) if hooked else scripts:
         page.add_init_script(script)
     page.goto(address)
     return page

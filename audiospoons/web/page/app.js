@@ -27,6 +27,7 @@ const strings = {
   lost: "The connection to the game was lost. Reload the page to play again.",
   closed: "The game has closed. Reload the page to play again.",
 };
+const reported = new Set();
 
 // A key, with how long after the start of the last cue played it was pressed, so that the
 // game judges the press by when it was made, not by when it arrived.
@@ -85,6 +86,20 @@ function takeStrings(given) {
   }
 }
 
+// A message the page could not handle is reported once for each kind of failure, not at every
+// message that fails the same way.
+function receiveReporting(message) {
+  try {
+    receive(message);
+  } catch (error) {
+    const kind = `${String(message.type)}: ${error && error.name}`;
+    if (reported.has(kind)) return;
+    reported.add(kind);
+    console.error(`audiospoons: the page could not handle a "${String(message.type)}" message`,
+                  error);
+  }
+}
+
 function closed(ended) {
   const text = ended ? strings.closed : strings.lost;
   statusLine.textContent = text;
@@ -96,16 +111,15 @@ const connection = createConnection({
     type: "hello", languages: navigator.languages || [navigator.language],
     settings: keptSettings(), voice: voiceChoice.ownVoice(),
   }),
-  receive: (message) => {
-    try {
-      receive(message);
-    } catch (error) { /* not a message of the game: left out */ }
-  },
+  receive: receiveReporting,
   lost: closed,
   retrying: sayReconnecting,
 });
 
-window.audiospoons = { connectCue, labelOf, lastCue: sound.lastCue };
+// The page's insides, for its tests alone: a page opened for a test says so before it loads.
+if (window.__audiospoonsTest === true) {
+  window.audiospoons = { connectCue, labelOf, lastCue: sound.lastCue };
+}
 document.addEventListener("keydown", onKey);
 for (const button of document.querySelectorAll("#touch button")) {
   button.addEventListener("click", (event) => send(button.dataset.key, event.timeStamp));
