@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -20,6 +21,8 @@ from websockets.typing import Origin
 from audiospoons.web.admission import Admission
 from audiospoons.web.held import HeldSessions, WebSession
 from audiospoons.web.server import MESSAGE_LIMIT, WebServer
+from audiospoons.web.sessionclock import SessionClock
+from audiospoons.web.terminal import WebKeys
 from tests import test_web_browser
 from tests.test_web import Page
 from tests.test_web_browser import CAPTURE, KEPT, hear, open_page
@@ -189,3 +192,46 @@ def test_a_reloaded_page_is_back_in_its_game_and_plays_on(browser: Browser, addr
     page.keyboard.press("h")
     hear(page, "Your hand:", back + 1)
     page.close()
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_game_waiting_on_the_keys_waits_on_while_its_clock_stands_still() -> None:
+    """A read of the keys that was to end at a moment of the game's time does not end while
+    that time stands still (the page away), however long, and ends once it has run on to that
+    moment; a page that never comes back ends the read."""
+    real = FakeTime()
+    clock = SessionClock(real)
+    keys = WebKeys(clock, stopped=lambda: clock.stopped)
+    results: list[object] = []
+
+    def read() -> None:
+        try:
+            results.append(keys.read(0.05))
+        except EOFError as error:
+            results.append(error)
+
+    with clock.game():
+        clock.stop()
+        reader = threading.Thread(target=read)
+        reader.start()
+        reader.join(0.5)
+        assert reader.is_alive() and not results
+        real.now += 1000
+        clock.restart()
+        real.now += 1
+        reader.join(STATE_WAIT)
+        assert results == [[]]
+        clock.stop()
+        reader = threading.Thread(target=read)
+        reader.start()
+        keys.close()
+        reader.join(STATE_WAIT)
+        assert isinstance(results[-1], EOFError)
+    keys.release()

@@ -170,7 +170,7 @@ class WebServer:
                origin: str | None) -> WebSession:
         """A new session, counted against ``group`` until it ends, its thread started."""
         clock = SessionClock()
-        keys = WebKeys(clock, idle_limit=self.idle_limit)
+        keys = WebKeys(clock, idle_limit=self.idle_limit, stopped=lambda: clock.stopped)
         outbox = SessionOutbox(asyncio.get_running_loop())
         relays = self.page_relays(connection.request.headers.get("Host")
                                   if connection.request else None)

@@ -24,6 +24,9 @@ IDLE_LIMIT = 30 * 60.0
 """Seconds a session may wait for a key in the menus (or a paused game) before it is ended:
 a tab left open does not hold a session for ever."""
 
+STOPPED_LOOK = 0.25
+"""Seconds between looks at a clock standing still, for a read that waits on its time."""
+
 
 class Idle(EOFError):
     """No key came in all the time a session waits for one with nothing else to do."""
@@ -43,9 +46,13 @@ class WebKeys:
     ``Idle``."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, *,
-                 idle_limit: float | None = None) -> None:
+                 idle_limit: float | None = None,
+                 stopped: Callable[[], bool] = lambda: False) -> None:
         self.clock = clock
         self.idle_limit = idle_limit
+        self._stopped = stopped
+        """Whether ``clock`` stands still (the page away): a read that waits a while for a
+        key waits that long on the clock's time, which then does not pass."""
         self.times = PressTimes()
         self._keys: queue.Queue[Key | None] = queue.Queue()
         self._closed = False
@@ -92,7 +99,8 @@ class WebKeys:
         if self._closed and self._keys.empty():
             raise EOFError("the page has gone")
         try:
-            first = self._keys.get(timeout=self.idle_limit if timeout is None else timeout)
+            first = (self._keys.get(timeout=self.idle_limit) if timeout is None
+                     else self._first(timeout))
         except queue.Empty:
             if timeout is None:
                 raise Idle(f"no key in {self.idle_limit} seconds") from None
@@ -105,6 +113,20 @@ class WebKeys:
                 raise EOFError("the page has gone")
             keys.append(key)
         return keys
+
+    def _first(self, timeout: float) -> Key | None:
+        """The first key to come (None: the page has gone) within ``timeout`` seconds of the
+        clock's time, however long it stands still meanwhile; ``queue.Empty`` if none."""
+        deadline = self.clock() + timeout
+        while True:
+            if self._stopped():
+                wait = STOPPED_LOOK
+            else:
+                wait = deadline - self.clock()
+                if wait <= 0:
+                    return self._keys.get_nowait()
+            with contextlib.suppress(queue.Empty):
+                return self._keys.get(timeout=wait)
 
     def _drain(self) -> list[Key | None]:
         rest: list[Key | None] = []
