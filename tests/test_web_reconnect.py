@@ -18,12 +18,15 @@ from websockets.asyncio.server import serve
 from websockets.frames import CloseCode
 from websockets.typing import Origin
 
+from audiospoons.voice.announcer import Utterance
+from audiospoons.voice.speaker import Speaker
 from audiospoons.web.admission import Admission
 from audiospoons.web.held import HeldSessions, WebSession
 from audiospoons.web.server import MESSAGE_LIMIT, WebServer
 from audiospoons.web.sessionclock import SessionClock
 from audiospoons.web.terminal import WebKeys
 from tests import test_web_browser
+from tests.fakes import Lines
 from tests.test_web import Page
 from tests.test_web_browser import CAPTURE, KEPT, hear, open_page
 
@@ -235,3 +238,45 @@ def test_a_game_waiting_on_the_keys_waits_on_while_its_clock_stands_still() -> N
         reader.join(STATE_WAIT)
         assert isinstance(results[-1], EOFError)
     keys.release()
+
+
+class PacedLines(Lines):
+    paced = True
+
+
+class CountedTime(FakeTime):
+    """A clock that stands still, counting how often it is read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        return self.now
+
+
+def test_the_speaker_waits_quietly_on_a_clock_standing_a_hair_before_its_next_line() -> None:
+    """The page away, the session's clock may stop a hair before the next line is due: the
+    speaker's thread then waits for the clock to run on, without spinning meanwhile."""
+    clock = CountedTime()
+    output = PacedLines()
+    speaker = Speaker(output, clock=clock)
+    speaker.say(Utterance("You drew the queen of spades."))
+    speaker.say(Utterance("Bot 1 passed a card."))
+    with speaker._turn:
+        due = speaker.queue.next_at(clock.now)
+        assert due is not None
+        clock.now = due - 1e-9
+        speaker._turn.notify_all()
+    time.sleep(0.2)
+    before = clock.reads
+    time.sleep(0.5)
+    assert clock.reads - before < 500, "the speaker's thread spun on a clock standing still"
+    said = len(output.spoken)
+    clock.now = due
+    deadline = time.monotonic() + STATE_WAIT
+    while len(output.spoken) == said:
+        assert time.monotonic() < deadline, "the clock ran on and the line never came"
+        time.sleep(0.01)
+    speaker.close()

@@ -15,6 +15,9 @@ DEFAULT_RATE = 175
 """Words a minute a reader is taken to speak at when it does not say."""
 CLOSE_WAIT = 2.0
 """Seconds ``close`` waits for the thread that hands out lines to end."""
+LEAST_WAIT = 0.01
+"""The shortest wait for the next line's turn: a clock that stands still a hair before it (a
+web session's, while its page is away) is looked at again no more often than this."""
 
 
 class Speaker:
@@ -103,7 +106,7 @@ class Speaker:
                     self._turn.notify_all()
                     continue
                 due = self.queue.next_at(now)
-                self._turn.wait(None if due is None else max(0.0, due - now))
+                self._turn.wait(None if due is None else max(LEAST_WAIT, due - now))
 
     def told_at(self, *, asides: bool = True) -> float | None:
         """When, on ``clock``, what waits to be said will have been said, asides left out
