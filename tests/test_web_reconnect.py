@@ -123,6 +123,31 @@ def test_a_page_that_comes_back_finds_its_game_where_it_stood() -> None:
     asyncio.run(play())
 
 
+def test_a_page_that_comes_back_hears_the_last_lines_it_missed_in_brief() -> None:
+    """What was said while the page was away (a game online goes on) is not all said again:
+    the last three lines, after the word that the player is back; the cues are past."""
+
+    async def play() -> None:
+        async with web_server(hold=30) as (web, url):
+            page = await open_session(url, IN_GAME)
+            await page.hear("Main menu. Play, 1 of 8")
+            held = only_session(web)
+            await go_away(page)
+            await until(lambda: held.socket is None)
+            for number in range(1, 6):
+                held.outbox.send({"type": "say", "text": f"Line {number}.", "urgent": False})
+                held.outbox.send({"type": "cue", "seq": number, "name": "card-out",
+                                  "pan": 0.0, "volume": 1.0})
+            back = await open_session(url, None, resume=page.token)
+            heard = await back.hear("Line 5.")
+            assert back.said[:heard + 1] == ["Back in your game.", "Line 3.", "Line 4.",
+                                             "Line 5."]
+            assert not back.cues
+            await back.socket.close()
+
+    asyncio.run(play())
+
+
 def test_a_token_unknown_spent_or_too_long_starts_a_new_session() -> None:
     async def play() -> None:
         async with web_server(hold=30) as (_, url):
