@@ -115,9 +115,9 @@ def test_the_page_speaks_with_its_own_voice_when_chosen_and_keeps_the_choice(
         moved + 1 - chosen)
     assert page.evaluate("localStorage.getItem('audiospoons.selfvoicing')") == "true"
     page.reload()
-    hear(page, "Main menu. Play, 1 of 8")
+    hear(page, "Back in your game.")
     assert {line["by"] for line in heard(page)} == {"voice"}
-    open_settings(page)
+    press(page, "ArrowUp", "Speech, browser's own voice")
     back = press(page, "ArrowLeft", "screen reader")
     assert heard(page)[back]["by"] == "notify"
     assert page.evaluate("localStorage.getItem('audiospoons.selfvoicing')") == "false"
