@@ -3,10 +3,16 @@ output every line as it comes."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import threading
 import time
+from collections.abc import Sequence
+from pathlib import Path
 
+from audiospoons.keys.key import Key, parse_label
+from audiospoons.ui.screens import Screens
+from audiospoons.ui.settings import Settings
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.linequeue import GATHER, SHORTEST_LINE
 from audiospoons.voice.pace import flow
@@ -90,3 +96,68 @@ def test_a_printed_output_is_given_every_line_as_it_comes() -> None:
         speaker.say(Utterance(text))
     assert [text for _, text, _ in output.lines] == ["Round 1.", "Your cards.", "Bob is out."]
     speaker.close()
+
+
+def test_a_question_after_the_game_s_last_lines_is_said_after_them() -> None:
+    """The question that follows a game ("Enter to play again") is said when the game's own
+    last lines, still waiting, have been: lines go out in the order they were given."""
+    output = Spoken()
+    speaker = Speaker(output)
+    speaker.say(Utterance("You grabbed a spoon!", urgent=True))
+    speaker.say(Utterance("You win the game!"))
+    speaker.review("Enter to play again, Escape to quit.")
+    output.wait_for(3)
+    speaker.close()
+    assert [text for _, text, _ in output.lines] == [
+        "You grabbed a spoon!", "You win the game!", "Enter to play again, Escape to quit."]
+    assert [cut for _, _, cut in output.lines] == [True, False, False]
+
+
+def test_an_answer_to_a_key_is_given_at_once_and_cuts_what_the_reader_says() -> None:
+    """No wait for lines to come with it (``GATHER``): on a clock that stands still, the answer
+    is given before ``answer`` returns, and the game's line after it waits its turn."""
+    output = Spoken()
+    speaker = Speaker(output, clock=lambda: 5.0)
+    speaker.interrupt()
+    speaker.answer("Play online, 2 of 8")
+    speaker.say(Utterance("Round 1."))
+    assert [(text, cut) for _, text, cut in output.lines] == [("Play online, 2 of 8", True)]
+    speaker.review("2 spoons left.")
+    speaker.close()
+    assert [text for _, text, _ in output.lines] == ["Play online, 2 of 8"]
+    history = speaker.history
+    assert [history.first(), history.next()] == ["Play online, 2 of 8", "Round 1."]
+
+
+class KeysOnAClock:
+    """Keys one at a time, a minute apart on a clock that stands still between them; notes
+    what the output had been given when each next key was read."""
+
+    def __init__(self, labels: Sequence[str], output: Spoken) -> None:
+        self.labels = list(labels)
+        self.output = output
+        self.now = 0.0
+        self.given: list[list[str]] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    def read(self, timeout: float | None) -> Sequence[Key]:
+        self.given.append([text for _, text, _ in self.output.lines])
+        if not self.labels:
+            raise EOFError
+        self.now += 60.0
+        return [parse_label(self.labels.pop(0))]
+
+
+def test_a_menu_s_answer_to_a_key_is_given_before_the_next_key_is_read(tmp_path: Path) -> None:
+    output = Spoken()
+    keys = KeysOnAClock(["down", "down"], output)
+    speaker = Speaker(output, clock=keys.clock)
+    ui = Screens(Settings(first_run=False), speaker=speaker, keys=keys, mixer=None, lang="en",
+                 settings_file=tmp_path / "settings.json")
+    with contextlib.suppress(EOFError):
+        ui.run()
+    speaker.close()
+    assert [given[-1:] for given in keys.given[1:]] == [["Play online, 2 of 8"],
+                                                        ["Options, 3 of 8"]]

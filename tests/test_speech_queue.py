@@ -17,7 +17,7 @@ from audiospoons.voice.linequeue import (
     SpeechQueue,
     spoken_seconds,
 )
-from audiospoons.voice.pace import Group, Pace, flow
+from audiospoons.voice.pace import ANSWER, Group, Pace, flow
 
 
 def a_second_a_line(text: str) -> float:
@@ -156,14 +156,6 @@ def test_a_key_pressed_at_once_after_another_keeps_the_answer_to_the_first() -> 
     assert queue.dropped == 1
 
 
-def test_an_answer_to_a_key_holds_the_queue_while_it_is_said() -> None:
-    queue = SpeechQueue(a_second_a_line)
-    queue.spoke("Your hand: three of hearts.", 0.0)
-    queue.add(Utterance("Round 1."), 0.2)
-    assert queue.take(0.5) is None and queue.next_at(0.5) == 1.0
-    assert queue.take(1.0) == Handout("Round 1.", False, 0.2)
-
-
 @pytest.mark.parametrize(("rate", "within"), [(120, 1 / 4), (175, 1 / 4), (350, 1 / 3)])
 def test_a_line_s_length_is_reckoned_near_espeak_ng_s(tmp_path: Path, rate: int,
                                                       within: float) -> None:
@@ -191,3 +183,20 @@ def test_the_queue_says_when_what_must_be_said_will_have_been() -> None:
     assert [queue.take(1.05), queue.take(2.05)] == [Handout("Your cards.", False, 0.0),
                                                     Handout("Jack of clubs.", False, 0.7)]
     assert queue.told_at(2.5) == pytest.approx(3.05) and queue.told_at(3.05) is None
+
+
+def test_an_answer_goes_after_what_waits_and_waits_for_no_fellows() -> None:
+    """An answer to a key (``ANSWER``) is said as soon as the reader is ready, and what waits
+    ahead of it waits no longer for the lines of its moment; it cuts off what the reader is
+    saying only when a key has cut it off since the last line was given."""
+    queue = SpeechQueue(a_second_a_line)
+    queue.add(Utterance("You win the game!"), 0.0)
+    queue.add(Utterance("Enter to play again.", pace=ANSWER), 0.01)
+    assert queue.take(0.01) == Handout("You win the game!", False, 0.0)
+    assert queue.take(0.5) is None and queue.next_at(0.5) == pytest.approx(1.01)
+    assert queue.take(1.01) == Handout("Enter to play again.", False, 0.01)
+    queue.clear(1.2)
+    queue.add(Utterance("Your hand: three of hearts.", pace=ANSWER), 1.2)
+    queue.add(Utterance("Round 1."), 1.2)
+    assert queue.take(1.2) == Handout("Your hand: three of hearts.", True, 1.2)
+    assert queue.take(2.1) is None and queue.take(2.2) == Handout("Round 1.", False, 1.2)

@@ -211,7 +211,7 @@ class Screens:
 
     def say(self, text: str | None) -> None:
         if text:
-            self.speaker.say(Utterance(text))
+            self.speaker.answer(text)
 
     def cue(self, name: str | None) -> None:
         if name is not None and self.mixer is not None:

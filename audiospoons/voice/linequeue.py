@@ -10,7 +10,9 @@ older one, and
 joining lines of a group that waited together, as each line's ``Pace`` says. Urgent lines are
 never dropped: they go ahead of the others and cut off what is being said, though not another
 urgent line just begun (two grabs a moment apart are both heard). A line said before the flow
-(``Pace.before_flow``) goes ahead of flow lines and cuts one off, but no other.
+(``Pace.before_flow``) goes ahead of flow lines and cuts one off, but no other. An answer to a
+key (``Pace.answer``) goes after what waits, in its turn, but is given as soon as the reader is
+ready: it does not wait for lines to come with it, nor does what waits ahead of it.
 """
 
 from __future__ import annotations
@@ -90,6 +92,14 @@ class _Waiting:
         return not self.urgent and lifetime is not None and now - self.since > lifetime
 
 
+def _gathered(waiting: list[_Waiting], now: float) -> float:
+    """When the first of ``waiting`` has waited ``GATHER`` for the lines that come with it: at
+    once while an answer to a key waits."""
+    if not waiting or any(w.utterance.pace.answer for w in waiting):
+        return now
+    return waiting[0].since + GATHER
+
+
 class SpeechQueue:
     """The lines waiting to be said to one listener (see the module)."""
 
@@ -104,6 +114,10 @@ class SpeechQueue:
         """Whether the line being said is one of the play's flow."""
         self._saying_aside = False
         """Whether the line being said is an aside (``Pace.aside``)."""
+        self._key_cut = False
+        """Whether a key has cut the reader off since the last line was given: an answer given
+        next cuts off what the reader is still saying of its own (the key's name, the rest of
+        a line)."""
         self._said: dict[str, float] = {}
         """When a line on each topic was last handed out."""
         self.dropped = 0
@@ -152,7 +166,9 @@ class SpeechQueue:
         if not self._waiting or now < self.ready_at(now):
             return None
         line = self._waiting.pop(0)
-        cuts = line.urgent or (line.before_flow and self._saying_flow and now < self._busy_until)
+        cuts = (line.urgent or (line.utterance.pace.answer and self._key_cut)
+                or (line.before_flow and self._saying_flow and now < self._busy_until))
+        self._key_cut = False
         self._busy_until = now + self.seconds(line.text)
         self._urgent_since = now if line.urgent else None
         self._saying_flow = line.flow
@@ -164,12 +180,13 @@ class SpeechQueue:
     def ready_at(self, now: float) -> float:
         """When the reader is ready for the first waiting line: at once for an urgent line
         (unless an urgent line just begun is being said), else when it has said its last and
-        the line has waited ``GATHER`` for the lines that come with it."""
+        the line has waited ``GATHER`` for the lines that come with it (not while an answer
+        waits)."""
         if self._waiting and self._waiting[0].urgent:
             if self._urgent_since is None:
                 return now
             return max(now, min(self._busy_until, self._urgent_since + URGENT_HOLD))
-        gathered = self._waiting[0].since + GATHER if self._waiting else now
+        gathered = _gathered(self._waiting, now)
         if self._waiting and self._waiting[0].before_flow and self._saying_flow:
             return max(now, gathered)
         return max(now, self._busy_until, gathered)
@@ -186,20 +203,11 @@ class SpeechQueue:
         busy_until = self._busy_until if asides or not self._saying_aside else now
         if not waiting and now >= busy_until:
             return None
-        told = max(now, busy_until)
-        if waiting:
-            told = max(told, waiting[0].since + GATHER)
+        told = max(now, busy_until, _gathered(waiting, now))
         for line in waiting:
             if not line.stale(told):
                 told += self.seconds(line.text)
         return told
-
-    def spoke(self, text: str, now: float) -> None:
-        """The reader was given ``text`` outside the queue (an answer to a key): the next line
-        waits until it has been said."""
-        self._busy_until = now + self.seconds(text)
-        self._urgent_since = None
-        self._saying_flow = self._saying_aside = False
 
     def clear(self, now: float) -> None:
         """A key was pressed: the reader stops, and what waits is dropped, but for urgent
@@ -211,6 +219,7 @@ class SpeechQueue:
         self._busy_until = now
         self._urgent_since = None
         self._saying_flow = self._saying_aside = False
+        self._key_cut = True
 
     def _remove(self, unwanted: Callable[[_Waiting], bool]) -> bool:
         """Drop the waiting lines, not urgent, that are ``unwanted``; whether there were any."""

@@ -18,7 +18,9 @@ A listener hears one line at a time; a game makes lines faster than that. So eac
   off such a line being said, but never a lasting or urgent one (the listener's turn in a game
   where the turn's line names all there is to act on);
 * ``aside``: it tells what only full verbosity says (another player's pass): said when there is
-  room, but the game never waits for it to be said (``table.Hearing``).
+  room, but the game never waits for it to be said (``table.Hearing``);
+* ``answer``: it answers a key (a menu's move, a status key) or asks for one: it goes after what
+  waits, but neither it nor what waits ahead of it waits any longer for lines to come with it.
 
 Every line still goes into the history, said or not: nothing is lost to a player who reviews.
 """
@@ -56,10 +58,14 @@ class Pace:
     group: Group | None = None
     before_flow: bool = False
     aside: bool = False
+    answer: bool = False
 
 
 LASTING = Pace()
 """A line that waits as long as it takes: the round, the deal, who is out, who won."""
+
+ANSWER = Pace(answer=True)
+"""A line that answers a key, or asks for one: said as soon as the reader has said what waits."""
 
 
 def flow(topic: str | None = None, *, cancels: tuple[str, ...] = (),

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.history import History
 from audiospoons.voice.linequeue import URGENT_HOLD, SpeechQueue, reader_seconds
+from audiospoons.voice.pace import ANSWER
 from audiospoons.voice.speech import SpeechOutput
 
 DEFAULT_RATE = 175
@@ -31,8 +32,10 @@ class Speaker:
     now!", a grab) goes first and cuts off what is being said, but not another urgent line just
     begun. An output that is not ``paced`` (printed text: a log a braille display or the
     terminal's reader goes through at its own pace) is given every line as it comes. Any key the
-    player presses cuts speech off (``interrupt``). Reviewing the history speaks the line at
-    once, since the player asked for it.
+    player presses cuts speech off (``interrupt``). The answer to a key (``answer``, ``review``)
+    goes after what waits, but is given as soon as the reader is ready, with no wait for lines
+    to come with it: lines are given in the order they come; urgency decides what is cut, and
+    only an urgent line goes ahead.
     """
 
     def __init__(self, output: SpeechOutput, history: History | None = None, *,
@@ -72,6 +75,23 @@ class Speaker:
 
     def say(self, utterance: Utterance) -> None:
         self.history.add(utterance.text)
+        self._queue(utterance)
+
+    def answer(self, text: str) -> None:
+        """Say the answer to a key (a menu's move), kept in the history."""
+        self.history.add(text)
+        self._queue(Utterance(text, pace=ANSWER))
+
+    def review(self, text: str | None) -> None:
+        """Say a line from the history, or an answer to a key, without adding it again."""
+        if text is None:
+            return
+        self.history.answered(text)
+        self._queue(Utterance(text, pace=ANSWER))
+
+    def _queue(self, utterance: Utterance) -> None:
+        """Give ``utterance`` to the output, or queue it and give what is due now, in this
+        thread (an answer to a key goes out before the call returns)."""
         with self._turn:
             if self._closed:
                 return
@@ -79,15 +99,18 @@ class Speaker:
                 self._output.speak(utterance.text, interrupt=self._cuts(utterance))
                 return
             self.queue.add(utterance, self.clock())
+            self._give_due()
             if self._pump is None:
                 self._pump = threading.Thread(target=self._hand_out, name="audiospoons-speech",
                                               daemon=True)
                 self._pump.start()
-            self._turn.notify()
+            self._turn.notify_all()
 
     def _cuts(self, utterance: Utterance) -> bool:
-        """Whether a line given as it comes cuts off the last: an urgent one does, but not an
-        urgent one just begun."""
+        """Whether a line given as it comes cuts off the last: an answer does, and an urgent
+        one, but not an urgent one just begun."""
+        if utterance.pace.answer:
+            return True
         if not utterance.urgent:
             return False
         now = self.clock()
@@ -99,14 +122,19 @@ class Speaker:
         """The paced output's thread: each line when the reader is ready for it."""
         with self._turn:
             while not self._closed:
-                now = self.clock()
-                handout = self.queue.take(now)
-                if handout is not None:
-                    self._output.speak(handout.text, interrupt=handout.interrupt)
+                if self._give_due():
                     self._turn.notify_all()
-                    continue
+                now = self.clock()
                 due = self.queue.next_at(now)
                 self._turn.wait(None if due is None else max(LEAST_WAIT, due - now))
+
+    def _give_due(self) -> bool:
+        """Give the output the lines due now (``_turn`` held); whether there were any."""
+        given = False
+        while (handout := self.queue.take(self.clock())) is not None:
+            self._output.speak(handout.text, interrupt=handout.interrupt)
+            given = True
+        return given
 
     def told_at(self, *, asides: bool = True) -> float | None:
         """When, on ``clock``, what waits to be said will have been said, asides left out
@@ -123,15 +151,6 @@ class Speaker:
             self.queue.clear(self.clock())
             self._output.silence()
             self._turn.notify()
-
-    def review(self, text: str | None) -> None:
-        """Speak a line from the history, or an answer to a key, without adding it again."""
-        if text is None:
-            return
-        self.history.answered(text)
-        with self._turn:
-            self._output.speak(text, interrupt=True)
-            self.queue.spoke(text, self.clock())
 
     def drain(self, timeout: float) -> None:
         """Let the output finish what it is saying and what waits (at most ``timeout``
