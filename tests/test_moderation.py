@@ -12,6 +12,7 @@ from test_relay import until
 from test_relay_faults import Raw
 
 from audiospoons.net.moderation import moderator_accounts
+from audiospoons.net.names import name_keys
 from audiospoons.net.server import Relay
 
 PASSWORD = "hunter22"
@@ -89,6 +90,30 @@ def test_a_moderator_bans_a_player_from_the_relay_by_account_and_address_and_lif
         await greeted(port, "127.0.1.9", "Cy")
         refused = await reply(elsewhere, {"kind": "unban", "name": "Bob"}, "error")
         assert refused["code"] == "not-moderator"
+
+    with_accounts(database, scenario)
+
+
+def test_a_ban_lifted_in_the_database_by_another_process_holds_no_more_here(
+        database: str) -> None:
+    """An unban made on another process of a cluster lifts the ban in the shared database
+    before its word reaches this one: the database, answering, is the word on it."""
+    async def scenario(relay: Relay, port: int) -> None:
+        mo_raw = await moderator(relay, port, "127.0.7.2")
+        bob = await greeted(port, "127.0.8.2", "Bob", "register")
+        bob.writer.close()
+        done = await reply(mo_raw, {"kind": "kick", "name": "Bob", "scope": "relay",
+                                    "minutes": 5}, "moderated", "error")
+        assert done["kind"] == "moderated", done
+        _, refused = await arrive(port, "127.0.9.2", "Bob", "login", PASSWORD)
+        assert refused["code"] == "banned"
+
+        storage = relay.accounts.storage
+        assert storage is not None
+        account = await storage.account_named(name_keys("Bob"))
+        assert account is not None
+        await storage.sanctions.lift(account.id, None, relay.moderation.wall())
+        await greeted(port, "127.0.9.2", "Bob", "login")
 
     with_accounts(database, scenario)
 

@@ -9,7 +9,9 @@ with ``serve --admin NAME``: ``moderator_accounts``) may act on the whole relay 
 relay``): a ban keeps the player's account and address group off the relay until it ends, a
 mute keeps them out of every chat. Bans and mutes on the relay are kept in its database, so
 that they outlast a restart and hold on every relay of a cluster; the relay also remembers
-those it made itself, so that they hold while the database is out of reach.
+those it made itself, so that they hold while the database is out of reach. While the database
+answers it is the word on what holds (so that an unban made on any process holds at once
+everywhere), but for what is not yet in it: a ban still being written, or one it refused.
 
 In a cluster (``publish`` set), a moderator's ban or mute on the relay is also told to every
 other process (the directory's moderation channel): whichever process the player is on acts on
@@ -26,7 +28,7 @@ import logging
 import math
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from audiospoons.net.cluster.directory import DirectoryDown
@@ -101,6 +103,9 @@ class Moderation:
         self.bans: dict[str, float] = {}
         self.mutes: dict[str, float] = {}
         """Bans and mutes this relay made, by ``_keys``, until when (wall clock)."""
+        self.unstored: dict[str, float] = {}
+        """The bans and mutes remembered that the database is not known to hold (being
+        written, or refused), by ``action:key``, until when."""
         self.groups_of: dict[int, set[str]] = {}
         """The address groups each account's bans and mutes were made with."""
         self.publish: Callable[[dict[str, Any]], Awaitable[None]] | None = None
@@ -121,19 +126,22 @@ class Moderation:
         not; a mute that holds is noted on it."""
         now = self.wall()
         keys = _keys(client.account.id if client.account else None, client.group)
-        banned = max((self.bans.get(key, -math.inf) for key in keys), default=-math.inf)
-        muted = max((self.mutes.get(key, -math.inf) for key in keys), default=-math.inf)
         storage = self.relay.accounts.storage
+        stored = None
         if storage is not None:
             try:
-                for sanction in await storage.sanctions.active(
-                        client.account.id if client.account else None, client.group, now):
-                    if sanction.kind == BAN:
-                        banned = max(banned, sanction.until)
-                    elif sanction.kind == MUTE:
-                        muted = max(muted, sanction.until)
+                stored = await storage.sanctions.active(
+                    client.account.id if client.account else None, client.group, now)
             except StorageError as error:
                 log.error("moderation: %s", error)
+        if stored is None:
+            banned = _latest(self.bans, keys)
+            muted = _latest(self.mutes, keys)
+        else:
+            banned = max([_latest(self.unstored, [f"kick:{key}" for key in keys])]
+                         + [sanction.until for sanction in stored if sanction.kind == BAN])
+            muted = max([_latest(self.unstored, [f"mute:{key}" for key in keys])]
+                        + [sanction.until for sanction in stored if sanction.kind == MUTE])
         if muted > now:
             client.muted_until = muted
         if banned > now:
@@ -214,31 +222,39 @@ class Moderation:
 
     def _on_relay(self, client: Client, name: str, action: str, minutes: float | None) -> None:
         minutes = minutes or (RELAY_BAN_MINUTES if action == "kick" else ROOM_MUTE_MINUTES)
-        found = self._sanction_here(name, action, minutes, client.name, spare=client)
-        if found:
+        keeping = self._sanction_here(name, action, minutes, client.name, spare=client)
+        self.relay.spawn(self._answer_on_relay(client, name, action, minutes, keeping))
+
+    async def _answer_on_relay(self, client: Client, name: str, action: str, minutes: float,
+                               keeping: list[Coroutine[Any, Any, None]]) -> None:
+        """The moderator hears ``moderated`` once what was done here is kept (so that an
+        unban after it cannot come before the ban is written), or else the rest of a cluster
+        is asked, or the player taken as not here."""
+        await asyncio.gather(*keeping)
+        if keeping:
             log.info("moderation: %s %s %s on the relay for %s", client.name, action, name,
                      minutes_text(minutes))
             client.send("moderated", action=action, name=name, scope="relay")
         if self.publish is not None:
-            self.relay.spawn(self._ask_cluster(client, name, action, minutes, found=found))
-        elif not found:
-            self.relay.spawn(self._on_absent(client, name, action, minutes))
+            await self._ask_cluster(client, name, action, minutes, found=bool(keeping))
+        elif not keeping:
+            await self._on_absent(client, name, action, minutes)
 
     def _sanction_here(self, name: str, action: str, minutes: float, by: str, *,
-                       spare: Client | None = None) -> bool:
+                       spare: Client | None = None) -> list[Coroutine[Any, Any, None]]:
         """Ban or mute (``action``) every player called ``name`` on this process (but
-        ``spare``), telling the rest of a cluster what it holds against; whether any was."""
+        ``spare``) at once; what is left to do for each, to await: keeping it in the database,
+        then telling the rest of a cluster what it holds against."""
         targets = [other for other in self.relay.clients
                    if other.greeted and other.name == name and other is not spare]
         until = self.wall() + 60 * minutes
+        keeping = []
         for target in targets:
             account = target.account.id if target.account else None
             self._remember(action, account, target.group, until)
-            self.relay.spawn(self._keep(action, account, target.group, until, by))
-            self._tell({"kind": "sanctioned", "action": action, "account": account,
-                        "group": target.group, "until": until})
+            keeping.append(self._keep_and_tell(action, account, target.group, until, by))
             self._act_on(target, action, until)
-        return bool(targets)
+        return keeping
 
     def _act_on(self, target: Client, action: str, until: float) -> None:
         """``target`` muted until ``until``, or cut off for a ban."""
@@ -269,23 +285,41 @@ class Moderation:
         client.send("moderated", action=action, name=account.name, scope="relay")
 
     def _remember(self, action: str, account: int | None, group: str | None,
-                  until: float) -> None:
+                  until: float, *, stored: bool = False) -> None:
         kept = self.mutes if action == "mute" else self.bans
         if account is not None and group is not None:
             self.groups_of.setdefault(account, set()).add(group)
         for key in _keys(account, group):
             kept[key] = max(kept.get(key, -math.inf), until)
+            if not stored:
+                unstored = f"{_kind(action)}:{key}"
+                self.unstored[unstored] = max(self.unstored.get(unstored, -math.inf), until)
 
     async def _keep(self, action: str, account: int | None, group: str | None, until: float,
-                    by: str) -> None:
+                    by: str) -> bool:
+        """Write a ban or mute remembered into the database; whether it now holds it."""
         storage = self.relay.accounts.storage
         if storage is None:
-            return
+            return False
         try:
             await storage.sanctions.add(MUTE if action == "mute" else BAN, account, group,
                                         until, by, self.wall())
         except StorageError as error:
             log.error("moderation: %s; it holds on this relay until it restarts", error)
+            return False
+        for key in _keys(account, group):
+            unstored = f"{_kind(action)}:{key}"
+            if self.unstored.get(unstored, math.inf) <= until:
+                del self.unstored[unstored]
+        return True
+
+    async def _keep_and_tell(self, action: str, account: int | None, group: str | None,
+                             until: float, by: str) -> None:
+        """Keep a ban or mute, then tell the rest of a cluster of it and whether the database
+        holds it, so that none holds what was lifted while the database answers."""
+        stored = await self._keep(action, account, group, until, by)
+        self._tell({"kind": "sanctioned", "action": action, "account": account,
+                    "group": group, "until": until, "stored": stored})
 
     def unban(self, client: Client, body: dict[str, Any]) -> None:
         """A moderator lifts the bans and mutes on a registered player's account (and the
@@ -315,10 +349,13 @@ class Moderation:
     def _forget(self, account: int) -> None:
         """The bans and mutes remembered on ``account`` (and the address groups they were
         made with) lifted here."""
-        for kept in (self.bans, self.mutes):
-            for key in _keys(account, None) + [
-                    f"group:{group}" for group in self.groups_of.pop(account, set())]:
-                kept.pop(key, None)
+        keys = _keys(account, None) + [
+            f"group:{group}" for group in self.groups_of.pop(account, set())]
+        for key in keys:
+            self.bans.pop(key, None)
+            self.mutes.pop(key, None)
+            for action in ACTIONS:
+                self.unstored.pop(f"{action}:{key}", None)
         for other in self.relay.clients:
             if other.account is not None and other.account.id == account:
                 other.muted_until = None
@@ -375,9 +412,16 @@ class Moderation:
         if (not isinstance(name, str) or action not in ACTIONS
                 or not isinstance(minutes, int | float) or not 0 < minutes <= MOST_MINUTES):
             return
-        if self._sanction_here(name, str(action), float(minutes),
-                               str(message.get("by", ""))[:40]):
-            self._tell({"kind": "found", "ask": message.get("ask"), "name": name})
+        keeping = self._sanction_here(name, str(action), float(minutes),
+                                      str(message.get("by", ""))[:40])
+        if keeping:
+            self.relay.spawn(self._found_once_kept(keeping, message.get("ask"), name))
+
+    async def _found_once_kept(self, keeping: list[Coroutine[Any, Any, None]], ask: Any,
+                               name: str) -> None:
+        """Tell the asking process the player was found here, once it is kept."""
+        await asyncio.gather(*keeping)
+        self._tell({"kind": "found", "ask": ask, "name": name})
 
     def _heard_sanctioned(self, message: dict[str, Any]) -> None:
         """Another process banned or muted a player: remembered here too, and any connection
@@ -388,7 +432,8 @@ class Moderation:
                 or not (account is None or isinstance(account, int))
                 or not isinstance(group, str)):
             return
-        self._remember(str(action), account, group, float(until))
+        self._remember(str(action), account, group, float(until),
+                       stored=message.get("stored") is True)
         if account is None:
             return
         for other in list(self.relay.clients):
@@ -413,6 +458,15 @@ class Moderation:
 def room_keys(client: Client) -> list[str]:
     """What a room's kick or mute holds for: the client's address group and its name's keys."""
     return [client.group, *name_keys(client.name)]
+
+
+def _kind(action: str) -> str:
+    """What ``action`` is remembered as: a mute, or else a ban (``kick``)."""
+    return "mute" if action == "mute" else "kick"
+
+
+def _latest(remembered: dict[str, float], keys: list[str]) -> float:
+    return max((remembered.get(key, -math.inf) for key in keys), default=-math.inf)
 
 
 def _keys(account: int | None, group: str | None) -> list[str]:
