@@ -259,7 +259,9 @@ def test_a_key_says_how_long_after_the_last_cue_played_it_was_pressed(browser: B
             [message["seq"]] if (message := json.loads(frame))["type"] == "cue" else []))
 
     page.on("websocket", watch)
-    page.evaluate("sessionStorage.clear()")  # a new session, watched from its start
+    # a new session, watched from its start: the first one's token, once kept, forgotten
+    page.wait_for_function("sessionStorage.getItem('audiospoons.resume') !== null")
+    page.evaluate("sessionStorage.clear()")
     page.reload()
     start = hear(page, "Main menu. Play, 1 of 8")
     page.keyboard.press("Enter")
