@@ -15,6 +15,7 @@ from audiospoons.engine.rules import Bot, Rules
 from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
 from audiospoons.table import Hearing, Table
+from audiospoons.ui.controls import Control, offer
 from audiospoons.ui.pausekeys import pause_menu
 from audiospoons.ui.player import YOU, GameResult, KeySource, PressedKey
 from audiospoons.ui.rulesreader import read_rules
@@ -58,6 +59,8 @@ class LocalLoop:
     speaker: Speaker
     _on_key: Callable[[str, float, KeySource], bool]
     """The seat's keys: act on one key, False when the player quits the game."""
+    _controls: Callable[[], tuple[Control, ...]]
+    """The seat's keys as controls to touch (``ui.controls``)."""
     _adjusts: Callable[[str], bool]
     """The seat's keys of the sound volume and the speech rate, which work in the pause menu
     too: change one if the key is one of them (True)."""
@@ -109,6 +112,7 @@ class LocalLoop:
             if self.table.over or self._stopped or self._finished():
                 break
             self._before_keys()
+            offer(keys, self._controls())
             pressed = self._settled(keys) if self._settle else []
             for key in pressed or keys.read(self._timeout()):
                 if not self._on_key(key.label, key.at - self._start, keys):

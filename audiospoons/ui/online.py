@@ -54,6 +54,7 @@ from audiospoons.net.client import (
 from audiospoons.net.relaykinds import BadRelayMessage
 from audiospoons.net.tls import certificate_problem, is_insecure
 from audiospoons.sound.cue import Cue
+from audiospoons.ui.controls import menu_controls, offer
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.keptseats import is_seat_token, seat_room
 from audiospoons.ui.lobby import RECORD_VIEWS, ROOM_LISTS, Lobby, Step, read_rooms
@@ -193,6 +194,8 @@ class OnlineSession:
         network = asyncio.create_task(self._network())
         try:
             while not self.where.left:
+                offer(self.keys, menu_controls(self.m) if self.game is None
+                      else self.game.controls())
                 waiting = asyncio.create_task(self._pressed.get())
                 tick_in = None if self.game is None else self.game.next_tick_in()
                 done, _ = await asyncio.wait({waiting, network}, timeout=tick_in,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from audiospoons.ui.controls import key_controls, offer
 from audiospoons.ui.player import CuePlayer, KeySource
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
@@ -42,6 +43,7 @@ def pause_menu(speaker: Speaker, m: Messages, keys: KeySource, clock: Callable[[
     speaker.review(m.tr("pause.menu"))
     try:
         while True:
+            offer(keys, key_controls(("enter", "escape", "q"), (), m))
             for key in keys.read(None):
                 speaker.interrupt()
                 if key.label in ("enter", "escape"):
@@ -57,6 +59,7 @@ def pause_menu(speaker: Speaker, m: Messages, keys: KeySource, clock: Callable[[
 
 def _confirm_quit(speaker: Speaker, m: Messages, keys: KeySource) -> bool:
     speaker.review(m.tr("quit.confirm"))
+    offer(keys, key_controls((m.tr("quit.confirm.key"), "escape"), (), m))
     while True:
         pressed = keys.read(None)
         if pressed:

@@ -22,6 +22,7 @@ from audiospoons.net.relaykinds import BadRelayMessage, read_event, seat_of
 from audiospoons.net.wire import encode_command
 from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
+from audiospoons.ui.controls import Control
 from audiospoons.ui.player import KeySource, PressedKey
 from audiospoons.ui.rulesreader import CLOSE, RulesReader
 from audiospoons.voice.i18n import Messages
@@ -57,6 +58,9 @@ class OnlineGame(Protocol):
     def on_message(self, message: dict[str, Any]) -> None: ...
 
     def on_keys(self, pressed: Sequence[PressedKey], keys: KeySource) -> None: ...
+
+    def controls(self) -> tuple[Control, ...]:
+        """The game's keys as controls to touch (``ui.controls``)."""
 
     def tick(self) -> None: ...
 
@@ -94,6 +98,7 @@ class RelaySeat:
     _on_key: Callable[[str, float, KeySource], bool]
     """The game's keys (``KeyboardSeat``, ``RazzKeyboardSeat``): False when the player
     leaves."""
+    _controls: Callable[[], tuple[Control, ...]]
 
     def _ears(self) -> Ears:
         raise NotImplementedError
@@ -208,6 +213,9 @@ class RelaySeat:
         """Seconds to the next tick, if one is to come."""
         due = self._ears().countdown.next_tick()
         return None if due is None else max(0.0, due - self.clock())
+
+    def controls(self) -> tuple[Control, ...]:
+        return self._controls()
 
     def on_keys(self, pressed: Sequence[PressedKey], keys: KeySource) -> None:
         for key in pressed:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from audiospoons.ui.controls import key_controls, offer
 from audiospoons.ui.player import KeySource
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
@@ -56,6 +57,7 @@ def read_rules(lines: Sequence[str], speaker: Speaker, m: Messages, keys: KeySou
     speaker.review(reader.opening())
     try:
         while True:
+            offer(keys, key_controls(("up", "down", "home", "end", CLOSE), (), m))
             for key in keys.read(None):
                 speaker.interrupt()
                 if key.label == CLOSE:

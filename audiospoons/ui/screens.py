@@ -42,6 +42,7 @@ from audiospoons.games.spec import GameSpec
 from audiospoons.net.client import Login, Opener, by_network
 from audiospoons.sound.cue import Cue
 from audiospoons.ui import gamekeys, keynames
+from audiospoons.ui.controls import menu_controls, offer
 from audiospoons.ui.gamekeys import KeyTable
 from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS, review_history
 from audiospoons.ui.keptseats import kept_seat, with_seat
@@ -224,6 +225,7 @@ class Screens:
     def next_key_label(self) -> str:
         """The next key's own label ("shift+a" stays so): a key for the game to take."""
         while not self._pending:
+            offer(self.keys, menu_controls(self.m))
             self._pending = [key.label for key in self.keys.read(None)]
         label = self._pending.pop(0)
         self.speaker.interrupt()

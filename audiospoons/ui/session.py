@@ -11,6 +11,7 @@ from audiospoons.engine.rules import GameOptions
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.games.spec import GameSpec
 from audiospoons.sound.mixer import Mixer
+from audiospoons.ui.controls import answer_controls, offer
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.player import GameResult, KeySource, ReactionRecord
 from audiospoons.ui.seating import LocalTable
@@ -69,6 +70,7 @@ def _again(messages: Messages, speaker: Speaker, keys: KeySource) -> bool:
     way), and any other key asks again."""
     speaker.review(messages.tr("game.again"))
     while True:
+        offer(keys, answer_controls(messages))
         for key in keys.read(None):
             speaker.interrupt()
             if key.label == "enter":

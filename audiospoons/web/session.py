@@ -22,6 +22,7 @@ from audiospoons.ui.settings import BadSettings, Settings, settings_from_json, s
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import Messages, UnknownLanguage, choose_language, messages
 from audiospoons.voice.speaker import Speaker
+from audiospoons.web.controls import TouchPanel
 from audiospoons.web.pagespeech import PageSpeech, page_mode
 from audiospoons.web.relays import RelayPolicy
 from audiospoons.web.sessionclock import SessionClock
@@ -77,6 +78,7 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
     lang = page_language(settings, hello.get("languages"))
     m = messages(lang)
     speech, sounds = WebSpeech(outbox), WebSounds(outbox, keys.times, keys.clock)
+    keys.panel = TouchPanel(outbox)
     speaker = Speaker(speech, clock=keys.clock)
     page_speech, mode = PageSpeech(outbox), page_mode(settings.speech, hello.get("voice"))
     timed = clock if clock is not None else SessionClock(keys.clock)

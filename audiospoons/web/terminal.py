@@ -11,11 +11,12 @@ import contextlib
 import os
 import queue
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from audiospoons.keys.key import Key, parse_label
 from audiospoons.sound.cue import Cue
+from audiospoons.ui.controls import Control, ControlPanel
 from audiospoons.web.presstime import PressTimes
 
 Message = dict[str, object]
@@ -54,6 +55,8 @@ class WebKeys:
         """Whether ``clock`` stands still (the page away): a read that waits a while for a
         key waits that long on the clock's time, which then does not pass."""
         self.times = PressTimes()
+        self.panel: ControlPanel | None = None
+        """Where the keys that do something now are shown (the page's touch panel)."""
         self._keys: queue.Queue[Key | None] = queue.Queue()
         self._closed = False
         self._waiting, self._waken = os.pipe()
@@ -72,6 +75,11 @@ class WebKeys:
     def _wake(self) -> None:
         with contextlib.suppress(BlockingIOError, OSError):
             os.write(self._waken, b"k")
+
+    def offer(self, controls: Sequence[Control]) -> None:
+        """The keys that do something now, for the page to draw as buttons."""
+        if self.panel is not None:
+            self.panel.offer(controls)
 
     def push(self, label: str, cue: object = None, after: object = None) -> bool:
         """A key the page sent, pressed ``after`` milliseconds after the start of the cue

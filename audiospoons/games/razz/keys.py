@@ -169,6 +169,10 @@ RAZZ_HELP_ORDER = help_order(RazzAction, (
 """Razz Spoons' actions as F1 says them once keys are moved, in the order its help says them:
 the hand, playing and drawing, the grab, the phrase and razzing, then what the seat may ask."""
 
+RAZZ_TELLING = frozenset({RazzAction.HAND, RazzAction.TURN, RazzAction.TOP, RazzAction.COUNTS,
+                          RazzAction.SCORES, RazzAction.OPTIONS, RazzAction.RAZZING})
+"""The keys that only say how things stand."""
+
 RAZZ_ACTION_IDS: dict[RazzAction, str] = {
     RazzAction.CURSOR_LEFT: "keys.action.cursor-left",
     RazzAction.CURSOR_RIGHT: "keys.action.cursor-right",

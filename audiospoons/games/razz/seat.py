@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from audiospoons.engine.commands import Command
 from audiospoons.games.razz.keys import (
     RAZZ_HELP_ORDER,
+    RAZZ_TELLING,
     Cancelled,
     CursorAt,
     PhraseQuestion,
@@ -31,6 +32,7 @@ from audiospoons.games.razz.rules.game import PHRASE_LENGTH
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.rulestext import rules_lines
 from audiospoons.games.razz.status import suit_word
+from audiospoons.ui.controls import Control, game_controls
 from audiospoons.ui.gamekeys import bound_action
 from audiospoons.ui.keynames import moved_keys_text
 from audiospoons.ui.pausekeys import change_rate, change_volume
@@ -80,6 +82,11 @@ class RazzKeyboardSeat:
         """F1: the keys, ending with what Escape does here."""
         m = self.messages
         return self._moved_keys_text() or " ".join((m.tr("razz.help"), m.tr("help.game.rules")))
+
+    def _controls(self) -> tuple[Control, ...]:
+        """The keys to touch: Space's grab first, the status keys with those that tell."""
+        return game_controls(self.keys.bindings, RAZZ_HELP_ORDER, self.messages,
+                             race=RazzAction.GRAB, telling=RAZZ_TELLING)
 
     def _moved_keys_text(self) -> str | None:
         """Once the player has moved some keys: each action, in the order of play, with the keys

@@ -62,6 +62,10 @@ SLAPJACK_HELP_ORDER = help_order(SlapjackAction, (
 """Slapjack's actions as F1 says them once keys are moved: the slap first, then the turn,
 then what the seat may ask."""
 
+SLAPJACK_TELLING = frozenset({SlapjackAction.CARDS, SlapjackAction.PILE, SlapjackAction.WHOSE,
+                              SlapjackAction.COUNTS, SlapjackAction.OPTIONS})
+"""The keys that only say how things stand."""
+
 SLAPJACK_ACTION_IDS: dict[SlapjackAction, str] = {
     SlapjackAction.SLAP: "keys.slapjack.slap",
     SlapjackAction.TURN: "keys.slapjack.turn",

@@ -14,7 +14,12 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.games.slapjack.bots import SlapjackBot
-from audiospoons.games.slapjack.keys import SLAPJACK_HELP_ORDER, SLAPJACK_KEYS, SlapjackAction
+from audiospoons.games.slapjack.keys import (
+    SLAPJACK_HELP_ORDER,
+    SLAPJACK_KEYS,
+    SLAPJACK_TELLING,
+    SlapjackAction,
+)
 from audiospoons.games.slapjack.optionitems import slapjack_options_text
 from audiospoons.games.slapjack.player import SlapjackPlayer
 from audiospoons.games.slapjack.rules.commands import Slap, Turn
@@ -26,6 +31,7 @@ from audiospoons.games.slapjack.spec import SPEC
 from audiospoons.net.client import RelayClient
 from audiospoons.simulate import bot_names
 from audiospoons.table import Table
+from audiospoons.ui.controls import Control, game_controls
 from audiospoons.ui.gamekeys import bound_action
 from audiospoons.ui.keynames import moved_keys_text
 from audiospoons.ui.localloop import LocalLoop
@@ -89,6 +95,11 @@ class SlapjackKeyboardSeat:
             m = self.messages
             return " ".join((m.tr("slapjack.help"), m.tr("help.game.rules")))
         return moved_keys_text(self.bindings, SLAPJACK_HELP_ORDER, self.messages)
+
+    def _controls(self) -> tuple[Control, ...]:
+        """The keys to touch: the slap first, the status keys with those that tell."""
+        return game_controls(self.bindings, SLAPJACK_HELP_ORDER, self.messages,
+                             race=SlapjackAction.SLAP, telling=SLAPJACK_TELLING)
 
     def _on_key(self, label: str, at: float, keys: KeySource) -> bool:
         """Act on one key; False when the player quits the game."""

@@ -81,7 +81,7 @@ def moved_game_keys_text(keys: Mapping[Action, Sequence[str]], options: Options,
     """F1 once the player has moved some keys: the keys that do something in this game, with
     these options and this way of choosing a spoon, in the order of play, as the player has
     them (the pause among them where ``keys`` has it)."""
-    actions = [action for action in CLASSIC_HELP_ORDER if _used(action, options, spoon_style)]
+    actions = used_actions(options, spoon_style)
     numbers = ([_numbers_text(options.spoons_for(seats), m)]
                if options.grabbing is not Grabbing.REACTION
                and spoon_style is not SpoonStyle.COLOURS else [])
@@ -106,6 +106,16 @@ def _used(action: Action, options: Options, spoon_style: SpoonStyle) -> bool:
     if action is Action.WAITING:
         return passed_along(options)
     return True
+
+
+def used_actions(options: Options, spoon_style: SpoonStyle) -> tuple[Action, ...]:
+    """The actions that do something in a game with ``options``, in F1's order."""
+    return tuple(action for action in CLASSIC_HELP_ORDER if _used(action, options, spoon_style))
+
+
+CLASSIC_TELLING = frozenset({Action.HAND, Action.SPOONS, Action.PLAYERS, Action.WAITING,
+                             Action.OPTIONS, Action.REACTION})
+"""The keys that only say how things stand."""
 
 
 def _hand_most(options: Options) -> int:

@@ -7,7 +7,12 @@ from collections.abc import Callable, Sequence
 
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.games.spoons.helpkeys import local_keys_text, moved_game_keys_text
+from audiospoons.games.spoons.helpkeys import (
+    CLASSIC_TELLING,
+    local_keys_text,
+    moved_game_keys_text,
+    used_actions,
+)
 from audiospoons.games.spoons.optionitems import options_text
 from audiospoons.games.spoons.player import LocalPlayer, spoon_number
 from audiospoons.games.spoons.refusals import refusal_text
@@ -15,6 +20,7 @@ from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, Rea
 from audiospoons.games.spoons.rules.events import ContestKind
 from audiospoons.games.spoons.rules.options import DrawVariant, Grabbing, Options
 from audiospoons.games.spoons.rulestext import rules_lines
+from audiospoons.ui.controls import Control, game_controls
 from audiospoons.ui.gamekeys import SLOTS, Action, bindings, bound_action
 from audiospoons.ui.keynames import keys_or_none, keys_text
 from audiospoons.ui.pausekeys import change_rate, change_volume, pause_menu
@@ -204,6 +210,12 @@ class KeyboardSeat:
                                    self.messages)
         return moved_game_keys_text(bindings(self.key_overrides), self.options, self.seats,
                                     self.player.spoon_style, self.messages)
+
+    def _controls(self) -> tuple[Control, ...]:
+        """The keys to touch: Space first, the status keys with those that tell."""
+        return game_controls(bindings(self.key_overrides),
+                             used_actions(self.options, self.player.spoon_style), self.messages,
+                             race=Action.SPACE, telling=CLASSIC_TELLING)
 
     def _move_cursor(self, step: int) -> None:
         player = self.player

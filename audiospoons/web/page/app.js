@@ -7,6 +7,7 @@ import { createSpeech } from "./speech.js";
 import { store, stored } from "./storage.js";
 import { createVoiceChoice } from "./voicechoice.js";
 import { watchRegion } from "./region.js";
+import { createTouchPanel } from "./touch.js";
 
 const game = document.getElementById("game");
 const statusLine = document.getElementById("status");
@@ -48,6 +49,14 @@ function sayReconnecting() {
   speech.say(strings.reconnecting, true);
 }
 
+const touch = createTouchPanel({
+  panel: document.getElementById("touch"),
+  press: (label, pressedAt) => {
+    send(label, pressedAt);
+    region.returnQuietly();
+  },
+});
+
 function onKey(event) {
   const label = labelOf(event);
   if (label === null || RESERVED.has(label)) return;
@@ -76,7 +85,7 @@ function receive(message) {
   else if (message.type === "language") {
     document.documentElement.lang = String(message.lang).replace("_", "-");
     takeStrings(message.strings);
-  }
+  } else if (message.type === "controls") touch.show(message.controls);
 }
 
 function takeStrings(given) {
@@ -121,8 +130,5 @@ if (window.__audiospoonsTest === true) {
   window.audiospoons = { connectCue, labelOf, lastCue: sound.lastCue };
 }
 document.addEventListener("keydown", onKey);
-for (const button of document.querySelectorAll("#touch button")) {
-  button.addEventListener("click", (event) => send(button.dataset.key, event.timeStamp));
-}
 game.focus();
 connection.open();

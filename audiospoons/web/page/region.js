@@ -9,5 +9,12 @@ export function watchRegion(game, say, ownVoice) {
     if (away && ownVoice()) say(game.getAttribute("aria-label"));
     away = false;
   });
-  return { name: (label) => game.setAttribute("aria-label", label) };
+  return {
+    name: (label) => game.setAttribute("aria-label", label),
+    // Back to the game after a key was touched: no Tab brought the player, so nothing is said.
+    returnQuietly: () => {
+      away = false;
+      game.focus({ preventScroll: true });
+    },
+  };
 }
