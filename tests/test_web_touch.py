@@ -8,6 +8,9 @@ import time
 
 from playwright.sync_api import Browser, Page
 
+from audiospoons.ui.controls import Control, Row, menu_controls
+from audiospoons.voice.i18n import messages
+from audiospoons.web.controls import LONGEST_NAME, MOST_CONTROLS, TouchPanel
 from tests.test_web_browser import CAPTURE, KEPT, address, browser, hear, heard
 from tests.webpage import PHONE, open_sized
 
@@ -165,3 +168,27 @@ def test_spoons_is_played_to_its_end_by_touch_alone_the_grab_always_in_reach(
     tap(page, "escape")
     hear(page, "Main menu", said)
     page.close()
+
+
+class Sent:
+    def __init__(self) -> None:
+        self.messages: list[dict[str, object]] = []
+
+    def send(self, message: dict[str, object]) -> None:
+        self.messages.append(message)
+
+
+def test_the_keys_are_sent_when_they_change_and_never_more_than_a_panel_holds() -> None:
+    sent = Sent()
+    panel = TouchPanel(sent)
+    menu = menu_controls(messages("en"))
+    panel.offer(menu)
+    panel.offer(menu)
+    assert len(sent.messages) == 1
+    assert sent.messages[0]["controls"] == [
+        {"label": control.label, "name": control.name, "row": "play" if index < 8 else "tell"}
+        for index, control in enumerate(menu)]
+    panel.offer([Control("x", "n" * 500, Row.PLAY)] * 100)
+    flood = sent.messages[-1]["controls"]
+    assert isinstance(flood, list) and len(flood) == MOST_CONTROLS
+    assert all(len(control["name"]) == LONGEST_NAME for control in flood)
