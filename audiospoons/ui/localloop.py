@@ -19,6 +19,7 @@ from audiospoons.ui.controls import Control, offer
 from audiospoons.ui.pausekeys import pause_menu
 from audiospoons.ui.player import YOU, GameResult, KeySource, PressedKey
 from audiospoons.ui.rulesreader import read_rules
+from audiospoons.ui.tableview import TableView, show
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 
@@ -61,6 +62,8 @@ class LocalLoop:
     """The seat's keys: act on one key, False when the player quits the game."""
     _controls: Callable[[], tuple[Control, ...]]
     """The seat's keys as controls to touch (``ui.controls``)."""
+    _table_view: Callable[[], TableView]
+    """The state of play, as the seat's status keys say it (``ui.tableview``)."""
     _adjusts: Callable[[str], bool]
     """The seat's keys of the sound volume and the speech rate, which work in the pause menu
     too: change one if the key is one of them (True)."""
@@ -113,6 +116,7 @@ class LocalLoop:
                 break
             self._before_keys()
             offer(keys, self._controls())
+            show(keys, self._table_view())
             pressed = self._settled(keys) if self._settle else []
             for key in pressed or keys.read(self._timeout()):
                 if not self._on_key(key.label, key.at - self._start, keys):

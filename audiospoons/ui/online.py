@@ -65,6 +65,7 @@ from audiospoons.ui.replayer import Replayer
 from audiospoons.ui.roomkeys import CHAT_KEYS, TABLE_CHAT_KEY, RoomKeys, RoomStep
 from audiospoons.ui.seating import SeatPrefs
 from audiospoons.ui.spectator import Watcher
+from audiospoons.ui.tableview import show
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.relaywords import (
@@ -194,8 +195,7 @@ class OnlineSession:
         network = asyncio.create_task(self._network())
         try:
             while not self.where.left:
-                offer(self.keys, menu_controls(self.m) if self.game is None
-                      else self.game.controls())
+                self._show_where()
                 waiting = asyncio.create_task(self._pressed.get())
                 tick_in = None if self.game is None else self.game.next_tick_in()
                 done, _ = await asyncio.wait({waiting, network}, timeout=tick_in,
@@ -445,8 +445,18 @@ class OnlineSession:
                 self._bad(bad.kind)
                 continue
             self._on_message(message)
+            self._show_where()
             if self.where.left:
                 return  # sent away (kicked from the room asked for, replaced): the loop ends
+
+    def _show_where(self) -> None:
+        """The keys that do something now, and a game's table, for a screen that shows them:
+        the lobby and the room take a menu's keys."""
+        if self.game is None:
+            offer(self.keys, menu_controls(self.m))
+            return
+        offer(self.keys, self.game.controls())
+        show(self.keys, self.game.table_view())
 
     # ----------------------------------------------------------------- messages
 

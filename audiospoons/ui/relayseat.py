@@ -25,6 +25,7 @@ from audiospoons.sound.cue import Cue
 from audiospoons.ui.controls import Control
 from audiospoons.ui.player import KeySource, PressedKey
 from audiospoons.ui.rulesreader import CLOSE, RulesReader
+from audiospoons.ui.tableview import TableView
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 
@@ -61,6 +62,9 @@ class OnlineGame(Protocol):
 
     def controls(self) -> tuple[Control, ...]:
         """The game's keys as controls to touch (``ui.controls``)."""
+
+    def table_view(self) -> TableView:
+        """The state of play, as the game's status keys say it (``ui.tableview``)."""
 
     def tick(self) -> None: ...
 
@@ -99,6 +103,7 @@ class RelaySeat:
     """The game's keys (``KeyboardSeat``, ``RazzKeyboardSeat``): False when the player
     leaves."""
     _controls: Callable[[], tuple[Control, ...]]
+    _table_view: Callable[[], TableView]
 
     def _ears(self) -> Ears:
         raise NotImplementedError
@@ -216,6 +221,9 @@ class RelaySeat:
 
     def controls(self) -> tuple[Control, ...]:
         return self._controls()
+
+    def table_view(self) -> TableView:
+        return self._table_view()
 
     def on_keys(self, pressed: Sequence[PressedKey], keys: KeySource) -> None:
         for key in pressed:

@@ -85,6 +85,7 @@ from audiospoons.ui.settings import (
     save_settings,
 )
 from audiospoons.ui.speechchoices import MachineSpeech, SpeechChoices
+from audiospoons.ui.tableview import TableView, show
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import (
@@ -206,6 +207,8 @@ class Screens:
         """Given a relay's address as typed, why Play online may not reach it, if it may not
         (a web session reaches only the relays its server allows)."""
         self._pending: list[str] = []
+        self._where: str | None = None
+        """The title of the menu last opened: where the player is, for a screen to show."""
         self._save_failed = False
 
     # ------------------------------------------------------------------ speech, sound, keys
@@ -226,6 +229,7 @@ class Screens:
         """The next key's own label ("shift+a" stays so): a key for the game to take."""
         while not self._pending:
             offer(self.keys, menu_controls(self.m))
+            show(self.keys, TableView(self._where or self.m.tr("menu.main.title")))
             self._pending = [key.label for key in self.keys.read(None)]
         label = self._pending.pop(0)
         self.speaker.interrupt()
@@ -240,6 +244,7 @@ class Screens:
     def ask(self, menu: Menu, help_extra: str | None = None) -> Response:
         """Keys to ``menu`` until one chooses, changes a value or goes back; everything else is
         spoken here. The response returned has not been spoken nor its cue played."""
+        self._where = menu.title
         while True:
             label = self.next_key()
             if label == "f1":

@@ -61,11 +61,12 @@ def reader_seconds(text: str, rate: int) -> float:
 @dataclass(frozen=True, slots=True)
 class Handout:
     """A line to give the reader now: ``interrupt`` cuts off what it is saying; ``since`` is
-    when what the line tells of happened."""
+    when what the line tells of happened; ``urgent``, whether it is an alert."""
 
     text: str
     interrupt: bool
     since: float
+    urgent: bool = False
 
 
 @dataclass(slots=True)
@@ -175,7 +176,7 @@ class SpeechQueue:
         self._saying_aside = line.utterance.pace.aside
         if line.utterance.pace.topic is not None:
             self._said[line.utterance.pace.topic] = now
-        return Handout(line.text, cuts, line.since)
+        return Handout(line.text, cuts, line.since, line.urgent)
 
     def ready_at(self, now: float) -> float:
         """When the reader is ready for the first waiting line: at once for an urgent line

@@ -10,7 +10,7 @@ from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.history import History
 from audiospoons.voice.linequeue import URGENT_HOLD, SpeechQueue, reader_seconds
 from audiospoons.voice.pace import ANSWER
-from audiospoons.voice.speech import SpeechOutput
+from audiospoons.voice.speech import AnsweringOutput, SpeechOutput
 
 DEFAULT_RATE = 175
 """Words a minute a reader is taken to speak at when it does not say."""
@@ -96,7 +96,8 @@ class Speaker:
             if self._closed:
                 return
             if not self.paced:
-                self._output.speak(utterance.text, interrupt=self._cuts(utterance))
+                self._give(utterance.text, interrupt=self._cuts(utterance),
+                           urgent=utterance.urgent)
                 return
             self.queue.add(utterance, self.clock())
             self._give_due()
@@ -132,9 +133,17 @@ class Speaker:
         """Give the output the lines due now (``_turn`` held); whether there were any."""
         given = False
         while (handout := self.queue.take(self.clock())) is not None:
-            self._output.speak(handout.text, interrupt=handout.interrupt)
+            self._give(handout.text, interrupt=handout.interrupt, urgent=handout.urgent)
             given = True
         return given
+
+    def _give(self, text: str, *, interrupt: bool, urgent: bool) -> None:
+        """Give a line to the output; one that cuts off what is said without being urgent (an
+        answer to a key) is given as an answer where the output tells the two apart."""
+        if interrupt and not urgent and isinstance(self._output, AnsweringOutput):
+            self._output.answer(text)
+        else:
+            self._output.speak(text, interrupt=interrupt)
 
     def told_at(self, *, asides: bool = True) -> float | None:
         """When, on ``clock``, what waits to be said will have been said, asides left out

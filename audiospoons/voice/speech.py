@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import Protocol, TextIO
+from typing import Protocol, TextIO, runtime_checkable
 
 
 class SpeechMode(Enum):
@@ -36,6 +36,15 @@ class SpeechOutput(Protocol):
 
     def close(self) -> None:
         """Release the output; speaking after this is an error."""
+
+
+@runtime_checkable
+class AnsweringOutput(Protocol):
+    """An output that tells an answer to a key (the card or the item the cursor moved to)
+    from an alert, both of which cut off what is being said: a screen shows them apart."""
+
+    def answer(self, text: str) -> None:
+        """Say ``text`` at once, cutting off what is being said: an answer, not an alert."""
 
 
 class TextOutput:

@@ -13,7 +13,7 @@ PAGE_FILES = {
     "/": ("index.html", "text/html; charset=utf-8"),
     **{f"/{name}": (name, "text/javascript; charset=utf-8")
        for name in ("app.js", "connection.js", "keys.js", "region.js", "sound.js", "speech.js",
-                     "storage.js", "touch.js", "voicechoice.js")},
+                     "storage.js", "table.js", "touch.js", "voicechoice.js")},
     "/style.css": ("style.css", "text/css; charset=utf-8"),
     "/manifest.webmanifest": ("manifest.webmanifest", "application/manifest+json"),
     "/icon.svg": ("icon.svg", "image/svg+xml"),

@@ -26,6 +26,7 @@ from audiospoons.web.controls import TouchPanel
 from audiospoons.web.pagespeech import PageSpeech, page_mode
 from audiospoons.web.relays import RelayPolicy
 from audiospoons.web.sessionclock import SessionClock
+from audiospoons.web.table import PageTable
 from audiospoons.web.terminal import Idle, Outbox, WebKeys, WebSounds, WebSpeech
 
 LAST_WORD_WAIT = 2.0
@@ -79,6 +80,7 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
     m = messages(lang)
     speech, sounds = WebSpeech(outbox), WebSounds(outbox, keys.times, keys.clock)
     keys.panel = TouchPanel(outbox)
+    keys.table = PageTable(outbox)
     speaker = Speaker(speech, clock=keys.clock)
     page_speech, mode = PageSpeech(outbox), page_mode(settings.speech, hello.get("voice"))
     timed = clock if clock is not None else SessionClock(keys.clock)

@@ -17,6 +17,7 @@ from typing import Protocol
 from audiospoons.keys.key import Key, parse_label
 from audiospoons.sound.cue import Cue
 from audiospoons.ui.controls import Control, ControlPanel
+from audiospoons.ui.tableview import TableScreen, TableView
 from audiospoons.web.presstime import PressTimes
 
 Message = dict[str, object]
@@ -57,6 +58,8 @@ class WebKeys:
         self.times = PressTimes()
         self.panel: ControlPanel | None = None
         """Where the keys that do something now are shown (the page's touch panel)."""
+        self.table: TableScreen | None = None
+        """Where the state of play is shown (the page's table)."""
         self._keys: queue.Queue[Key | None] = queue.Queue()
         self._closed = False
         self._waiting, self._waken = os.pipe()
@@ -80,6 +83,11 @@ class WebKeys:
         """The keys that do something now, for the page to draw as buttons."""
         if self.panel is not None:
             self.panel.offer(controls)
+
+    def show_table(self, view: TableView) -> None:
+        """Where the player is, and the state of play, for the page to draw."""
+        if self.table is not None:
+            self.table.show_table(view)
 
     def push(self, label: str, cue: object = None, after: object = None) -> bool:
         """A key the page sent, pressed ``after`` milliseconds after the start of the cue
@@ -160,6 +168,10 @@ class WebSpeech:
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         self.outbox.send({"type": "say", "text": text, "urgent": interrupt})
+
+    def answer(self, text: str) -> None:
+        """An answer to a key: said at once, as an urgent line is, but not shown as one."""
+        self.outbox.send({"type": "say", "text": text, "urgent": True, "answer": True})
 
     def silence(self) -> None:
         self.outbox.send({"type": "silence"})

@@ -422,12 +422,12 @@ class RazzKeys:
             return None
         if action in CURSOR_STEPS:
             view.move_cursor(CURSOR_STEPS[action])
-            return self._cursor(view)
+            return self.cursor_at(view)
         if action in (RazzAction.CURSOR_FIRST, RazzAction.CURSOR_LAST):
             view.cursor_to(0 if action is RazzAction.CURSOR_FIRST else len(view.ordered) - 1)
-            return self._cursor(view)
+            return self.cursor_at(view)
         if action is RazzAction.NEXT_PLAYABLE:
-            return self._cursor(view) if view.next_playable() else self._none_playable(view)
+            return self.cursor_at(view) if view.next_playable() else self._none_playable(view)
         move = self._move(action, view, verify)
         return Tell(action) if move is None else move
 
@@ -456,7 +456,8 @@ class RazzKeys:
             return self._razz(view, verify, choose=action is RazzAction.RAZZ_WHOM)
         return None
 
-    def _cursor(self, view: RazzSeatView) -> CursorAt:
+    def cursor_at(self, view: RazzSeatView) -> CursorAt:
+        """Where the cursor is in the hand, and the card there."""
         card = view.under_cursor
         return CursorAt(card, view.cursor, len(view.ordered),
                         card is not None and card in view.playable_cards())

@@ -38,12 +38,16 @@ from audiospoons.ui.keynames import moved_keys_text
 from audiospoons.ui.pausekeys import change_rate, change_volume
 from audiospoons.ui.player import CuePlayer, KeySource
 from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
+from audiospoons.ui.tableview import TableView, status_cells
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.announcer import sentences_started
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 
 Asked = SeatQuestion | SuitQuestion
+RAZZ_TABLE = (RazzAction.TURN, RazzAction.TOP, RazzAction.HAND, RazzAction.COUNTS,
+              RazzAction.SCORES)
+"""The status keys whose answers a screen shows as the table (``ui.tableview``)."""
 
 
 class RazzKeyboardSeat:
@@ -87,6 +91,14 @@ class RazzKeyboardSeat:
         """The keys to touch: Space's grab first, the status keys with those that tell."""
         return game_controls(self.keys.bindings, RAZZ_HELP_ORDER, self.messages,
                              race=RazzAction.GRAB, telling=RAZZ_TELLING)
+
+    def _table_view(self) -> TableView:
+        """The status keys' answers, the card under the cursor after the hand."""
+        def cursor() -> str:
+            return self.player.cursor_text(self.keys.cursor_at(self.player.view))
+
+        return TableView(self.messages.tr("game.name.razz"), status_cells(
+            self._answers(), RAZZ_TABLE, self.messages, extra={RazzAction.HAND: cursor}))
 
     def _moved_keys_text(self) -> str | None:
         """Once the player has moved some keys: each action, in the order of play, with the keys

@@ -39,6 +39,7 @@ from audiospoons.ui.pausekeys import change_rate, change_volume
 from audiospoons.ui.player import YOU, CuePlayer, KeySource
 from audiospoons.ui.relayseat import RelaySeat, without_pause
 from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
+from audiospoons.ui.tableview import TableView, status_cells
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
@@ -47,6 +48,11 @@ REFUSALS = {"jack-waiting": "slapjack.refused.jack", "not-your-turn": "slapjack.
             "no-cards": "slapjack.refused.nocards", "out": "slapjack.refused.out",
             "slapped": "slapjack.refused.slapped", "game-over": "slapjack.refused.over"}
 """What a refusal says, by its reason; any other is said as ``slapjack.refused``."""
+
+
+SLAPJACK_TABLE = (SlapjackAction.WHOSE, SlapjackAction.PILE, SlapjackAction.CARDS,
+                  SlapjackAction.COUNTS)
+"""The status keys whose answers a screen shows as the table (``ui.tableview``)."""
 
 
 def refusal_text(m: Messages, reason: str) -> str:
@@ -100,6 +106,11 @@ class SlapjackKeyboardSeat:
         """The keys to touch: the slap first, the status keys with those that tell."""
         return game_controls(self.bindings, SLAPJACK_HELP_ORDER, self.messages,
                              race=SlapjackAction.SLAP, telling=SLAPJACK_TELLING)
+
+    def _table_view(self) -> TableView:
+        """The status keys' answers."""
+        return TableView(self.messages.tr("game.name.slapjack"),
+                         status_cells(self._answers(), SLAPJACK_TABLE, self.messages))
 
     def _on_key(self, label: str, at: float, keys: KeySource) -> bool:
         """Act on one key; False when the player quits the game."""

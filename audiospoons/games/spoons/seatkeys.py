@@ -26,6 +26,7 @@ from audiospoons.ui.keynames import keys_or_none, keys_text
 from audiospoons.ui.pausekeys import change_rate, change_volume, pause_menu
 from audiospoons.ui.player import CuePlayer, KeySource, ReactionRecord
 from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
+from audiospoons.ui.tableview import TableView, status_cells
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle
@@ -37,6 +38,8 @@ AFTER_FALSE_START = frozenset({"cards-stopped", "fighting", "already-pressed"})
 """Refusals after a press too soon, while the fight goes on without the player."""
 ADJUSTING = frozenset({Action.VOLUME_DOWN, Action.VOLUME_UP, Action.RATE_DOWN, Action.RATE_UP})
 """The keys that change the sound volume or the speech rate: they work in the pause menu too."""
+CLASSIC_TABLE = (Action.HAND, Action.SPOONS, Action.PLAYERS, Action.WAITING)
+"""The status keys whose answers a screen shows as the table (``ui.tableview``)."""
 ONE_SPOON = frozenset({ContestKind.FIGHT, ContestKind.SPOON})
 """Tests for a single spoon: whoever pressed too soon, while another still may press, has lost."""
 
@@ -216,6 +219,12 @@ class KeyboardSeat:
         return game_controls(bindings(self.key_overrides),
                              used_actions(self.options, self.player.spoon_style), self.messages,
                              race=Action.SPACE, telling=CLASSIC_TELLING)
+
+    def _table_view(self) -> TableView:
+        """The status keys' answers, the card under the cursor after the hand."""
+        return TableView(self.messages.tr("game.name.spoons"), status_cells(
+            self._answers(), CLASSIC_TABLE, self.messages,
+            extra={Action.HAND: self.player.cursor_text}))
 
     def _move_cursor(self, step: int) -> None:
         player = self.player

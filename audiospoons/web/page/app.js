@@ -7,6 +7,7 @@ import { createSpeech } from "./speech.js";
 import { store, stored } from "./storage.js";
 import { createVoiceChoice } from "./voicechoice.js";
 import { watchRegion } from "./region.js";
+import { createTable } from "./table.js";
 import { createTouchPanel } from "./touch.js";
 
 const game = document.getElementById("game");
@@ -49,6 +50,7 @@ function sayReconnecting() {
   speech.say(strings.reconnecting, true);
 }
 
+const table = createTable({ table: document.getElementById("table"), statusLine });
 const touch = createTouchPanel({
   panel: document.getElementById("touch"),
   press: (label, pressedAt) => {
@@ -73,7 +75,9 @@ function keptSettings() {
 }
 
 function receive(message) {
-  if (message.type === "say") speech.say(String(message.text), Boolean(message.urgent));
+  if (message.type === "say") {
+    speech.say(String(message.text), Boolean(message.urgent), Boolean(message.answer));
+  }
   else if (message.type === "silence") speech.silence();
   else if (message.type === "cue") sound.play(String(message.name), Number(message.pan) || 0,
                                               Number(message.volume) || 0, message.seq);
@@ -86,6 +90,7 @@ function receive(message) {
     document.documentElement.lang = String(message.lang).replace("_", "-");
     takeStrings(message.strings);
   } else if (message.type === "controls") touch.show(message.controls);
+  else if (message.type === "table") table.show(message.title, message.cells);
 }
 
 function takeStrings(given) {

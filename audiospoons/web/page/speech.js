@@ -52,8 +52,10 @@ export function createSpeech({ log, politeRegions, urgentRegions, ownVoice }) {
     if (waiting.length) writeTimer = setTimeout(pumpRegions, LIVE_GAP_MS);
   }
 
-  function say(text, urgent) {
-    addToLog(text, urgent);
+  // An answer to a key (the card or the item the cursor moved to) cuts off what is being said,
+  // as an urgent line does, but is not shown as one.
+  function say(text, urgent, answer = false) {
+    addToLog(text, urgent && !answer);
     if (ownVoice() && "speechSynthesis" in window) {
       speakAloud(text, urgent);
     } else if (typeof document.ariaNotify === "function") {
