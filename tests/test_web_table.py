@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, FloatRect, Page
 
 from audiospoons.ui.tableview import Cell, TableView
 from audiospoons.web.table import LONGEST_NAME, LONGEST_TEXT, LONGEST_TITLE, MOST_CELLS, PageTable
@@ -19,7 +19,7 @@ __all__ = ["address", "browser"]
 LOG_NUMBERS = 10
 """The log holds at least this many lines before it is looked at: two-digit numbers."""
 
-Box = dict[str, float]
+Box = FloatRect
 
 
 def press(page: Page, size: tuple[int, int], key: str, label: str) -> None:
