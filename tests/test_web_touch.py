@@ -70,7 +70,7 @@ def play_by_touch(page: Page, seen: int, answer: dict[str, str]) -> list[tuple[s
             if key:
                 touched.append((key, in_window(page, key)))
                 tap(page, key)
-        assert time.monotonic() < deadline, lines[-10:]
+        assert time.monotonic() < deadline, "\n".join(lines[-40:])
         page.wait_for_timeout(30)
 
 
@@ -113,9 +113,10 @@ def test_the_menus_offer_their_keys_and_razz_spoons_its_own(browser: Browser,
 
 def test_razz_spoons_is_played_to_its_end_by_touch_alone(browser: Browser, address: str) -> None:
     """Two players, one round: the page's player plays a card they can play (Up, then Enter),
-    else draws (Down) and keeps what they drew, says the phrase when they owe it or take a
-    King's or a count's cards (P), and grabs when the spoons are out (Space)."""
-    kept = ('{"first_run": false, "players": 2, "bots": "easy", "verbosity": "full",'
+    else draws (Down) and keeps what they drew, announces their last card (L), says the phrase
+    when they owe it or take a King's or a count's cards (P), and grabs when the spoons are out
+    (Space)."""
+    kept = ('{"first_run": false, "players": 2, "bots": "expert", "verbosity": "full",'
             ' "razz_options": {"end_at": "1", "round_pause": "0.5"}}')
     page = open_sized(browser, address, PHONE, CAPTURE, KEPT % kept)
     start = hear(page, "Main menu. Play, 1 of 8")
@@ -127,7 +128,8 @@ def test_razz_spoons_is_played_to_its_end_by_touch_alone(browser: Browser, addre
     tap(page, "enter")
     opened = hear(page, "Razz Spoons: you against", razz)
     touched = play_by_touch(page, opened, {
-        "Your turn": "up", ", playable, ": "enter", "You have no card to play": "down",
+        "Your turn": "up", ", playable, ": "enter", "; 1 card left.": "l",
+        "You have no card to play": "down",
         ": play it, or keep it.": "down", "take the cards": "p", "aims the king at you": "p",
         "Say the phrase!": "p", "Spoons! Grab one!": "space", "Which suit": "enter",
         "Send the King's cards": "enter"})
