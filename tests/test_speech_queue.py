@@ -132,9 +132,9 @@ def test_a_key_drops_what_waits_but_the_urgent_lines() -> None:
     queue.add(Utterance("Your cards."), 0.0)
     queue.add(Utterance("Bob grabbed a spoon!", urgent=True), 0.0)
     queue.add(Utterance("Carl grabbed a spoon!", urgent=True), 0.0)
-    assert queue.take(0.0) == Handout("Bob grabbed a spoon!", True, 0.0)
+    assert queue.take(0.0) == Handout("Bob grabbed a spoon!", True, 0.0, urgent=True)
     queue.clear(0.3)
-    assert queue.take(0.3) == Handout("Carl grabbed a spoon!", True, 0.0)
+    assert queue.take(0.3) == Handout("Carl grabbed a spoon!", True, 0.0, urgent=True)
     assert queue.take(5.0) is None and queue.dropped == 2
 
 
