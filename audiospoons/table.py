@@ -22,8 +22,6 @@ from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, Rules
 
-Game = Rules
-
 G = TypeVar("G", bound=Rules)
 B = TypeVar("B", bound=Bot)
 

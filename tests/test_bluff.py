@@ -196,9 +196,9 @@ def test_a_feint_costs_nothing_but_locks_the_feint_key_for_a_second() -> None:
     assert game.handle(Feint(1), 0.2) == [Feinted(0.2, 1)]
     with pytest.raises(NotAllowedNow, match="just feinted"):
         game.handle(Feint(1), 1.1)
-    assert game.can_feint(1) is False
+    assert game.allows(Feint(1)) is False
     game.advance(1.2)
-    assert game.can_feint(1) is True
+    assert game.allows(Feint(1)) is True
     assert game.seats[1].misses == 0 and game.seats[1].active
 
 

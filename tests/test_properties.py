@@ -41,7 +41,7 @@ from audiospoons.engine.cards import Card, DeckKind, build_deck, set_rank
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import InvalidOptions, SpoonsError
 from audiospoons.engine.events import Event
-from audiospoons.games.spoons.rules.commands import Grab, Signal
+from audiospoons.games.spoons.rules.commands import Draw, Grab, Pass, Signal, Take
 from audiospoons.games.spoons.rules.events import (
     DealerChanged,
     Eliminated,
@@ -275,8 +275,9 @@ class InvariantWatch:
                     "reaction" else (None,)
                 if any(may_grab_soon(game, index, spoon) for spoon in spoons):
                     return
-            elif (game.has_set(index) or game.cards.can_take(index) or game.cards.can_draw(index)
-                  or any(game.cards.can_pass(index, card) for card in seat.hand[:1])):
+            elif (game.has_set(index) or game.allows(Take(index))
+                  or game.allows(Draw(index))
+                  or any(game.allows(Pass(index, card)) for card in seat.hand[:1])):
                 return
         table = {i: ([str(c) for c in game.seats[i].hand], [str(c) for c in game.seats[i].waiting])
                  for i in game.active_seats()}

@@ -85,7 +85,7 @@ def check(view: RazzSeatView, game: RazzGame) -> None:
     assert view.deadline() == game.deadline_for(me)
     assert set(view.playable_cards()) == set(game.playable_cards(me))
     for card in view.playable_cards():
-        assert game.can_play(me, card, *_aim(view, card))
+        assert game.allows(PlayCard(me, card, *_aim(view, card)))
 
 
 def _aim(view: RazzSeatView, card: Card) -> tuple[int | None, str | None]:

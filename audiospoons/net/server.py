@@ -68,7 +68,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("audiospoons.relay")
 
-DEFAULT_PORT = 7777
 HELLO_TIMEOUT = 10.0
 SILENCE_TIMEOUT = 20.0
 PING_INTERVAL = 5.0

@@ -473,8 +473,3 @@ TURN_THOUGHT = 2.0
 """How many card moves' time a turn's choice takes."""
 LIMIT_MARGIN = 0.5
 """How long before a turn's time limit a bot thinking it over has chosen."""
-
-
-def make_razz_bot(seat: int, options: RazzOptions, rng: random.Random,
-                  level: Level = Level.NORMAL) -> RazzBot:
-    return RazzBot(seat, options, rng, level)

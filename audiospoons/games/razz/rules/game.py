@@ -380,10 +380,6 @@ class RazzGame:
                     suit: str | None = None) -> None:
         self._judge_play(seat, card, target, suit)
 
-    def can_play(self, seat: int, card: Card, target: int | None = None,
-                 suit: str | None = None) -> bool:
-        return allowed(lambda: self.verify_play(seat, card, target, suit))
-
     def play(self, seat: int, card: Card, target: int | None = None,
              suit: str | None = None) -> list[Event]:
         fault = self._judge_play(seat, card, target, suit)
@@ -502,9 +498,6 @@ class RazzGame:
     def verify_draw(self, seat: int) -> None:
         self._draw_kind(seat)
 
-    def can_draw(self, seat: int) -> bool:
-        return allowed(lambda: self.verify_draw(seat))
-
     def draw(self, seat: int) -> list[Event]:
         kind = self._draw_kind(seat)
         events = self._acted(seat)
@@ -541,9 +534,6 @@ class RazzGame:
         if self.king is not None or seat != self.turn_seat or self.drawn is None:
             raise NotAllowedNow(f"{self.names[seat]} has no card just drawn to keep",
                                 reason="nothing-drawn")
-
-    def can_keep(self, seat: int) -> bool:
-        return allowed(lambda: self.verify_keep(seat))
 
     def keep(self, seat: int) -> list[Event]:
         self.verify_keep(seat)
@@ -586,9 +576,6 @@ class RazzGame:
                                 reason="not-dealer")
         clean_phrase(text)
 
-    def can_choose_phrase(self, seat: int, text: str) -> bool:
-        return allowed(lambda: self.verify_choose_phrase(seat, text))
-
     def choose_phrase(self, seat: int, text: str) -> list[Event]:
         self.verify_choose_phrase(seat, text)
         self.phrase = clean_phrase(text)
@@ -599,9 +586,6 @@ class RazzGame:
 
     def verify_say_phrase(self, seat: int) -> None:
         self._say_kind(seat)
-
-    def can_say_phrase(self, seat: int) -> bool:
-        return allowed(lambda: self.verify_say_phrase(seat))
 
     def say_phrase(self, seat: int) -> list[Event]:
         if self._say_kind(seat) is DrawKind.TAKE:
@@ -645,9 +629,6 @@ class RazzGame:
                                 reason="no-race")
         self.race.verify_grab(seat)
 
-    def can_grab(self, seat: int) -> bool:
-        return allowed(lambda: self.verify_grab(seat))
-
     def grab(self, seat: int, pressed_at: float | None = None) -> list[Event]:
         self.verify_grab(seat)
         assert self.race is not None
@@ -677,9 +658,6 @@ class RazzGame:
         if seat not in self.referee.unannounced:
             raise NotAllowedNow(f"too late: another player has acted since {name} came down"
                                 " to one card", reason="announce-late")
-
-    def can_announce(self, seat: int) -> bool:
-        return allowed(lambda: self.verify_announce(seat))
 
     def announce(self, seat: int) -> list[Event]:
         self.verify_announce(seat)
@@ -711,9 +689,6 @@ class RazzGame:
         if live and all(fault.razzed for fault in live):
             raise NotAllowedNow(f"{self.names[target]}'s mistake has been razzed already",
                                 reason="already-razzed")
-
-    def can_razz(self, seat: int, target: int) -> bool:
-        return allowed(lambda: self.verify_razz(seat, target))
 
     def razz(self, seat: int, target: int) -> list[Event]:
         """A razz for a fault within two turns draws the target a card and the phrase; any

@@ -14,7 +14,6 @@ from typing import Protocol
 from audiospoons.engine.cards import Card, DeckKind, build_deck, set_rank
 from audiospoons.engine.errors import MalformedCommand, NotAllowedNow
 from audiospoons.engine.events import Event
-from audiospoons.engine.rules import allowed
 from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,
@@ -187,9 +186,6 @@ class CardFlow:
                 raise NotAllowedNow(f"no card is waiting for {seat.name}", reason="nothing-waiting")
             self._verify_stock(index)
 
-    def can_take(self, index: int) -> bool:
-        return allowed(lambda: self.verify_take(index))
-
     def take(self, index: int) -> list[Event]:
         """Pick up: the card passed to the seat (in ``either`` the newest, as the top of a
         pile; otherwise the oldest, in arrival order), or the dealer in ``either`` the end
@@ -237,9 +233,6 @@ class CardFlow:
         if self.passes_first() and len(seat.hand) == size:
             raise NotAllowedNow(f"{seat.name} holds {size} cards: pass one first, then pick one"
                                 " up", reason="pass-first")
-
-    def can_draw(self, index: int) -> bool:
-        return allowed(lambda: self.verify_draw(index))
 
     def draw(self, index: int) -> list[Event]:
         self.verify_draw(index)
@@ -326,9 +319,6 @@ class CardFlow:
         if target is not None and not options.waiting_pile and seats[target].waiting:
             raise NotAllowedNow(f"{seats[target].name} has not picked up the last card"
                                 " passed on yet", reason="neighbour-busy")
-
-    def can_pass(self, index: int, card: Card) -> bool:
-        return allowed(lambda: self.verify_pass(index, card))
 
     def pass_card(self, index: int, card: Card) -> list[Event]:
         self.verify_pass(index, card)

@@ -461,9 +461,6 @@ class ClassicGame:
         """When a press was made: now, or earlier for one dated across a network."""
         return self.now if pressed_at is None else min(self.now, pressed_at)
 
-    def can_grab(self, index: int, spoon: int | None = None) -> bool:
-        return allowed(lambda: self.verify_grab(index, spoon))
-
     def grab(self, index: int, spoon: int | None = None,
              pressed_at: float | None = None) -> list[Event]:
         """Grab a spoon. A press too soon to be a reaction is refused and kept, so that a key
@@ -659,9 +656,6 @@ class ClassicGame:
             raise NotAllowedNow(f"{self.seats[index].name} has already pressed",
                                 reason="already-pressed")
 
-    def can_react(self, index: int) -> bool:
-        return allowed(lambda: self.verify_react(index))
-
     def react(self, index: int, pressed_at: float | None = None) -> list[Event]:
         self.verify_react(index)
         running = self._test_of(index)
@@ -728,9 +722,6 @@ class ClassicGame:
             raise NotAllowedNow(f"{seat.name} has just feinted and must wait a moment",
                                 reason="feint-locked")
 
-    def can_feint(self, index: int) -> bool:
-        return allowed(lambda: self.verify_feint(index))
-
     def feint(self, index: int) -> list[Event]:
         """Reach for the spoons and take none (``premature = bluff``): the others hear the same
         reach as a real first grab. One feint a second, so that a held key is one feint."""
@@ -746,9 +737,6 @@ class ClassicGame:
             raise NotAllowedNow("there is no signal in this game: it is played with spoons",
                                 reason="no-signal")
         self.verify_grab(index)
-
-    def can_signal(self, index: int) -> bool:
-        return allowed(lambda: self.verify_signal(index))
 
     def signal(self, index: int) -> list[Event]:
         """Pig, Donkey and Tongue: the signal, given or copied, is a spoon taken; the last to
