@@ -349,9 +349,17 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
 
     from audiospoons.net.door import RelayDoor
     from audiospoons.net.moderation import NoSuchModerator
+    from audiospoons.net.relaysettings import RelaySettings
     from audiospoons.net.server import NotServing, serve
 
     context, problem = _server_tls(cert, key)
+    defaults = RelaySettings()
+    settings = RelaySettings(
+        per_address=defaults.per_address if per_address is None else per_address,
+        max_connections=defaults.max_connections if max_connections is None
+        else max_connections,
+        rooms_per_address=defaults.rooms_per_address if rooms_per_address is None
+        else rooms_per_address)
     if problem is not None:
         print(f"audiospoons serve: {problem}", file=sys.stderr)
         return 2
@@ -364,11 +372,9 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
             page = asyncio.create_task(_page_beside(host, web_port, port, context, door,
                                                     allow_origins))
         try:
-            await serve(host, port, per_address=per_address, ssl=context,
-                        max_connections=max_connections, rooms_per_address=rooms_per_address,
-                        database=database, admins=admins, spool=spool, redis=redis,
-                        front=front, advertise=advertise, heartbeat=heartbeat,
-                        door=door)
+            await serve(host, port, settings=settings, ssl=context, database=database,
+                        admins=admins, spool=spool, redis=redis, front=front,
+                        advertise=advertise, heartbeat=heartbeat, door=door)
         finally:
             if page is not None:
                 page.cancel()

@@ -10,7 +10,7 @@ play real games through it (quick options, reaction grabbing, letters scoring). 
 connection has a fixed one-way delay each way (its round trip drawn evenly over 0-250 ms across
 the players, split unevenly between the two ways) and every line gets ``--jitter`` ms more or
 less on top, without overtaking the line before it (``lagged.py``): pings and pongs included, so
-the relay's round trips measure the simulated line. The relay's ``PING_INTERVAL`` is set to
+the relay's round trips measure the simulated line. The relay's ``ping_interval`` is set to
 ``--ping-interval`` seconds for the run, and play starts once the relay has three round trips
 of every player.
 
@@ -71,10 +71,10 @@ from audiospoons.games.spoons.rules.events import (
 )
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
-from audiospoons.net import server
 from audiospoons.net.botclient import ANSWER_WAIT
 from audiospoons.net.fairness import Cues, judge
 from audiospoons.net.link import Client
+from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.room import Room
 from audiospoons.net.server import Relay
 from audiospoons.net.wire import decode_event, encode_command
@@ -378,11 +378,11 @@ async def warm_up(relay: Relay, count: int, timeout: float) -> None:
 
 
 async def run(args: argparse.Namespace) -> Seen:
-    server.PING_INTERVAL = args.ping_interval
     rng = random.Random(args.seed)
     count = args.rooms * ROOM_SIZE
-    relay = JudgingRelay(rng=random.Random(rng.getrandbits(64)), per_address=count + 1,
-                         rooms_per_address=args.rooms, compensate=not args.no_compensation)
+    relay = JudgingRelay(rng=random.Random(rng.getrandbits(64)), settings=RelaySettings(
+        per_address=count + 1, rooms_per_address=args.rooms, ping_interval=args.ping_interval),
+        compensate=not args.no_compensation)
     listening = await asyncio.start_server(relay.handle, HOST, 0)
     port = listening.sockets[0].getsockname()[1]
     lines = lines_for(count, args.jitter / 1000, rng)
@@ -449,7 +449,7 @@ def main() -> None:
                         help="the relay has no floor from the kernel: its pings alone")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ping-interval", type=float, default=1.0,
-                        help="the relay's PING_INTERVAL for the run (seconds)")
+                        help="the relay's ping interval for the run (seconds)")
     parser.add_argument("--no-compensation", action="store_true",
                         help="the relay dates nothing: the table decides by arrival")
     args = parser.parse_args()
@@ -459,7 +459,7 @@ def main() -> None:
           f" jitter +-{args.jitter:g} ms, liars {args.liars:.0%} (pongs held"
           f" {args.pong_delay:g} ms), {'no floor' if args.no_floor else 'kernel floor'},"
           f" seed {args.seed}, relay pings"
-          f" every {args.ping_interval:g} s (PING_INTERVAL set for the run),"
+          f" every {args.ping_interval:g} s (the relay's ping interval set for the run),"
           f" {'compensation on' if seen.compensated else 'compensation OFF'}")
     for line in report(seen):
         print(line)

@@ -18,6 +18,7 @@ from test_relay import FAST, QUICK_GAME
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient, RelayError
 from audiospoons.net.cluster.front import UPGRADE, Front
+from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.server import serve
 
 HEARTBEAT = 1.0
@@ -39,7 +40,8 @@ async def _serving(port: int, redis: str, *, front: bool) -> tuple[asyncio.Event
                                                                    asyncio.Task[None]]:
     ready, stop = asyncio.Event(), asyncio.Event()
     task = asyncio.create_task(serve("127.0.0.1", port, ready=ready, stop=stop, redis=redis,
-                                     front=front, heartbeat=HEARTBEAT, per_address=100))
+                                     front=front, heartbeat=HEARTBEAT,
+                                     settings=RelaySettings(per_address=100)))
     await asyncio.wait_for(ready.wait(), 20.0)
     return stop, task
 

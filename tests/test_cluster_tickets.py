@@ -22,6 +22,7 @@ from test_moderation import PASSWORD
 from test_relay_faults import Raw
 
 from audiospoons.net.accounts import Accounts
+from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.server import serve
 from audiospoons.net.storage import Storage
 from audiospoons.voice.i18n import messages
@@ -42,7 +43,7 @@ async def _serving(port: int, redis: str, database: str, *, front: bool
     ready, stop = asyncio.Event(), asyncio.Event()
     task = asyncio.create_task(serve(
         "127.0.0.1", port, ready=ready, stop=stop, redis=redis, front=front,
-        heartbeat=HEARTBEAT, per_address=100, database=database,
+        heartbeat=HEARTBEAT, settings=RelaySettings(per_address=100), database=database,
         admins=frozenset({MODERATOR})))
     await asyncio.wait_for(ready.wait(), 30.0)
     return stop, task

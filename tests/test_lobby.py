@@ -19,6 +19,7 @@ from audiospoons.games.spoons.rules.events import GameStarted, RoundStarted
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net import server
 from audiospoons.net.client import RelayClient
+from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.wire import encode_event
 from audiospoons.ui import online
 from audiospoons.ui.gamekeys import Action as GameAction
@@ -796,7 +797,6 @@ def test_a_name_the_relay_refuses_is_told_from_a_relay_that_cannot_be_reached() 
 
 def test_a_full_relay_is_said_in_the_players_words() -> None:
     async def scenario(relay: server.Relay, port: int) -> None:
-        relay.max_connections = 1
         lines, keys = Lines(), PipeKeys()
         common: dict[str, Any] = {
             "room": None, "values": {}, "bots": 0, "messages": EN, "speaker": Speaker(lines),
@@ -808,7 +808,7 @@ def test_a_full_relay_is_said_in_the_players_words() -> None:
         await holder.close()
         keys.close()
 
-    with_relay(scenario)
+    with_relay(scenario, settings=RelaySettings(max_connections=1))
 
 
 def test_join_relay_gives_a_game_the_players_keys_and_spoon_style(

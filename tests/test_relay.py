@@ -29,9 +29,9 @@ from audiospoons.games.spoons.rules.events import (
     RoundStarted,
 )
 from audiospoons.games.spoons.rules.options import Options
-from audiospoons.net import server
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient, RelayError
+from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.room import Room, Seat
 from audiospoons.net.server import Relay
 from audiospoons.net.wire import decode_event
@@ -52,11 +52,13 @@ async def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
             await asyncio.sleep(0.01)
 
 
-def with_relay(scenario: Scenario, timeout: float = 90.0) -> None:
-    """Run ``scenario`` against a relay listening on a free port of 127.0.0.1."""
+def with_relay(scenario: Scenario, timeout: float = 90.0,
+               settings: RelaySettings | None = None) -> None:
+    """Run ``scenario`` against a relay (with ``settings``) listening on a free port of
+    127.0.0.1."""
 
     async def main() -> None:
-        relay = Relay()
+        relay = Relay(settings=settings or RelaySettings())
         server = await asyncio.start_server(relay.handle, "127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
         try:
@@ -303,12 +305,10 @@ def test_a_lost_connection_keeps_the_seat_for_its_token_and_tells_the_game_so_fa
     with_relay(scenario)
 
 
-def test_a_room_left_to_bots_stands_still_while_held_and_closes_when_the_hold_runs_out(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_room_left_to_bots_stands_still_while_held_and_closes_when_the_hold_runs_out() -> None:
     """Zed plays Razz Spoons with two bots and the connection dies: with no one left to play
     or watch, the game stands still while the seat is held for Zed (bots do not play on to no
     one), and once the hold runs out the room closes."""
-    monkeypatch.setattr(server, "SEAT_HOLD", 0.5)
 
     async def scenario(relay: Relay, port: int) -> None:
         zed, watcher = await connect(port, "Zed"), await connect(port, "Cy")
@@ -332,15 +332,13 @@ def test_a_room_left_to_bots_stands_still_while_held_and_closes_when_the_hold_ru
         assert told["room"] == room, "the lobby hears that the room closed"
         await watcher.close()
 
-    with_relay(scenario)
+    with_relay(scenario, settings=RelaySettings(seat_hold=0.5))
 
 
-def test_a_client_killed_in_the_middle_of_a_fight_never_stalls_the_round(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_client_killed_in_the_middle_of_a_fight_never_stalls_the_round() -> None:
     """Single selection: the moment a reaction test with Cy in it begins, Cy's connection is
     cut. The stand-in bot presses for the seat and the game plays on to its end. The seat is
     held a moment only here, so Cy's token is refused once that moment has passed."""
-    monkeypatch.setattr(server, "SEAT_HOLD", 0.2)
 
     async def scenario(relay: Relay, port: int) -> None:
         selection = {**QUICK_GAME, "word": "PIG", "grabbing": "selection"}
@@ -369,7 +367,7 @@ def test_a_client_killed_in_the_middle_of_a_fight_never_stalls_the_round(
         for client in (ann, bob, late):
             await client.close()
 
-    with_relay(scenario)
+    with_relay(scenario, settings=RelaySettings(seat_hold=0.2))
 
 
 def test_a_spectator_who_comes_in_mid_game_hears_it_from_then_on_and_may_leave() -> None:

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from test_relay import with_relay
 
-from audiospoons.net import link, server
+from audiospoons.net import server
+from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.server import Relay
 
 
@@ -171,10 +172,7 @@ def test_chat_has_a_flood_limit_of_its_own() -> None:
     with_relay(scenario)
 
 
-def test_no_hello_in_time_or_silence_closes_the_connection(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server, "HELLO_TIMEOUT", 0.3)
-    monkeypatch.setattr(server, "SILENCE_TIMEOUT", 0.5)
+def test_no_hello_in_time_or_silence_closes_the_connection() -> None:
 
     async def scenario(relay: Relay, port: int) -> None:
         mute = await Raw.open(port)
@@ -184,7 +182,7 @@ def test_no_hello_in_time_or_silence_closes_the_connection(
         assert (await quiet.next(timeout=3))["code"] == "timeout"
         assert await quiet.closed()
 
-    with_relay(scenario)
+    with_relay(scenario, settings=RelaySettings(hello_timeout=0.3, silence_timeout=0.5))
 
 
 def test_hello_comes_first_and_in_the_relays_version() -> None:
@@ -223,11 +221,10 @@ async def ended(raw: Raw) -> bool:
         return True
 
 
-def test_a_reader_too_slow_for_its_buffer_is_cut_off(monkeypatch: pytest.MonkeyPatch,
-                                                     caplog: pytest.LogCaptureFixture) -> None:
-    """A member of a busy room stops reading: once more than ``WRITE_LIMIT`` bytes wait for it
-    at the relay, it is cut off then and there, while the member who reads hears every line."""
-    monkeypatch.setattr(link, "WRITE_LIMIT", 32 * 1024)
+def test_a_reader_too_slow_for_its_buffer_is_cut_off(caplog: pytest.LogCaptureFixture) -> None:
+    """A member of a busy room stops reading: once more than the relay's ``write_limit`` bytes
+    wait for it at the relay, it is cut off then and there, while the member who reads hears
+    every line."""
     caplog.set_level(logging.INFO, logger="audiospoons.relay")
 
     async def scenario(relay: Relay, port: int) -> None:
@@ -250,7 +247,7 @@ def test_a_reader_too_slow_for_its_buffer_is_cut_off(monkeypatch: pytest.MonkeyP
                 message = await ann.next()
                 if message["kind"] == "chat":
                     heard.append(int(message["text"].split()[0]))
-        assert sent * 1000 > link.WRITE_LIMIT
+        assert sent * 1000 > relay.settings.write_limit
         assert "dropping Slow (127.0.0.1): too slow to read" in caplog.messages
         assert heard == list(range(sent))
         assert [seat.name for seat in room.seats] == ["Ann"]
@@ -258,14 +255,12 @@ def test_a_reader_too_slow_for_its_buffer_is_cut_off(monkeypatch: pytest.MonkeyP
         assert await ended(slow)
         await still_serving(port)
 
-    with_relay(scenario)
+    with_relay(scenario, settings=RelaySettings(write_limit=32 * 1024))
 
 
-def test_a_dropped_connection_that_never_reads_is_cut_off_after_a_grace(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_dropped_connection_that_never_reads_is_cut_off_after_a_grace() -> None:
     """Dropping a client sends what was written to it first, but one that never takes it is cut
-    off after ``CLOSE_GRACE`` seconds, and the task serving it ends."""
-    monkeypatch.setattr(link, "CLOSE_GRACE", 0.3)
+    off after the relay's ``close_grace`` seconds, and the task serving it ends."""
 
     async def scenario(relay: Relay, port: int) -> None:
         slow = await stops_reading(port, "Slow")
@@ -275,7 +270,7 @@ def test_a_dropped_connection_that_never_reads_is_cut_off_after_a_grace(
             client.send("chat", scope="lobby", name="Ann", text="x" * 1000)
             if client.transport.get_write_buffer_size():
                 break
-        assert 0 < client.transport.get_write_buffer_size() <= link.WRITE_LIMIT
+        assert 0 < client.transport.get_write_buffer_size() <= relay.settings.write_limit
         handlers = set(relay.handlers)
         slow.bytes(b"y" * 5000)
         done, _ = await asyncio.wait(handlers, timeout=5.0)
@@ -285,11 +280,10 @@ def test_a_dropped_connection_that_never_reads_is_cut_off_after_a_grace(
         assert await ended(slow)
         await still_serving(port)
 
-    with_relay(scenario)
+    with_relay(scenario, settings=RelaySettings(close_grace=0.3))
 
 
-def test_connections_from_one_address_are_capped(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server, "PER_ADDRESS", 2)
+def test_connections_from_one_address_are_capped() -> None:
 
     async def scenario(relay: Relay, port: int) -> None:
         first, second = await Raw.open(port, "Ann"), await Raw.open(port, "Bob")
@@ -300,7 +294,7 @@ def test_connections_from_one_address_are_capped(monkeypatch: pytest.MonkeyPatch
         assert (await first.next())["kind"] == "rooms"
         del second
 
-    with_relay(scenario)
+    with_relay(scenario, settings=RelaySettings(per_address=2))
 
 
 def test_a_spectator_written_from_the_protocol_document_hears_a_bot_game_to_its_end() -> None:

@@ -25,6 +25,7 @@ from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.net import server
 from audiospoons.net.fairness import TOLERANCE, judge
+from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.server import Relay
 
 
@@ -126,10 +127,7 @@ def test_anything_unexpected_in_a_handler_is_one_logged_error_for_that_connectio
     assert len(faults) == 1 and "a fault in the lobby" in caplog.text
 
 
-def test_bytes_of_a_line_that_never_ends_are_no_sign_of_life(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server, "SILENCE_TIMEOUT", 1.0)
-    monkeypatch.setattr(server, "PING_INTERVAL", 0.5)
+def test_bytes_of_a_line_that_never_ends_are_no_sign_of_life() -> None:
 
     async def scenario(relay: Relay, port: int) -> None:
         raw = await Raw.open(port)
@@ -156,7 +154,7 @@ def test_bytes_of_a_line_that_never_ends_are_no_sign_of_life(
         assert asyncio.get_running_loop().time() - started < 4.0
         assert b'"silent too long"' in got[-1]
 
-    with_relay(scenario)
+    with_relay(scenario, settings=RelaySettings(silence_timeout=1.0, ping_interval=0.5))
 
 
 def test_a_kicked_player_cannot_come_straight_back() -> None:
@@ -204,7 +202,6 @@ LOBBY_NEWS = ("rooms", "room_listed", "room_unlisted")
 def test_connections_are_capped_for_the_whole_relay_and_a_full_relay_says_so(
         caplog: pytest.LogCaptureFixture) -> None:
     async def scenario(relay: Relay, port: int) -> None:
-        relay.max_connections = 4
         held = [await from_address(port, f"127.0.{n}.1", f"P{n}") for n in range(1, 5)]
         for n in range(5, 25):
             late = await from_address(port, f"127.0.{n}.1")
@@ -216,7 +213,7 @@ def test_connections_are_capped_for_the_whole_relay_and_a_full_relay_says_so(
         await from_address(port, "127.0.9.1", "Nina")
 
     with caplog.at_level(logging.INFO, logger=server.log.name):
-        with_relay(scenario)
+        with_relay(scenario, settings=RelaySettings(max_connections=4))
     assert sum("full" in message for message in caplog.messages) == 1, "logged once, not spun"
 
 
@@ -226,9 +223,7 @@ async def until_count(relay: Relay, count: int) -> None:
             await asyncio.sleep(0.01)
 
 
-def test_addresses_of_one_network_share_the_per_address_cap(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server, "PER_ADDRESS", 3)
+def test_addresses_of_one_network_share_the_per_address_cap() -> None:
 
     async def scenario(relay: Relay, port: int) -> None:
         held = [await from_address(port, f"127.0.0.{n}", f"P{n}") for n in range(2, 5)]
@@ -238,7 +233,7 @@ def test_addresses_of_one_network_share_the_per_address_cap(
         await from_address(port, "127.0.1.2", "Other")
         assert len(held) == 3
 
-    with_relay(scenario)
+    with_relay(scenario, settings=RelaySettings(per_address=3))
 
 
 def test_wrong_passwords_earn_a_wait_in_which_even_the_right_one_is_refused() -> None:
@@ -294,9 +289,7 @@ def test_one_address_may_have_only_a_few_rooms_open() -> None:
     with_relay(scenario)
 
 
-def test_rooms_of_bots_walked_away_from_stand_still_count_against_their_address_and_end(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server, "SEAT_HOLD", 1.0)
+def test_rooms_of_bots_walked_away_from_stand_still_count_against_their_address_and_end() -> None:
 
     async def scenario(relay: Relay, port: int) -> None:
         for _ in range(4):
@@ -318,7 +311,7 @@ def test_rooms_of_bots_walked_away_from_stand_still_count_against_their_address_
         assert not relay._timers, "no room's clock runs on"
         assert (await answer(walker, {"kind": "create_room"}))["kind"] == "room"
 
-    with_relay(scenario)
+    with_relay(scenario, settings=RelaySettings(seat_hold=1.0))
 
 
 async def until_rooms(relay: Relay, count: int) -> None:
@@ -398,12 +391,10 @@ def test_a_hidden_first_grab_changes_nothing_the_others_are_sent() -> None:
     assert grab == feint
 
 
-def test_a_client_that_answers_pings_late_gains_no_more_than_the_tolerance(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_client_that_answers_pings_late_gains_no_more_than_the_tolerance() -> None:
     """A liar holds every pong back 280 ms, so the relay's pings measure a slow line; then it
     presses 400 ms after its cue and reports 120 ms. The kernel saw the line for what it is
     (loopback), so the press is judged within ``TOLERANCE`` of the truth, or slower."""
-    monkeypatch.setattr(server, "PING_INTERVAL", 0.35)
 
     async def scenario(relay: Relay, port: int) -> None:
         liar = await Raw.open(port)
@@ -421,7 +412,7 @@ def test_a_client_that_answers_pings_late_gains_no_more_than_the_tolerance(
         judged = judge(sent, sent + 0.400, 0.120, client.trips)
         assert judged.reaction >= 0.400 - TOLERANCE - 0.002, judged
 
-    with_relay(scenario)
+    with_relay(scenario, settings=RelaySettings(ping_interval=0.35))
 
 
 def test_a_relay_short_of_descriptors_refuses_connections_instead_of_failing_to_accept(

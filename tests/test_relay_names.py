@@ -16,7 +16,8 @@ from test_relay_faults import Raw
 
 from audiospoons.bots.levels import Level
 from audiospoons.games.spoons.rules.options import Options
-from audiospoons.net import names, server
+from audiospoons.net import names
+from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.room import Room, Seat
 from audiospoons.net.server import Relay
 from audiospoons.simulate import BOT_NAMES
@@ -264,11 +265,9 @@ def test_a_bots_name_is_not_a_persons_and_a_look_alike_host_gets_another_bot() -
     with_relay(scenario)
 
 
-def test_no_one_may_watch_under_the_name_of_a_seat_held_for_its_player(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_one_may_watch_under_the_name_of_a_seat_held_for_its_player() -> None:
     """Cy's connection dies mid-game and the seat is held for Cy: a new Cy, or a Cyrillic one,
     may not come in to watch as Cy while it is held, and may once it is not."""
-    monkeypatch.setattr(server, "SEAT_HOLD", 3.0)
 
     async def scenario(relay: Relay, port: int) -> None:
         (ann, bob, cy), room, _ = await three_seated(port, {"word": "PIG"})
@@ -291,4 +290,4 @@ def test_no_one_may_watch_under_the_name_of_a_seat_held_for_its_player(
         for client in (ann, bob, back):
             await client.close()
 
-    with_relay(scenario)
+    with_relay(scenario, settings=RelaySettings(seat_hold=3.0))

@@ -14,6 +14,7 @@ from test_online import PipeKeys, heard
 from test_relay import connect, with_relay
 
 from audiospoons.net import server
+from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.ui.online import PLAYED, UNREACHABLE, OnlineSession, join_relay
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
@@ -41,9 +42,7 @@ def test_an_error_whose_code_means_one_thing_is_said_in_the_players_language(
     assert lines.spoken[-1] == "hand_size = 9: use 3 to 8", "its details are the relay's"
 
 
-def test_a_relay_with_too_many_connections_from_this_address_says_so_in_spanish(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server, "PER_ADDRESS", 1)
+def test_a_relay_with_too_many_connections_from_this_address_says_so_in_spanish() -> None:
 
     async def scenario(relay: server.Relay, port: int) -> None:
         bob = await connect(port, "Bob")
@@ -58,7 +57,7 @@ def test_a_relay_with_too_many_connections_from_this_address_says_so_in_spanish(
         keys.close()
         await bob.close()
 
-    with_relay(scenario)
+    with_relay(scenario, settings=RelaySettings(per_address=1))
 
 
 def test_a_relay_shutting_down_is_said_and_not_mistaken_for_a_lost_connection() -> None:

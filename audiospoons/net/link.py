@@ -3,9 +3,9 @@ its output.
 
 A message is written straight to the connection's transport, which sends it at once when the
 socket can take it and buffers it otherwise: a broadcast costs one ``write`` a member, with no
-task to wake for each. A reader that lets more than ``WRITE_LIMIT`` bytes pile up in that buffer
-is too slow, and is cut off there and then, so a broadcast never waits for one client and one
-client cannot make the relay hold an unbounded backlog for it.
+task to wake for each. A reader that lets more than its relay's ``write_limit`` bytes pile up
+in that buffer is too slow, and is cut off there and then, so a broadcast never waits for one
+client and one client cannot make the relay hold an unbounded backlog for it.
 """
 
 from __future__ import annotations
@@ -31,11 +31,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("audiospoons.relay")
 
-WRITE_LIMIT = 256 * 1024
-"""Bytes written to a client and not yet taken by its socket; past that it is too slow and is
-cut off."""
-CLOSE_GRACE = 10.0
-"""Seconds a dropped connection has to take what was written to it before it is cut off."""
 CHAT_RATE = TokenBucket(rate=1.0, burst=5.0, tokens=5.0)
 """Chat lines: five at once, then one a second."""
 REFUSALS = 10
@@ -121,7 +116,7 @@ class Client:
             self.drop()
             return
         transport.write(line)
-        if transport.get_write_buffer_size() > WRITE_LIMIT:
+        if transport.get_write_buffer_size() > self.relay.settings.write_limit:
             log.info("dropping %s (%s): too slow to read", self.name or "?", self.address)
             transport.abort()
             self.drop()
@@ -149,7 +144,7 @@ class Client:
 
     def drop(self) -> None:
         """Close this connection: what was written to it is sent first, then it closes (cut off
-        after ``CLOSE_GRACE`` seconds if the other end does not take it)."""
+        after its relay's ``close_grace`` seconds if the other end does not take it)."""
         if self.gone:
             return
         self.gone = True
@@ -157,7 +152,8 @@ class Client:
         if not transport.is_closing():  # a TLS transport closed twice forgets its protocol
             transport.close()
         if transport.get_write_buffer_size():
-            asyncio.get_running_loop().call_later(CLOSE_GRACE, transport.abort)
+            asyncio.get_running_loop().call_later(self.relay.settings.close_grace,
+                                                   transport.abort)
         self.relay.left(self)
 
     async def closed(self) -> None:

@@ -19,7 +19,7 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from ssl import SSLContext
 from typing import TYPE_CHECKING, Any
@@ -35,7 +35,7 @@ from audiospoons.net.backoff import PasswordGuard
 from audiospoons.net.cluster.gate import TicketGate, TicketRefused
 from audiospoons.net.cluster.tickets import SENT_FOR
 from audiospoons.net.descriptors import RESERVED_FILES as RESERVED_FILES
-from audiospoons.net.descriptors import descriptor_cap as files_for_connections
+from audiospoons.net.descriptors import descriptor_cap
 from audiospoons.net.desk import RecordDesk
 from audiospoons.net.door import RelayDoor
 from audiospoons.net.fairness import judge, late_window
@@ -56,6 +56,7 @@ from audiospoons.net.protocol import (
     ProtocolError,
     encode,
 )
+from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.room import MAX_SEATS, ROOM_NAME_LENGTH, Room, Seat, host_room
 from audiospoons.net.seattoken import seat_token_room
 from audiospoons.net.storage import Storage, StorageError
@@ -68,28 +69,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("audiospoons.relay")
 
-HELLO_TIMEOUT = 10.0
-SILENCE_TIMEOUT = 20.0
-PING_INTERVAL = 5.0
-GAME_PING_INTERVAL = 2.0
-"""Seconds between pings in a game: its presses are judged by the round trips they measure."""
-SEAT_HOLD = 60.0
-"""Seconds a seat in a game is kept for a player whose connection was lost."""
-CATCH_UP_BATCH = 100
-"""Events in one ``catch_up`` message to a player taking their seat back."""
-PER_ADDRESS = 16
-"""Connections from one address at once (an IPv4 /24 or IPv6 /64 counts as one address:
-``addresses``)."""
-MAX_CONNECTIONS = 10_000
-"""Connections at once, from everywhere, unless ``serve`` is told otherwise; never more than the
-descriptors the process may open allow (``descriptor_cap``), so that a full relay refuses a
-connection rather than failing to accept it."""
-ROOMS_PER_ADDRESS = 4
-"""Rooms open at once that were opened from one address (``PER_ADDRESS``'s sense)."""
+DEFAULT_SETTINGS = RelaySettings()
 GREETINGS = frozenset({"hello", "register", "login"})
 """The kinds a connection may open with."""
-FULL_LOG_INTERVAL = 60.0
-"""Seconds between the log lines that say the relay is full, while it stays full."""
 
 
 @dataclass(slots=True)
@@ -107,13 +89,9 @@ class Relay:
     next_room: int = 1
     _timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     _wake: dict[int, asyncio.Event] = field(default_factory=dict)
-    per_address: int | None = None
-    """Connections allowed from one address at once (``PER_ADDRESS`` unless set)."""
-    max_connections: int = MAX_CONNECTIONS
-    """Connections allowed at once from everywhere."""
+    settings: RelaySettings = field(default_factory=RelaySettings)
+    """Its limits and times."""
     _full_logged: float | None = None
-    rooms_per_address: int = ROOMS_PER_ADDRESS
-    """Rooms that connections from one address may have open at once."""
     _listed: dict[int, dict[str, Any]] = field(default_factory=dict)
     """Each room as the lobby was last told of it."""
     passwords: PasswordGuard = field(default_factory=PasswordGuard)
@@ -184,13 +162,14 @@ class Relay:
     def _refusal(self, client: Client) -> tuple[str, str] | None:
         """Why a new connection may not stay, if it may not: the relay is full, or its address
         has as many connections as it may."""
-        if len(self.clients) >= self.max_connections:
+        if len(self.clients) >= self.settings.max_connections:
             now = self.clock()
-            if self._full_logged is None or now - self._full_logged >= FULL_LOG_INTERVAL:
+            if (self._full_logged is None
+                    or now - self._full_logged >= self.settings.full_log_interval):
                 self._full_logged = now
                 log.warning("the relay is full: %d connections", len(self.clients))
             return "relay-full", "the relay is full: try again later"
-        cap = PER_ADDRESS if self.per_address is None else self.per_address
+        cap = self.settings.per_address
         if Counter(c.group for c in self.clients)[client.group] >= cap:
             return "too-many", f"at most {cap} connections from one address"
         return None
@@ -217,18 +196,19 @@ class Relay:
         await client.read(reader, receive)
 
     async def _ping(self, client: Client) -> None:
-        """Ping every ``PING_INTERVAL`` (``GAME_PING_INTERVAL`` in a game), and drop a
-        connection with no hello ``HELLO_TIMEOUT`` after it opened, or silent for
-        ``SILENCE_TIMEOUT``: one timer a connection at a time, set for whichever of these
+        """Ping every ``ping_interval`` (``game_ping_interval`` in a game), and drop a
+        connection with no hello ``hello_timeout`` after it opened, or silent for
+        ``silence_timeout``: one timer a connection at a time, set for whichever of these
         comes first."""
+        times = self.settings
         opened = self.clock()
-        ping_at = opened + PING_INTERVAL
+        ping_at = opened + times.ping_interval
         while not client.gone:
             now = self.clock()
-            deadline = (opened + HELLO_TIMEOUT if not client.greeted
-                        else client.heard_at + SILENCE_TIMEOUT)
+            deadline = (opened + times.hello_timeout if not client.greeted
+                        else client.heard_at + times.silence_timeout)
             if client.account_pending:  # a login waiting on the accounts is no silence
-                deadline = max(deadline, now + PING_INTERVAL)
+                deadline = max(deadline, now + times.ping_interval)
             if now >= deadline:
                 client.error("timeout", "no hello in time" if not client.greeted
                              else "silent too long")
@@ -237,7 +217,7 @@ class Relay:
             if now >= ping_at:
                 client.ping(now)
                 playing = client.room is not None and client.room.playing
-                ping_at = now + (GAME_PING_INTERVAL if playing else PING_INTERVAL)
+                ping_at = now + (times.game_ping_interval if playing else times.ping_interval)
             await asyncio.sleep(min(deadline, ping_at) - now)
 
     def left(self, client: Client) -> None:
@@ -501,8 +481,9 @@ class Relay:
             client.refuse("in-room", "leave this room first")
             return
         opened = sum(1 for room in self.rooms.values() if room.opened_by == client.group)
-        if opened >= self.rooms_per_address:
-            client.refuse("too-many-rooms", f"at most {self.rooms_per_address} rooms from one"
+        if opened >= self.settings.rooms_per_address:
+            client.refuse("too-many-rooms", f"at most {self.settings.rooms_per_address} rooms"
+                          " from one"
                           " address: close one first")
             return
         game = GAMES.get(body.get("game", DEFAULT))
@@ -612,7 +593,7 @@ class Relay:
                     game=room.game.name, options=room.options.describe(), token=seat.token,
                     resumed=True,
                     game_time=room.game_time(now))
-        _tell_so_far(client, told)
+        _tell_so_far(client, told, self.settings.catch_up_batch)
         room.broadcast("back", name=client.name)
         self._wake_room(room)
 
@@ -637,7 +618,7 @@ class Relay:
             return
         client.room = room
         room.resume(now)
-        _tell_so_far(client, room.watch(client))
+        _tell_so_far(client, room.watch(client), self.settings.catch_up_batch)
         room.broadcast("room", **room.state())
 
     def _on_leave_room(self, client: Client, body: dict[str, Any], now: float) -> None:
@@ -649,7 +630,7 @@ class Relay:
 
     def _leave_room(self, client: Client, *, hold: bool = False) -> None:
         """``client`` leaves its room; ``hold``: its connection was lost, so a seat in a game
-        is kept ``SEAT_HOLD`` seconds for it to take back, a bot playing it meanwhile. A seat
+        is kept ``seat_hold`` seconds for it to take back, a bot playing it meanwhile. A seat
         already out of the game is no seat to take back: the table hears only that its player
         has left."""
         room = client.room
@@ -664,11 +645,11 @@ class Relay:
             still_in = room.in_game(index)
             held = hold and still_in and seat.token is not None
             if held:
-                seat.held_until = self.clock() + SEAT_HOLD
+                seat.held_until = self.clock() + self.settings.seat_hold
             else:
                 seat.token = None
             room.hand_to_bot(index)
-            extra: dict[str, Any] = {"held": SEAT_HOLD} if held else {}
+            extra: dict[str, Any] = {"held": self.settings.seat_hold} if held else {}
             if still_in:
                 room.broadcast("left", name=client.name, stand_in=True, **extra)
             else:
@@ -1020,11 +1001,11 @@ class Relay:
             self._lobby_changed()
 
 
-def _tell_so_far(client: Client, told: list[Event]) -> None:
-    """The game so far, in ``catch_up`` messages of at most ``CATCH_UP_BATCH`` events."""
-    for start in range(0, len(told), CATCH_UP_BATCH):
+def _tell_so_far(client: Client, told: list[Event], batch: int) -> None:
+    """The game so far, in ``catch_up`` messages of at most ``batch`` events."""
+    for start in range(0, len(told), batch):
         client.send("catch_up", events=[encode_event(event)
-                                        for event in told[start:start + CATCH_UP_BATCH]])
+                                        for event in told[start:start + batch]])
 
 
 def _tell_failed(room: Room) -> None:
@@ -1046,15 +1027,7 @@ async def cluster_accounts(database: str) -> Accounts:
                          " database") from None
 
 
-def descriptor_cap() -> int:
-    """The connections a relay can hold at once on this system: the descriptors this process
-    may open (the soft limit raised as far as the hard one allows), less ``RESERVED_FILES``
-    for its own files and its listening sockets, and at most ``MAX_CONNECTIONS``."""
-    return files_for_connections(MAX_CONNECTIONS)
-
-
-async def serve(host: str, port: int, *, per_address: int | None = None,
-                max_connections: int | None = None, rooms_per_address: int | None = None,
+async def serve(host: str, port: int, *, settings: RelaySettings = DEFAULT_SETTINGS,
                 ready: asyncio.Event | None = None, stop: asyncio.Event | None = None,
                 ssl: SSLContext | None = None, handshake_timeout: float = 10.0,
                 database: str | None = None, admins: frozenset[str] = frozenset(),
@@ -1063,8 +1036,8 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
                 door: RelayDoor | None = None) -> None:
     """Run a relay until ``stop`` is set, or Ctrl+C or SIGTERM. With ``ssl`` (a server
     context, ``tls.server_context``) it speaks TLS only, and cuts off a client that has not
-    finished the handshake in ``handshake_timeout`` seconds. ``max_connections`` is at most
-    what the system's descriptors allow (``descriptor_cap``), and that by default. With
+    finished the handshake in ``handshake_timeout`` seconds. Its ``settings``' connections are
+    at most what the system's descriptors allow (``descriptor_cap``). With
     ``database`` (an SQLite file's path or a ``postgresql://`` URL) it keeps accounts there; a
     database that will not open is logged, and the relay runs with its accounts out of reach.
     It keeps every game played there too, and rates them; ``spool`` is the file that holds the
@@ -1082,7 +1055,8 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
     from audiospoons.net.cluster.front import Front
     from audiospoons.net.cluster.member import RoomProcess
 
-    cap = descriptor_cap()
+    settings = replace(settings,
+                       max_connections=descriptor_cap(settings.max_connections))
     kind = Front if front else Relay
     accounts = None
     if database is not None:
@@ -1097,10 +1071,7 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
             if accounts.storage is not None:
                 await accounts.storage.close()
         raise
-    relay = kind(per_address=per_address,
-                  max_connections=cap if max_connections is None else min(cap, max_connections),
-                  rooms_per_address=ROOMS_PER_ADDRESS if rooms_per_address is None
-                  else rooms_per_address, admins=moderators)
+    relay = kind(settings=settings, admins=moderators)
     if accounts is not None:
         relay.keep_records(accounts, spool)
     server = await asyncio.start_server(
@@ -1128,7 +1099,7 @@ async def serve(host: str, port: int, *, per_address: int | None = None,
                 loop.add_signal_handler(signal.SIGUSR1, relay.cluster.drain)
     role = "front" if isinstance(relay, Front) else "room process" if redis else "relay"
     log.info("%s listening on %s%s, for at most %d connections", role, names,
-             "" if ssl is None else " (TLS)", relay.max_connections)
+             "" if ssl is None else " (TLS)", settings.max_connections)
     if door is not None:
         door.open(relay, server.sockets[0].getsockname()[1])
     if ready is not None:

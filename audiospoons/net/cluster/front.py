@@ -200,9 +200,9 @@ class Front(Relay):
 
     def _on_create_room(self, client: Client, body: dict[str, Any], now: float) -> None:
         opened = sum(1 for entry in self.listing.values() if entry.opened_by == client.group)
-        if opened + self._on_its_way(client.group) >= self.rooms_per_address:
-            client.refuse("too-many-rooms", f"at most {self.rooms_per_address} rooms from one"
-                          " address: close one first")
+        if opened + self._on_its_way(client.group) >= self.settings.rooms_per_address:
+            client.refuse("too-many-rooms", f"at most {self.settings.rooms_per_address} rooms"
+                          " from one address: close one first")
             return
         self.opening.setdefault(client.group, []).append(time.monotonic())
         self.spawn(self._send_on(client, body, None))
