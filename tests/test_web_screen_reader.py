@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, WebSocket
 
 from tests import test_web_browser as in_browser
-from tests.test_web_browser import LINE_WAIT, LIVE_REGIONS_ONLY
+from tests.test_web_browser import KEPT, LINE_WAIT, LIVE_REGIONS_ONLY
 
 address = in_browser.address
 browser = in_browser.browser
@@ -32,6 +32,10 @@ document.addEventListener('DOMContentLoaded', () => {
 LIVE = ("polite: ", "assertive: ")
 OVER = ("polite: That is Spoons: pass cards until someone holds four of a kind, then everyone"
         " grabs, and whoever is left without a spoon is out. The practice round is over.")
+LIVE_HOLD = 20.0
+"""How long the page leaves a line in its live region (``LIVE_HOLD_MS`` in speech.js)."""
+MOVES = 80
+"""More moves than there are things to read on the page, in a menu."""
 
 
 @pytest.fixture(scope="module")
@@ -132,3 +136,35 @@ def test_the_demonstration_is_announced_in_order_each_line_once_a_grab_assertive
     assert lines[-3:] == [OVER, "polite: Main menu. Play, 1 of 8", "assertive: Play online, 2 of 8"]
     page.close()
 
+
+def test_moving_through_the_page_reads_the_game_and_its_keys_never_a_line_shown(
+        browser: Browser, address: str, screen_reader: str) -> None:
+    """A screen reader's cursor moved through the page finds the game's region and the keys to
+    touch, and no line the page has said: the log and the table are hidden from it, and a live
+    region does not keep its line once it has been announced."""
+    said: list[str] = []
+    page = open_read(browser, address, screen_reader, KEPT % '{"first_run": false}', said=said)
+    announce(page, "polite: Main menu. Play, 1 of 8")
+    page.keyboard.press("ArrowDown")
+    announce(page, "assertive: Play online, 2 of 8")
+    page.wait_for_function("[...document.querySelectorAll('.live')].every((r) => !r.textContent)",
+                           polling=100, timeout=(LIVE_HOLD + LINE_WAIT) * 1000)
+    before = len(spoken(page))
+    moved: list[str] = []
+    while "end of document" not in moved:
+        assert len(moved) < MOVES, moved
+        page.evaluate("virtual.next()")
+        moved = spoken(page)[before:]
+    assert moved[:9] == [
+        "card game, audiospoons, the game: F1 names its keys; Tab goes to the keys to touch.",
+        "heading, audiospoons, level 1", "status", "status", "status", "alert", "alert",
+        "alert", "navigation, Keys to touch"]
+    buttons = [phrase for phrase in moved if phrase.startswith("button, ")]
+    assert buttons[:6] == ["button, Up arrow", "button, Down arrow", "button, Left arrow",
+                           "button, Right arrow", "button, Enter", "button, Escape"]
+    assert "button, F1" in buttons
+    shown = page.locator("#log li").all_inner_texts()
+    assert shown == ["Main menu. Play, 1 of 8", "Play online, 2 of 8"]
+    assert not [phrase for phrase in moved if any(line in phrase for line in shown)]
+    assert not [phrase for phrase in moved if phrase.startswith(LIVE)]
+    page.close()

@@ -2,6 +2,9 @@
 // no ariaNotify), or to the browser's own voice for a player who chose it; each also written to
 // the log on screen; ownVoice() says which.
 const LIVE_GAP_MS = 150;
+// A line left in its region would be read again, out of turn, by a screen reader moving through
+// the page: the region is emptied this long after its line was announced.
+const LIVE_HOLD_MS = 20000;
 const LOG_LINES = 500;
 
 export function createSpeech({ log, politeRegions, urgentRegions, ownVoice }) {
@@ -9,6 +12,7 @@ export function createSpeech({ log, politeRegions, urgentRegions, ownVoice }) {
   let nextWriteAt = 0;
   let writeTimer = null;
   const turns = { polite: 0, urgent: 0 };
+  const emptying = new Map();
   const voice = { rate: 1, volume: 1 };
 
   function addToLog(text, urgent) {
@@ -35,7 +39,11 @@ export function createSpeech({ log, politeRegions, urgentRegions, ownVoice }) {
     const region = regions[turns[kind] % regions.length];
     turns[kind] += 1;
     region.textContent = "";
-    requestAnimationFrame(() => { region.textContent = text; });
+    requestAnimationFrame(() => {
+      region.textContent = text;
+      clearTimeout(emptying.get(region));
+      emptying.set(region, setTimeout(() => { region.textContent = ""; }, LIVE_HOLD_MS));
+    });
   }
 
   function pumpRegions() {
