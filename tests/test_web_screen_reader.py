@@ -7,6 +7,7 @@ announced in."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 import subprocess
@@ -18,6 +19,7 @@ from playwright.sync_api import Browser, Page, WebSocket
 
 from tests import test_web_browser as in_browser
 from tests.test_web_browser import KEPT, LINE_WAIT, LIVE_REGIONS_ONLY
+from tests.webplayer import EASY_TABLE
 
 address = in_browser.address
 browser = in_browser.browser
@@ -34,8 +36,8 @@ OVER = ("polite: That is Spoons: pass cards until someone holds four of a kind, 
         " grabs, and whoever is left without a spoon is out. The practice round is over.")
 LIVE_HOLD = 20.0
 """How long the page leaves a line in its live region (``LIVE_HOLD_MS`` in speech.js)."""
-MOVES = 80
-"""More moves than there are things to read on the page, in a menu."""
+MOVES = 200
+"""More moves than there are things to read on the page, in a game."""
 
 
 @pytest.fixture(scope="module")
@@ -95,6 +97,17 @@ def announce(page: Page, phrase: str) -> None:
         page.wait_for_timeout(50)
 
 
+def browse(page: Page) -> list[str]:
+    """What the virtual screen reader says moving through the page from its top to its end."""
+    before = len(spoken(page))
+    moved: list[str] = []
+    while "end of document" not in moved:
+        assert len(moved) < MOVES, moved
+        page.evaluate("virtual.next()")
+        moved = spoken(page)[before:]
+    return moved
+
+
 def test_the_demonstration_is_announced_in_order_each_line_once_a_grab_assertively(
         browser: Browser, address: str, screen_reader: str) -> None:
     """Every line the game sends is announced once, in the order sent, none lost; the grabs
@@ -149,12 +162,7 @@ def test_moving_through_the_page_reads_the_game_and_its_keys_never_a_line_shown(
     announce(page, "assertive: Play online, 2 of 8")
     page.wait_for_function("[...document.querySelectorAll('.live')].every((r) => !r.textContent)",
                            polling=100, timeout=(LIVE_HOLD + LINE_WAIT) * 1000)
-    before = len(spoken(page))
-    moved: list[str] = []
-    while "end of document" not in moved:
-        assert len(moved) < MOVES, moved
-        page.evaluate("virtual.next()")
-        moved = spoken(page)[before:]
+    moved = browse(page)
     assert moved[:9] == [
         "card game, audiospoons, the game: F1 names its keys; Tab goes to the keys to touch.",
         "heading, audiospoons, level 1", "status", "status", "status", "alert", "alert",
@@ -167,4 +175,27 @@ def test_moving_through_the_page_reads_the_game_and_its_keys_never_a_line_shown(
     assert shown == ["Main menu. Play, 1 of 8", "Play online, 2 of 8"]
     assert not [phrase for phrase in moved if any(line in phrase for line in shown)]
     assert not [phrase for phrase in moved if phrase.startswith(LIVE)]
+    page.close()
+
+
+def test_in_a_game_the_table_is_not_read_and_a_line_only_in_its_live_region(
+        browser: Browser, address: str, screen_reader: str) -> None:
+    """In a game the table shows the hand, the spoons and who is still in, and the log fills:
+    the screen reader's cursor reads neither; a line of the game is found only in a live region
+    that announced it."""
+    said: list[str] = []
+    page = open_read(browser, address, screen_reader, KEPT % EASY_TABLE, said=said)
+    announce(page, "polite: Main menu. Play, 1 of 8")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#table .cell').length >= 3",
+                           polling=50, timeout=LINE_WAIT * 1000)
+    table = set(page.locator("#status, #table .text").all_inner_texts())
+    moved = browse(page)
+    table |= set(page.locator("#status, #table .text").all_inner_texts())
+    assert any(text.startswith("Your hand: ") for text in table), table
+    assert not table & set(moved)
+    shown = set(page.locator("#log li").all_inner_texts())
+    read = [(region, line) for region, line in itertools.pairwise(moved) if line in shown]
+    assert read
+    assert {region for region, _ in read} <= {"status", "alert"}, read
     page.close()
