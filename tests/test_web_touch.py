@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, FloatRect, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from audiospoons.ui.controls import Control, Row, menu_controls
 from audiospoons.voice.i18n import messages
@@ -18,6 +19,8 @@ __all__ = ["address", "browser"]
 
 GAME_WAIT = 300.0
 """Seconds a whole game against bots may take."""
+TOUCH_WAIT = 2000
+"""Milliseconds a key still offered has to take a touch."""
 
 
 def tap(page: Page, label: str) -> None:
@@ -37,13 +40,28 @@ def wait_for_button(page: Page, label: str) -> None:
     page.locator(f'#touch button[data-key="{label}"]').wait_for(state="visible")
 
 
-def in_window(page: Page, label: str) -> bool:
-    """Whether the button of the key ``label`` is wholly within the phone's window."""
-    box = page.locator(f'#touch button[data-key="{label}"]').bounding_box()
-    assert box is not None
+def in_window(box: FloatRect) -> bool:
+    """Whether a button's box is wholly within the phone's window."""
     width, height = PHONE
     return (box["y"] >= 0 and box["y"] + box["height"] <= height
             and box["x"] >= 0 and box["x"] + box["width"] <= width)
+
+
+def touch_if_offered(page: Page, label: str) -> FloatRect | None:
+    """Touch the key ``label`` if the panel still offers it: the box its button had, or None
+    when the moment passed (the game moved on, and took the key away, before the player's
+    finger came down)."""
+    button = page.locator(f'#touch button[data-key="{label}"]')
+    try:
+        box = button.bounding_box(timeout=TOUCH_WAIT)
+        if box is None:
+            return None
+        button.tap(timeout=TOUCH_WAIT)
+    except PlaywrightTimeoutError:
+        if button.count():
+            raise
+        return None
+    return box
 
 
 def log_overflows(page: Page) -> bool:
@@ -67,9 +85,8 @@ def play_by_touch(page: Page, seen: int, answer: dict[str, str]) -> list[tuple[s
             return touched
         for text in fresh:
             key = next((key for words, key in answer.items() if words in text), "")
-            if key:
-                touched.append((key, in_window(page, key)))
-                tap(page, key)
+            if key and (box := touch_if_offered(page, key)) is not None:
+                touched.append((key, in_window(box)))
         assert time.monotonic() < deadline, "\n".join(lines[-40:])
         page.wait_for_timeout(30)
 

@@ -14,7 +14,6 @@ function capOf(label) {
 function button(control, press) {
   const element = document.createElement("button");
   element.type = "button";
-  element.tabIndex = -1;
   element.dataset.key = control.label;
   const name = document.createElement("span");
   name.className = "name";
