@@ -8,11 +8,9 @@ changes nothing but the time.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 
 
@@ -105,11 +103,3 @@ class Bot(Protocol):
     def wake(self, now: float) -> None:
         """A stand-in, told the game so far, is to move no sooner than game time ``now``."""
 
-
-def allowed(verify: Callable[[], object]) -> bool:
-    """Whether ``verify`` passes: what every game's ``allows`` answers from its ``verify``."""
-    try:
-        verify()
-    except SpoonsError:
-        return False
-    return True

@@ -2,7 +2,7 @@
 
 Nothing here reads a clock, sleeps, prints or draws from a global RNG; the same seed, deal and
 timed commands give the same events. Every command has ``verify_*`` (raises a ``SpoonsError``
-saying what is wrong), ``can_*`` (a bool) and the command itself (applies it, returns events);
+saying what is wrong) and the command itself (applies it, returns events);
 ``verify``/``allows`` take any command.
 
 How the rules are read where seed 003 leaves a choice:
@@ -44,20 +44,15 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from audiospoons.engine.cards import RANKS, SUITS, Card
+from audiospoons.engine.clock import ClockedGame, Route
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import (
-    MalformedCommand,
-    NotAllowedNow,
-    SpoonsError,
-    TimeWentBackwards,
-)
+from audiospoons.engine.errors import MalformedCommand, NotAllowedNow, SpoonsError
 from audiospoons.engine.events import Event
-from audiospoons.engine.rules import allowed
 from audiospoons.games.razz.rules import scoring
 from audiospoons.games.razz.rules.commands import (
     Announce,
@@ -162,7 +157,7 @@ def clean_phrase(text: str) -> str:
     return phrase
 
 
-class RazzGame:
+class RazzGame(ClockedGame):
     """Razz Spoons for 2 to 10 seats, with the options of ``RazzOptions``."""
 
     def __init__(self, players: Sequence[str], options: RazzOptions, rng: random.Random,
@@ -173,13 +168,13 @@ class RazzGame:
             raise MalformedCommand(f"there is no seat {dealer} to deal")
         if first_deal is not None:
             first_deal.check(len(players))
+        super().__init__()
         self.options = options
         self.names = list(players)
         self.piles = Piles(rng)
         self.hands: list[list[Card]] = [[] for _ in players]
         self.totals = [0] * len(players)
         self.referee = Referee()
-        self.now = 0.0
         self.round = 0
         self.dealer = dealer
         self.phase = Phase.BETWEEN_ROUNDS
@@ -204,9 +199,6 @@ class RazzGame:
         """How long a grab in the race waits for one made earlier that arrived later (the
         relay sets it to its players' round trips; see ``SpoonRace``)."""
         self._first_deal = first_deal
-        self._held: list[Event] = []
-        """Events fired by a ``handle`` whose command was then refused: the next call returns
-        them first, so no event is lost."""
         self._started = False
 
     # ----------------------------------------------------------------- time and dispatch
@@ -217,29 +209,6 @@ class RazzGame:
             raise NotAllowedNow("the game has already started", reason="started")
         self._started = True
         return [RazzGameStarted(self.now, tuple(self.names)), *self._deal()]
-
-    def handle(self, command: Command, now: float) -> list[Event]:
-        """Fire what is due up to ``now``, then apply ``command``; a refusal raises."""
-        events = self.advance(now)
-        try:
-            return events + self._route(command)[1]()
-        except SpoonsError:
-            self._held = events
-            raise
-
-    def advance(self, now: float) -> list[Event]:
-        """Fire every timer due at or before ``now``, in time order."""
-        if now < self.now:
-            raise TimeWentBackwards(f"time {now:.3f} is before {self.now:.3f}")
-        events, self._held = self._held, []
-        while True:
-            deadline = self.next_deadline()
-            if deadline is None or deadline > now:
-                break
-            self.now = max(self.now, deadline)
-            events += self._fire(self.now)
-        self.now = now
-        return events
 
     def next_deadline(self) -> float | None:
         """The earliest time at which ``advance`` has something to do, if any."""
@@ -283,15 +252,7 @@ class RazzGame:
             return self._fault(expiry[1], Fault.NO_PHRASE)
         return self._time_up()
 
-    def verify(self, command: Command) -> None:
-        """Raise the ``SpoonsError`` that ``handle`` would raise for ``command`` now."""
-        self._route(command)[0]()
-
-    def allows(self, command: Command) -> bool:
-        """Whether ``command`` would be accepted now."""
-        return allowed(lambda: self.verify(command))
-
-    def _route(self, command: Command) -> tuple[Callable[[], None], Callable[[], list[Event]]]:
+    def _route(self, command: Command) -> Route:
         """The verify and the action of ``command``."""
         seat = command.seat
         self._check_seat(seat)

@@ -21,14 +21,13 @@ A slap made before its Jack was turned is no slap on it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from audiospoons.engine.cards import Card, standard_pack
+from audiospoons.engine.clock import ClockedGame, Route
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import MalformedCommand, NotAllowedNow, SpoonsError
+from audiospoons.engine.errors import MalformedCommand, NotAllowedNow
 from audiospoons.engine.events import Event
-from audiospoons.engine.rules import allowed
 from audiospoons.games.slapjack.rules.commands import Slap, Turn
 from audiospoons.games.slapjack.rules.events import (
     CardTurned,
@@ -61,13 +60,14 @@ class TakenJack:
         return self.turned <= made < self.until
 
 
-class SlapjackGame:
+class SlapjackGame(ClockedGame):
     """One game of Slapjack."""
 
     def __init__(self, players: list[str], options: SlapjackOptions, rng: random.Random,
                  dealer: int = 0, pack: list[Card] | None = None) -> None:
         """``pack`` is the pack in dealing order, top first (tests); else it is shuffled."""
         options.check_players(len(players))
+        super().__init__()
         self.names = list(players)
         self.players = len(players)
         self.options = options
@@ -94,10 +94,8 @@ class SlapjackGame:
         self.jacks_slapped = 0
         self.last_turned: int | None = None
         self.late_window = 0.0
-        self.now = 0.0
         self.winners: tuple[int, ...] = ()
         self._over = False
-        self._held: list[Event] = []
 
     # ----------------------------------------------------------------- the Rules shape
 
@@ -117,27 +115,6 @@ class SlapjackGame:
         return [SlapjackStarted(0.0, tuple(self.names), self.dealer, counts),
                 TurnPassed(0.0, self.turn, self.turn_until)]
 
-    def handle(self, command: Command, now: float) -> list[Event]:
-        events = self.advance(now)
-        try:
-            act = self._route(command)
-            act[0]()
-        except SpoonsError:
-            self._held = events
-            raise
-        return events + act[1]()
-
-    def advance(self, now: float) -> list[Event]:
-        events, self._held = self._held, []
-        while not self._over:
-            due = self.next_deadline()
-            if due is None or due > now:
-                break
-            self.now = max(self.now, due)
-            events += self._fire()
-        self.now = max(self.now, now)
-        return events
-
     def next_deadline(self) -> float | None:
         if self._over:
             return None
@@ -153,27 +130,30 @@ class SlapjackGame:
             return None
         return self.turn_until
 
-    def verify(self, command: Command) -> None:
-        self._route(command)[0]()
-
-    def allows(self, command: Command) -> bool:
-        return allowed(lambda: self.verify(command))
-
     def in_game(self, seat: int) -> bool:
         return 0 <= seat < self.players and seat not in self.out
 
     # ----------------------------------------------------------------- commands
 
-    def _route(self, command: Command) -> tuple[Callable[[], None], Callable[[], list[Event]]]:
+    def _route(self, command: Command) -> Route:
         seat = command.seat
         if not 0 <= seat < self.players:
             raise MalformedCommand(f"there is no seat {seat}")
         if isinstance(command, Turn):
-            return (lambda: self._verify_turn(seat), lambda: self._turn(seat))
+            return (lambda: self._verify_turn(seat), lambda: self._take_turn(seat))
         if isinstance(command, Slap):
             pressed = command.pressed_at
-            return (lambda: self._verify_slap(seat, pressed), lambda: self._slap(seat, pressed))
+            return (lambda: self._verify_slap(seat, pressed),
+                    lambda: self._make_slap(seat, pressed))
         raise MalformedCommand(f"Slapjack has no command {type(command).__name__}")
+
+    def _take_turn(self, seat: int) -> list[Event]:
+        self._verify_turn(seat)
+        return self._turn(seat)
+
+    def _make_slap(self, seat: int, pressed_at: float | None) -> list[Event]:
+        self._verify_slap(seat, pressed_at)
+        return self._slap(seat, pressed_at)
 
     def _verify_playing(self, seat: int) -> None:
         name = self.names[seat]
@@ -254,15 +234,15 @@ class SlapjackGame:
 
     # ----------------------------------------------------------------- timers
 
-    def _fire(self) -> list[Event]:
-        if self.claim_until is not None and self.claim_until <= self.now:
+    def _fire(self, now: float) -> list[Event]:
+        if self.claim_until is not None and self.claim_until <= now:
             winner = min(self.claims, key=lambda seat: (self.claims[seat], seat))
             return self._take_pile(winner)
-        if self.jack_until is not None and self.jack_until <= self.now:
+        if self.jack_until is not None and self.jack_until <= now:
             self.jack_at = self.jack_until = None
             assert self.last_turned is not None
-            return [JackMissed(self.now), *self._pass_turn(self.last_turned)]
-        if self.turn_until is not None and self.turn_until <= self.now:
+            return [JackMissed(now), *self._pass_turn(self.last_turned)]
+        if self.turn_until is not None and self.turn_until <= now:
             return self._turn(self.turn, timed_out=True)
         return []
 

@@ -7,7 +7,7 @@ until ``next_deadline``. The same seed and the same timed commands give the same
 Play runs in real time: there are no turns. Each seat holds ``hand_size`` cards, picks up one
 (``take``/``draw``) and passes one (``pass``). With the no-stock pack everyone passes at once, so
 a seat may pass first and pick up after. Every command has ``verify_*`` (raises a ``SpoonsError``
-saying what is wrong), ``can_*`` (a bool) and the command itself (applies it, returns events).
+saying what is wrong) and the command itself (applies it, returns events).
 
 The game is split along its seams: the cards' way round the table is ``cardflow``'s; the ways of
 handing out numbered spoons are ``selection``'s and ``fighting``'s and the counting of misses is
@@ -19,19 +19,14 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from audiospoons.engine.cards import Card
+from audiospoons.engine.clock import ClockedGame, Route
 from audiospoons.engine.commands import TIE_WINDOW, Command
-from audiospoons.engine.errors import (
-    MalformedCommand,
-    NotAllowedNow,
-    SpoonsError,
-    TimeWentBackwards,
-)
+from audiospoons.engine.errors import MalformedCommand, NotAllowedNow
 from audiospoons.engine.events import Event
-from audiospoons.engine.rules import allowed
 from audiospoons.games.spoons.rules import scoring
 from audiospoons.games.spoons.rules.cardflow import CardFlow, Deal
 from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, React, Signal, Take
@@ -91,7 +86,7 @@ class QueuedTest:
     spoon: int | None
 
 
-class ClassicGame:
+class ClassicGame(ClockedGame):
     """Classic Spoons for any number of seats, with the options of ``Options``."""
 
     def __init__(self, players: Sequence[str], options: Options, rng: random.Random,
@@ -100,10 +95,10 @@ class ClassicGame:
         options.check_players(len(players))
         if not 0 <= dealer < len(players):
             raise MalformedCommand(f"there is no seat {dealer} to deal")
+        super().__init__()
         self.options = options
         self.rng = rng
         self.seats = [Seat(name) for name in players]
-        self.now = 0.0
         self.round = 0
         self.counted_rounds = 0
         self.dealer = dealer
@@ -149,9 +144,6 @@ class ClassicGame:
             self.cards.check_deal(first_deal)
         self.charged: set[int] = set()
         """Seats already charged a miss this round: a fight lost, or no spoon chosen."""
-        self._held: list[Event] = []
-        """Events fired by a ``handle`` whose command was then refused: the next call returns
-        them first, so no event is lost."""
         self._tests: list[RunningTest] = []
         self._queued_tests: deque[QueuedTest] = deque()
         self._started = False
@@ -178,29 +170,6 @@ class ClassicGame:
         names = tuple(seat.name for seat in self.seats)
         teams: list[Event] = [TeamsFormed(self.now, self.teams)] if self.teams else []
         return [GameStarted(self.now, names), *teams, *self._deal()]
-
-    def handle(self, command: Command, now: float) -> list[Event]:
-        """Fire what is due up to ``now``, then apply ``command``; a refusal raises."""
-        events = self.advance(now)
-        try:
-            return events + self._apply(command)
-        except SpoonsError:
-            self._held = events
-            raise
-
-    def advance(self, now: float) -> list[Event]:
-        """Fire every timer due at or before ``now``, in time order."""
-        if now < self.now:
-            raise TimeWentBackwards(f"time {now:.3f} is before {self.now:.3f}")
-        events, self._held = self._held, []
-        while True:
-            deadline = self.next_deadline()
-            if deadline is None or deadline > now:
-                break
-            self.now = deadline
-            events += self._fire(deadline)
-        self.now = now
-        return events
 
     def next_deadline(self) -> float | None:
         """The earliest time at which ``advance`` has something to do, if any."""
@@ -278,18 +247,7 @@ class ClassicGame:
                 return self.cards.force_play(index, now)
         return []
 
-    def _apply(self, command: Command) -> list[Event]:
-        return self._route(command)[1]()
-
-    def verify(self, command: Command) -> None:
-        """Raise the ``SpoonsError`` that ``handle`` would raise for ``command`` now."""
-        self._route(command)[0]()
-
-    def allows(self, command: Command) -> bool:
-        """Whether ``command`` would be accepted now."""
-        return allowed(lambda: self.verify(command))
-
-    def _route(self, command: Command) -> tuple[Callable[[], None], Callable[[], list[Event]]]:
+    def _route(self, command: Command) -> Route:
         """The verify and the action of ``command``."""
         self.check_seat(command.seat)
         seat = command.seat
