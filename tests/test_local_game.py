@@ -29,7 +29,7 @@ from audiospoons.games.spoons.rules.events import (
 )
 from audiospoons.games.spoons.rules.options import Grabbing, Options
 from audiospoons.sound.cue import Cue
-from audiospoons.ui.player import ReactionRecord
+from audiospoons.ui.player import PastReactions
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
@@ -119,7 +119,7 @@ def test_your_grab_is_timed_and_the_time_is_spoken() -> None:
 def test_f6_says_your_last_reaction_and_your_record() -> None:
     game, _, lines, _ = play(["f6"])
     assert "No reaction timed yet." in lines.spoken
-    game.record = ReactionRecord((0.5, 0.3, 0.4), games=3, wins=1)
+    game.record = PastReactions((0.5, 0.3, 0.4), games=3, wins=1)
     game.speaker.review(game.player.reaction_text(game.record))
     times = [0.5, 0.3, 0.4, *game.player.view.reaction_times]
     last = round(times[-1] * 1000)

@@ -15,7 +15,7 @@ from audiospoons.games.spoons.rules.options import Options
 from audiospoons.ui.settings import (
     CONFIG_DIR_VARIABLE,
     RECENT_REACTIONS,
-    ReactionRecord,
+    SavedReactions,
     Settings,
     config_dir,
     load_settings,
@@ -36,7 +36,7 @@ CHANGED = Settings(
     game_keys={"spoons": {"hand": "j", "space": "b"}}, players=6, bots="expert",
     game_options={"spoons": {"draw": "discard", "grab_time_limit": "5"},
                   "razz": {"end": "points", "end_at": "60"}}, first_run=False,
-    reactions=ReactionRecord((401.5, 388.0, 512.2), 388.0, 3, 1),
+    reactions=SavedReactions((401.5, 388.0, 512.2), 388.0, 3, 1),
     online_address="relay.example.org:7001", online_name="Ñandú Ann")
 
 
@@ -233,7 +233,7 @@ def test_the_player_hears_why_in_their_language(lang: str) -> None:
 
 
 def test_the_reaction_record_keeps_a_median_the_best_games_and_wins() -> None:
-    record = ReactionRecord()
+    record = SavedReactions()
     assert record.median is None and record.best is None
     for ms in (412.0, 380.25, 450.0, 390.0):
         record = record.with_reaction(ms)

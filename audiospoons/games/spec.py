@@ -23,10 +23,10 @@ from audiospoons.engine.rules import Bot, GameOptions, OptionDoc, Rules
 if TYPE_CHECKING:
     from audiospoons.net.client import RelayClient
     from audiospoons.replay.scenariofile import ScriptLine
-    from audiospoons.sound.cue import Cue
+    from audiospoons.sound.cue import Cue, CuePlayer
     from audiospoons.ui.gamekeys import KeyTable
     from audiospoons.ui.menu import Item
-    from audiospoons.ui.player import CuePlayer, KeySource
+    from audiospoons.ui.player import KeySource
     from audiospoons.ui.relayseat import OnlineGame
     from audiospoons.ui.seating import LocalSeat, LocalTable, SeatPrefs
     from audiospoons.ui.spectator import WatchView

@@ -13,7 +13,6 @@ import time
 import wave
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from typing import Protocol
 
 from audiospoons.engine.rules import Rules
 from audiospoons.games.spec import GameSpec
@@ -21,7 +20,7 @@ from audiospoons.replay.runner import Heard
 from audiospoons.replay.scenariofile import ScriptLine
 from audiospoons.replay.transcript import heard
 from audiospoons.sound.assets import sound_path
-from audiospoons.sound.cue import Cue
+from audiospoons.sound.cue import Cue, CuePlayer
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
@@ -29,10 +28,6 @@ from audiospoons.voice.speaker import Speaker
 DEVICE_LAG = 0.25
 """Seconds the sound device may still be playing a cue after its length has gone by: the cue
 starts in the device's next buffer, and the device plays a buffer or two behind."""
-
-
-class CuePlayer(Protocol):
-    def play(self, cue: Cue) -> None: ...
 
 
 @cache

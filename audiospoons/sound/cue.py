@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 CUE_NAMES = (
     "deal", "shuffle", "card-in", "card-out", "set", "spoon", "empty-slot", "react", "fight",
@@ -21,3 +22,14 @@ class Cue:
     name: str
     pan: float = 0.0
     urgent: bool = False
+
+
+class CuePlayer(Protocol):
+    """What plays the cues: the sound device, or a page's player. The volumes and mono are the
+    player's settings, changed while it plays and heard from the next cue on."""
+
+    sound_volume: float
+    speech_volume: float
+    mono: bool
+
+    def play(self, cue: Cue) -> None: ...

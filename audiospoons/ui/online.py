@@ -53,12 +53,12 @@ from audiospoons.net.client import (
 )
 from audiospoons.net.relaykinds import BadRelayMessage
 from audiospoons.net.tls import certificate_problem, is_insecure
-from audiospoons.sound.cue import Cue
+from audiospoons.sound.cue import Cue, CuePlayer
 from audiospoons.ui.controls import menu_controls, offer
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.keptseats import is_seat_token, seat_room
 from audiospoons.ui.lobby import RECORD_VIEWS, ROOM_LISTS, Lobby, Step, read_rooms
-from audiospoons.ui.player import CuePlayer, KeySource, PressedKey
+from audiospoons.ui.player import KeySource, PressedKey
 from audiospoons.ui.records import muted_line, rating_line, when_text, whole_minutes
 from audiospoons.ui.relayseat import OnlineGame
 from audiospoons.ui.replayer import Replayer

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.controls import key_controls, offer
-from audiospoons.ui.player import CuePlayer, KeySource
+from audiospoons.ui.player import KeySource
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
 

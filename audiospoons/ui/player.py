@@ -7,8 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from audiospoons.sound.cue import Cue
-
 YOU = 0
 """The keyboard player's seat in a local game; the bots sit to their left in turn."""
 NOBODY = -1
@@ -28,15 +26,11 @@ class KeySource(Protocol):
     def read(self, timeout: float | None) -> Sequence[PressedKey]: ...
 
 
-class CuePlayer(Protocol):
-    sound_volume: float
-
-    def play(self, cue: Cue) -> None: ...
-
-
 @dataclass(frozen=True, slots=True)
-class ReactionRecord:
-    """The player's reaction times and results from games before this one."""
+class PastReactions:
+    """The player's reaction times (seconds, every one kept) and results from games before
+    this one, as the reaction key reads them: what the settings keep (``SavedReactions``)
+    with the times of the games played since."""
 
     times: tuple[float, ...] = ()
     games: int = 0

@@ -12,8 +12,7 @@ from typing import Any
 
 from audiospoons.net.history import GameRecord, RecordError, replay_of
 from audiospoons.replay.transcript import heard
-from audiospoons.sound.cue import Cue
-from audiospoons.ui.player import CuePlayer
+from audiospoons.sound.cue import Cue, CuePlayer
 from audiospoons.ui.seating import SeatPrefs
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import Messages

@@ -29,18 +29,18 @@ import asyncio
 import contextlib
 import importlib
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from babel import Locale
 
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.games.spec import GameSpec
 from audiospoons.net.client import Login, Opener, by_network
-from audiospoons.sound.cue import Cue
+from audiospoons.sound.cue import Cue, CuePlayer
 from audiospoons.ui import gamekeys, keynames
 from audiospoons.ui.controls import menu_controls, offer
 from audiospoons.ui.gamekeys import KeyTable
@@ -73,6 +73,7 @@ from audiospoons.ui.onlinemenu import (
     with_login,
 )
 from audiospoons.ui.optionitems import BOTS, CUSTOM, PLAYERS, PRESET, table_items
+from audiospoons.ui.player import KeySource, PressedKey
 from audiospoons.ui.rulesreader import CLOSE, RulesReader
 from audiospoons.ui.settings import (
     RATE_MAX,
@@ -109,23 +110,6 @@ if TYPE_CHECKING:
 SYSTEM_LANGUAGE = "system"
 RULES_ITEM = "rules:"
 """How to play's items that read a game's rules: this, then the game's name."""
-
-
-class PressedKey(Protocol):
-    @property
-    def label(self) -> str: ...
-
-
-class KeySource(Protocol):
-    def read(self, timeout: float | None) -> Sequence[PressedKey]: ...
-
-
-class CuePlayer(Protocol):
-    sound_volume: float
-    speech_volume: float
-    mono: bool
-
-    def play(self, cue: Cue) -> None: ...
 
 
 GameCallback = Callable[[Settings], Settings | None]

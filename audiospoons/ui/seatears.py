@@ -8,8 +8,7 @@ from typing import Generic, Protocol, TypeVar
 
 from audiospoons.engine.events import Event
 from audiospoons.sound.countdown import Countdown
-from audiospoons.sound.cue import Cue
-from audiospoons.ui.player import CuePlayer
+from audiospoons.sound.cue import Cue, CuePlayer
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker

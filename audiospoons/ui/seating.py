@@ -12,7 +12,8 @@ from typing import Protocol
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.rules import GameOptions
-from audiospoons.ui.player import CuePlayer, GameResult, KeySource, ReactionRecord
+from audiospoons.sound.cue import CuePlayer
+from audiospoons.ui.player import GameResult, KeySource, PastReactions
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
@@ -46,7 +47,7 @@ class LocalTable:
     seed: int | None = None
     rate_setter: Callable[[int], int | None] | None = None
     bot_level: Level = Level.NORMAL
-    record: ReactionRecord | None = None
+    record: PastReactions | None = None
     """The player's reaction record so far, for a game whose status keys say it."""
     clock: Callable[[], float] = time.monotonic
     """The game's time, which a web session stops while its page is away."""

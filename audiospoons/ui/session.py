@@ -13,7 +13,7 @@ from audiospoons.games.spec import GameSpec
 from audiospoons.sound.mixer import Mixer
 from audiospoons.ui.controls import answer_controls, offer
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
-from audiospoons.ui.player import GameResult, KeySource, ReactionRecord
+from audiospoons.ui.player import GameResult, KeySource, PastReactions
 from audiospoons.ui.seating import LocalTable
 from audiospoons.ui.settings import LeftByCtrlC, Settings
 from audiospoons.voice.announcer import Utterance
@@ -52,8 +52,8 @@ def play_games(spec: GameSpec, table: LocalTable, keys: KeySource, *,
                 on_result(game.left())
             raise
         if past is not None and result.won is not None:
-            past = ReactionRecord((*past.times, *result.reaction_times), past.games + 1,
-                                  past.wins + result.won, past.best)
+            past = PastReactions((*past.times, *result.reaction_times), past.games + 1,
+                                 past.wins + result.won, past.best)
         if on_result is not None:
             on_result(result)
         if result.won is None:
@@ -127,9 +127,9 @@ def play_demonstration(*, settings: Settings, speaker: Speaker, mixer: Mixer | N
     return settings
 
 
-def past_record(settings: Settings) -> ReactionRecord:
+def past_record(settings: Settings) -> PastReactions:
     """The saved reaction record as the game's status key reads it (seconds)."""
     reactions = settings.reactions
-    return ReactionRecord(tuple(ms / 1000 for ms in reactions.recent), reactions.games,
-                          reactions.wins,
-                          None if reactions.best is None else reactions.best / 1000)
+    return PastReactions(tuple(ms / 1000 for ms in reactions.recent), reactions.games,
+                         reactions.wins,
+                         None if reactions.best is None else reactions.best / 1000)

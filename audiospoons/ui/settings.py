@@ -68,9 +68,10 @@ PROBLEM_UNREADABLE = "settings.unreadable"
 
 
 @dataclass(frozen=True, slots=True)
-class ReactionRecord:
-    """The player's personal record: reaction times in milliseconds (the latest
-    ``RECENT_REACTIONS`` of them, oldest first), the best ever, games played and won."""
+class SavedReactions:
+    """The player's personal record as the settings file keeps it: reaction times in
+    milliseconds (the latest ``RECENT_REACTIONS`` of them, oldest first), the best ever, games
+    played and won."""
 
     recent: tuple[float, ...] = ()
     best: float | None = None
@@ -82,7 +83,7 @@ class ReactionRecord:
         """The median of the recent reaction times, or None before the first."""
         return statistics.median(self.recent) if self.recent else None
 
-    def with_reaction(self, milliseconds: float) -> ReactionRecord:
+    def with_reaction(self, milliseconds: float) -> SavedReactions:
         """The record with one more reaction time."""
         if not milliseconds >= 0.0 or milliseconds == float("inf"):
             raise ValueError(f"a reaction time is a finite number of milliseconds >= 0,"
@@ -91,7 +92,7 @@ class ReactionRecord:
         best = milliseconds if self.best is None else min(self.best, milliseconds)
         return replace(self, recent=recent, best=round(float(best), 1))
 
-    def with_game(self, won: bool) -> ReactionRecord:
+    def with_game(self, won: bool) -> SavedReactions:
         """The record with one more game played (and won, with ``won``)."""
         return replace(self, games=self.games + 1, wins=self.wins + (1 if won else 0))
 
@@ -121,7 +122,7 @@ class Settings:
     bots: str = "easy"
     game_options: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     first_run: bool = True
-    reactions: ReactionRecord = ReactionRecord()
+    reactions: SavedReactions = SavedReactions()
     online_address: str = ""
     online_name: str = ""
     online_logins: Mapping[str, str] = field(default_factory=dict)
@@ -470,7 +471,7 @@ def _milliseconds(value: object) -> float:
     return number
 
 
-def _record(data: object) -> ReactionRecord:
+def _record(data: object) -> SavedReactions:
     if not isinstance(data, dict):
         raise BadSettings(f"reactions {data!r}")
     recent = data.get("recent", [])
@@ -480,7 +481,7 @@ def _record(data: object) -> ReactionRecord:
     games, wins = data.get("games", 0), data.get("wins", 0)
     if not _is_int(games) or not _is_int(wins) or not 0 <= wins <= games:
         raise BadSettings(f"games {games!r}, wins {wins!r}")
-    return ReactionRecord(
+    return SavedReactions(
         recent=tuple(_milliseconds(ms) for ms in recent)[-RECENT_REACTIONS:],
         best=None if best is None else _milliseconds(best),
         games=int(games), wins=int(wins))

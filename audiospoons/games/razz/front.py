@@ -27,9 +27,9 @@ from audiospoons.games.razz.scenario import parse_razz_scenario
 from audiospoons.games.razz.state import razz_state_of_play
 from audiospoons.games.spec import Presenter, Scenario
 from audiospoons.net.client import RelayClient
+from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.gamekeys import KeyTable
 from audiospoons.ui.menu import Item
-from audiospoons.ui.player import CuePlayer
 from audiospoons.ui.relayseat import OnlineGame
 from audiospoons.ui.seating import LocalSeat, LocalTable, SeatPrefs
 from audiospoons.ui.spectator import Answer, WatchView

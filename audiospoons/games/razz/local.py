@@ -23,10 +23,10 @@ from audiospoons.games.razz.rules.piles import RazzDeal
 from audiospoons.games.razz.seat import Asked, RazzKeyboardSeat
 from audiospoons.games.razz.spec import SPEC
 from audiospoons.simulate import bot_names
+from audiospoons.sound.cue import CuePlayer
 from audiospoons.table import Table
 from audiospoons.ui.keynames import keys_or_none
 from audiospoons.ui.localloop import LocalLoop
-from audiospoons.ui.player import CuePlayer
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages

@@ -22,8 +22,9 @@ from audiospoons.games.razz.rules.events import GameWon
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.seat import RazzKeyboardSeat
 from audiospoons.net.client import RelayClient
+from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.keynames import keys_or_none, moved_keys_text
-from audiospoons.ui.player import CuePlayer, KeySource
+from audiospoons.ui.player import KeySource
 from audiospoons.ui.relayseat import RelaySeat, without_pause
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages

@@ -11,7 +11,8 @@ from audiospoons.games.razz.keys import CursorAt
 from audiospoons.games.razz.rules.game import Phase
 from audiospoons.games.razz.status import RazzStatus
 from audiospoons.games.razz.view import RazzSeatView
-from audiospoons.ui.player import NOBODY, YOU, CuePlayer
+from audiospoons.sound.cue import CuePlayer
+from audiospoons.ui.player import NOBODY, YOU
 from audiospoons.ui.seatears import SeatEars
 from audiospoons.voice.announcer import Verbosity, sentence_start
 from audiospoons.voice.cardnames import card_name

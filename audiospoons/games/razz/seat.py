@@ -32,11 +32,12 @@ from audiospoons.games.razz.rules.game import PHRASE_LENGTH
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.rulestext import rules_lines
 from audiospoons.games.razz.status import suit_word
+from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.controls import Control, game_controls
 from audiospoons.ui.gamekeys import bound_action
 from audiospoons.ui.keynames import moved_keys_text
 from audiospoons.ui.pausekeys import change_rate, change_volume
-from audiospoons.ui.player import CuePlayer, KeySource
+from audiospoons.ui.player import KeySource
 from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
 from audiospoons.ui.tableview import TableView, status_cells
 from audiospoons.ui.textentry import TextField

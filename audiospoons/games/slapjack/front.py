@@ -28,9 +28,9 @@ from audiospoons.games.slapjack.seat import LocalSlapjackGame, RemoteSlapjackGam
 from audiospoons.games.slapjack.state import state_of_play
 from audiospoons.games.spec import Presenter, Scenario
 from audiospoons.net.client import RelayClient
+from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.gamekeys import KeyTable
 from audiospoons.ui.menu import Item
-from audiospoons.ui.player import CuePlayer
 from audiospoons.ui.relayseat import OnlineGame
 from audiospoons.ui.seating import LocalSeat, LocalTable, SeatPrefs
 from audiospoons.ui.spectator import Answer, WatchView

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from audiospoons.games.slapjack.announcer import SlapjackAnnouncer
 from audiospoons.games.slapjack.cues import SlapjackCueMapper
 from audiospoons.games.slapjack.view import SlapjackView
-from audiospoons.ui.player import YOU, CuePlayer
+from audiospoons.sound.cue import CuePlayer
+from audiospoons.ui.player import YOU
 from audiospoons.ui.seatears import SeatEars
 from audiospoons.voice.announcer import Verbosity, sentence_start
 from audiospoons.voice.cardnames import the_card

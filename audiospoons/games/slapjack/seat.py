@@ -30,13 +30,14 @@ from audiospoons.games.slapjack.rulestext import rules_lines
 from audiospoons.games.slapjack.spec import SPEC
 from audiospoons.net.client import RelayClient
 from audiospoons.simulate import bot_names
+from audiospoons.sound.cue import CuePlayer
 from audiospoons.table import Table
 from audiospoons.ui.controls import Control, game_controls
 from audiospoons.ui.gamekeys import bound_action
 from audiospoons.ui.keynames import moved_keys_text
 from audiospoons.ui.localloop import LocalLoop
 from audiospoons.ui.pausekeys import change_rate, change_volume
-from audiospoons.ui.player import YOU, CuePlayer, KeySource
+from audiospoons.ui.player import YOU, KeySource
 from audiospoons.ui.relayseat import RelaySeat, without_pause
 from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
 from audiospoons.ui.tableview import TableView, status_cells

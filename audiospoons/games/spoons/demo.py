@@ -21,8 +21,9 @@ from audiospoons.games.spoons.rules.events import (
     SpoonGrabbed,
 )
 from audiospoons.games.spoons.rules.options import Options
+from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.optionitems import seconds
-from audiospoons.ui.player import YOU, CuePlayer, KeySource
+from audiospoons.ui.player import YOU, KeySource
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker

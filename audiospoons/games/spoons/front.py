@@ -22,9 +22,10 @@ from audiospoons.games.spoons.rulestext import rules_lines as spoons_rules
 from audiospoons.games.spoons.scenario import read_scenario as read_classic_scenario
 from audiospoons.games.spoons.state import state_of_play
 from audiospoons.net.client import RelayClient
+from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.gamekeys import CLASSIC_KEYS, Action, KeyTable, bindings
 from audiospoons.ui.menu import Item
-from audiospoons.ui.player import CuePlayer, KeySource
+from audiospoons.ui.player import KeySource
 from audiospoons.ui.relayseat import OnlineGame
 from audiospoons.ui.seating import LocalSeat, LocalTable, SeatPrefs
 from audiospoons.ui.spectator import Answer, WatchView

@@ -22,10 +22,11 @@ from audiospoons.games.spoons.rules.seat import Phase
 from audiospoons.games.spoons.seatkeys import KeyboardSeat, draw_key
 from audiospoons.games.spoons.spec import SPEC
 from audiospoons.simulate import bot_names
+from audiospoons.sound.cue import CuePlayer
 from audiospoons.table import Table
 from audiospoons.ui.gamekeys import keymap
 from audiospoons.ui.localloop import LocalLoop
-from audiospoons.ui.player import YOU, CuePlayer, GameResult, ReactionRecord
+from audiospoons.ui.player import YOU, GameResult, PastReactions
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
@@ -75,7 +76,7 @@ class LocalGame(KeyboardSeat, LocalLoop):
         self.key_overrides = dict(key_overrides or {})
         self.clock = clock
         self.rate_setter = rate_setter
-        self.record = ReactionRecord()
+        self.record = PastReactions()
         self.options = options
         self.seats = players
         self.me = YOU

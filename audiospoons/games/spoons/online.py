@@ -17,8 +17,9 @@ from audiospoons.games.spoons.rules.events import GameOver
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.seatkeys import KeyboardSeat, draw_key
 from audiospoons.net.client import RelayClient
+from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.gamekeys import bindings, keymap
-from audiospoons.ui.player import CuePlayer, KeySource, ReactionRecord
+from audiospoons.ui.player import KeySource, PastReactions
 from audiospoons.ui.relayseat import RelaySeat, without_pause
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
@@ -47,7 +48,7 @@ class RemoteGame(RelaySeat, KeyboardSeat):
         self.keys = keymap(key_overrides)
         self.key_overrides = dict(key_overrides or {})
         self.rate_setter = rate_setter
-        self.record = ReactionRecord()
+        self.record = PastReactions()
 
     def briefing(self) -> list[str]:
         player, view = self.player, self.player.view

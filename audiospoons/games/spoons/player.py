@@ -27,12 +27,8 @@ from audiospoons.games.spoons.rules.options import Grabbing, Options
 from audiospoons.games.spoons.spoonmenu import ColourMenu
 from audiospoons.games.spoons.spoonslots import Slot
 from audiospoons.games.spoons.view import SeatView
-from audiospoons.ui.player import (
-    NOBODY,
-    YOU,
-    CuePlayer,
-    ReactionRecord,
-)
+from audiospoons.sound.cue import CuePlayer
+from audiospoons.ui.player import NOBODY, YOU, PastReactions
 from audiospoons.ui.seatears import SeatEars
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
@@ -238,7 +234,7 @@ class LocalPlayer(SeatEars[SeatView, Announcer, CueMapper]):
             return self.messages.tr("waiting.none")
         return self.messages.ntr("waiting.count", self.view.waiting)
 
-    def reaction_text(self, record: ReactionRecord) -> str:
+    def reaction_text(self, record: PastReactions) -> str:
         """The last reaction time, then the player's record with this game's times in it."""
         m = self.messages
         times = [*record.times, *self.view.reaction_times]

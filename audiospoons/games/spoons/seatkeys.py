@@ -20,11 +20,12 @@ from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, Rea
 from audiospoons.games.spoons.rules.events import ContestKind
 from audiospoons.games.spoons.rules.options import DrawVariant, Grabbing, Options
 from audiospoons.games.spoons.rulestext import rules_lines
+from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.controls import Control, game_controls
 from audiospoons.ui.gamekeys import SLOTS, Action, bindings, bound_action
 from audiospoons.ui.keynames import keys_or_none, keys_text
 from audiospoons.ui.pausekeys import change_rate, change_volume, pause_menu
-from audiospoons.ui.player import CuePlayer, KeySource, ReactionRecord
+from audiospoons.ui.player import KeySource, PastReactions
 from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
 from audiospoons.ui.tableview import TableView, status_cells
 from audiospoons.voice.i18n import Messages
@@ -66,7 +67,7 @@ class KeyboardSeat:
     key_overrides: dict[str, str]
     clock: Callable[[], float]
     rate_setter: Callable[[int], int | None] | None
-    record: ReactionRecord
+    record: PastReactions
     options: Options
     seats: int
     me: int
