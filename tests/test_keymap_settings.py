@@ -23,6 +23,7 @@ from audiospoons.ui.gamekeys import (
     FIXED,
     Action,
     Refusal,
+    SharedAction,
     bindings,
     bound_action,
     keymap,
@@ -98,9 +99,9 @@ def test_a_capital_letter_with_no_key_of_its_own_is_its_small_letter() -> None:
 
 def test_overrides_may_hold_several_keys_or_none() -> None:
     keys = bindings({"repeat": ", pageup", "history-previous": ""})
-    assert keys[Action.REPEAT] == (",", "pageup")
-    assert keys[Action.HISTORY_PREVIOUS] == ()
-    assert keymap({"repeat": ", pageup"})["pageup"] is Action.REPEAT
+    assert keys[SharedAction.REPEAT] == (",", "pageup")
+    assert keys[SharedAction.HISTORY_PREVIOUS] == ()
+    assert keymap({"repeat": ", pageup"})["pageup"] is SharedAction.REPEAT
 
 
 def test_overrides_the_screen_would_refuse_are_ignored() -> None:
@@ -130,31 +131,31 @@ def test_a_key_that_was_another_actions_only_key_swaps_the_two() -> None:
 
 
 def test_a_key_from_an_action_with_two_keys_leaves_it_the_other() -> None:
-    change = rebind({}, Action.REPEAT, "pageup")
+    change = rebind({}, SharedAction.REPEAT, "pageup")
     assert (change.other, change.other_keys, change.swapped) == (
-        Action.HISTORY_PREVIOUS, (",",), False)
+        SharedAction.HISTORY_PREVIOUS, (",",), False)
     keys = keymap(change.overrides)
-    assert keys["pageup"] is Action.REPEAT and keys[","] is Action.HISTORY_PREVIOUS
+    assert keys["pageup"] is SharedAction.REPEAT and keys[","] is SharedAction.HISTORY_PREVIOUS
     assert "r" not in keys
 
 
 def test_swapping_an_action_with_two_keys_gives_the_other_both() -> None:
-    change = rebind({}, Action.HISTORY_PREVIOUS, "r")
+    change = rebind({}, SharedAction.HISTORY_PREVIOUS, "r")
     assert change.other_keys == (",", "pageup") and change.swapped
-    assert bindings(change.overrides)[Action.REPEAT] == (",", "pageup")
+    assert bindings(change.overrides)[SharedAction.REPEAT] == (",", "pageup")
 
 
 def test_taking_a_key_for_an_action_with_none_leaves_the_other_without_one() -> None:
     change = rebind({"hand": ""}, Action.HAND, "r")
-    assert (change.other, change.other_keys) == (Action.REPEAT, ())
+    assert (change.other, change.other_keys) == (SharedAction.REPEAT, ())
     assert change.overrides == {"hand": "r", "repeat": ""}
-    assert Action.REPEAT not in keymap(change.overrides).values()
+    assert SharedAction.REPEAT not in keymap(change.overrides).values()
 
 
 def test_pressing_the_actions_own_key_changes_nothing() -> None:
     change = rebind({"slot-4": "q"}, Action.SLOT_4, "q")
     assert not change.changed and change.overrides == {"slot-4": "q"}
-    assert not rebind({}, Action.HISTORY_NEXT, "pagedown").changed
+    assert not rebind({}, SharedAction.HISTORY_NEXT, "pagedown").changed
 
 
 def test_moving_back_to_the_defaults_leaves_no_override() -> None:
@@ -166,7 +167,7 @@ def test_refused_keys_and_fixed_actions_raise() -> None:
     with pytest.raises(ValueError, match="cannot be bound"):
         rebind({}, Action.HAND, "kp1")
     with pytest.raises(ValueError, match="always stays"):
-        rebind({}, Action.MENU, "q")
+        rebind({}, SharedAction.MENU, "q")
 
 
 BINDABLE = st.sampled_from(["a", "f", "h", "q", "r", "z", "space", "enter", "up", "left", ",",
@@ -229,9 +230,9 @@ def test_every_key_and_every_action_has_words(lang: str) -> None:
 def test_an_action_is_listed_with_its_keys() -> None:
     assert item_text(Action.SPACE, ("space",), EN) == "Grab a spoon or react, Space"
     assert item_text(Action.SLOT_4, ("f",), EN) == "Pass your fourth card, F"
-    assert item_text(Action.HISTORY_PREVIOUS, (",", "pageup"), EN) == (
+    assert item_text(SharedAction.HISTORY_PREVIOUS, (",", "pageup"), EN) == (
         "Previous message, Comma or Page Up")
-    assert item_text(Action.HISTORY_PREVIOUS, (",", "pageup"), ES) == (
+    assert item_text(SharedAction.HISTORY_PREVIOUS, (",", "pageup"), ES) == (
         "Mensaje anterior, Coma o Re Pág")
     assert item_text(Action.HAND, (), EN) == "Say your hand, no key"
     assert keys_text((), ES) == "sin tecla"
@@ -249,7 +250,7 @@ def test_what_the_prompt_refusals_and_changes_say() -> None:
     assert rebinding_text(rebind({}, Action.PASS, "f"), EN) == (
         "Pass the card under the cursor now uses F. F was Pass your fourth card, which now"
         " uses Enter.")
-    assert rebinding_text(rebind({}, Action.REPEAT, "pageup"), EN) == (
+    assert rebinding_text(rebind({}, SharedAction.REPEAT, "pageup"), EN) == (
         "Repeat the message now uses Page Up. Page Up was also Previous message, which keeps"
         " Comma.")
     assert rebinding_text(rebind({"hand": ""}, Action.HAND, "r"), EN) == (

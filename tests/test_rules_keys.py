@@ -17,7 +17,7 @@ from audiospoons.games.spoons.rules.events import RoundStarted
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rulestext import rules_lines
 from audiospoons.net.wire import encode_event
-from audiospoons.ui.gamekeys import CLASSIC_KEYS, Action
+from audiospoons.ui.gamekeys import CLASSIC_KEYS, SharedAction
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 
@@ -70,11 +70,11 @@ def test_online_the_rules_take_their_own_keys_and_the_game_goes_on() -> None:
 def test_the_rules_key_is_shift_f1_in_every_game_and_f1_says_it() -> None:
     for spec in GAMES.values():
         table = spec.key_table()
-        rules = table.actions("rules")
+        rules = table.action("rules")
         assert table.bindings()[rules] == ("shift+f1",)
         assert [action for action, keys in table.bindings().items()
                 if "shift+f1" in keys] == [rules]
-    assert CLASSIC_KEYS.bindings()[Action.RULES] == ("shift+f1",)
+    assert CLASSIC_KEYS.bindings()[SharedAction.RULES] == ("shift+f1",)
     game, _, lines, _ = remote_game()
     game.on_keys([Pressed("f1", 1.0)], None)  # type: ignore[arg-type]
     assert "Shift+F1 reads the rules of this game." in lines.spoken[-1]

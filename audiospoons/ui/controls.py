@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol, runtime_checkable
 
-from audiospoons.ui.gamekeys import SHARED_KEYS, A
+from audiospoons.ui.gamekeys import A, SharedAction
 from audiospoons.ui.keynames import action_name, key_name
 from audiospoons.voice.i18n import Messages
 
@@ -51,17 +51,17 @@ def game_controls(bindings: Mapping[A, Sequence[str]], order: Iterable[A], m: Me
                   race: A, telling: Collection[A]) -> tuple[Control, ...]:
     """A game's actions that have a key, in F1's ``order`` (F1 itself added, which its own
     list leaves out), each on its first key: ``race`` (grab, slap, react) first, then the
-    actions that play, then ``telling`` and the keys every game has (``SHARED_KEYS``)."""
+    actions that play, then ``telling`` and the keys every game has (``SharedAction``)."""
 
     def row(action: A) -> Row:
         if action == race:
             return Row.RACE
-        if action in telling or action.value in SHARED_KEYS:
+        if action in telling or isinstance(action, SharedAction):
             return Row.TELL
         return Row.PLAY
 
     shown = list(order)
-    shown += [action for action in bindings if action.value == "help" and action not in shown]
+    shown += [action for action in bindings if action is SharedAction.HELP and action not in shown]
     controls = [Control(keys[0], action_name(action, m), row(action))
                 for action in shown if (keys := bindings.get(action))]
     return tuple(sorted(controls, key=lambda control: list(Row).index(control.row)))

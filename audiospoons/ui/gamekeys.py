@@ -20,7 +20,48 @@ from typing import Generic, TypeVar
 from audiospoons.keys.key import parse_label
 
 
+class SharedAction(Enum):
+    """The keys every game has, handled the same in every game (``ui.seatkeys``): what was
+    said, the sound volume and the speech rate, the keys, the rules and the pause."""
+
+    HISTORY_PREVIOUS = "history-previous"
+    HISTORY_NEXT = "history-next"
+    HISTORY_FIRST = "history-first"
+    HISTORY_LAST = "history-last"
+    REPEAT = "repeat"
+    VOLUME_DOWN = "volume-down"
+    VOLUME_UP = "volume-up"
+    RATE_DOWN = "rate-down"
+    RATE_UP = "rate-up"
+    HELP = "help"
+    RULES = "rules"
+    """Read the rules of this game, line by line."""
+    MENU = "menu"
+
+
+SHARED_KEYS: dict[SharedAction, tuple[str, ...]] = {
+    SharedAction.HISTORY_PREVIOUS: (",", "pageup"), SharedAction.HISTORY_NEXT: (".", "pagedown"),
+    SharedAction.HISTORY_FIRST: ("<", "shift+pageup"),
+    SharedAction.HISTORY_LAST: (">", "shift+pagedown"),
+    SharedAction.REPEAT: ("r",), SharedAction.VOLUME_DOWN: ("f7",),
+    SharedAction.VOLUME_UP: ("f8",), SharedAction.RATE_DOWN: ("f9",),
+    SharedAction.RATE_UP: ("f10",), SharedAction.HELP: ("f1",), SharedAction.RULES: ("shift+f1",),
+    SharedAction.MENU: ("escape",),
+}
+"""The keys of the shared actions, the same in every game."""
+
+SHARED_VALUES = frozenset(action.value for action in SharedAction)
+"""The shared actions' names, as the settings and the Keys screen name them."""
+
+
+def shared_keys(*actions: SharedAction) -> dict[SharedAction, tuple[str, ...]]:
+    """The keys of ``actions`` (all the shared actions without any), for a game's defaults."""
+    return {action: SHARED_KEYS[action] for action in actions or SharedAction}
+
+
 class Action(Enum):
+    """What a key does in the classic game, besides the shared actions."""
+
     SPACE = "space"
     """Grab a spoon, or react in a reaction test."""
     PASS = "pass"
@@ -39,38 +80,19 @@ class Action(Enum):
     WAITING = "waiting"
     OPTIONS = "options"
     REACTION = "reaction"
-    HISTORY_PREVIOUS = "history-previous"
-    HISTORY_NEXT = "history-next"
-    HISTORY_FIRST = "history-first"
-    HISTORY_LAST = "history-last"
-    REPEAT = "repeat"
-    VOLUME_DOWN = "volume-down"
-    VOLUME_UP = "volume-up"
-    RATE_DOWN = "rate-down"
-    RATE_UP = "rate-up"
     SPOON_NEXT = "spoon-next"
     """The next spoon in the colour menu."""
     SPOON_PREVIOUS = "spoon-previous"
     FEINT = "feint"
     """Reach for the spoons without taking one, where bluffing is on."""
-    HELP = "help"
-    RULES = "rules"
-    """Read the rules of this game, line by line."""
-    MENU = "menu"
 
 
 SLOTS = (Action.SLOT_1, Action.SLOT_2, Action.SLOT_3, Action.SLOT_4, Action.SLOT_5)
 
-SHARED_KEYS: dict[str, tuple[str, ...]] = {
-    "history-previous": (",", "pageup"), "history-next": (".", "pagedown"),
-    "history-first": ("<", "shift+pageup"), "history-last": (">", "shift+pagedown"),
-    "repeat": ("r",), "volume-down": ("f7",), "volume-up": ("f8",), "rate-down": ("f9",),
-    "rate-up": ("f10",), "help": ("f1",), "rules": ("shift+f1",), "menu": ("escape",),
-}
-"""The keys every game has, by action name: what was said, volume, rate, help, the pause."""
+ClassicAction = Action | SharedAction
+"""A key's action in the classic game."""
 
-DEFAULT_KEYS: dict[Action, tuple[str, ...]] = {
-    **{Action(name): keys for name, keys in SHARED_KEYS.items()},
+_PLAY_AND_STATUS_KEYS: dict[ClassicAction, tuple[str, ...]] = {
     Action.SPACE: ("space",),
     Action.PASS: ("enter",),
     Action.CURSOR_LEFT: ("left",),
@@ -88,10 +110,20 @@ DEFAULT_KEYS: dict[Action, tuple[str, ...]] = {
     Action.WAITING: ("f4",),
     Action.OPTIONS: ("f5",),
     Action.REACTION: ("f6",),
+}
+_SPOON_MENU_KEYS: dict[ClassicAction, tuple[str, ...]] = {
     Action.SPOON_NEXT: ("tab",),
     Action.SPOON_PREVIOUS: ("shift+tab",),
     Action.FEINT: ("b",),
 }
+DEFAULT_KEYS = (_PLAY_AND_STATUS_KEYS | shared_keys(
+    SharedAction.HISTORY_PREVIOUS, SharedAction.HISTORY_NEXT, SharedAction.HISTORY_FIRST,
+    SharedAction.HISTORY_LAST, SharedAction.REPEAT, SharedAction.VOLUME_DOWN,
+    SharedAction.VOLUME_UP, SharedAction.RATE_DOWN, SharedAction.RATE_UP,
+) | _SPOON_MENU_KEYS | shared_keys(SharedAction.HELP, SharedAction.RULES, SharedAction.MENU))
+"""The classic game's keys, in the order the Keys screen lists them: the grab and the hand,
+the status keys, what was said and the sound, the spoon menu and the feint, then help, the
+rules and the pause."""
 
 RESERVED = ("insert", "capslock")
 """Keys a screen reader owns: never bound."""
@@ -99,8 +131,9 @@ RESERVED = ("insert", "capslock")
 NUMBER_ROW = tuple(str(digit) for digit in range(10))
 """Kept for grabbing numbered spoons (1 to 10, and with Ctrl 11 to 20)."""
 
-FIXED: dict[Action, str] = {Action.HELP: "f1", Action.MENU: "escape"}
-"""Actions that keep their key whatever the settings say: help and the pause menu."""
+FIXED: dict[SharedAction, str] = {SharedAction.HELP: "f1", SharedAction.MENU: "escape"}
+"""Actions that keep their key whatever the settings say, in every game: help and the pause
+menu."""
 
 
 class Refusal(Enum):
@@ -129,9 +162,9 @@ def refusal(label: str) -> Refusal | None:
         return Refusal.NUMBER_PAD
     if name in NUMBER_ROW:
         return Refusal.NUMBERED_SPOONS
-    if label == FIXED[Action.HELP]:
+    if label == FIXED[SharedAction.HELP]:
         return Refusal.HELP
-    if label == FIXED[Action.MENU]:
+    if label == FIXED[SharedAction.MENU]:
         return Refusal.MENU
     return None
 
@@ -176,27 +209,47 @@ def bind(defaults: Mapping[A, tuple[str, ...]], fixed: Container[A],
 
 @dataclass(frozen=True, slots=True)
 class KeyTable(Generic[A]):
-    """A game's actions: the keys each has at first, and those whose key never changes."""
+    """A game's key actions, ``own`` and the shared ones: the keys each has at first, in the
+    order the Keys screen lists them. Help and the pause menu keep their keys (``FIXED``)."""
 
-    actions: type[A]
-    defaults: Mapping[A, tuple[str, ...]]
-    fixed: Mapping[A, str]
+    own: type[A]
+    defaults: Mapping[A | SharedAction, tuple[str, ...]]
 
-    def bindings(self, overrides: Mapping[str, str] | None = None) -> dict[A, tuple[str, ...]]:
+    @property
+    def actions(self) -> tuple[A | SharedAction, ...]:
+        """Every action of the game, as the Keys screen lists them."""
+        return tuple(self.defaults)
+
+    @property
+    def fixed(self) -> Mapping[SharedAction, str]:
+        return FIXED
+
+    def action(self, value: str) -> A | SharedAction:
+        """The action called ``value``, as the settings and the Keys screen name it."""
+        return SharedAction(value) if value in SHARED_VALUES else self.own(value)
+
+    def bindings(self, overrides: Mapping[str, str] | None = None
+                 ) -> dict[A | SharedAction, tuple[str, ...]]:
         """Every action's keys, with ``overrides`` (see ``bind``)."""
         return bind(self.defaults, self.fixed, overrides)
 
-    def overrides_for(self, keys: Mapping[A, tuple[str, ...]]) -> dict[str, str]:
+    def keymap(self, overrides: Mapping[str, str] | None = None) -> dict[str, A | SharedAction]:
+        """Key label to action, for ``bindings(overrides)``."""
+        return {label: action for action, keys in self.bindings(overrides).items()
+                for label in keys}
+
+    def overrides_for(self, keys: Mapping[A | SharedAction, tuple[str, ...]]) -> dict[str, str]:
         """What the settings keep for these bindings: the actions whose keys are not the
         default. ``bindings(overrides_for(keys)) == keys`` whenever no key is bound twice."""
         return {str(action.value): " ".join(keys[action]) for action in self.actions
                 if action not in self.fixed and tuple(keys[action]) != self.defaults[action]}
 
-    def rebind(self, overrides: Mapping[str, str], action: A, label: str) -> Rebinding:
+    def rebind(self, overrides: Mapping[str, str], action: A | SharedAction, label: str
+               ) -> Rebinding:
         """Move ``action`` to the key ``label`` alone. Pressing one of the action's own keys
         changes nothing. Raises ``ValueError`` for a fixed action or a key that ``refusal``
         refuses."""
-        if action in self.fixed:
+        if isinstance(action, SharedAction) and action in self.fixed:
             raise ValueError(f"{action.value} always stays on {self.fixed[action]}")
         reason = refusal(label)
         if reason is not None:
@@ -217,24 +270,24 @@ class KeyTable(Generic[A]):
                          swapped)
 
 
-def bindings(overrides: Mapping[str, str] | None = None) -> dict[Action, tuple[str, ...]]:
+def bindings(overrides: Mapping[str, str] | None = None
+             ) -> dict[ClassicAction, tuple[str, ...]]:
     """Every action of the classic game's keys (see ``bind``)."""
     return CLASSIC_KEYS.bindings(overrides)
 
 
-def keymap(overrides: Mapping[str, str] | None = None) -> dict[str, Action]:
+def keymap(overrides: Mapping[str, str] | None = None) -> dict[str, ClassicAction]:
     """Key label to action, for ``bindings(overrides)``."""
-    return {label: action for action, keys in bindings(overrides).items() for label in keys}
+    return CLASSIC_KEYS.keymap(overrides)
 
 
-def help_order(actions: type[A], own: Sequence[A]) -> tuple[A, ...]:
+def help_order(actions: type[A], own: Sequence[A]) -> tuple[A | SharedAction, ...]:
     """A game's actions as F1 says them once keys are moved: the game's ``own``, in the order
     of play (the keys that matter most first), then any of its actions ``own`` leaves out, as
-    they are declared, then the keys every game has, in ``SHARED_KEYS``' order. F1 itself is
-    left out: the player has just pressed it."""
-    shared = [actions(name) for name in SHARED_KEYS if name != "help"]
-    rest = [action for action in actions
-            if action not in own and action not in shared and action.value != "help"]
+    they are declared, then the shared ones, in their order. F1 itself is left out: the
+    player has just pressed it."""
+    rest = [action for action in actions if action not in own]
+    shared = [action for action in SharedAction if action is not SharedAction.HELP]
     return (*own, *rest, *shared)
 
 
@@ -247,7 +300,7 @@ def bound_action(keys: Mapping[str, A], label: str) -> A | None:
     return action
 
 
-def overrides_for(keys: Mapping[Action, tuple[str, ...]]) -> dict[str, str]:
+def overrides_for(keys: Mapping[ClassicAction, tuple[str, ...]]) -> dict[str, str]:
     """What the settings keep for the classic game's bindings (``KeyTable.overrides_for``)."""
     return CLASSIC_KEYS.overrides_for(keys)
 
@@ -274,9 +327,9 @@ class Rebinding:
         return self.label not in self.before
 
 
-def rebind(overrides: Mapping[str, str], action: Action, label: str) -> Rebinding:
+def rebind(overrides: Mapping[str, str], action: ClassicAction, label: str) -> Rebinding:
     """Move a classic game's ``action`` to the key ``label`` (``KeyTable.rebind``)."""
     return CLASSIC_KEYS.rebind(overrides, action, label)
 
 
-CLASSIC_KEYS: KeyTable[Action] = KeyTable(Action, DEFAULT_KEYS, FIXED)
+CLASSIC_KEYS: KeyTable[Action] = KeyTable(Action, DEFAULT_KEYS)

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from babel.lists import format_list
 
 from audiospoons.keys.key import FUNCTION_KEYS, parse_label
-from audiospoons.ui.gamekeys import A, Action, Rebinding, Refusal
+from audiospoons.ui.gamekeys import A, Action, Rebinding, Refusal, SharedAction
 from audiospoons.voice.i18n import Messages
 
 E = TypeVar("E", bound=Enum)
@@ -38,25 +38,30 @@ ACTION_IDS: dict[Action, str] = {
     Action.WAITING: "keys.action.waiting",
     Action.OPTIONS: "keys.action.options",
     Action.REACTION: "keys.action.reaction",
-    Action.HISTORY_PREVIOUS: "keys.action.history-previous",
-    Action.HISTORY_NEXT: "keys.action.history-next",
-    Action.HISTORY_FIRST: "keys.action.history-first",
-    Action.HISTORY_LAST: "keys.action.history-last",
-    Action.REPEAT: "keys.action.repeat",
-    Action.VOLUME_DOWN: "keys.action.volume-down",
-    Action.VOLUME_UP: "keys.action.volume-up",
-    Action.RATE_DOWN: "keys.action.rate-down",
-    Action.RATE_UP: "keys.action.rate-up",
     Action.SPOON_NEXT: "keys.action.spoon-next",
     Action.SPOON_PREVIOUS: "keys.action.spoon-previous",
     Action.FEINT: "keys.action.feint",
-    Action.HELP: "keys.action.help",
-    Action.RULES: "keys.action.rules",
-    Action.MENU: "keys.action.menu",
 }
-"""The message id of each action's name."""
+"""The message id of each classic action's name."""
 
-ACTION_NAME_IDS: dict[type[Enum], Mapping[Any, str]] = {Action: ACTION_IDS}
+SHARED_ACTION_IDS: dict[SharedAction, str] = {
+    SharedAction.HISTORY_PREVIOUS: "keys.action.history-previous",
+    SharedAction.HISTORY_NEXT: "keys.action.history-next",
+    SharedAction.HISTORY_FIRST: "keys.action.history-first",
+    SharedAction.HISTORY_LAST: "keys.action.history-last",
+    SharedAction.REPEAT: "keys.action.repeat",
+    SharedAction.VOLUME_DOWN: "keys.action.volume-down",
+    SharedAction.VOLUME_UP: "keys.action.volume-up",
+    SharedAction.RATE_DOWN: "keys.action.rate-down",
+    SharedAction.RATE_UP: "keys.action.rate-up",
+    SharedAction.HELP: "keys.action.help",
+    SharedAction.RULES: "keys.action.rules",
+    SharedAction.MENU: "keys.action.menu",
+}
+"""The message id of each shared action's name: the same in every game."""
+
+ACTION_NAME_IDS: dict[type[Enum], Mapping[Any, str]] = {Action: ACTION_IDS,
+                                                        SharedAction: SHARED_ACTION_IDS}
 """Every game's actions: the message id of each one's name, by the game's action type."""
 
 
@@ -179,7 +184,7 @@ def item_text(action: Enum, labels: Sequence[str], m: Messages) -> str:
 
 def fixed_text(action: Enum, m: Messages) -> str:
     """Why help and the pause menu keep their keys."""
-    if action.value == Action.HELP.value:
+    if action is SharedAction.HELP:
         return m.tr("keys.fixed.help")
     return m.tr("keys.fixed.menu")
 

@@ -742,7 +742,7 @@ class Screens:
                 continue
             if response.activated is None:
                 continue
-            action = table.actions(response.activated)
+            action = table.action(response.activated)
             if action in table.fixed:
                 self.say(keynames.fixed_text(action, m))
                 continue

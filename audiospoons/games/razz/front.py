@@ -28,7 +28,7 @@ from audiospoons.games.razz.state import razz_state_of_play
 from audiospoons.games.spec import Presenter, Scenario
 from audiospoons.net.client import RelayClient
 from audiospoons.sound.cue import CuePlayer
-from audiospoons.ui.gamekeys import KeyTable
+from audiospoons.ui.gamekeys import KeyTable, SharedAction
 from audiospoons.ui.menu import Item
 from audiospoons.ui.relayseat import OnlineGame
 from audiospoons.ui.seating import LocalSeat, LocalTable, SeatPrefs
@@ -71,8 +71,8 @@ def watch_view(started: dict[str, Any], messages: Messages, speaker: Speaker,
         RazzAction.COUNTS: razz.counts_text, RazzAction.SCORES: razz.scores_text,
         RazzAction.RAZZING: razz.razzing_text,
         RazzAction.OPTIONS: lambda: razz_options_text(options, messages),
-        RazzAction.HISTORY_PREVIOUS: history.previous, RazzAction.HISTORY_NEXT: history.next,
-        RazzAction.HISTORY_FIRST: history.first, RazzAction.HISTORY_LAST: history.last}
+        SharedAction.HISTORY_PREVIOUS: history.previous, SharedAction.HISTORY_NEXT: history.next,
+        SharedAction.HISTORY_FIRST: history.first, SharedAction.HISTORY_LAST: history.last}
     keys: dict[Enum, tuple[str, ...]] = {
         action: labels for action, labels in razz_bindings(prefs.keys_of(NAME)).items()}
     return WatchView(razz, keys, answers, GameWon,

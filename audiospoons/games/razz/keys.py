@@ -66,7 +66,7 @@ from audiospoons.games.razz.rules.facts import EIGHT, KING, fits
 from audiospoons.games.razz.rules.game import Phase
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.view import RazzSeatView
-from audiospoons.ui.gamekeys import SHARED_KEYS, KeyTable, bound_action, help_order
+from audiospoons.ui.gamekeys import KeyTable, SharedAction, bound_action, help_order, shared_keys
 from audiospoons.ui.keynames import name_actions
 
 Verify = Callable[[Command], None]
@@ -74,7 +74,8 @@ Verify = Callable[[Command], None]
 
 
 class RazzAction(Enum):
-    """What a key does. Names shared with the classic game's ``gamekeys.Action`` mean the same."""
+    """What a key does in Razz Spoons, besides the shared actions. Names the classic game's
+    ``gamekeys.Action`` has too mean the same."""
 
     CURSOR_LEFT = "cursor-left"
     CURSOR_RIGHT = "cursor-right"
@@ -98,22 +99,9 @@ class RazzAction(Enum):
     OPTIONS = "options"
     RAZZING = "razzing"
     """The phrase, who owes it, and the mistakes that may be razzed."""
-    HISTORY_PREVIOUS = "history-previous"
-    HISTORY_NEXT = "history-next"
-    HISTORY_FIRST = "history-first"
-    HISTORY_LAST = "history-last"
-    REPEAT = "repeat"
-    VOLUME_DOWN = "volume-down"
-    VOLUME_UP = "volume-up"
-    RATE_DOWN = "rate-down"
-    RATE_UP = "rate-up"
-    HELP = "help"
-    RULES = "rules"
-    MENU = "menu"
 
 
-DEFAULT_RAZZ_KEYS: dict[RazzAction, tuple[str, ...]] = {
-    **{RazzAction(name): keys for name, keys in SHARED_KEYS.items()},
+DEFAULT_RAZZ_KEYS: dict[RazzAction | SharedAction, tuple[str, ...]] = {
     RazzAction.CURSOR_LEFT: ("left",),
     RazzAction.CURSOR_RIGHT: ("right",),
     RazzAction.CURSOR_FIRST: ("home",),
@@ -134,15 +122,12 @@ DEFAULT_RAZZ_KEYS: dict[RazzAction, tuple[str, ...]] = {
     RazzAction.SCORES: ("f4",),
     RazzAction.OPTIONS: ("f5",),
     RazzAction.RAZZING: ("f6",),
-}
-
-FIXED_RAZZ: dict[RazzAction, str] = {RazzAction.HELP: "f1", RazzAction.MENU: "escape"}
-"""Actions that keep their key whatever the settings say, as in the classic game."""
+} | shared_keys()
 
 CURSOR_STEPS = {RazzAction.CURSOR_LEFT: -1, RazzAction.CURSOR_RIGHT: 1}
 
 
-RAZZ_KEYS: KeyTable[RazzAction] = KeyTable(RazzAction, DEFAULT_RAZZ_KEYS, FIXED_RAZZ)
+RAZZ_KEYS: KeyTable[RazzAction] = KeyTable(RazzAction, DEFAULT_RAZZ_KEYS)
 
 RAZZ_HELP_ORDER = help_order(RazzAction, (
     RazzAction.CURSOR_LEFT,
@@ -194,18 +179,6 @@ RAZZ_ACTION_IDS: dict[RazzAction, str] = {
     RazzAction.SCORES: "keys.razz.scores",
     RazzAction.OPTIONS: "keys.action.options",
     RazzAction.RAZZING: "keys.razz.razzing",
-    RazzAction.HISTORY_PREVIOUS: "keys.action.history-previous",
-    RazzAction.HISTORY_NEXT: "keys.action.history-next",
-    RazzAction.HISTORY_FIRST: "keys.action.history-first",
-    RazzAction.HISTORY_LAST: "keys.action.history-last",
-    RazzAction.REPEAT: "keys.action.repeat",
-    RazzAction.VOLUME_DOWN: "keys.action.volume-down",
-    RazzAction.VOLUME_UP: "keys.action.volume-up",
-    RazzAction.RATE_DOWN: "keys.action.rate-down",
-    RazzAction.RATE_UP: "keys.action.rate-up",
-    RazzAction.HELP: "keys.action.help",
-    RazzAction.RULES: "keys.action.rules",
-    RazzAction.MENU: "keys.action.menu",
 }
 """The message id of each Razz Spoons action's name: the classic game's where it means the
 same."""
@@ -213,19 +186,20 @@ name_actions(RazzAction, RAZZ_ACTION_IDS)
 
 
 def razz_bindings(overrides: Mapping[str, str] | None = None
-                  ) -> dict[RazzAction, tuple[str, ...]]:
+                  ) -> dict[RazzAction | SharedAction, tuple[str, ...]]:
     """Every action's keys: the defaults, with ``overrides`` moved as ``gamekeys.bind``
     moves them."""
     return RAZZ_KEYS.bindings(overrides)
 
 
-def razz_keymap(overrides: Mapping[str, str] | None = None) -> dict[str, RazzAction]:
+def razz_keymap(overrides: Mapping[str, str] | None = None
+                ) -> dict[str, RazzAction | SharedAction]:
     """Key label to action, for ``razz_bindings(overrides)``."""
-    return {label: action for action, keys in razz_bindings(overrides).items()
-            for label in keys}
+    return RAZZ_KEYS.keymap(overrides)
 
 
-def razz_overrides_for(keys: Mapping[RazzAction, tuple[str, ...]]) -> dict[str, str]:
+def razz_overrides_for(keys: Mapping[RazzAction | SharedAction, tuple[str, ...]]
+                       ) -> dict[str, str]:
     """What the settings keep for these bindings: the actions whose keys are not the default."""
     return RAZZ_KEYS.overrides_for(keys)
 
@@ -246,7 +220,7 @@ class Tell:
     """A key that changes nothing at the table: the shell answers it from the view (a status,
     the history, the volume, help, the pause menu)."""
 
-    action: RazzAction
+    action: RazzAction | SharedAction
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,6 +394,8 @@ class RazzKeys:
         action = bound_action(self.keys, label)
         if action is None:
             return None
+        if isinstance(action, SharedAction):
+            return Tell(action)
         if action in CURSOR_STEPS:
             view.move_cursor(CURSOR_STEPS[action])
             return self.cursor_at(view)

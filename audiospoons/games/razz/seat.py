@@ -34,11 +34,10 @@ from audiospoons.games.razz.rulestext import rules_lines
 from audiospoons.games.razz.status import suit_word
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.controls import Control, game_controls
-from audiospoons.ui.gamekeys import bound_action
+from audiospoons.ui.gamekeys import SharedAction, bound_action
 from audiospoons.ui.keynames import moved_keys_text
-from audiospoons.ui.pausekeys import change_rate, change_volume
 from audiospoons.ui.player import KeySource
-from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
+from audiospoons.ui.seatkeys import SharedKeys
 from audiospoons.ui.tableview import TableView, status_cells
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.announcer import sentences_started
@@ -225,37 +224,27 @@ class RazzKeyboardSeat:
             return m.tr("razz.ask.king", name=focus)
         return m.tr("razz.ask.razz", name=focus)
 
-    def _tell(self, action: RazzAction, keys: KeySource) -> bool:
+    def _tell(self, action: RazzAction | SharedAction, keys: KeySource) -> bool:
         """The keys that only say something, change a setting, or pause."""
-        if action is RazzAction.MENU:
-            return self._pause(keys)
-        if action is RazzAction.RULES:
-            return self._show_rules(rules_lines(self.options, self._seats(), self.messages), keys)
-        if not self._adjust(action):
-            answer = self._answers().get(action)
-            if answer is not None:
-                self.speaker.review(answer())
+        if isinstance(action, SharedAction):
+            return self._shared().press(
+                action, help_text=self._help_text, pause=lambda: self._pause(keys),
+                rules=lambda: self._show_rules(
+                    rules_lines(self.options, self._seats(), self.messages), keys))
+        answer = self._answers().get(action)
+        if answer is not None:
+            self.speaker.review(answer())
         return True
+
+    def _shared(self) -> SharedKeys:
+        return SharedKeys(self.speaker, self.sounds, self.messages, self.rate_setter)
 
     def _adjusts(self, label: str) -> bool:
         """A key of the sound volume or the speech rate changes it (True), even paused."""
-        action = bound_action(self.keys.keys, label)
-        return action is not None and self._adjust(action)
-
-    def _adjust(self, action: RazzAction) -> bool:
-        """Change the sound volume or the speech rate, if ``action`` is one of theirs."""
-        if action in (RazzAction.VOLUME_DOWN, RazzAction.VOLUME_UP):
-            change_volume(self.speaker, self.sounds, self.messages,
-                          -VOLUME_STEP if action is RazzAction.VOLUME_DOWN else VOLUME_STEP)
-        elif action in (RazzAction.RATE_DOWN, RazzAction.RATE_UP):
-            change_rate(self.speaker, self.rate_setter, self.messages,
-                        -RATE_STEP if action is RazzAction.RATE_DOWN else RATE_STEP)
-        else:
-            return False
-        return True
+        return self._shared().adjust(bound_action(self.keys.keys, label))
 
     def _answers(self) -> dict[RazzAction, Callable[[], str | None]]:
-        player, history = self.player, self.speaker.history
+        player = self.player
         return {
             RazzAction.HAND: player.hand_text,
             RazzAction.TURN: player.turn_text,
@@ -264,12 +253,6 @@ class RazzKeyboardSeat:
             RazzAction.SCORES: player.scores_text,
             RazzAction.RAZZING: player.razzing_text,
             RazzAction.OPTIONS: self._options_text,
-            RazzAction.HISTORY_PREVIOUS: history.previous,
-            RazzAction.HISTORY_NEXT: history.next,
-            RazzAction.HISTORY_FIRST: history.first,
-            RazzAction.HISTORY_LAST: history.last,
-            RazzAction.REPEAT: history.current,
-            RazzAction.HELP: self._help_text,
         }
 
     def _options_text(self) -> str:

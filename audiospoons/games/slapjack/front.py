@@ -29,7 +29,7 @@ from audiospoons.games.slapjack.state import state_of_play
 from audiospoons.games.spec import Presenter, Scenario
 from audiospoons.net.client import RelayClient
 from audiospoons.sound.cue import CuePlayer
-from audiospoons.ui.gamekeys import KeyTable
+from audiospoons.ui.gamekeys import KeyTable, SharedAction
 from audiospoons.ui.menu import Item
 from audiospoons.ui.relayseat import OnlineGame
 from audiospoons.ui.seating import LocalSeat, LocalTable, SeatPrefs
@@ -67,9 +67,9 @@ def watch_view(started: dict[str, Any], messages: Messages, speaker: Speaker,
         SlapjackAction.COUNTS: player.counts_text, SlapjackAction.PILE: player.pile_text,
         SlapjackAction.WHOSE: player.whose_text,
         SlapjackAction.OPTIONS: lambda: slapjack_options_text(options, messages),
-        SlapjackAction.HISTORY_PREVIOUS: history.previous,
-        SlapjackAction.HISTORY_NEXT: history.next,
-        SlapjackAction.HISTORY_FIRST: history.first, SlapjackAction.HISTORY_LAST: history.last}
+        SharedAction.HISTORY_PREVIOUS: history.previous,
+        SharedAction.HISTORY_NEXT: history.next,
+        SharedAction.HISTORY_FIRST: history.first, SharedAction.HISTORY_LAST: history.last}
     keys: dict[Enum, tuple[str, ...]] = {
         action: labels for action, labels in SLAPJACK_KEYS.bindings(prefs.keys_of(NAME)).items()}
     return WatchView(player, keys, answers, SlapjackOver)

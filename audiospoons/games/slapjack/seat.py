@@ -33,13 +33,12 @@ from audiospoons.simulate import bot_names
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.table import Table
 from audiospoons.ui.controls import Control, game_controls
-from audiospoons.ui.gamekeys import bound_action
+from audiospoons.ui.gamekeys import SharedAction, bound_action
 from audiospoons.ui.keynames import moved_keys_text
 from audiospoons.ui.localloop import LocalLoop
-from audiospoons.ui.pausekeys import change_rate, change_volume
 from audiospoons.ui.player import YOU, KeySource
 from audiospoons.ui.relayseat import RelaySeat, without_pause
-from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
+from audiospoons.ui.seatkeys import SharedKeys
 from audiospoons.ui.tableview import TableView, status_cells
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
@@ -71,16 +70,15 @@ class SlapjackKeyboardSeat:
     sounds: CuePlayer | None
     rate_setter: Callable[[int], int | None] | None
     overrides: Mapping[str, str]
-    bindings: dict[SlapjackAction, tuple[str, ...]]
-    keys: dict[str, SlapjackAction]
+    bindings: dict[SlapjackAction | SharedAction, tuple[str, ...]]
+    keys: dict[str, SlapjackAction | SharedAction]
     _show_rules: Callable[[Sequence[str], KeySource], bool]
     """Shift+F1: the rules read, the game waiting or not (``LocalLoop``, ``RelaySeat``)."""
 
     def _set_keys(self, overrides: Mapping[str, str] | None) -> None:
         self.overrides = dict(overrides or {})
         self.bindings = SLAPJACK_KEYS.bindings(overrides)
-        self.keys = {label: action for action, labels in self.bindings.items()
-                     for label in labels}
+        self.keys = SLAPJACK_KEYS.keymap(overrides)
 
     def _verify(self) -> Callable[[Command], None] | None:
         """The game's check of a command before it is sent, where the game is here."""
@@ -118,32 +116,26 @@ class SlapjackKeyboardSeat:
         self.speaker.interrupt()
         self._reach(at)
         action = bound_action(self.keys, label)
+        if isinstance(action, SharedAction):
+            return self._shared().press(
+                action, help_text=self._help_text, pause=lambda: self._pause(keys),
+                rules=lambda: self._show_rules(rules_lines(self.options, self.messages), keys))
         if action is SlapjackAction.SLAP:
             self._send(Slap(self.me), at)
         elif action is SlapjackAction.TURN:
             self._send(Turn(self.me), at)
-        elif action is SlapjackAction.MENU:
-            return self._pause(keys)
-        elif action is SlapjackAction.RULES:
-            return self._show_rules(rules_lines(self.options, self.messages), keys)
-        elif action is not None and not self._adjusts(label):
+        elif action is not None:
             answer = self._answers().get(action)
             if answer is not None:
                 self.speaker.review(answer())
         return True
 
+    def _shared(self) -> SharedKeys:
+        return SharedKeys(self.speaker, self.sounds, self.messages, self.rate_setter)
+
     def _adjusts(self, label: str) -> bool:
         """A key of the sound volume or the speech rate changes it (True), even paused."""
-        action = bound_action(self.keys, label)
-        if action in (SlapjackAction.VOLUME_DOWN, SlapjackAction.VOLUME_UP):
-            change_volume(self.speaker, self.sounds, self.messages,
-                          -VOLUME_STEP if action is SlapjackAction.VOLUME_DOWN else VOLUME_STEP)
-        elif action in (SlapjackAction.RATE_DOWN, SlapjackAction.RATE_UP):
-            change_rate(self.speaker, self.rate_setter, self.messages,
-                        -RATE_STEP if action is SlapjackAction.RATE_DOWN else RATE_STEP)
-        else:
-            return False
-        return True
+        return self._shared().adjust(bound_action(self.keys, label))
 
     def _send(self, command: Command, at: float) -> None:
         verify = self._verify()
@@ -156,19 +148,13 @@ class SlapjackKeyboardSeat:
         self._submit(command, at)
 
     def _answers(self) -> dict[SlapjackAction, Callable[[], str | None]]:
-        player, history = self.player, self.speaker.history
+        player = self.player
         return {
             SlapjackAction.CARDS: player.cards_text,
             SlapjackAction.PILE: player.pile_text,
             SlapjackAction.WHOSE: player.whose_text,
             SlapjackAction.COUNTS: player.counts_text,
             SlapjackAction.OPTIONS: lambda: slapjack_options_text(self.options, self.messages),
-            SlapjackAction.HISTORY_PREVIOUS: history.previous,
-            SlapjackAction.HISTORY_NEXT: history.next,
-            SlapjackAction.HISTORY_FIRST: history.first,
-            SlapjackAction.HISTORY_LAST: history.last,
-            SlapjackAction.REPEAT: history.current,
-            SlapjackAction.HELP: self._help_text,
         }
 
 

@@ -19,7 +19,7 @@ from audiospoons.games.spoons.rules.options import (
     Premature,
     ReactionStyle,
 )
-from audiospoons.ui.gamekeys import DEFAULT_KEYS, SLOTS, Action, help_order
+from audiospoons.ui.gamekeys import DEFAULT_KEYS, SLOTS, Action, ClassicAction, help_order
 from audiospoons.ui.keynames import items_text, key_items, key_name
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.spoonnames import SpoonStyle
@@ -76,8 +76,8 @@ def local_keys_text(options: Options, seats: int, spoon_style: SpoonStyle,
     return " ".join((game_keys_text(options, seats, spoon_style, m), m.tr("help.game.pause")))
 
 
-def moved_game_keys_text(keys: Mapping[Action, Sequence[str]], options: Options, seats: int,
-                         spoon_style: SpoonStyle, m: Messages) -> str:
+def moved_game_keys_text(keys: Mapping[ClassicAction, Sequence[str]], options: Options,
+                         seats: int, spoon_style: SpoonStyle, m: Messages) -> str:
     """F1 once the player has moved some keys: the keys that do something in this game, with
     these options and this way of choosing a spoon, in the order of play, as the player has
     them (the pause among them where ``keys`` has it)."""
@@ -89,7 +89,7 @@ def moved_game_keys_text(keys: Mapping[Action, Sequence[str]], options: Options,
                        *key_items(keys, [a for a in actions if a not in GRAB_KEYS], m)], m)
 
 
-def _used(action: Action, options: Options, spoon_style: SpoonStyle) -> bool:
+def _used(action: ClassicAction, options: Options, spoon_style: SpoonStyle) -> bool:
     """Whether ``action`` does anything in a game with ``options``, for a player who chooses
     spoons by ``spoon_style``: the keys the sentences of ``game_keys_text`` name."""
     if action is Action.FEINT:
@@ -108,7 +108,7 @@ def _used(action: Action, options: Options, spoon_style: SpoonStyle) -> bool:
     return True
 
 
-def used_actions(options: Options, spoon_style: SpoonStyle) -> tuple[Action, ...]:
+def used_actions(options: Options, spoon_style: SpoonStyle) -> tuple[ClassicAction, ...]:
     """The actions that do something in a game with ``options``, in F1's order."""
     return tuple(action for action in CLASSIC_HELP_ORDER if _used(action, options, spoon_style))
 

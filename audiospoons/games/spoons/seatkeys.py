@@ -22,11 +22,18 @@ from audiospoons.games.spoons.rules.options import DrawVariant, Grabbing, Option
 from audiospoons.games.spoons.rulestext import rules_lines
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.controls import Control, game_controls
-from audiospoons.ui.gamekeys import SLOTS, Action, bindings, bound_action
+from audiospoons.ui.gamekeys import (
+    SLOTS,
+    Action,
+    ClassicAction,
+    SharedAction,
+    bindings,
+    bound_action,
+)
 from audiospoons.ui.keynames import keys_or_none, keys_text
-from audiospoons.ui.pausekeys import change_rate, change_volume, pause_menu
+from audiospoons.ui.pausekeys import pause_menu
 from audiospoons.ui.player import KeySource, PastReactions
-from audiospoons.ui.seatkeys import RATE_STEP, VOLUME_STEP
+from audiospoons.ui.seatkeys import SharedKeys
 from audiospoons.ui.tableview import TableView, status_cells
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
@@ -37,8 +44,6 @@ BEFORE_THE_CUE = frozenset({"cards-stopped", "fighting"})
 before the cue is too soon."""
 AFTER_FALSE_START = frozenset({"cards-stopped", "fighting", "already-pressed"})
 """Refusals after a press too soon, while the fight goes on without the player."""
-ADJUSTING = frozenset({Action.VOLUME_DOWN, Action.VOLUME_UP, Action.RATE_DOWN, Action.RATE_UP})
-"""The keys that change the sound volume or the speech rate: they work in the pause menu too."""
 CLASSIC_TABLE = (Action.HAND, Action.SPOONS, Action.PLAYERS, Action.WAITING)
 """The status keys whose answers a screen shows as the table (``ui.tableview``)."""
 ONE_SPOON = frozenset({ContestKind.FIGHT, ContestKind.SPOON})
@@ -63,7 +68,7 @@ class KeyboardSeat:
     messages: Messages
     speaker: Speaker
     sounds: CuePlayer | None
-    keys: dict[str, Action]
+    keys: dict[str, ClassicAction]
     key_overrides: dict[str, str]
     clock: Callable[[], float]
     rate_setter: Callable[[int], int | None] | None
@@ -93,10 +98,11 @@ class KeyboardSeat:
         action = bound_action(self.keys, label)
         if action is None:
             return True
-        if action is Action.MENU:
-            return self._pause(keys)
-        if action is Action.RULES:
-            return self._show_rules(rules_lines(self.options, self.seats, self.messages), keys)
+        if isinstance(action, SharedAction):
+            return self._shared().press(
+                action, help_text=self._help_text, pause=lambda: self._pause(keys),
+                rules=lambda: self._show_rules(
+                    rules_lines(self.options, self.seats, self.messages), keys))
         command = self._command(action)
         if command is not None:
             self._submit(command, at)
@@ -171,19 +177,13 @@ class KeyboardSeat:
             self._move_cursor(-1 if action is Action.CURSOR_LEFT else 1)
         elif action in (Action.SPOON_NEXT, Action.SPOON_PREVIOUS):
             self._move_spoon_focus(1 if action is Action.SPOON_NEXT else -1)
-        elif action in (Action.VOLUME_DOWN, Action.VOLUME_UP):
-            change_volume(self.speaker, self.sounds, self.messages,
-                          -VOLUME_STEP if action is Action.VOLUME_DOWN else VOLUME_STEP)
-        elif action in (Action.RATE_DOWN, Action.RATE_UP):
-            change_rate(self.speaker, self.rate_setter, self.messages,
-                        -RATE_STEP if action is Action.RATE_DOWN else RATE_STEP)
         else:
             answer = self._answers().get(action)
             if answer is not None:
                 self.speaker.review(answer())
 
     def _answers(self) -> dict[Action, Callable[[], str | None]]:
-        player, history, m = self.player, self.speaker.history, self.messages
+        player, m = self.player, self.messages
 
         def no_card() -> str:
             return m.tr("refused.no-slot")
@@ -196,12 +196,6 @@ class KeyboardSeat:
             Action.WAITING: player.waiting_text,
             Action.OPTIONS: self._options_text,
             Action.REACTION: lambda: player.reaction_text(self.record),
-            Action.HISTORY_PREVIOUS: history.previous,
-            Action.HISTORY_NEXT: history.next,
-            Action.HISTORY_FIRST: history.first,
-            Action.HISTORY_LAST: history.last,
-            Action.REPEAT: history.current,
-            Action.HELP: self._help_text,
         }
         answers.update(dict.fromkeys(SLOTS, no_card))
         return answers
@@ -255,10 +249,9 @@ class KeyboardSeat:
         return pause_menu(self.speaker, self.messages, keys, self.clock, self.resume_after,
                           self._adjusts)
 
+    def _shared(self) -> SharedKeys:
+        return SharedKeys(self.speaker, self.sounds, self.messages, self.rate_setter)
+
     def _adjusts(self, label: str) -> bool:
         """A key of the sound volume or the speech rate changes it (True), even paused."""
-        action = bound_action(self.keys, label)
-        if action not in ADJUSTING:
-            return False
-        self._ask(action)
-        return True
+        return self._shared().adjust(bound_action(self.keys, label))
