@@ -350,7 +350,7 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
     from audiospoons.net.door import RelayDoor
     from audiospoons.net.moderation import NoSuchModerator
     from audiospoons.net.relaysettings import RelaySettings
-    from audiospoons.net.server import NotServing, serve
+    from audiospoons.net.serving import NotServing, serve
 
     context, problem = _server_tls(cert, key)
     defaults = RelaySettings()

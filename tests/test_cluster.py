@@ -17,9 +17,9 @@ from test_relay import FAST, QUICK_GAME
 
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient, RelayError
-from audiospoons.net.cluster.front import UPGRADE, Front
+from audiospoons.net.cluster.front import UPGRADE, ClusterFront
 from audiospoons.net.relaysettings import RelaySettings
-from audiospoons.net.server import serve
+from audiospoons.net.serving import serve
 
 HEARTBEAT = 1.0
 """Seconds between a process's writes to the directory (its entries live three)."""
@@ -30,7 +30,7 @@ class Cluster:
     redis: RedisServer
     front_port: int
     processes: list[tuple[asyncio.Event, asyncio.Task[None]]]
-    front: Front | None = None
+    front: ClusterFront | None = None
 
     async def connect(self, name: str) -> RelayClient:
         return await RelayClient.connect("127.0.0.1", self.front_port, name)

@@ -24,6 +24,7 @@ from audiospoons.engine.cards import parse_card
 from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.net import server
+from audiospoons.net.descriptors import RESERVED_FILES
 from audiospoons.net.fairness import TOLERANCE, judge
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.server import Relay
@@ -455,7 +456,7 @@ def test_a_relay_short_of_descriptors_refuses_connections_instead_of_failing_to_
             return len(held), full, back_in
 
         held, full, back_in = asyncio.run(flood())
-        assert held == 200 - server.RESERVED_FILES and full == 260 - held
+        assert held == 200 - RESERVED_FILES and full == 260 - held
         assert back_in
     finally:
         relay.terminate()

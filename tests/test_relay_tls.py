@@ -30,7 +30,7 @@ from test_relay import FAST, QUICK_GAME
 from audiospoons.games.spoons.rules.events import GameOver
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient, RelayError
-from audiospoons.net.server import serve
+from audiospoons.net.serving import serve
 from audiospoons.net.tls import TLSFileError, client_context, server_context
 from audiospoons.ui.online import PLAYED, UNREACHABLE, join_relay
 from audiospoons.ui.onlinemenu import JoinRequest, Outcome, read_address
@@ -76,7 +76,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Files:
 
 @contextlib.contextmanager
 def tls_relay(cert: Path, key: Path, handshake_timeout: float = 10.0) -> Iterator[int]:
-    """``net.server.serve`` over TLS on a free port of 127.0.0.1, in a thread of its own (so
+    """``net.serving.serve`` over TLS on a free port of 127.0.0.1, in a thread of its own (so
     that a test may run its own loop, or the menus' ``asyncio.run``): its port."""
     port = free_port()
     started = threading.Event()

@@ -41,7 +41,7 @@ UPGRADE = ("this relay is a cluster of many processes, which this version of aud
 
 
 @dataclass(slots=True)
-class Front(Relay):
+class ClusterFront(Relay):
     """See the module. ``address``: ``host:port`` where players reach this front."""
 
     directory: Directory | None = None
