@@ -6,15 +6,15 @@ its own, one at a time for a connection; a database out of reach is said, and th
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
 from audiospoons.net.storage import Storage, StorageError
 from audiospoons.net.storage.games import FamilyStanding
 
 if TYPE_CHECKING:
+    from audiospoons.net.accounts import Accounts
     from audiospoons.net.link import Client
-    from audiospoons.net.server import Relay
 
 log = logging.getLogger("audiospoons.relay")
 
@@ -30,6 +30,17 @@ def standing_fields(standing: FamilyStanding) -> dict[str, Any]:
     if standing.rating is not None:
         fields.update(rating=standing.rating, games=standing.games, place=standing.place)
     return fields
+
+
+class Relay(Protocol):
+    """What the desk needs of its relay: its accounts (and their storage), and to run an
+    answer's work and report its faults."""
+
+    accounts: Accounts
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None: ...
+
+    def faulted(self, client: Client, kind: str) -> None: ...
 
 
 class RecordDesk:

@@ -16,17 +16,21 @@ import asyncio
 import ipaddress
 import socket
 from ssl import SSLContext
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from audiospoons.net.client import Opener, Streams, by_network
-
-if TYPE_CHECKING:
-    from audiospoons.net.server import Relay
 
 STREAM_LIMIT = 1 << 16
 """The relay's read buffer, as for a connection over the network."""
 LINGER = 10.0
 """Seconds the relay's end of a connection it has closed waits for the other end to close."""
+
+
+class Relay(Protocol):
+    """What the door needs of its relay: to take a connection in."""
+
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *,
+                     address: str | None = None) -> None: ...
 
 
 class RelayDoor:

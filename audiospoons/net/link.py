@@ -15,19 +15,19 @@ import contextlib
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from audiospoons.net.addresses import address_group
 from audiospoons.net.fairness import RoundTrips
 from audiospoons.net.kernelrtt import min_rtt
 from audiospoons.net.protocol import CLIENT_KINDS, PROTOCOL_VERSION, Connection, TokenBucket, encode
+from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.storage import Account
 from audiospoons.net.telling import Listening
 
 if TYPE_CHECKING:
     from audiospoons.net.cluster.tickets import Ticket
     from audiospoons.net.room import Room
-    from audiospoons.net.server import Relay
 
 log = logging.getLogger("audiospoons.relay")
 
@@ -41,10 +41,21 @@ REFUSAL_BUCKET = TokenBucket(rate=1.0 / REFUSAL_RATE, burst=float(REFUSALS),
 seconds."""
 
 
+class Host(Protocol):
+    """What a connection needs of its relay: its clock and limits, and to hear when the
+    connection is dropped."""
+
+    settings: RelaySettings
+
+    def clock(self) -> float: ...
+
+    def left(self, client: Client) -> None: ...
+
+
 class Client:
     """One connection, as the lobby and the rooms see it."""
 
-    def __init__(self, relay: Relay, writer: asyncio.StreamWriter, address: str) -> None:
+    def __init__(self, relay: Host, writer: asyncio.StreamWriter, address: str) -> None:
         self.relay = relay
         self.writer = writer
         self.transport = writer.transport

@@ -29,7 +29,7 @@ import math
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from audiospoons.net.cluster.directory import DirectoryDown
 from audiospoons.net.names import name_keys
@@ -37,9 +37,9 @@ from audiospoons.net.storage import Storage, StorageError
 from audiospoons.net.storage.sanctions import BAN, MUTE
 
 if TYPE_CHECKING:
+    from audiospoons.net.accounts import Accounts
     from audiospoons.net.link import Client
     from audiospoons.net.room import Room
-    from audiospoons.net.server import Relay
 
 log = logging.getLogger("audiospoons.relay")
 
@@ -89,6 +89,19 @@ async def moderator_accounts(storage: Storage | None, names: frozenset[str]
                                   " relay with --admin again")
         found.add(account.id)
     return frozenset(found)
+
+
+class Relay(Protocol):
+    """What moderation needs of its relay: its accounts (and their storage), the connections
+    to act on, to put one out of its room, and to run work that waits on the database or the
+    cluster."""
+
+    accounts: Accounts
+    clients: set[Client]
+
+    def send_out_of_room(self, client: Client, now: float) -> None: ...
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None: ...
 
 
 class Moderation:

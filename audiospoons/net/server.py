@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command, TimedPress
@@ -31,13 +31,12 @@ from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.net.accounts import AccountRefused, Accounts, LoggedIn
 from audiospoons.net.backoff import PasswordGuard
 from audiospoons.net.cluster.gate import TicketGate, TicketRefused
-from audiospoons.net.cluster.tickets import SENT_FOR
-from audiospoons.net.descriptors import RESERVED_FILES as RESERVED_FILES
 from audiospoons.net.desk import RecordDesk
 from audiospoons.net.fairness import judge, late_window
 from audiospoons.net.history import GameRecord
 from audiospoons.net.keeper import Keeper
 from audiospoons.net.link import Client
+from audiospoons.net.membership import Alone, Membership
 from audiospoons.net.moderation import (
     Moderation,
     room_keys,
@@ -57,9 +56,6 @@ from audiospoons.net.storage import StorageError
 from audiospoons.net.storage.games import RatedGame
 from audiospoons.net.telling import FASTEST_RATE, SLOWEST_RATE, VERBOSITIES, Listening
 from audiospoons.net.wire import WireError, decode_command, encode_event
-
-if TYPE_CHECKING:
-    from audiospoons.net.cluster.member import RoomProcess
 
 log = logging.getLogger("audiospoons.relay")
 
@@ -101,8 +97,9 @@ class Relay:
     """The accounts the operator made moderators, by id (``moderation.moderator_accounts``)."""
     moderation: Moderation = field(init=False)
     desk: RecordDesk = field(init=False)
-    cluster: RoomProcess | None = None
-    """This relay's place in a cluster, as one of its room processes (None: a lone relay)."""
+    cluster: Membership = field(default_factory=Alone)
+    """This relay's place in a cluster: one of its room processes (``cluster.member``), or
+    alone."""
     gate: TicketGate | None = None
     """What writes and takes in the cluster's tickets (``cluster.gate``), in a cluster."""
     versions: frozenset[int] = VERSIONS
@@ -264,10 +261,8 @@ class Relay:
             elif kind == "hello" and "ticket" in body and self.gate is not None:
                 client.account_pending = True
                 self.spawn(self._greet_ticket(client, body))
-            elif self.cluster is not None:
-                client.refuse("use-front", "this is a room server of a cluster: connect to its"
-                              " front")
-                client.drop()
+            elif self.cluster.refuses_greeting(client):
+                return
             elif not self.accounts.keeps:
                 self._greet_without_accounts(client, kind, body)
             else:
@@ -278,22 +273,8 @@ class Relay:
         if handler is None:
             client.refuse("out-of-place", f"{kind} is not for now")
             return
-        if self.cluster is not None and kind in SENT_FOR and not self._ticket_allows(
-                client, kind, body):
-            return
-        handler(client, body, now)
-
-    def _ticket_allows(self, client: Client, kind: str, body: dict[str, Any]) -> bool:
-        """On a room process, whether ``client``'s ticket was given for this request (its
-        kind and its room): a player may ask here only what the front sent them to ask; or
-        the refusal is sent."""
-        ticket = client.ticket
-        room = seat_token_room(body["token"]) if kind == "rejoin" else body.get("room")
-        if ticket is not None and ticket.allows(kind, room):
-            return True
-        client.refuse("ticket-request", "your ticket is not for that: ask it of the relay's"
-                      " front")
-        return False
+        if self.cluster.ticket_allows(client, kind, body):
+            handler(client, body, now)
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
@@ -408,7 +389,7 @@ class Relay:
             if client.gone:
                 return
             self._welcome(client, ticket.name, None if account is None
-                          else LoggedIn(account, None), lobby=self.cluster is None)
+                          else LoggedIn(account, None), lobby=self.cluster.keeps_lobby)
         except Exception:
             self.faulted(client, "hello")
         finally:
@@ -476,8 +457,7 @@ class Relay:
     _on_register = _on_login = _on_hello
 
     def _on_list_rooms(self, client: Client, body: dict[str, Any], now: float) -> None:
-        if self.cluster is not None:
-            self.cluster.to_lobby(client)
+        if self.cluster.to_lobby(client):
             return
         client.send("rooms", rooms=list(self.listed_rooms().values()))
         client.knows_lobby = True
@@ -507,7 +487,7 @@ class Relay:
             return
         chosen = clean_chat(str(body.get("name", "")))[:ROOM_NAME_LENGTH]
         password = body.get("password") or None
-        number = self.next_room if self.cluster is None else self.cluster.room_number()
+        number = self.cluster.room_number(self.next_room)
         if number is None:
             client.refuse("busy", "the relay cannot open a room just now: try again in a"
                           " moment")
@@ -957,11 +937,9 @@ class Relay:
                  for number in self._listed if number not in now]
         lines += [encode("room_listed", room=summary) for number, summary in now.items()
                   if self._listed.get(number) != summary]
-        if self.cluster is not None:
-            self.cluster.rooms_changed(
-                [summary for number, summary in now.items()
-                 if self._listed.get(number) != summary],
-                [number for number in self._listed if number not in now])
+        self.cluster.rooms_changed(
+            [summary for number, summary in now.items() if self._listed.get(number) != summary],
+            [number for number in self._listed if number not in now])
         self._listed = now
         if not lines:
             return

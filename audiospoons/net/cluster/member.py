@@ -16,7 +16,7 @@ import logging
 import secrets
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from audiospoons.net.cluster.directory import (
     CHAT,
@@ -28,10 +28,13 @@ from audiospoons.net.cluster.directory import (
     RoomEntry,
 )
 from audiospoons.net.cluster.gate import TicketGate
+from audiospoons.net.cluster.tickets import SENT_FOR
+from audiospoons.net.seattoken import seat_token_room
 
 if TYPE_CHECKING:
     from audiospoons.net.link import Client
-    from audiospoons.net.server import Relay
+    from audiospoons.net.moderation import Moderation
+    from audiospoons.net.room import Room
 
 log = logging.getLogger("audiospoons.relay")
 
@@ -40,15 +43,34 @@ NUMBER_BLOCK = 1024
 so that a burst of new rooms never finds none (numbers are cheap; a gap costs nothing)."""
 
 
+USE_FRONT = "this is a room server of a cluster: connect to its front"
+
+
 def split_address(address: str) -> tuple[str, int]:
     host, _, port = address.rpartition(":")
     return host.strip("[]"), int(port)
 
 
-class RoomProcess:
-    """See the module. ``host`` and ``port``: where players reach this process."""
+class ProcessRelay(Protocol):
+    """What a room process needs of its relay."""
 
-    def __init__(self, relay: Relay, directory: Directory, host: str, port: int, *,
+    gate: TicketGate | None
+    moderation: Moderation
+    rooms: dict[int, Room]
+    clients: set[Client]
+
+    def clock(self) -> float: ...
+
+    def send_out_of_room(self, client: Client, now: float) -> None: ...
+
+
+class RoomProcess:
+    """See the module, and ``membership``. ``host`` and ``port``: where players reach this
+    process."""
+
+    keeps_lobby = False
+
+    def __init__(self, relay: ProcessRelay, directory: Directory, host: str, port: int, *,
                  heartbeat: float = HEARTBEAT,
                  on_drained: Callable[[], None] | None = None) -> None:
         self.relay = relay
@@ -124,9 +146,10 @@ class RoomProcess:
 
     # ----------------------------------------------------------------- room numbers
 
-    def room_number(self) -> int | None:
-        """A number for a new room, unique in the cluster; None while none is reserved (Redis
-        out of reach since this process used up its block)."""
+    def room_number(self, free: int) -> int | None:
+        """A number for a new room, unique in the cluster (not ``free``, a number this process
+        alone would give); None while none is reserved (Redis out of reach since this process
+        used up its block)."""
         if len(self.numbers) < NUMBER_BLOCK // 4:
             self._news.put_nowait(("reserve", None))
         if not self.numbers:
@@ -209,13 +232,31 @@ class RoomProcess:
 
     # ----------------------------------------------------------------- players
 
-    def to_lobby(self, client: Client) -> None:
+    def refuses_greeting(self, client: Client) -> bool:
+        """Players come here with a ticket from the front: any other greeting is refused."""
+        client.refuse("use-front", USE_FRONT)
+        client.drop()
+        return True
+
+    def ticket_allows(self, client: Client, kind: str, body: dict[str, Any]) -> bool:
+        """Whether ``client``'s ticket was given for this request (its kind and its room): a
+        player may ask here only what the front sent them to ask; or the refusal is sent."""
+        if kind not in SENT_FOR:
+            return True
+        ticket = client.ticket
+        room = seat_token_room(body["token"]) if kind == "rejoin" else body.get("room")
+        if ticket is not None and ticket.allows(kind, room):
+            return True
+        client.refuse("ticket-request", "your ticket is not for that: ask it of the relay's"
+                      " front")
+        return False
+
+    def to_lobby(self, client: Client) -> bool:
         """Send ``client`` back to the front it came through, to its lobby."""
         if not client.front:
-            client.refuse("use-front", "this is a room server of a cluster: connect to its"
-                          " front")
+            client.refuse("use-front", USE_FRONT)
             client.drop()
-            return
+            return True
         host, port = split_address(client.front)
         assert self.relay.gate is not None
         ticket = self.relay.gate.issue(client.name, client.account.id if client.account
@@ -224,6 +265,7 @@ class RoomProcess:
         client.send("moved", host=host, port=port, ticket=ticket,
                     then={"kind": "list_rooms"})
         client.drop()
+        return True
 
     def _heard(self, channel: str, message: dict[str, Any]) -> None:
         """News from the directory: moderators' bans and mutes, and lobby chat for this
