@@ -74,9 +74,10 @@ from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net.botclient import ANSWER_WAIT
 from audiospoons.net.fairness import Cues, judge
 from audiospoons.net.link import Client
+from audiospoons.net.play import date_press
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.room import Room
-from audiospoons.net.server import Relay
+from audiospoons.net.server import Answer, Relay
 from audiospoons.net.wire import decode_event, encode_command
 
 HOST = "127.0.0.1"
@@ -110,9 +111,15 @@ class JudgingRelay(Relay):
     current: dict[int, int] = field(default_factory=dict)
     """The round under way in each room."""
 
-    def _on_create_room(self, client: Client, body: dict[str, Any], now: float) -> None:
+    def __post_init__(self) -> None:
+        Relay.__post_init__(self)
+        self.answers["create_room"] = partial(self._create_room, self.answers["create_room"])
+        self.play.date = self._dated
+
+    def _create_room(self, create: Answer, client: Client, body: dict[str, Any],
+                     now: float) -> None:
         before = client.room
-        super()._on_create_room(client, body, now)
+        create(client, body, now)
         room = client.room
         if room is not None and room is not before:
             room.watchers.append(partial(self._watch, room.number))
@@ -150,7 +157,7 @@ class JudgingRelay(Relay):
 
     def _dated(self, client: Client, room: Room, command: Command, reported: float | None,
                now: float) -> Command:
-        dated = super()._dated(client, room, command, reported, now) if self.compensate \
+        dated = date_press(client, room, command, reported, now) if self.compensate \
             else command
         listener = room.listeners.get(command.seat)
         cue = None if listener is None else listener.cues.answered(command)

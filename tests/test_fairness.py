@@ -20,6 +20,7 @@ from audiospoons.net.fairness import (
     late_window,
 )
 from audiospoons.net.link import Client
+from audiospoons.net.play import date_press
 from audiospoons.net.room import Room, SeatListener
 from audiospoons.net.server import Relay
 
@@ -101,14 +102,14 @@ def test_the_relay_dates_a_press_from_the_seats_cue_by_the_judgement() -> None:
     room.listeners = {0: listener}
     listener.receive([ReactCue(5.0, (0, 1))])
     assert listener.cues.test == (100.0, 5.0)
-    dated = relay._dated(client, room, React(0), 0.25, 100.45)
+    dated = date_press(client, room, React(0), 0.25, 100.45)
     assert dated == React(0, pressed_at=pytest.approx(5.25))
-    early = relay._dated(client, room, Grab(0), None, 100.25)
+    early = date_press(client, room, Grab(0), None, 100.25)
     assert early.pressed_at is not None and early.pressed_at < 5.0
-    assert relay._dated(client, room, Pass(0, parse_card("QS")), 0.2, 100.3) == \
+    assert date_press(client, room, Pass(0, parse_card("QS")), 0.2, 100.3) == \
         Pass(0, parse_card("QS"))
     listener.receive([ReactionTestEnded(5.5, (0, 1), ())])
-    assert relay._dated(client, room, React(0), 0.25, 100.45) == React(0)
+    assert date_press(client, room, React(0), 0.25, 100.45) == React(0)
 
 
 def test_the_last_spoon_waits_as_long_as_the_slowest_line_can_date_a_press_back() -> None:
@@ -128,8 +129,8 @@ def test_a_race_grab_too_quick_to_be_a_reaction_is_taken_as_it_arrived() -> None
     room.listeners = {0: listener}
     listener.receive([SpoonGrabbed(5.0, 1, 2, True)])
     assert listener.cues.race == (100.0, 5.0)
-    assert relay._dated(client, room, Grab(0), 0.0, 100.21) == Grab(0)
-    honest = relay._dated(client, room, Grab(0), 0.25, 100.45)
+    assert date_press(client, room, Grab(0), 0.0, 100.21) == Grab(0)
+    honest = date_press(client, room, Grab(0), 0.25, 100.45)
     assert honest == Grab(0, pressed_at=pytest.approx(5.25))
 
 

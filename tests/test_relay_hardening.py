@@ -26,6 +26,7 @@ from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.net import server
 from audiospoons.net.descriptors import RESERVED_FILES
 from audiospoons.net.fairness import TOLERANCE, judge
+from audiospoons.net.lobby import Lobby
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.server import Relay
 
@@ -106,10 +107,10 @@ def test_a_lone_surrogate_is_refused_wherever_it_comes(
 
 def test_anything_unexpected_in_a_handler_is_one_logged_error_for_that_connection(
         monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    def broken(self: Relay, client: object, body: object, now: float) -> None:
+    def broken(self: Lobby, client: object, body: object, now: float) -> None:
         raise KeyError("a fault in the lobby")
 
-    monkeypatch.setattr(Relay, "_on_list_rooms", broken, raising=True)
+    monkeypatch.setattr(Lobby, "list_rooms", broken, raising=True)
 
     async def scenario(relay: Relay, port: int) -> None:
         raw = await Raw.open(port)
@@ -309,7 +310,7 @@ def test_rooms_of_bots_walked_away_from_stand_still_count_against_their_address_
         walker = await from_address(port, "127.0.0.2", "Walker")
         assert (await answer(walker, {"kind": "create_room"}))["code"] == "too-many-rooms"
         await until_rooms(relay, 0)
-        assert not relay._timers, "no room's clock runs on"
+        assert not relay.clocks.timers, "no room's clock runs on"
         assert (await answer(walker, {"kind": "create_room"}))["kind"] == "room"
 
     with_relay(scenario, settings=RelaySettings(seat_hold=1.0))

@@ -1,5 +1,6 @@
 """What a player may ask the relay of its records: ratings, leaderboards, their last games and a
-game's record to hear it again, and logging out. Each answer waits on the database in a task of
+game's record to hear it again, and logging out; and each player told of their new rating once
+a game is rated. Each answer waits on the database in a task of
 its own, one at a time for a connection; a database out of reach is said, and the relay goes on.
 """
 
@@ -10,10 +11,11 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
 from audiospoons.net.storage import Storage, StorageError
-from audiospoons.net.storage.games import FamilyStanding
+from audiospoons.net.storage.games import FamilyStanding, RatedGame
 
 if TYPE_CHECKING:
     from audiospoons.net.accounts import Accounts
+    from audiospoons.net.history import GameRecord
     from audiospoons.net.link import Client
 
 log = logging.getLogger("audiospoons.relay")
@@ -33,10 +35,11 @@ def standing_fields(standing: FamilyStanding) -> dict[str, Any]:
 
 
 class Relay(Protocol):
-    """What the desk needs of its relay: its accounts (and their storage), and to run an
-    answer's work and report its faults."""
+    """What the desk needs of its relay: its accounts (and their storage), its connections,
+    and to run an answer's work and report its faults."""
 
     accounts: Accounts
+    clients: set[Client]
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None: ...
 
@@ -141,3 +144,25 @@ class RecordDesk:
             await storage.drop_token(client.account.id, token)
             client.send("logged_out")
         self._ask(client, "logout", account=True, work=work)
+
+    def rated(self, rated: RatedGame) -> None:
+        """A game's ratings are done: each of its players still here is told their change,
+        and any room they are in shows their new rating."""
+        for player in rated.players:
+            for client in list(self.relay.clients):
+                if client.account is None or client.account.id != player.account:
+                    continue
+                client.ratings[rated.family] = player.after
+                client.send("rating", family=rated.family, rating=player.after,
+                            before=player.before, games=player.games, place=player.place)
+                if client.room is not None and client.room.family == rated.family:
+                    client.room.broadcast("room", **client.room.state())
+
+    def ratings_wait(self, record: GameRecord) -> None:
+        """A game's ratings cannot be done now (the database is out of reach): its players
+        still here are told they will be."""
+        accounts = {seat.account for seat in record.seats if seat.account is not None}
+        for client in list(self.relay.clients):
+            if client.account is not None and client.account.id in accounts:
+                client.send("error", code="ratings-later", message="the relay cannot reach"
+                            " its records now: this game's ratings will follow when it can")

@@ -182,6 +182,23 @@ class Room:
         """``seat`` is kept for its player, whose connection was lost, to take back."""
         return seat.held_until is not None and seat.held_until > self.clock()
 
+    def unattended(self) -> bool:
+        """No person is in the room, seated or watching."""
+        return not any(seat.member is not None for seat in self.seats) and not self.spectators
+
+    def abandoned(self) -> bool:
+        """No person is in the room, and no seat is held for one whose connection was lost.
+        Such a room ends at once. One whose seats are held stands still meanwhile (``pause``),
+        and counts against the rooms of the address that opened it, so that rooms walked away
+        from cost nothing and cannot pile up."""
+        return self.unattended() and self.hold_ends() is None
+
+    def hold_ends(self) -> float | None:
+        """When the last seat held for a lost connection stops being held, if any is."""
+        held = [seat.held_until for seat in self.seats
+                if seat.held_until is not None and self.held(seat)]
+        return max(held) if held else None
+
     def name_clash(self, name: str, *, stand_ins: bool = True) -> Seat | Member | None:
         """The seat (a person's or a bot's) or spectator here whose name sounds or looks like
         ``name`` (``names.same_name``), if any; without ``stand_ins``, leaving out the bots

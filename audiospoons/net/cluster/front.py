@@ -65,6 +65,9 @@ class ClusterFront(Relay):
         Relay.__post_init__(self)
         self.versions = frozenset({2})
         self.version_refusal = UPGRADE
+        self.answers.update(chat=self._on_chat, create_room=self._on_create_room,
+                            join_room=self._on_join_room, spectate=self._on_spectate,
+                            rejoin=self._on_rejoin)
 
     async def start(self) -> None:
         """The signing key (waiting for Redis as long as it takes), then the refreshes and
@@ -115,7 +118,7 @@ class ClusterFront(Relay):
             if number not in self.listing:
                 self._arrived(entry)
         self.listing = listing
-        self._lobby_changed()
+        self.lobby.changed()
 
     async def _refreshing(self) -> None:
         while True:
@@ -139,11 +142,11 @@ class ClusterFront(Relay):
                 if entry.number not in self.listing:
                     self._arrived(entry)
                 self.listing[entry.number] = entry
-                self._lobby_changed()
+                self.lobby.changed()
         elif (channel == LOBBY and message.get("kind") == "room_unlisted"
               and isinstance(message.get("room"), int)):
             self.listing.pop(message["room"], None)
-            self._lobby_changed()
+            self.lobby.changed()
 
     def _log_down(self, error: DirectoryDown) -> None:
         if not self._down:
