@@ -303,7 +303,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "web":
         return _web(args)
     if args.command is None:
-        from audiospoons.ui.screens import open_main_menu
+        from audiospoons.ui.wiring import open_main_menu
 
         return open_main_menu(args.menu_speech, args.menu_lang)
     parser.print_help()
@@ -477,6 +477,7 @@ def _join(args: argparse.Namespace) -> int:
     from audiospoons.net.tls import client_context, split_scheme
     from audiospoons.ui.audio import open_audio
     from audiospoons.ui.keptseats import kept_seat, with_seat
+    from audiospoons.ui.menuhost import apply_settings
     from audiospoons.ui.online import (
         LOGIN_LOST,
         LOGIN_REFUSED,
@@ -490,7 +491,6 @@ def _join(args: argparse.Namespace) -> int:
         read_address,
         with_login,
     )
-    from audiospoons.ui.screens import apply_settings
     from audiospoons.ui.settings import load_settings, save_settings
 
     settings, _ = load_settings()
@@ -764,7 +764,7 @@ def _at_the_keyboard(args: argparse.Namespace, settings: Settings, problem: str 
     ``play``: its exit code (2 off a keyboard, 130 on Ctrl+C) and what it gave."""
     from audiospoons.keys.reader import TerminalKeys
     from audiospoons.ui.audio import open_audio
-    from audiospoons.ui.screens import apply_settings
+    from audiospoons.ui.menuhost import apply_settings
     from audiospoons.ui.settings import problem_text
 
     if not at_a_keyboard("play"):

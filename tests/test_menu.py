@@ -26,7 +26,6 @@ from audiospoons.games.spoons.optionitems import (
 )
 from audiospoons.games.spoons.rules.options import OPTION_SPECS, Options
 from audiospoons.keys.key import Key, parse_label
-from audiospoons.ui import screens
 from audiospoons.ui.menu import (
     EDGE_CUE,
     MOVE_CUE,
@@ -40,8 +39,9 @@ from audiospoons.ui.menu import (
     Toggle,
     initial,
 )
+from audiospoons.ui.menuhost import Unavailable, menu_label
 from audiospoons.ui.optionitems import seconds
-from audiospoons.ui.screens import Screens, menu_label
+from audiospoons.ui.screens import Screens
 from audiospoons.ui.settings import Settings, load_settings
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
@@ -416,7 +416,7 @@ def test_play_calls_back_with_the_settings_and_saves_what_comes_back(tmp_path: P
 
 def test_play_that_is_not_there_says_so(tmp_path: Path) -> None:
     def missing(settings: Settings) -> None:
-        raise screens.Unavailable("not yet")
+        raise Unavailable("not yet")
 
     lines, _ = run_screens(tmp_path, ["enter"], play=missing)
     assert lines[1] == "That is not ready yet."

@@ -12,7 +12,7 @@ import pytest
 from test_menu import Cues, ScriptedKeys
 
 from audiospoons.net.client import Login
-from audiospoons.ui import screens
+from audiospoons.ui.menuhost import Unavailable
 from audiospoons.ui.onlinemenu import (
     JoinRequest,
     Outcome,
@@ -435,7 +435,7 @@ def test_comma_and_period_are_typed_in_a_field_and_page_up_reviews(tmp_path: Pat
 def test_online_play_that_is_not_there_says_so(tmp_path: Path) -> None:
     def missing(settings: Settings, request: JoinRequest,
                 connected: Callable[[str | None], None]) -> Outcome:
-        raise screens.Unavailable("no network here")
+        raise Unavailable("no network here")
 
     for callback in (missing, None):
         lines, _ = run_screens(tmp_path, ["down", "enter", *keys_for("h"), "enter",

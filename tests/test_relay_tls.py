@@ -34,8 +34,9 @@ from audiospoons.net.serving import serve
 from audiospoons.net.tls import TLSFileError, client_context, server_context
 from audiospoons.ui.online import PLAYED, UNREACHABLE, join_relay
 from audiospoons.ui.onlinemenu import JoinRequest, Outcome, read_address
-from audiospoons.ui.screens import Screens, online_game
+from audiospoons.ui.screens import Screens
 from audiospoons.ui.settings import Settings
+from audiospoons.ui.wiring import online_game
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import SpeechMode, TextOutput

@@ -10,15 +10,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from audiospoons.net.client import Opener, by_network
-from audiospoons.ui.screens import (
-    OTHER_GAMES,
-    GameCallback,
-    Screens,
-    apply_settings,
-    local_game,
-    online_game,
-)
+from audiospoons.ui.menuhost import GameCallback, apply_settings
 from audiospoons.ui.settings import BadSettings, Settings, settings_from_json, settings_to_json
+from audiospoons.ui.wiring import local_game, menu_screens
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import Messages, UnknownLanguage, choose_language, messages
 from audiospoons.voice.speaker import Speaker
@@ -122,14 +116,10 @@ def run_session(hello: Mapping[str, object], keys: WebKeys, outbox: Outbox, *,
         outbox.send({"type": "region", "label": m.tr("web.region")})
         if unreadable:
             speaker.say(Utterance(m.tr("web.settings.unreadable")))
-        screens = Screens(
-            settings, speaker=speaker, keys=keys, mixer=sounds, lang=lang,
-            speech=mode, speech_choices=page_speech, settings_file=settings_file, on_save=kept,
-            play=against_bots("play_local_game"),
-            demonstrate=against_bots("play_demonstration"),
-            play_other={name: against_bots("play_local_game", game=name)
-                        for name in OTHER_GAMES},
-            play_online=online_game(speaker, sounds, keys, opener), refuse_relay=refused)
+        screens = menu_screens(
+            settings, speaker=speaker, keys=keys, mixer=sounds, against_bots=against_bots,
+            opener=opener, lang=lang, speech=mode, speech_choices=page_speech,
+            settings_file=settings_file, on_save=kept, refuse_relay=refused)
         try:
             screens.run()
         except Idle:
