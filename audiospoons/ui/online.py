@@ -40,7 +40,6 @@ from audiospoons.engine.errors import InvalidOptions
 from audiospoons.games.registry import DEFAULT, GAMES, listed_game
 from audiospoons.keys.reader import ESCAPE_DELAY
 from audiospoons.net.client import (
-    BAD_MESSAGE,
     BadMessage,
     Login,
     MoveRefused,
@@ -57,9 +56,24 @@ from audiospoons.sound.cue import Cue, CuePlayer
 from audiospoons.ui.controls import menu_controls, offer
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.keptseats import is_seat_token, seat_room
-from audiospoons.ui.lobby import RECORD_VIEWS, ROOM_LISTS, Lobby, Step, read_rooms
+from audiospoons.ui.lobby import Lobby, Step, read_rooms
 from audiospoons.ui.player import KeySource, PressedKey
-from audiospoons.ui.records import muted_line, rating_line, when_text, whole_minutes
+from audiospoons.ui.records import when_text
+from audiospoons.ui.relaymessages import (
+    Chore,
+    Effect,
+    ForgetSeat,
+    Hand,
+    Part,
+    Say,
+    Send,
+    Standing,
+    bad,
+    bad_text,
+    reduce,
+    room_text,
+    watching,
+)
 from audiospoons.ui.relayseat import OnlineGame
 from audiospoons.ui.replayer import Replayer
 from audiospoons.ui.roomkeys import CHAT_KEYS, TABLE_CHAT_KEY, RoomKeys, RoomStep
@@ -69,9 +83,7 @@ from audiospoons.ui.tableview import show
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.relaywords import (
-    TOO_FEW_PLAYERS,
     account_text,
-    refusal_text,
     relay_error_text,
 )
 from audiospoons.voice.speaker import Speaker
@@ -97,10 +109,6 @@ LOGIN_LOST = 6
 reached and the player has left it; it could not be reached; it would not take the name."""
 
 Reconnect = Callable[[], Awaitable[RelayClient]]
-
-SEAT_GONE = frozenset({"no-seat", "room-lost"})
-"""The relay's refusals of a kept seat asked back that mean the seat is no more."""
-
 
 class NameRefused(RelayError):
     """The relay would not take the name given (``bad-name``)."""
@@ -266,7 +274,7 @@ class OnlineSession:
         try:
             self.game = self._new_game(started)
         except (BadRelayMessage, InvalidOptions):
-            self.say(self.m.tr("online.reconnect.failed", reason=self._bad_text()))
+            self.say(self.m.tr("online.reconnect.failed", reason=bad_text(self.m)))
             return False
         self._catching_up = None
         self.game.catch_up(told)
@@ -328,21 +336,8 @@ class OnlineSession:
         (a bot plays on), said as a failed reconnect, and the player is back in the lobby."""
         self._keep_seat(None)
         self.client.send("leave_room")
-        self.say(self.m.tr("online.reconnect.failed", reason=self._bad_text()))
+        self.say(self.m.tr("online.reconnect.failed", reason=bad_text(self.m)))
         self._out_of_room()
-
-    def _rejoin_refused(self, message: dict[str, Any]) -> None:
-        """The relay will not give the kept seat back: a seat it no longer holds is said as
-        such and forgotten; any other refusal is said as the relay's errors are."""
-        self.where.rejoining = False
-        if message.get("code") not in SEAT_GONE:
-            self._error(message)
-            return
-        self.where.asked = False
-        self.say(self.m.tr("online.seat.gone"))
-        self._keep_seat(None)
-        if self.lobby is not None and self.where.room is None:
-            self.say(self.lobby.menu.item_text())
 
     async def _room_lost(self, client: RelayClient) -> bool:
         """The game's room is gone with the process of a cluster that ran it: the player is
@@ -460,122 +455,103 @@ class OnlineSession:
 
     # ----------------------------------------------------------------- messages
 
-    STALE = frozenset({"room", "game_started", "event", "catch_up", "limit", "refused", "left",
-                       "back"})
-    """What the relay may still send of a room the player has just left."""
-
     def _on_message(self, message: dict[str, Any]) -> None:
         kind = message["kind"]
-        if self.where.to_lobby and kind in self.STALE:
-            return
         try:
-            self._take(message)
+            self._settle(*reduce(self._standing(), message, self.m))
         except (BadRelayMessage, InvalidOptions):
             self._bad(kind)
 
-    def _take(self, message: dict[str, Any]) -> None:
-        """Act on a message from the relay; ``BadRelayMessage`` (or ``InvalidOptions``, for a
-        game whose options no game here can play) if it cannot be used."""
-        kind = message["kind"]
-        game = self.game
-        if kind in ("event", "refused", "limit") and game is not None:
+    def _bad(self, kind: str | None) -> None:
+        """The relay sent a message of ``kind`` that is not as the protocol says
+        (``relaymessages.bad``)."""
+        self._settle(*bad(self._standing(), kind, self.m))
+
+    def _standing(self) -> Standing:
+        where = self.where
+        return Standing(
+            self.client.name, where.room, ready=where.ready, left=where.left,
+            asked=where.asked, to_lobby=where.to_lobby, stopped=where.stopped,
+            rejoining=where.rejoining, playing=self.game is not None,
+            catching_up=None if self._catching_up is None else self._catching_up.name,
+            watching=self.watcher is not None, lobby=self.lobby is not None,
+            replaying=self.replayer is not None)
+
+    def _settle(self, standing: Standing, effects: list[Effect]) -> None:
+        """Stand where the reducer says, then carry its effects out in order."""
+        where = self.where
+        where.room = standing.room
+        where.ready, where.left, where.asked = standing.ready, standing.left, standing.asked
+        where.to_lobby, where.stopped = standing.to_lobby, standing.stopped
+        where.rejoining = standing.rejoining
+        for effect in effects:
+            if isinstance(effect, Say):
+                self.say(effect.text)
+            elif isinstance(effect, Send):
+                self.client.send(effect.kind)
+            elif isinstance(effect, ForgetSeat):
+                self._keep_seat(None)
+            elif isinstance(effect, Hand):
+                self._hand(effect.part, effect.message)
+            else:
+                self._chore(effect.chore)
+
+    def _hand(self, part: Part, message: dict[str, Any]) -> None:
+        """A message for a part of the sitting that keeps state of its own."""
+        if part is Part.GAME and self.game is not None:
+            game = self.game
             game.on_message(message)
             if game.over:
                 self.game = None
                 self._keep_seat(None)
-        elif game is not None and self._catching_up is not None and (
-                kind == "catch_up" or (kind == "back"
-                                       and message["name"] == self._catching_up.name)):
+        elif part is Part.CATCH_UP:
             self._catch_up(message)
-        elif kind == "game_started" and self.where.rejoining:
+        elif part is Part.REJOINED:
             self._rejoined(message)
-        elif kind in ("event", "catch_up") and self.watcher is not None:
+        elif part is Part.WATCHER and self.watcher is not None:
             watcher = self.watcher
             try:
                 watcher.on_message(message)
             finally:
                 if watcher.over:
                     self.watcher = None
-        elif kind == "game_started" and message.get("seat") is None:
+        elif part is Part.WATCH:
             view = listed_game(message.get("game")).watch_view(
                 message, self.m, self.speaker, self.sounds, self.prefs)
             self.watcher = Watcher(message, view, self.m)
-        elif kind == "game_started":
-            self._started(message)
+        elif part is Part.SEAT:
+            self.speaker.history.begin()
+            self.game = self._new_game(message)
+            self._keep_seat(self.game.token)
             if self.room_keys.menu is not None:
                 self.room_keys.close()
-        elif kind == "room":
-            self.where.asked = False
-            self._room(message)
-        elif kind in ROOM_LISTS:
+        elif part is Part.ROOMS:
             self._rooms(message)
-        elif kind == "chat" and message.get("scope") == "lobby":
-            self.say(self.m.tr("online.chat.lobby", name=message["name"], text=message["text"]))
-        elif kind == "chat":
-            self.say(self.m.tr("online.chat", name=message["name"], text=message["text"]))
-        elif kind == "error" and message.get("code") == "shutdown":
-            self.where.stopped = True
-            self._keep_seat(None)
-            self.say(self.m.tr("online.error.shutdown"))
-        elif kind == "error" and message.get("code") == "room-failed":
-            self.game = self.watcher = None
-            self._keep_seat(None)
-            self.say(self.m.tr("online.room.failed"))
-        elif kind == "error" and self.where.rejoining:
-            self._rejoin_refused(message)
-        elif kind == "error" and message.get("code") != "replaced":
-            self._error(message)
-        elif kind == "left" and message.get("held"):
-            self.say(self.m.tr("online.held", name=message["name"]))
-        elif kind == "left" and message.get("stand_in"):
-            self.say(self.m.tr("online.stand.in", name=message["name"]))
-        elif kind == "left":
-            self.say(self.m.tr("online.left.other", name=message["name"]))
-        elif kind == "back" and message["name"] != self.client.name:
-            self.say(self.m.tr("online.back.other", name=message["name"]))
-        elif kind == "error" and message.get("code") == "replaced":
-            self.say(self.m.tr("online.replaced"))
-            self.where.left = True
-        elif kind == "kicked":
-            minutes = message.get("minutes")
-            self.say(self.m.tr("online.kicked") if minutes is None
-                     else self.m.ntr("online.kicked.minutes", whole_minutes(minutes)))
-            self._keep_seat(None)
-            self._out_of_room()
-        elif kind == "moderated" and message["action"] == "kick" and message["scope"] == "relay":
-            self.say(self.m.tr("online.ban.done", name=message["name"]))
-        elif kind == "moderated" and message["action"] == "kick":
-            self.say(self.m.tr("online.kick.done", name=message["name"]))
-        else:
-            self._take_records(message)
-
-    def _started(self, message: dict[str, Any]) -> None:
-        """A seat at the room's new game. Its token is kept."""
-        self.speaker.history.begin()
-        self.game = self._new_game(message)
-        self._keep_seat(self.game.token)
-
-    def _take_records(self, message: dict[str, Any]) -> None:
-        """The relay's answers about its records, a rating changed, a mute, a logout."""
-        kind = message["kind"]
-        if kind in RECORD_VIEWS and self.lobby is not None and self.where.room is None:
+        elif part is Part.RECORDS and self.lobby is not None:
             self._step(self.lobby.show(message))
-        elif kind == "rating":
-            self.say(rating_line(message, self.m))
-        elif kind == "muted":
-            self.say(muted_line(message, self.m))
-        elif kind == "game_record":
+        elif part is Part.REPLAY:
             self.replayer = Replayer(message, self.m, self.speaker, self.sounds, self.prefs,
                                      on_end=self._replay_ended)
             self._replay_if_whole()
-        elif kind == "game_moves" and self.replayer is not None:
+        elif part is Part.MOVES and self.replayer is not None:
             self.replayer.add_moves(message)
             self._replay_if_whole()
-        elif kind == "logged_out":
-            if self.on_logged_out is not None:
-                self.on_logged_out()
-            self.say(self.m.tr("online.logged.out"))
-            self.where.left = True
+
+    def _chore(self, chore: Chore) -> None:
+        if chore is Chore.LOGGED_OUT and self.on_logged_out is not None:
+            self.on_logged_out()
+        elif chore is Chore.OUT_OF_ROOM:
+            self._out_of_room()
+        elif chore is Chore.OPEN_LOBBY:
+            self._to_lobby()
+        elif chore is Chore.END_GAMES:
+            self.game = self.watcher = None
+        elif chore is Chore.SEAT_BACK_FAILED:
+            self._seat_back_failed()
+        elif chore is Chore.SAY_LOBBY_ITEM and self.lobby is not None:
+            self.say(self.lobby.menu.item_text())
+        elif chore is Chore.SAY_LOBBY_OPENING and self.lobby is not None:
+            self.say(self.lobby.opening())
 
     def _replay_if_whole(self) -> None:
         replayer = self.replayer
@@ -586,53 +562,6 @@ class OnlineSession:
             self.say(self.m.tr("online.replay.bad"))
             return
         self.say(self.m.tr("online.replay.start", when=when_text(replayer.ended_at, self.m)))
-
-    def _error(self, message: dict[str, Any]) -> None:
-        """An error from the relay; one answering a room asked for is said in the player's
-        words, and leaves them in the lobby."""
-        asked, self.where.asked = self.where.asked, False
-        self.where.rejoining = False
-        code = message.get("code")
-        refusal = refusal_text(code, self.m) if asked else None
-        room = self.where.room
-        if code == "not-ready" and room is not None:
-            waiting = [str(seat["name"]) for seat in room["seats"]
-                       if not seat["bot"] and not seat["ready"] and seat["name"] != room["host"]]
-            if waiting:
-                refusal = self.m.tr("online.notready.others", names=self.m.join(waiting))
-        if code == "bad-options" and room is not None and len(room["seats"]) < 2:
-            # A relay from before too-few-players refused starting alone bad-options.
-            code, message = TOO_FEW_PLAYERS, {**message, "minimum": 2}
-        self.say(refusal or relay_error_text(code, self.m, message.get("minimum"))
-                 or self.m.tr("online.error", message=message["message"]))
-        if asked and self.where.room is None:
-            self._to_lobby()
-
-    def _bad(self, kind: str | None) -> None:
-        """The relay sent a message of ``kind`` that is not as the protocol says: it is said,
-        and left out. What the room just left sends is old news, and left out unsaid. A room
-        or an error answering a room asked for ends the asking (a room that cannot be read is
-        left), and a list of rooms that should have opened the lobby opens it with the rooms it
-        had. The answer to a kept seat asked back (its seat, its game so far) is a failed
-        reconnect."""
-        if self.where.to_lobby and kind in self.STALE:
-            return
-        if (self.where.rejoining or self._catching_up is not None) and kind in (
-                "game_started", "catch_up", "back"):
-            self._seat_back_failed()
-            return
-        if self.where.asked and kind in ("room", "error"):
-            if kind == "room":
-                self.client.send("leave_room")
-            self._error({"kind": "error", "code": BAD_MESSAGE, "message": self._bad_text()})
-            return
-        self.say(self._bad_text())
-        if kind == "rooms" and self.where.to_lobby and self.lobby is not None:
-            self.where.to_lobby, self.where.room = False, None
-            self.say(self.lobby.opening())
-
-    def _bad_text(self) -> str:
-        return relay_error_text(BAD_MESSAGE, self.m) or BAD_MESSAGE
 
     def _rooms(self, message: dict[str, Any]) -> None:
         """The relay's list of rooms (``rooms``), or a change to it (``room_listed``,
@@ -660,57 +589,6 @@ class OnlineSession:
         number = seat_room(self.seat)
         if not any(room.number == number and room.playing for room in read_rooms(rooms)):
             self._keep_seat(None)
-
-    def _room(self, state: dict[str, Any]) -> None:
-        before = self.where.room
-        self.where.room = state
-        watching = self._watching(state)
-        if state["playing"]:
-            if before is None and watching:
-                self.say(self._room_text(state))
-            return
-        me = next((seat for seat in state["seats"] if seat["name"] == self.client.name), None)
-        self.where.ready = bool(me and me["ready"])
-        if before is None or before.get("seats") != state["seats"] or before.get("playing"):
-            self.say(self._room_text(state))
-
-    def _watching(self, state: dict[str, Any]) -> bool:
-        """The player is in the room without a seat: a spectator."""
-        return not any(seat["name"] == self.client.name and seat["bot"] is None
-                       for seat in state["seats"])
-
-    def _room_text(self, state: dict[str, Any]) -> str:
-        m = self.m
-        seats = self._seats_text([self._seat_text(seat, state["host"])
-                                  for seat in state["seats"]])
-        titled = listed_game(state.get("game")).words.room
-        name = state["name"] if titled is None else m.tr(titled, name=state["name"])
-        if self._watching(state):
-            return m.tr("online.watching", number=state["room"], name=name, seats=seats)
-        return m.tr("online.room", number=state["room"], name=name, seats=seats)
-
-    def _seats_text(self, seats: list[str]) -> str:
-        """The seats one after another, each set off as a whole ("Ann, host; Bob; Cy,
-        ready"): a list joined with commas and "and" would hear "Ann, host and Bob" as three
-        people."""
-        text = seats[0] if seats else ""
-        for seat in seats[1:]:
-            text = self.m.tr("online.seats.more", seats=text, seat=seat)
-        return text
-
-    def _seat_text(self, seat: dict[str, Any], host: str) -> str:
-        """A seat as the room is said: who, and their rating where the relay keeps them."""
-        if seat["bot"]:
-            text = self.m.tr("online.seat.bot", name=seat["name"])
-        elif seat["name"] == host:
-            text = self.m.tr("online.seat.host", name=seat["name"])
-        elif seat["ready"]:
-            text = self.m.tr("online.seat.ready", name=seat["name"])
-        else:
-            text = str(seat["name"])
-        if seat.get("rating") is None:
-            return text
-        return self.m.tr("online.seat.rating", seat=text, rating=seat["rating"])
 
     # ----------------------------------------------------------------- keys
 
@@ -808,7 +686,7 @@ class OnlineSession:
 
     def _room_key(self, label: str) -> None:
         room = self.where.room
-        watching = room is not None and self._watching(room)
+        spectator = room is not None and watching(room, self.client.name)
         if label == "escape" and room is None:
             self.client.send("leave_room")
             self.say(self.m.tr("online.left"))
@@ -819,8 +697,8 @@ class OnlineSession:
             self.speaker.review(" ".join((self.watcher.help_text(),
                                           self.m.tr("online.table.chat"))))
         elif label == "f1":
-            self.say(self._room_help(room, watching))
-        elif label == "enter" and room is not None and watching:
+            self.say(self._room_help(room, spectator))
+        elif label == "enter" and room is not None and spectator:
             if room["playing"]:
                 self.say(self.m.tr("online.watching.wait"))
             else:
@@ -842,7 +720,7 @@ class OnlineSession:
         elif label in HISTORY_KEYS:
             review_history(self.speaker, HISTORY_KEYS[label])
         elif label in ("r", "shift+r", "f2") and room is not None:
-            self.say(self._room_text(room))
+            self.say(room_text(room, self.client.name, self.m))
 
     def _room_help(self, room: dict[str, Any] | None, watching: bool) -> str:
         """F1 in a room between games: the keys that work here, for the host, a seated
