@@ -254,18 +254,18 @@ def _join(args: argparse.Namespace) -> int:
     from audiospoons.ui.audio import open_audio
     from audiospoons.ui.keptseats import kept_seat, with_seat
     from audiospoons.ui.menuhost import apply_settings
-    from audiospoons.ui.online import (
-        LOGIN_LOST,
-        LOGIN_REFUSED,
-        PASSWORD_WANTED,
-        join_relay,
-    )
     from audiospoons.ui.onlinemenu import (
         LOGGED_OUT,
         Refused,
         kept_login,
         read_address,
         with_login,
+    )
+    from audiospoons.ui.relayjoin import (
+        LOGIN_LOST,
+        LOGIN_REFUSED,
+        PASSWORD_WANTED,
+        join_relay,
     )
     from audiospoons.ui.settings import load_settings, save_settings
 

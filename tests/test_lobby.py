@@ -21,17 +21,12 @@ from audiospoons.net import server
 from audiospoons.net.client import RelayClient
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.wire import encode_event
-from audiospoons.ui import online
+from audiospoons.ui import relayjoin
 from audiospoons.ui.gamekeys import Action as GameAction
 from audiospoons.ui.lobby import Enter, Listed, Lobby, Step, read_room, read_rooms
-from audiospoons.ui.online import (
-    NAME_REFUSED,
-    PLAYED,
-    UNREACHABLE,
-    OnlineSession,
-    join_relay,
-    room_fields,
-)
+from audiospoons.ui.online import OnlineSession
+from audiospoons.ui.relayjoin import NAME_REFUSED, PLAYED, UNREACHABLE, join_relay
+from audiospoons.ui.relaymessages import room_fields
 from audiospoons.ui.seating import SeatPrefs
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages
@@ -820,7 +815,7 @@ def test_join_relay_gives_a_game_the_players_keys_and_spoon_style(
             super().__init__(*args, **kwargs)
             sessions.append(self)
 
-    monkeypatch.setattr(online, "OnlineSession", Kept)
+    monkeypatch.setattr(relayjoin, "OnlineSession", Kept)
 
     async def scenario(relay: server.Relay, port: int) -> None:
         keys, lines = PipeKeys(), Lines()

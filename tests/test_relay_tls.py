@@ -32,8 +32,8 @@ from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient, RelayError
 from audiospoons.net.serving import serve
 from audiospoons.net.tls import TLSFileError, client_context, server_context
-from audiospoons.ui.online import PLAYED, UNREACHABLE, join_relay
 from audiospoons.ui.onlinemenu import JoinRequest, Outcome, read_address
+from audiospoons.ui.relayjoin import PLAYED, UNREACHABLE, join_relay
 from audiospoons.ui.screens import Screens
 from audiospoons.ui.settings import Settings
 from audiospoons.ui.wiring import online_game

@@ -15,7 +15,8 @@ from test_relay import connect, with_relay
 
 from audiospoons.net import server
 from audiospoons.net.relaysettings import RelaySettings
-from audiospoons.ui.online import PLAYED, UNREACHABLE, OnlineSession, join_relay
+from audiospoons.ui.online import OnlineSession
+from audiospoons.ui.relayjoin import PLAYED, UNREACHABLE, join_relay
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 

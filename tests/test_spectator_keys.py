@@ -25,7 +25,8 @@ from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net import server
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.wire import encode_event
-from audiospoons.ui.online import PLAYED, OnlineSession
+from audiospoons.ui.online import OnlineSession
+from audiospoons.ui.relayjoin import PLAYED
 from audiospoons.ui.seating import SeatPrefs
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages

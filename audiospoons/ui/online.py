@@ -2,8 +2,9 @@
 games are.
 
 Each game's seat at the relay's table comes from its spec (``GameSpec.remote_seat``). One asyncio
-loop reads both the relay and the keyboard (the terminal's file descriptor is watched by the
-loop, so nothing polls and a key is stamped the moment it is read).
+loop reads both the relay and the keyboard (``ui.keyfeed``); what each message from the relay
+does is worked out by a pure reducer (``ui.relaymessages``), whose effects the session carries
+out. ``ui.relayjoin`` reaches the relay and runs the session.
 
 Connected without a room asked for, the player is in the lobby (``ui.lobby``): a menu of the
 relay's rooms, where Enter opens a room of one's own, takes a seat in a room, or watches one
@@ -12,9 +13,7 @@ or, for the host, starts the game; Escape leaves the room, back to the lobby. A 
 cannot pause: Escape twice leaves it, and a bot plays on for you. The token of the seat held
 in a game is kept (``on_seat``, into the settings) until the game ends or the player leaves it,
 so that the next start, should this one be killed, offers the seat back first in the lobby
-(``ui.keptseats``). Asked for a room (``audiospoons
-join --room N``, or ``--bots``), the player goes straight into it, and leaving it leaves the
-relay, as a script expects; if the room cannot be had, the lobby opens instead.
+(``ui.keptseats``).
 
 The room's other keys (``ui.roomkeys``): the host adds a bot (B) or takes the last one away
 (Shift+B), and takes someone out of the room (K); anyone chats (C or slash in the room, slash at
@@ -32,32 +31,27 @@ from __future__ import annotations
 import asyncio
 import socket
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field, replace
-from ssl import SSLContext
-from typing import Any, Protocol
+from dataclasses import dataclass, field
+from typing import Any
 
 from audiospoons.engine.errors import InvalidOptions
-from audiospoons.games.registry import DEFAULT, GAMES, listed_game
-from audiospoons.keys.reader import ESCAPE_DELAY
+from audiospoons.games.registry import DEFAULT, listed_game
 from audiospoons.net.client import (
     BadMessage,
-    Login,
     MoveRefused,
-    Opener,
     RelayClient,
     RelayError,
     SeatBack,
     SeatRefused,
-    by_network,
 )
 from audiospoons.net.relaykinds import BadRelayMessage
-from audiospoons.net.tls import certificate_problem, is_insecure
 from audiospoons.sound.cue import Cue, CuePlayer
 from audiospoons.ui.controls import menu_controls, offer
 from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.keptseats import is_seat_token, seat_room
+from audiospoons.ui.keyfeed import KeyFeed, WatchedKeys
 from audiospoons.ui.lobby import Lobby, Step, read_rooms
-from audiospoons.ui.player import KeySource, PressedKey
+from audiospoons.ui.player import PressedKey
 from audiospoons.ui.records import when_text
 from audiospoons.ui.relaymessages import (
     Chore,
@@ -71,6 +65,8 @@ from audiospoons.ui.relaymessages import (
     bad,
     bad_text,
     reduce,
+    room_fields,
+    room_help,
     room_text,
     watching,
 )
@@ -83,7 +79,6 @@ from audiospoons.ui.tableview import show
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.relaywords import (
-    account_text,
     relay_error_text,
 )
 from audiospoons.voice.speaker import Speaker
@@ -96,36 +91,7 @@ RECONNECT_EVERY = 2.0
 RECONNECT_FOR = 58.0
 """Seconds of trying before giving up: a little under the time the relay holds the seat."""
 
-PLAYED = 0
-UNREACHABLE = 2
-NAME_REFUSED = 3
-PASSWORD_WANTED = 4
-"""The name is a registered player's: the player is asked for its password."""
-LOGIN_REFUSED = 5
-"""The password was not taken (wrong, too short, too many tries): it is asked again."""
-LOGIN_LOST = 6
-"""The login kept from last time is no longer good: it is forgotten, the password asked."""
-"""What ``join_relay`` returns (the exit status of ``audiospoons join``): the relay was
-reached and the player has left it; it could not be reached; it would not take the name."""
-
 Reconnect = Callable[[], Awaitable[RelayClient]]
-
-class NameRefused(RelayError):
-    """The relay would not take the name given (``bad-name``)."""
-
-
-ACCOUNT_CODES = {"name-registered": PASSWORD_WANTED, "bad-login": LOGIN_REFUSED,
-                 "slow-down": LOGIN_REFUSED, "bad-password": LOGIN_REFUSED,
-                 "accounts-down": LOGIN_REFUSED, "no-accounts": LOGIN_REFUSED,
-                 "bad-token": LOGIN_LOST}
-"""The relay's refusals of a login, and what the Play online screen does next."""
-
-
-class WatchedKeys(KeySource, Protocol):
-    """A key source whose file descriptor the loop can watch (the terminal's)."""
-
-    def fileno(self) -> int: ...
-
 
 @dataclass(slots=True)
 class Where:
@@ -186,8 +152,7 @@ class OnlineSession:
         self.watcher: Watcher | None = None
         self.room_keys = RoomKeys(messages)
         """The spoken menu (a bot's level, whom to take out) or chat line open, if any."""
-        self._pressed: asyncio.Queue[list[PressedKey] | EOFError] = asyncio.Queue()
-        """Keys as they are read, or the ``EOFError`` of keys that have ended (a page gone)."""
+        self.feed = KeyFeed(keys)
 
     def _new_lobby(self) -> Lobby:
         return Lobby(self.m, records=self.client.keeps_accounts, account=not self.client.guest,
@@ -198,13 +163,12 @@ class OnlineSession:
         self.speaker.say(Utterance(text, urgent))
 
     async def run(self) -> None:
-        loop = asyncio.get_running_loop()
-        loop.add_reader(self.keys.fileno(), self._read_keys)
+        self.feed.start()
         network = asyncio.create_task(self._network())
         try:
             while not self.where.left:
                 self._show_where()
-                waiting = asyncio.create_task(self._pressed.get())
+                waiting = asyncio.create_task(self.feed.pressed.get())
                 tick_in = None if self.game is None else self.game.next_tick_in()
                 done, _ = await asyncio.wait({waiting, network}, timeout=tick_in,
                                              return_when=asyncio.FIRST_COMPLETED)
@@ -228,7 +192,7 @@ class OnlineSession:
                         break
                     network = asyncio.create_task(self._network())
         finally:
-            loop.remove_reader(self.keys.fileno())
+            self.feed.stop()
             network.cancel()
             await self.client.close()
 
@@ -268,9 +232,7 @@ class OnlineSession:
             break
         await self.client.close()
         self.client = client
-        drained = [self._pressed.get_nowait() for _ in range(self._pressed.qsize())]
-        for ended in (item for item in drained if isinstance(item, EOFError)):
-            self._pressed.put_nowait(ended)
+        self.feed.let_go()
         try:
             self.game = self._new_game(started)
         except (BadRelayMessage, InvalidOptions):
@@ -407,30 +369,6 @@ class OnlineSession:
     def _new_game(self, started: dict[str, Any]) -> OnlineGame:
         return listed_game(started.get("game")).remote_seat(
             self.client, started, self.m, self.speaker, self.sounds, self.prefs)
-
-    def _read_keys(self) -> None:
-        """The terminal has input: read it. A lone Escape is told from the start of a key's
-        escape sequence only after ``ESCAPE_DELAY`` of quiet, so when a read gives nothing it
-        is tried again once that time has passed."""
-        pressed = self._read()
-        if pressed == []:
-            asyncio.get_running_loop().call_later(2 * ESCAPE_DELAY, self._read_quiet)
-
-    def _read_quiet(self) -> None:
-        self._read()
-
-    def _read(self) -> list[PressedKey] | None:
-        """The keys waiting, handed to the session; None once the keys have ended (a page
-        gone), which ends the session from its own loop rather than the reader's callback."""
-        try:
-            pressed = list(self.keys.read(0))
-        except EOFError as ended:
-            asyncio.get_running_loop().remove_reader(self.keys.fileno())
-            self._pressed.put_nowait(ended)
-            return None
-        if pressed:
-            self._pressed.put_nowait(pressed)
-        return pressed
 
     async def _network(self) -> None:
         while True:
@@ -697,7 +635,7 @@ class OnlineSession:
             self.speaker.review(" ".join((self.watcher.help_text(),
                                           self.m.tr("online.table.chat"))))
         elif label == "f1":
-            self.say(self._room_help(room, spectator))
+            self.say(room_help(room, self.client.name, spectator, self.m))
         elif label == "enter" and room is not None and spectator:
             if room["playing"]:
                 self.say(self.m.tr("online.watching.wait"))
@@ -721,16 +659,6 @@ class OnlineSession:
             review_history(self.speaker, HISTORY_KEYS[label])
         elif label in ("r", "shift+r", "f2") and room is not None:
             self.say(room_text(room, self.client.name, self.m))
-
-    def _room_help(self, room: dict[str, Any] | None, watching: bool) -> str:
-        """F1 in a room between games: the keys that work here, for the host, a seated
-        player or a spectator."""
-        m = self.m
-        if watching:
-            return " ".join((m.tr("online.watching.help"), m.tr("online.table.chat")))
-        if room is not None and room["host"] == self.client.name:
-            return m.tr("online.room.help.host")
-        return m.tr("online.room.help.player")
 
     def _host_key(self, label: str, room: dict[str, Any]) -> None:
         """B, Shift+B and K: the host's keys, to add a bot, take the last one away, and take
@@ -769,121 +697,3 @@ def reason_text(error: Exception, m: Messages) -> str:
     if isinstance(error, OSError) and error.strerror:
         return error.strerror
     return str(error)
-
-
-async def reach_relay(host: str, port: int, name: str, *, timeout: float = 10.0,
-                      ssl: SSLContext | None = None, login: Login | None = None,
-                      opener: Opener = by_network) -> RelayClient:
-    """Connect (over TLS with ``ssl``, by ``opener``) and say hello, as ``RelayClient.connect``
-    does (as a guest, or as ``login`` says: registering a name the relay has taken already logs
-    in with the password instead), telling a name the relay will not take (``NameRefused``)
-    from any other refusal (``RelayError``, its ``code`` the relay's)."""
-    try:
-        return await RelayClient.connect(host, port, name, timeout=timeout, ssl=ssl,
-                                         login=login, opener=opener)
-    except RelayError as error:
-        if error.code == "bad-name":
-            raise NameRefused(str(error), "bad-name") from None
-        if error.code == "already-registered" and login is not None and login.register:
-            return await reach_relay(host, port, name, timeout=timeout, ssl=ssl,
-                                     login=replace(login, register=False), opener=opener)
-        raise
-
-
-def room_fields(values: Mapping[str, str], password: str | None, game: str = DEFAULT
-                ) -> dict[str, Any]:
-    """The fields of ``create_room`` for a room of one's own: the game, its options, the
-    preset among them sent apart, and the password if any."""
-    options = {key: value for key, value in values.items() if key != "preset"}
-    fields: dict[str, Any] = {"options": options}
-    if game != DEFAULT:
-        fields["game"] = game
-    if values.get("preset"):
-        fields["preset"] = values["preset"]
-    if password:
-        fields["password"] = password
-    return fields
-
-
-async def join_relay(host: str, port: int, name: str, *, room: int | None,
-                     values: Mapping[str, str], game: str = DEFAULT, bots: int,
-                     messages: Messages, speaker: Speaker,
-                     other_games: Mapping[str, Mapping[str, str]] | None = None,
-                     sounds: CuePlayer | None, keys: WatchedKeys, password: str | None = None,
-                     prefs: SeatPrefs = ONLINE_PREFS,
-                     on_connected: Callable[[str | None], None] | None = None,
-                     on_logged_out: Callable[[], None] | None = None,
-                     ssl: SSLContext | None = None, login: Login | None = None,
-                     seat: str | None = None,
-                     on_seat: Callable[[str | None], None] | None = None,
-                     opener: Opener = by_network) -> int:
-    """Connect and play until the player leaves: into ``room`` if given, into a room of one's
-    own with ``bots`` bots if there are any, else the lobby. A room of one's own plays
-    ``game`` with the option ``values``; one of another game opened from the lobby has that
-    game's values in ``other_games``, or its defaults. ``on_connected`` is called once
-    the relay has taken the name, with the login token to keep (None when there is none new);
-    ``on_logged_out`` once the player has logged out (the token kept is to be forgotten).
-    ``seat`` is the token of a seat kept from an earlier run, offered first in the lobby;
-    ``on_seat`` is told each seat's token the player is given, and None once it is given up
-    (see ``OnlineSession``). ``login`` logs in (see ``reach_relay``). ``opener`` is the way to
-    the relay, each time the player connects (over the network unless told). With ``ssl``
-    (``tls.client_context``) over TLS: an insecure context is said to check nothing, and a
-    certificate that fails verification is said as such. Returns ``PLAYED``, ``UNREACHABLE``
-    (the relay cannot be reached, or refuses, or its certificate is not good), or
-    ``NAME_REFUSED``; what went wrong has been said."""
-    if is_insecure(ssl):
-        speaker.say(Utterance(messages.tr("online.insecure")))
-    try:
-        client = await reach_relay(host, port, name, ssl=ssl, login=login, opener=opener)
-    except NameRefused as error:
-        speaker.say(Utterance(messages.tr("online.name.refused", host=host, name=name,
-                                          reason=str(error))))
-        return NAME_REFUSED
-    except RelayError as error:
-        if error.code in ACCOUNT_CODES:
-            speaker.say(Utterance(messages.tr("online.login.lost") if error.code == "bad-token"
-                                  else account_text(error.code, name, messages) or str(error)))
-            return ACCOUNT_CODES[str(error.code)]
-        speaker.say(Utterance(messages.tr("online.cannot", host=host, port=port,
-                                          reason=reason_text(error, messages))))
-        return UNREACHABLE
-    except (OSError, TimeoutError) as error:
-        problem = certificate_problem(error)
-        speaker.say(Utterance(
-            messages.tr("online.certificate", reason=problem) if problem is not None
-            else messages.tr("online.cannot", host=host, port=port,
-                             reason=reason_text(error, messages))))
-        return UNREACHABLE
-    def moving(host: str, port: int) -> None:
-        speaker.say(Utterance(messages.tr("online.moving", host=host, port=port)))
-
-    client.on_move = moving
-    if on_connected is not None:
-        on_connected(client.token)
-    client.listen(speaker.words_a_minute, prefs.verbosity.value)
-    speaker.say(Utterance(messages.tr("online.connected", host=host, name=client.name)))
-    if not client.guest:
-        speaker.say(Utterance(
-            messages.tr("online.registered", name=client.name) if client.registered
-            else messages.tr("online.logged.in", name=client.name)))
-    kept = client.token or (login.token if login is not None else None)
-
-    async def reconnect() -> RelayClient:
-        again = Login(token=kept) if kept is not None else None
-        client = await reach_relay(host, port, name, ssl=ssl, login=again, opener=opener)
-        client.on_move = moving
-        client.listen(speaker.words_a_minute, prefs.verbosity.value)
-        return client
-
-    session = OnlineSession(client, messages, speaker, sounds, keys, prefs=prefs,
-                            reconnect=reconnect, lobby=room is None and bots == 0,
-                            new_rooms={kind: room_fields(
-                                values if kind == game else (other_games or {}).get(kind, {}),
-                                password, kind) for kind in GAMES},
-                            on_logged_out=on_logged_out, seat=seat, on_seat=on_seat)
-    if room is not None:
-        session.enter_room(room, password=password)
-    elif bots:
-        session.create_room(bots, game)
-    await session.run()
-    return PLAYED

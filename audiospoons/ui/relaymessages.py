@@ -11,11 +11,12 @@ error answering a seat asked back to that asking, and so on down.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from audiospoons.games.registry import listed_game
+from audiospoons.games.registry import DEFAULT, listed_game
 from audiospoons.net.client import BAD_MESSAGE
 from audiospoons.ui.lobby import RECORD_VIEWS, ROOM_LISTS
 from audiospoons.ui.records import muted_line, rating_line, whole_minutes
@@ -336,3 +337,28 @@ def seat_text(seat: dict[str, Any], host: str, m: Messages) -> str:
     if seat.get("rating") is None:
         return text
     return m.tr("online.seat.rating", seat=text, rating=seat["rating"])
+
+
+def room_help(room: dict[str, Any] | None, name: str, spectator: bool, m: Messages) -> str:
+    """F1 in a room between games: the keys that work here, for the host, a seated player
+    (``name``) or a spectator."""
+    if spectator:
+        return " ".join((m.tr("online.watching.help"), m.tr("online.table.chat")))
+    if room is not None and room["host"] == name:
+        return m.tr("online.room.help.host")
+    return m.tr("online.room.help.player")
+
+
+def room_fields(values: Mapping[str, str], password: str | None, game: str = DEFAULT
+                ) -> dict[str, Any]:
+    """The fields of ``create_room`` for a room of one's own: the game, its options, the
+    preset among them sent apart, and the password if any."""
+    options = {key: value for key, value in values.items() if key != "preset"}
+    fields: dict[str, Any] = {"options": options}
+    if game != DEFAULT:
+        fields["game"] = game
+    if values.get("preset"):
+        fields["preset"] = values["preset"]
+    if password:
+        fields["password"] = password
+    return fields

@@ -52,7 +52,7 @@ from audiospoons.voice.speech import SpeechMode
 
 if TYPE_CHECKING:
     from audiospoons.sound.mixer import Mixer
-    from audiospoons.ui.online import WatchedKeys
+    from audiospoons.ui.keyfeed import WatchedKeys
 
 
 class GameMaker(Protocol):
@@ -121,7 +121,7 @@ def online_game(speaker: Speaker, mixer: CuePlayer | None, keys: WatchedKeys,
              ) -> Outcome:
         try:
             from audiospoons.net.tls import client_context
-            from audiospoons.ui.online import (
+            from audiospoons.ui.relayjoin import (
                 LOGIN_LOST,
                 LOGIN_REFUSED,
                 NAME_REFUSED,
