@@ -4,14 +4,14 @@
 the speech output, the sound and the keyboard, and hands them to ``menu_screens``, which a web
 session (``web.session``) calls too, with the page's speech, cues and keys. It builds the
 ``Screens`` (``ui.screens``) with Play, Play online and the demonstration round wired to
-``audiospoons.ui.session`` and ``audiospoons.ui.online``, imported only when the player chooses
-them:
+``audiospoons.ui.session`` and ``audiospoons.ui.relayjoin``, imported only when the player
+chooses them:
 
 - Play: ``session.play_local_game(settings=settings, speaker=speaker, mixer=mixer, keys=keys)``
 - the demonstration: ``play_demonstration(settings=settings, speaker=speaker, mixer=mixer,
   keys=keys)``
 - Play online, once the address and the name are typed (``ui.onlinescreen``):
-  ``online.join_relay`` as ``audiospoons join HOST:PORT --name NAME`` calls it, into the relay's
+  ``relayjoin.join_relay`` as ``audiospoons join HOST:PORT --name NAME`` calls it, into the relay's
   lobby, where "New room" opens a room with the saved options (its games have the saved keys
   and spoon style), and "New Razz Spoons room" one with the saved Razz Spoons options;
   the moment the relay takes the name, the address and the name are saved for the next time.
