@@ -30,6 +30,24 @@ def replay(scenario: str, listener: str | None = None, *, events: bool = False) 
     return transcript(parse_scenario(textwrap.dedent(scenario)), listener, raw_events=events)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test by the servers it starts (``browser``, ``postgresql``, ``redis``), so
+    that a developer may run those suites apart, or leave them out (``pytest -m 'not
+    browser'``)."""
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        module = vars(getattr(item, "module", None) or object())
+        callspec = getattr(item, "callspec", None)
+        params = callspec.params if callspec is not None else {}
+        if "browser" in names:
+            item.add_marker(pytest.mark.browser)
+        if ("postgres" in names or params.get("database") == "postgresql"
+                or "postgres_server" in module):
+            item.add_marker(pytest.mark.postgresql)
+        if "redis_server" in module:
+            item.add_marker(pytest.mark.redis)
+
+
 @pytest.fixture
 def run_replay() -> object:
     return replay
