@@ -147,7 +147,7 @@ def test_a_seat_no_longer_held_is_said_and_forgotten() -> None:
                      "message": "that seat is no longer held for you"})
     assert lines.spoken[1:] == [GONE, "New room, 1 of 4"]
     assert saved == [None]
-    assert ann.where.room is None and not ann.where.left
+    assert ann.place.room is None and not ann.place.left
     press(ann, "enter")
     assert relay.sent[-1] == ("create_room", {"options": {}})
 
@@ -177,7 +177,7 @@ def test_the_seat_asked_back_and_a_room_said_unreadable_ends_the_asking() -> Non
     press(ann, "enter")
     ann._bad("error")
     assert lines.spoken[1:] == [UNREADABLE]
-    assert not ann.where.rejoining and not ann.where.asked
+    assert not ann.place.rejoining and not ann.place.asked
     lost = "the game in room 6 was lost: the server that ran it stopped"
     ann._on_message({"kind": "error", "code": "room-lost", "message": lost})
     assert lines.spoken[-1] == lost
@@ -230,7 +230,7 @@ def test_a_room_lost_at_the_table_closes_the_chat_line_and_ends_the_catching_up(
     press(ann, "/", "h")
     again = Closing("Ann")
     asyncio.run(ann._room_lost(again))  # type: ignore[arg-type]
-    assert ann._catching_up is None and not ann.where.rejoining and not ann.where.asked
+    assert ann._catching_up is None and not ann.place.rejoining and not ann.place.asked
     ann._on_message(rooms())
     assert lines.spoken[-2:] == [
         "The game was lost: the server that ran it stopped. Back to the lobby.",
@@ -246,7 +246,7 @@ def test_sent_out_of_the_room_while_the_game_so_far_comes_ends_the_catching_up()
     press(ann, "enter")
     ann._on_message(started(NEW))
     ann._on_message({"kind": "kicked", "room": 6})
-    assert ann._catching_up is None and not ann.where.rejoining and ann.game is None
+    assert ann._catching_up is None and not ann.place.rejoining and ann.game is None
     assert relay.sent[-1] == ("list_rooms", {})
 
 

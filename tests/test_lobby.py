@@ -313,7 +313,7 @@ def test_new_room_opens_a_room_of_your_own_and_leaving_it_goes_back_to_the_lobby
     press(ann, "escape")
     assert relay.sent[-2:] == [("leave_room", {}), ("list_rooms", {})], \
         "the relay tells the lobby's changes only to those in it: the list is asked for again"
-    assert lines.spoken[-1] == "You left the room." and not ann.where.left
+    assert lines.spoken[-1] == "You left the room." and not ann.place.left
     ann._on_message(room_state(1, "Ann", "Bob"))
     ann._on_message({"kind": "left", "name": "Bob", "stand_in": True})
     assert lines.spoken[-1] == "You left the room.", "what the room sent before the list is old"
@@ -323,7 +323,7 @@ def test_new_room_opens_a_room_of_your_own_and_leaving_it_goes_back_to_the_lobby
     press(ann, "down", "down", "down")
     assert lines.spoken[-1] == "Room 2, Kitchen, 3 players, waiting, 4 of 4"
     press(ann, "escape")
-    assert lines.spoken[-1] == "You left the relay." and ann.where.left
+    assert lines.spoken[-1] == "You left the relay." and ann.place.left
 
 
 def test_new_razz_spoons_room_opens_a_room_of_your_own_that_plays_razz_spoons() -> None:
@@ -354,7 +354,7 @@ def test_a_refusal_is_said_and_the_player_stays_in_the_lobby() -> None:
     assert relay.sent[-1] == ("join_room", {"room": 5, "password": "ok"})
     ann._on_message({"kind": "error", "code": "password", "message": "not the password"})
     assert lines.spoken[-1] == "That is not the room's password."
-    assert ann.where.room is None and not ann.where.left
+    assert ann.place.room is None and not ann.place.left
     press(ann, "up")
     assert lines.spoken[-1] == "Room 2, Kitchen, 3 players, waiting, 4 of 5"
     ann._on_message({"kind": "error", "code": "no-room", "message": "you are not in a room"})
@@ -533,7 +533,7 @@ def test_leaving_a_game_goes_back_to_the_lobby_and_being_kicked_too() -> None:
     assert bob.game is not None
     press(bob, "escape", "escape")
     assert relay.sent[-2:] == [("leave_room", {}), ("list_rooms", {})]
-    assert bob.game is None and not bob.where.left
+    assert bob.game is None and not bob.place.left
     bob._on_message({"kind": "event", "event": encode_event(GameStarted(0.0, ("Ann", "Bob")))})
     bob._on_message(rooms(KITCHEN))
     assert lines.spoken[-2:] == ["You left the room.",
@@ -547,7 +547,7 @@ def test_leaving_a_game_goes_back_to_the_lobby_and_being_kicked_too() -> None:
     assert lines.spoken[-2:] == ["The host has taken you out of the room.",
                                  "Lobby: 1 room open. Room 2, Kitchen, 3 players, waiting,"
                                  " 4 of 4"]
-    assert not bob.where.left
+    assert not bob.place.left
 
 
 BAD = "The relay sent a message this game cannot read."
@@ -563,7 +563,7 @@ def test_a_message_from_the_relay_that_cannot_be_used_is_said_and_the_session_go
     ann._bad("room")
     assert relay.sent[-2:] == [("join_room", {"room": 2}), ("leave_room", {})], \
         "a room asked for that cannot be read is left"
-    assert lines.spoken[-1] == BAD and not ann.where.asked and ann.where.room is None
+    assert lines.spoken[-1] == BAD and not ann.place.asked and ann.place.room is None
     press(ann, "enter")
     assert relay.sent[-1] == ("join_room", {"room": 2}), "Enter asks again"
     ann._on_message(room_state(2, "Bob", "Ann", host="Bob", name="Kitchen"))
@@ -603,7 +603,7 @@ def test_a_player_who_asked_for_a_room_leaves_the_relay_with_it() -> None:
     bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
     assert lines.spoken == ["Room 2, Kitchen: Ann, host; Bob."]
     press(bob, "escape")
-    assert relay.sent[-1] == ("leave_room", {}) and bob.where.left
+    assert relay.sent[-1] == ("leave_room", {}) and bob.place.left
 
 
 def test_a_room_asked_for_and_refused_opens_the_lobby() -> None:
@@ -619,7 +619,7 @@ def test_a_room_asked_for_and_refused_opens_the_lobby() -> None:
     press(bob, "down", "down", "down", "enter")
     bob._on_message(room_state(2, "Ann", "Bob", name="Kitchen"))
     press(bob, "escape")
-    assert not bob.where.left, "once in the lobby, leaving a room goes back to it"
+    assert not bob.place.left, "once in the lobby, leaving a room goes back to it"
 
 
 # ----------------------------------------------------------------------------- a real relay

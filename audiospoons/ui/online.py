@@ -31,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import socket
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import replace
 from typing import Any
 
 from audiospoons.engine.errors import InvalidOptions
@@ -59,6 +59,7 @@ from audiospoons.ui.relaymessages import (
     ForgetSeat,
     Hand,
     Part,
+    Place,
     Say,
     Send,
     Standing,
@@ -93,26 +94,6 @@ RECONNECT_FOR = 58.0
 
 Reconnect = Callable[[], Awaitable[RelayClient]]
 
-@dataclass(slots=True)
-class Where:
-    """Where the player stands on the relay: in ``room`` (its last state), or not; ``asked``
-    while a room asked for (made, joined, watched) has not been answered; ``to_lobby`` on the
-    way to the lobby, until the relay's list of rooms comes (what comes before it is from the
-    room just left); ``left`` once the player has left the relay."""
-
-    room: dict[str, Any] | None = None
-    ready: bool = False
-    left: bool = False
-    asked: bool = False
-    to_lobby: bool = False
-    stopped: bool = False
-    """The relay said it is shutting down: its connection ending is no loss to mend."""
-    rejoining: bool = False
-    """The seat kept from an earlier run has been asked back, and the relay has not
-    answered."""
-    said: list[str] = field(default_factory=list)
-
-
 class OnlineSession:
     """A sitting on a relay: the lobby (with ``lobby``), a room, its games, until the player
     leaves. ``new_rooms`` holds, for each game, the fields of ``create_room`` for a room of the
@@ -140,7 +121,9 @@ class OnlineSession:
         self.keys = keys
         self.prefs = prefs
         self.new_rooms = {game: dict(fields) for game, fields in (new_rooms or {}).items()}
-        self.where = Where(to_lobby=lobby)
+        self.place = Place(to_lobby=lobby)
+        """Where the player stands on the relay."""
+        self.said: list[str] = []
         self.lobby: Lobby | None = self._new_lobby() if lobby else None
         self.on_logged_out = on_logged_out
         """Called once the relay has forgotten the login kept for this player."""
@@ -159,14 +142,14 @@ class OnlineSession:
                      back_to=None if self.seat is None else seat_room(self.seat))
 
     def say(self, text: str, *, urgent: bool = False) -> None:
-        self.where.said.append(text)
+        self.said.append(text)
         self.speaker.say(Utterance(text, urgent))
 
     async def run(self) -> None:
         self.feed.start()
         network = asyncio.create_task(self._network())
         try:
-            while not self.where.left:
+            while not self.place.left:
                 self._show_where()
                 waiting = asyncio.create_task(self.feed.pressed.get())
                 tick_in = None if self.game is None else self.game.next_tick_in()
@@ -181,8 +164,8 @@ class OnlineSession:
                     waiting.cancel()
                 if self.game is not None:
                     self.game.tick()
-                if network.done() and not self.where.left:
-                    if self.where.stopped:
+                if network.done() and not self.place.left:
+                    if self.place.stopped:
                         break
                     error = network.exception()
                     if isinstance(error, MoveRefused):
@@ -259,7 +242,7 @@ class OnlineSession:
 
     def _rejoin(self) -> None:
         """Ask for the kept seat back: the relay answers as to a reconnect (``_take``)."""
-        self.where.asked = self.where.rejoining = True
+        self.place = replace(self.place, asked=True, rejoining=True)
         self.client.send("rejoin", token=self.seat)
 
     def _rejoined(self, message: dict[str, Any]) -> None:
@@ -272,7 +255,7 @@ class OnlineSession:
         except (BadMessage, BadRelayMessage, InvalidOptions):
             self._seat_back_failed()
             return
-        self.where.rejoining = self.where.asked = False
+        self.place = replace(self.place, rejoining=False, asked=False)
         self.client.name = back.name
         self.game, self._catching_up = game, back
         self._keep_seat(game.token)
@@ -311,7 +294,7 @@ class OnlineSession:
         self.say(self.m.tr("online.room.lost"))
         if self.lobby is None:
             self.lobby = self._new_lobby()
-        self.where.room, self.where.to_lobby = None, True
+        self.place = replace(self.place, room=None, to_lobby=True)
         self.client.send("list_rooms")
         return True
 
@@ -319,7 +302,7 @@ class OnlineSession:
 
     def create_room(self, bots: int = 0, game: str = DEFAULT) -> None:
         """A room of the player's own playing ``game``, with ``bots`` bots seated."""
-        self.where.asked = True
+        self.place = replace(self.place, asked=True)
         self.client.send("create_room", **self.new_rooms.get(game, room_fields({}, None, game)))
         for _ in range(bots):
             self.client.send("add_bot")
@@ -327,7 +310,7 @@ class OnlineSession:
     def enter_room(self, room: int, *, watch: bool = False, password: str | None = None
                    ) -> None:
         """A seat in ``room`` (or, with ``watch``, a place as its spectator)."""
-        self.where.asked = True
+        self.place = replace(self.place, asked=True)
         secret = {"password": password} if password else {}
         self.client.send("spectate" if watch else "join_room", room=room, **secret)
 
@@ -346,7 +329,7 @@ class OnlineSession:
         through here."""
         self.game = self.watcher = None
         self._catching_up = None
-        self.where.ready = self.where.asked = self.where.rejoining = False
+        self.place = replace(self.place, ready=False, asked=False, rejoining=False)
         self.room_keys.close()
 
     def _out_of_room(self) -> None:
@@ -354,16 +337,16 @@ class OnlineSession:
         changes only to those in it."""
         self._clear_room()
         if self.lobby is None:
-            self.where.left = True
+            self.place = replace(self.place, left=True)
             return
-        self.where.room, self.where.to_lobby = None, True
+        self.place = replace(self.place, room=None, to_lobby=True)
         self.client.send("list_rooms")
 
     def _to_lobby(self) -> None:
         """A room asked for was refused: the player is in the lobby (opened if it was not)."""
         if self.lobby is None:
             self.lobby = self._new_lobby()
-            self.where.to_lobby = True
+            self.place = replace(self.place, to_lobby=True)
             self.client.send("list_rooms")
 
     def _new_game(self, started: dict[str, Any]) -> OnlineGame:
@@ -379,7 +362,7 @@ class OnlineSession:
                 continue
             self._on_message(message)
             self._show_where()
-            if self.where.left:
+            if self.place.left:
                 return  # sent away (kicked from the room asked for, replaced): the loop ends
 
     def _show_where(self) -> None:
@@ -406,22 +389,15 @@ class OnlineSession:
         self._settle(*bad(self._standing(), kind, self.m))
 
     def _standing(self) -> Standing:
-        where = self.where
         return Standing(
-            self.client.name, where.room, ready=where.ready, left=where.left,
-            asked=where.asked, to_lobby=where.to_lobby, stopped=where.stopped,
-            rejoining=where.rejoining, playing=self.game is not None,
+            self.client.name, self.place, playing=self.game is not None,
             catching_up=None if self._catching_up is None else self._catching_up.name,
             watching=self.watcher is not None, lobby=self.lobby is not None,
             replaying=self.replayer is not None)
 
     def _settle(self, standing: Standing, effects: list[Effect]) -> None:
         """Stand where the reducer says, then carry its effects out in order."""
-        where = self.where
-        where.room = standing.room
-        where.ready, where.left, where.asked = standing.ready, standing.left, standing.asked
-        where.to_lobby, where.stopped = standing.to_lobby, standing.stopped
-        where.rejoining = standing.rejoining
+        self.place = standing.place
         for effect in effects:
             if isinstance(effect, Say):
                 self.say(effect.text)
@@ -511,18 +487,18 @@ class OnlineSession:
         if message["kind"] == "rooms":
             self._seat_still_played(message)
         step = lobby.follow(message)
-        if self.where.to_lobby and message["kind"] != "rooms":
+        if self.place.to_lobby and message["kind"] != "rooms":
             return
-        if self.where.to_lobby:
-            self.where.to_lobby, self.where.room = False, None
+        if self.place.to_lobby:
+            self.place = replace(self.place, to_lobby=False, room=None)
             self.say(lobby.opening())
-        elif self.where.room is None:
+        elif self.place.room is None:
             self._step(step)
 
     def _seat_still_played(self, rooms: dict[str, Any]) -> None:
         """The kept seat's room is not listed as playing in the relay's whole list: its game
         is over, and the seat is forgotten unsaid (not offered)."""
-        if self.seat is None or self.game is not None or self.where.rejoining:
+        if self.seat is None or self.game is not None or self.place.rejoining:
             return
         number = seat_room(self.seat)
         if not any(room.number == number and room.playing for room in read_rooms(rooms)):
@@ -542,11 +518,11 @@ class OnlineSession:
                 self._room_step(self.room_keys.press(key.label))
             elif self.replayer is not None:
                 self._replay_key(key.label)
-            elif self.where.room is None and self.lobby is not None:
+            elif self.place.room is None and self.lobby is not None:
                 self._step(self.lobby.press(key.label))
             else:
                 self._room_key(key.label)
-            if self.where.left:
+            if self.place.left:
                 return
 
     def _table_key(self, game: OnlineGame, key: PressedKey) -> bool:
@@ -586,10 +562,10 @@ class OnlineSession:
         self._heard_step(step)
         if step.leave:
             self.say(self.m.tr("online.lobby.left"))
-            self.where.left = True
-        elif self.where.asked:
+            self.place = replace(self.place, left=True)
+        elif self.place.asked:
             return
-        elif step.rejoin and self.seat is not None and not self.where.to_lobby:
+        elif step.rejoin and self.seat is not None and not self.place.to_lobby:
             self._rejoin()
         elif step.create is not None:
             self.create_room(game=step.create)
@@ -601,7 +577,7 @@ class OnlineSession:
         elif step.logout:
             if self.client.kept_token is None:
                 self.say(self.m.tr("online.logged.out"))
-                self.where.left = True
+                self.place = replace(self.place, left=True)
             else:
                 self.client.send("logout", token=self.client.kept_token)
 
@@ -623,12 +599,12 @@ class OnlineSession:
                 self.say(self.m.tr("online.replay.stopped"))
 
     def _room_key(self, label: str) -> None:
-        room = self.where.room
+        room = self.place.room
         spectator = room is not None and watching(room, self.client.name)
         if label == "escape" and room is None:
             self.client.send("leave_room")
             self.say(self.m.tr("online.left"))
-            self.where.left = True
+            self.place = replace(self.place, left=True)
         elif label == "escape":
             self._leave_room()
         elif label == "f1" and self.watcher is not None:
@@ -645,8 +621,8 @@ class OnlineSession:
             if room["host"] == self.client.name:
                 self.client.send("start")
             else:
-                self.client.send("ready", ready=not self.where.ready)
-                self.say(self.m.tr("online.notready") if self.where.ready
+                self.client.send("ready", ready=not self.place.ready)
+                self.say(self.m.tr("online.notready") if self.place.ready
                          else self.m.tr("online.ready"))
         elif label in CHAT_KEYS and room is not None and (
                 label == TABLE_CHAT_KEY or self.watcher is None):

@@ -32,17 +32,14 @@ SEAT_GONE = frozenset({"no-seat", "room-lost"})
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
-    """Where the player stands on the relay, as the reducer reads it: named ``name`` there; in
-    ``room`` (its last state), or not; ``asked`` while a room asked for (made, joined,
-    watched) has not been answered; ``to_lobby`` on the way to the lobby, until the relay's list
-    of rooms comes (what comes before it is from the room just left); ``left`` once the player
-    has left the relay; ``stopped`` once the relay said it is shutting down; ``rejoining`` while
-    the seat kept from an earlier run has been asked back and not answered. The rest says which
-    parts are there: a seat in a game (``playing``), the game so far of a seat taken back
-    coming (``catching_up``, the seat's name), a game watched, the lobby, a replay."""
+class Place:
+    """Where the player stands on the relay: in ``room`` (its last state), or not; ``asked``
+    while a room asked for (made, joined, watched) has not been answered; ``to_lobby`` on the
+    way to the lobby, until the relay's list of rooms comes (what comes before it is from the
+    room just left); ``left`` once the player has left the relay; ``stopped`` once the relay
+    said it is shutting down (its connection ending is then no loss to mend); ``rejoining``
+    while the seat kept from an earlier run has been asked back and not answered."""
 
-    name: str
     room: dict[str, Any] | None = None
     ready: bool = False
     left: bool = False
@@ -50,11 +47,26 @@ class Standing:
     to_lobby: bool = False
     stopped: bool = False
     rejoining: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What the reducer reads: the player named ``name`` there, at ``place``, and which parts
+    of the sitting are there: a seat in a game (``playing``), the game so far of a seat taken
+    back coming (``catching_up``, the seat's name), a game watched, the lobby, a replay."""
+
+    name: str
+    place: Place = Place()
     playing: bool = False
     catching_up: str | None = None
     watching: bool = False
     lobby: bool = False
     replaying: bool = False
+
+
+def moved(standing: Standing, **changes: Any) -> Standing:
+    """``standing`` with its place changed as ``changes`` say."""
+    return replace(standing, place=replace(standing.place, **changes))
 
 
 class Part(Enum):
@@ -134,14 +146,14 @@ Reduced = tuple[Standing, list[Effect]]
 def reduce(standing: Standing, message: dict[str, Any], m: Messages) -> Reduced:
     """Where the player stands after ``message``, and what to do about it, in order."""
     kind = message["kind"]
-    if standing.to_lobby and kind in STALE:
+    if standing.place.to_lobby and kind in STALE:
         return standing, []
     if kind in ("event", "refused", "limit") and standing.playing:
         return standing, [Hand(Part.GAME, message)]
     if standing.playing and standing.catching_up is not None and (
             kind == "catch_up" or (kind == "back" and message["name"] == standing.catching_up)):
         return standing, [Hand(Part.CATCH_UP, message)]
-    if kind == "game_started" and standing.rejoining:
+    if kind == "game_started" and standing.place.rejoining:
         return standing, [Hand(Part.REJOINED, message)]
     if kind in ("event", "catch_up") and standing.watching:
         return standing, [Hand(Part.WATCHER, message)]
@@ -149,7 +161,7 @@ def reduce(standing: Standing, message: dict[str, Any], m: Messages) -> Reduced:
         return standing, [Hand(Part.WATCH if message.get("seat") is None else Part.SEAT,
                                message)]
     if kind == "room":
-        return room(replace(standing, asked=False), message, m)
+        return room(moved(standing, asked=False), message, m)
     if kind in ROOM_LISTS:
         return standing, [Hand(Part.ROOMS, message)]
     if kind == "chat" and message.get("scope") == "lobby":
@@ -178,14 +190,14 @@ def relay_error(standing: Standing, message: dict[str, Any], m: Messages) -> Red
     refused, the player's connection replaced by another, or any other."""
     code = message.get("code")
     if code == "shutdown":
-        return replace(standing, stopped=True), [ForgetSeat(),
+        return moved(standing, stopped=True), [ForgetSeat(),
                                                  Say(m.tr("online.error.shutdown"))]
     if code == "room-failed":
         return standing, [Do(Chore.END_GAMES), ForgetSeat(), Say(m.tr("online.room.failed"))]
-    if standing.rejoining:
+    if standing.place.rejoining:
         return rejoin_refused(standing, message, m)
     if code == "replaced":
-        return replace(standing, left=True), [Say(m.tr("online.replaced"))]
+        return moved(standing, left=True), [Say(m.tr("online.replaced"))]
     return error(standing, message, m)
 
 
@@ -206,7 +218,7 @@ def comings_and_goings(standing: Standing, message: dict[str, Any], m: Messages
 def records(standing: Standing, message: dict[str, Any], m: Messages) -> Reduced:
     """The relay's answers about its records, a rating changed, a mute, a logout."""
     kind = message["kind"]
-    if kind in RECORD_VIEWS and standing.lobby and standing.room is None:
+    if kind in RECORD_VIEWS and standing.lobby and standing.place.room is None:
         return standing, [Hand(Part.RECORDS, message)]
     if kind == "rating":
         return standing, [Say(rating_line(message, m))]
@@ -217,7 +229,7 @@ def records(standing: Standing, message: dict[str, Any], m: Messages) -> Reduced
     if kind == "game_moves" and standing.replaying:
         return standing, [Hand(Part.MOVES, message)]
     if kind == "logged_out":
-        return replace(standing, left=True), [Do(Chore.LOGGED_OUT),
+        return moved(standing, left=True), [Do(Chore.LOGGED_OUT),
                                               Say(m.tr("online.logged.out"))]
     return standing, []
 
@@ -225,11 +237,11 @@ def records(standing: Standing, message: dict[str, Any], m: Messages) -> Reduced
 def error(standing: Standing, message: dict[str, Any], m: Messages) -> Reduced:
     """An error from the relay; one answering a room asked for is said in the player's words,
     and leaves them in the lobby."""
-    asked = standing.asked
-    standing = replace(standing, asked=False, rejoining=False)
+    asked = standing.place.asked
+    standing = moved(standing, asked=False, rejoining=False)
     code = message.get("code")
     refusal = refusal_text(code, m) if asked else None
-    room = standing.room
+    room = standing.place.room
     if code == "not-ready" and room is not None:
         waiting = [str(seat["name"]) for seat in room["seats"]
                    if not seat["bot"] and not seat["ready"] and seat["name"] != room["host"]]
@@ -248,12 +260,12 @@ def error(standing: Standing, message: dict[str, Any], m: Messages) -> Reduced:
 def rejoin_refused(standing: Standing, message: dict[str, Any], m: Messages) -> Reduced:
     """The relay will not give the kept seat back: a seat it no longer holds is said as such
     and forgotten; any other refusal is said as the relay's errors are."""
-    standing = replace(standing, rejoining=False)
+    standing = moved(standing, rejoining=False)
     if message.get("code") not in SEAT_GONE:
         return error(standing, message, m)
-    standing = replace(standing, asked=False)
+    standing = moved(standing, asked=False)
     effects: list[Effect] = [Say(m.tr("online.seat.gone")), ForgetSeat()]
-    if standing.lobby and standing.room is None:
+    if standing.lobby and standing.place.room is None:
         effects.append(Do(Chore.SAY_LOBBY_ITEM))
     return standing, effects
 
@@ -264,18 +276,18 @@ def bad(standing: Standing, kind: str | None, m: Messages) -> Reduced:
     error answering a room asked for ends the asking (a room that cannot be read is left), and
     a list of rooms that should have opened the lobby opens it with the rooms it had. The
     answer to a kept seat asked back (its seat, its game so far) is a failed reconnect."""
-    if standing.to_lobby and kind in STALE:
+    if standing.place.to_lobby and kind in STALE:
         return standing, []
-    if (standing.rejoining or standing.catching_up is not None) and kind in (
+    if (standing.place.rejoining or standing.catching_up is not None) and kind in (
             "game_started", "catch_up", "back"):
         return standing, [Do(Chore.SEAT_BACK_FAILED)]
-    if standing.asked and kind in ("room", "error"):
+    if standing.place.asked and kind in ("room", "error"):
         leave: list[Effect] = [Send("leave_room")] if kind == "room" else []
         standing, effects = error(standing, {"kind": "error", "code": BAD_MESSAGE,
                                              "message": bad_text(m)}, m)
         return standing, [*leave, *effects]
-    if kind == "rooms" and standing.to_lobby and standing.lobby:
-        return (replace(standing, to_lobby=False, room=None),
+    if kind == "rooms" and standing.place.to_lobby and standing.lobby:
+        return (moved(standing, to_lobby=False, room=None),
                 [Say(bad_text(m)), Do(Chore.SAY_LOBBY_OPENING)])
     return standing, [Say(bad_text(m))]
 
@@ -287,14 +299,14 @@ def bad_text(m: Messages) -> str:
 def room(standing: Standing, state: dict[str, Any], m: Messages) -> Reduced:
     """The room's state: said when the player comes into it, and, before its game, whenever
     its seats change; the player's own readiness is kept."""
-    before = standing.room
-    standing = replace(standing, room=state)
+    before = standing.place.room
+    standing = moved(standing, room=state)
     if state["playing"]:
         if before is None and watching(state, standing.name):
             return standing, [Say(room_text(state, standing.name, m))]
         return standing, []
     me = next((seat for seat in state["seats"] if seat["name"] == standing.name), None)
-    standing = replace(standing, ready=bool(me and me["ready"]))
+    standing = moved(standing, ready=bool(me and me["ready"]))
     if before is None or before.get("seats") != state["seats"] or before.get("playing"):
         return standing, [Say(room_text(state, standing.name, m))]
     return standing, []
