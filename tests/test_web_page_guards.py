@@ -7,11 +7,10 @@ import os
 import signal
 from pathlib import Path
 
-from playwright.sync_api import Browser, ConsoleMessage
-
-from tests import test_web_browser
-from tests.test_web_browser import CAPTURE, KEPT, hear, heard, open_page
-from tests.webserver import web_process
+import test_web_browser
+from playwright.sync_api import Browser
+from test_web_browser import CAPTURE, KEPT, hear, heard, open_page
+from webserver import web_process
 
 address, browser = test_web_browser.address, test_web_browser.browser
 """The page served by ``audiospoons web``, and the browser, as the page's own tests have them."""
@@ -24,6 +23,16 @@ for (const name of ['localStorage', 'sessionStorage']) {
 SCREEN_READER_FAILS = """
 document.ariaNotify = () => { throw new TypeError('the screen reader refused the line'); };
 """
+ERRORS_KEPT = """
+window.__errors = [];
+const reportError = console.error.bind(console);
+console.error = (...parts) => {
+  window.__errors.push(parts.map(String).join(' '));
+  reportError(...parts);
+};
+"""
+"""Every error the page reports, kept from before it loads (a listener added once the page is
+open could come after the first)."""
 RECONNECTING = "The connection to the game was lost. Reconnecting…"
 
 
@@ -50,14 +59,12 @@ def test_a_key_pressed_while_the_game_is_out_of_reach_says_it_is_reconnecting(
 
 def test_a_line_the_page_cannot_hand_on_is_reported_once(browser: Browser, address: str
                                                         ) -> None:
-    page = open_page(browser, address, SCREEN_READER_FAILS, KEPT % '{"first_run": false}')
-    errors: list[ConsoleMessage] = []
-    page.on("console", lambda message: errors.append(message)
-            if message.type == "error" else None)
+    page = open_page(browser, address, ERRORS_KEPT, SCREEN_READER_FAILS,
+                     KEPT % '{"first_run": false}')
     for lines in (1, 2, 3):
         page.wait_for_function(f"document.querySelectorAll('#log li').length >= {lines}")
         page.keyboard.press("ArrowDown")
-    texts = [message.text for message in errors]
+    texts: list[str] = page.evaluate("window.__errors")
     assert len(texts) == 1, texts
     assert 'could not handle a "say" message' in texts[0]
     page.close()
