@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_online_pty import environment, free_port, join, wait_for_relay
+from webserver import web_server
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from audiospoons.sound.assets import sound_path
 from audiospoons.web.files import PAGE_FILES
-from tests.test_online_pty import environment, free_port, join, wait_for_relay
-from tests.webserver import web_server
 
 LINE_WAIT = 15.0
 

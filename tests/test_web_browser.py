@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
-
-from tests.webplayer import EASY_TABLE, PASSED, TOOK, Player
-from tests.webserver import web_server
+from webplayer import EASY_TABLE, PASSED, TOOK, Player
+from webserver import web_server
 
 LINE_WAIT = 20.0
 

@@ -13,13 +13,12 @@ import time
 from pathlib import Path
 
 import pytest
+from test_online_pty import environment, free_port, wait_for_relay
+from test_web import LINE_WAIT, Page, session
+from webserver import web_process
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 from websockets.typing import Origin
-
-from tests.test_online_pty import environment, free_port, wait_for_relay
-from tests.test_web import LINE_WAIT, Page, session
-from tests.webserver import web_process
 
 FULL = "This game server is full"
 TOO_MANY = "Too many games are open from your network"

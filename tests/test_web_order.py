@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import time
 
+import test_web_browser as in_browser
 from playwright.sync_api import Browser
+from test_web_browser import CAPTURE, KEPT, hear, heard, open_page
+from webplayer import AGAIN, EASY_TABLE, GAME_WON, Player
 
 from benchmarks.web import LINE_WAIT, key_to_line_in_session
-from tests import test_web_browser as in_browser
-from tests.test_web_browser import CAPTURE, KEPT, hear, heard, open_page
-from tests.webplayer import AGAIN, EASY_TABLE, GAME_WON, Player
 
 address = in_browser.address
 browser = in_browser.browser

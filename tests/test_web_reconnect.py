@@ -12,7 +12,11 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
+import test_web_browser
+from fakes import Lines
 from playwright.sync_api import Browser
+from test_web import Page
+from test_web_browser import CAPTURE, KEPT, hear, open_page
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import serve
 from websockets.frames import CloseCode
@@ -25,10 +29,6 @@ from audiospoons.web.held import HeldSessions, WebSession
 from audiospoons.web.server import MESSAGE_LIMIT, WebServer
 from audiospoons.web.sessionclock import SessionClock
 from audiospoons.web.terminal import WebKeys
-from tests import test_web_browser
-from tests.fakes import Lines
-from tests.test_web import Page
-from tests.test_web_browser import CAPTURE, KEPT, hear, open_page
 
 STATE_WAIT = 15.0
 address, browser = test_web_browser.address, test_web_browser.browser

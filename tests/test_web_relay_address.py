@@ -16,13 +16,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from test_online_pty import environment, free_port, wait_for_relay
+from test_web import LINE_WAIT, Page
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from audiospoons.net.client import Login, RelayClient, RelayError
 from audiospoons.net.protocol import PROTOCOL_VERSION
-from tests.test_online_pty import environment, free_port, wait_for_relay
-from tests.test_web import LINE_WAIT, Page
 
 BROWSERS = 17
 """One more than the connections a relay lets one address hold by default."""

@@ -15,11 +15,10 @@ import time
 from pathlib import Path
 
 import pytest
+import test_web_browser as in_browser
 from playwright.sync_api import Browser, Page, WebSocket
-
-from tests import test_web_browser as in_browser
-from tests.test_web_browser import KEPT, LINE_WAIT, LIVE_REGIONS_ONLY
-from tests.webplayer import EASY_TABLE
+from test_web_browser import KEPT, LINE_WAIT, LIVE_REGIONS_ONLY
+from webplayer import EASY_TABLE
 
 address = in_browser.address
 browser = in_browser.browser

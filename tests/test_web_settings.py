@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket
-
-from tests.test_web_browser import (
+from test_web_browser import (
     CAPTURE,
     KEPT,
     LINE_WAIT,
@@ -21,7 +20,7 @@ from tests.test_web_browser import (
     heard,
     open_page,
 )
-from tests.webserver import WebProcess, web_process
+from webserver import WebProcess, web_process
 
 __all__ = ["browser"]
 """The browser tests' chromium, a fixture pytest finds here."""

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, FloatRect, Page
+from test_web_browser import CAPTURE, address, browser, hear, heard
+from webpage import DESKTOP, PHONE, open_sized
 
 from audiospoons.ui.tableview import Cell, TableView
 from audiospoons.web.table import LONGEST_NAME, LONGEST_TEXT, LONGEST_TITLE, MOST_CELLS, PageTable
-from tests.test_web_browser import CAPTURE, address, browser, hear, heard
-from tests.webpage import DESKTOP, PHONE, open_sized
 
 __all__ = ["address", "browser"]
 

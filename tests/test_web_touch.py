@@ -8,12 +8,12 @@ import time
 
 from playwright.sync_api import Browser, FloatRect, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from test_web_browser import CAPTURE, KEPT, address, browser, hear, heard
+from webpage import PHONE, open_sized
 
 from audiospoons.ui.controls import Control, Row, menu_controls
 from audiospoons.voice.i18n import messages
 from audiospoons.web.controls import LONGEST_NAME, MOST_CONTROLS, TouchPanel
-from tests.test_web_browser import CAPTURE, KEPT, address, browser, hear, heard
-from tests.webpage import PHONE, open_sized
 
 __all__ = ["address", "browser"]
 
