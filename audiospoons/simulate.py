@@ -35,7 +35,7 @@ Watch = Callable[[Any, list[Event]], None]
 
 
 @dataclass(slots=True)
-class GameRecord:
+class SimulatedGame:
     """What one simulated game came to."""
 
     rounds: int = 0
@@ -101,7 +101,7 @@ def new_game(players: int, options: GameOptions, seed: int,
 def play_game(players: int, options: GameOptions, seed: int, watch: Watch | None = None,
               interject: Callable[[Any, float], Command | None] | None = None,
               level: Levels = Level.NORMAL, names: Sequence[str] | None = None,
-              game: GameSpec = GAMES[DEFAULT]) -> GameRecord:
+              game: GameSpec = GAMES[DEFAULT]) -> SimulatedGame:
     """One bot-only game of ``game``, with bots of ``level`` (one for all, or one per seat in
     turn). For tests: ``watch`` sees the game after every step, and ``interject`` may slip in
     a command of its own just before a bot's move (a refusal of it is ignored). Every bot's
@@ -110,7 +110,7 @@ def play_game(players: int, options: GameOptions, seed: int, watch: Watch | None
     ``new_game``."""
     rules, bots = new_game(players, options, seed, names, level, game)
     table: Table[Rules, Bot] = Table(rules, bots)
-    record = GameRecord()
+    record = SimulatedGame()
     round_start = 0.0
     allowed = False
 
@@ -163,7 +163,7 @@ class Summary:
     """What ``simulate`` came to."""
 
     players: int
-    games: list[GameRecord]
+    games: list[SimulatedGame]
     wall_seconds: float
 
     def report(self) -> str:

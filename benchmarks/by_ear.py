@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from audiospoons.bots.byear import EXPERT_RATE, NEWCOMER_RATE, ByEar, Ear
-from audiospoons.bots.levels import Level, Pace, skill_for
+from audiospoons.bots.levels import BotPace, Level, skill_for
 from audiospoons.engine.cards import Card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
@@ -129,7 +129,7 @@ def by_ear_spec(ear: Ear, mind: Level) -> GameSpec:
     """The classic game's spec, with seat ``BY_EAR_SEAT`` played by ear."""
 
     def bot(seat: int, options: GameOptions, rng: random.Random, level: Level,
-            pace: Pace | None) -> Bot:
+            pace: BotPace | None) -> Bot:
         spoons = cast(Options, options)
         if seat != BY_EAR_SEAT:
             return make_bot(seat, spoons, rng, level, pace)

@@ -54,7 +54,7 @@ from typing import Any
 from fairness_report import Press, RoundRecord, Seen, Verdict, report
 from lagged import LaggedClient, Line
 
-from audiospoons.bots.levels import Level, Pace
+from audiospoons.bots.levels import BotPace, Level
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
 from audiospoons.games.spoons.bots import SimpleBot
@@ -94,7 +94,7 @@ WARM_SAMPLES = 3
 ROUND_TURNS = (RoundStarted, RoundEnded, RoundVoided, GameOver)
 """Events after which a bot plans afresh without waiting for an answer to its last command
 (any event of its own seat answers it)."""
-PACE = Pace(card_mean=0.25, card_spread=0.06, card_floor=0.15)
+PACE = BotPace(card_mean=0.25, card_spread=0.06, card_floor=0.15)
 """Brisk card play (within the relay's rate limit), for many rounds a minute."""
 
 

@@ -41,7 +41,7 @@ from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rules.presets import with_preset
-from audiospoons.simulate import GameRecord, play_game
+from audiospoons.simulate import SimulatedGame, play_game
 
 TABLES: tuple[int, ...] = (4, 8, 12)
 """The player counts measured."""
@@ -101,7 +101,7 @@ def games_for(players: int, base_games: int) -> int:
     return max(1, round(base_games * BASE_PLAYERS / players))
 
 
-def count_events(players: int, options: Options, seed: int) -> tuple[int, GameRecord]:
+def count_events(players: int, options: Options, seed: int) -> tuple[int, SimulatedGame]:
     """Replay one game, counting every event the engine emitted."""
     total = 0
 
@@ -119,7 +119,7 @@ def measure(players: int, games: int, base_seed: int, options: Options) -> Table
     for seed in seeds[:WARMUP_GAMES]:
         play_game(players, options, seed)
 
-    records: list[GameRecord] = []
+    records: list[SimulatedGame] = []
     cpu_ms: list[float] = []
     wall_started = time.perf_counter()
     for seed in seeds:

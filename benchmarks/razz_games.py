@@ -24,20 +24,20 @@ from audiospoons.bots.levels import Level
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.registry import GAMES
-from audiospoons.simulate import GameRecord, play_game
+from audiospoons.simulate import SimulatedGame, play_game
 
 TABLES: tuple[int, ...] = (4, 8)
 WARMUP_GAMES = 2
 
 
 def measure(players: int, games: int, base_seed: int, options: RazzOptions, level: Level
-            ) -> tuple[float, list[float], list[GameRecord]]:
+            ) -> tuple[float, list[float], list[SimulatedGame]]:
     """Wall seconds, CPU ms per game, and the records of ``games`` games at ``players``."""
     seeds = [base_seed * 1_000_003 + players * 1_000 + n for n in range(games)]
     for seed in seeds[:WARMUP_GAMES]:
         play_game(players, options, seed, level=level, game=GAMES["razz"])
     cpu_ms: list[float] = []
-    records: list[GameRecord] = []
+    records: list[SimulatedGame] = []
     wall_started = time.perf_counter()
     for seed in seeds:
         cpu_started = time.process_time()

@@ -55,13 +55,13 @@ from typing import IO, Any, ClassVar
 
 from relay import ROOT, free_port, resident_kib, wait_for_port
 
-from audiospoons.bots.levels import Pace
+from audiospoons.bots.levels import BotPace
 from audiospoons.engine.events import Event
 from audiospoons.net.botclient import BotSeatResult, play_seat
 from audiospoons.net.client import RelayClient, RelayError, SeatRefused
 
 HOST = "127.0.0.1"
-PACE = Pace(card_mean=0.2, card_spread=0.03, reaction_mean=0.15, reaction_spread=0.03,
+PACE = BotPace(card_mean=0.2, card_spread=0.03, reaction_mean=0.15, reaction_spread=0.03,
             card_floor=0.12, reaction_floor=0.08)
 """Quick, but within the relay's rate limit of ten messages a second."""
 QUICK_GAME = {"hand_size": "3", "round_pause": "0.2", "grab_time_limit": "2", "word": "PIG"}

@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from audiospoons.bots import Level
-from audiospoons.bots.levels import SKILLS, Delay, Pace, Skill
+from audiospoons.bots.levels import SKILLS, BotPace, Delay, Skill
 from audiospoons.cli import main
 from audiospoons.engine.cards import Card, parse_card
 from audiospoons.games.spoons.bots import SimpleBot, make_bot
@@ -122,7 +122,7 @@ def test_a_delay_has_the_mean_and_spread_asked_for_and_a_floor_below_them() -> N
 
 def test_a_pace_given_by_mean_and_spread_overrides_the_level() -> None:
     """As the demonstration round slows the bots' cards down to let a learner think."""
-    slow = Pace(card_mean=120.0, card_spread=1.0)
+    slow = BotPace(card_mean=120.0, card_spread=1.0)
     bot = SimpleBot(1, Options(), random.Random(2), slow)
     assert bot.pace == slow and bot.skill.notice == SKILLS[Level.NORMAL].notice
     bot.observe(RoundStarted(0.0, 1, 0, 3, SEATS))
@@ -188,7 +188,7 @@ def test_an_announced_phase_two_is_noticed_alike_by_every_seat() -> None:
 
 
 BLIND_TO_THE_NEXT = Skill(
-    pace=Pace(), notice=1.0, notice_after_setter=0.0, distraction=Delay(5.0, 0.1, 4.0),
+    pace=BotPace(), notice=1.0, notice_after_setter=0.0, distraction=Delay(5.0, 0.1, 4.0),
     play=SKILLS[Level.NORMAL].play)
 """Always notices a first grab, except as the seat after the set maker, which then plays on
 for at least four seconds."""
@@ -208,7 +208,7 @@ def test_the_seat_after_the_set_maker_is_counted_among_the_seats_still_in() -> N
 
 
 def test_an_inattentive_bot_keeps_playing_cards_before_it_grabs() -> None:
-    never = Skill(pace=Pace(), notice=0.0, notice_after_setter=0.0,
+    never = Skill(pace=BotPace(), notice=0.0, notice_after_setter=0.0,
                   distraction=Delay(3.0, 0.1, 2.5), play=SKILLS[Level.NORMAL].play)
     bot = dealt_bot(Level.NORMAL, 1, Options(), 4, never)
     at = 20.0
@@ -226,7 +226,7 @@ def test_an_inattentive_bot_keeps_playing_cards_before_it_grabs() -> None:
 
 
 def test_a_later_spoon_can_wake_a_distracted_bot() -> None:
-    sleepy = Skill(pace=Pace(), notice=1.0, notice_after_setter=0.0,
+    sleepy = Skill(pace=BotPace(), notice=1.0, notice_after_setter=0.0,
                    distraction=Delay(9.0, 0.1, 8.0), play=SKILLS[Level.NORMAL].play)
     options = Options.from_mapping({"draw": "discard"})
     bot = dealt_bot(Level.NORMAL, 1, options, 0, sleepy)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pytest
 
 from audiospoons.bots.byear import ByEar, Ear
-from audiospoons.bots.levels import Level, Pace, skill_for
+from audiospoons.bots.levels import BotPace, Level, skill_for
 from audiospoons.engine.cards import Card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
@@ -62,7 +62,7 @@ class Ears:
 
 def by_ear_spec(ear: Ear) -> GameSpec:
     def bot(seat: int, options: GameOptions, rng: random.Random, level: Level,
-            pace: Pace | None) -> Bot:
+            pace: BotPace | None) -> Bot:
         assert isinstance(options, Options)
         if seat:
             return make_bot(seat, options, rng, level, pace)

@@ -17,7 +17,7 @@ from audiospoons.engine.events import Event
 from audiospoons.games.registry import GAMES
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import Login, RelayClient
-from audiospoons.net.history import GameRecord, SeatRecord, replay_of
+from audiospoons.net.history import RelayGameRecord, SeatRecord, replay_of
 from audiospoons.net.ratings import NEW, bot_rating, rate, shown
 from audiospoons.net.server import Relay
 from audiospoons.replay.runner import run
@@ -55,7 +55,7 @@ async def play_a_game(relay: Relay | None, clients: list[RelayClient], bots: int
     return truth
 
 
-async def whole_record(client: RelayClient, game: int) -> tuple[GameRecord, int]:
+async def whole_record(client: RelayClient, game: int) -> tuple[RelayGameRecord, int]:
     """Ask for a game's record, and put it together from its ``game_moves``."""
     client.send("game_record", game=game)
     head = await client.expect("game_record")
@@ -64,7 +64,7 @@ async def whole_record(client: RelayClient, game: int) -> tuple[GameRecord, int]
         moves += (await client.expect("game_moves"))["moves"]
     wire = dict(head["record"], moves=moves)
     import json
-    return GameRecord.from_json(json.dumps(wire)), head["seat"]
+    return RelayGameRecord.from_json(json.dumps(wire)), head["seat"]
 
 
 def test_a_game_between_two_players_rates_them_by_place_and_replays_exactly(
@@ -211,12 +211,12 @@ def test_games_not_kept_when_the_relay_stops_wait_in_the_spool_for_the_next_star
 
     path, spool = tmp_path / "relay.db", tmp_path / "unsaved-games.jsonl"
 
-    async def first() -> GameRecord:
+    async def first() -> RelayGameRecord:
         storage = await Storage.open(str(path))
         ann = await storage.create_account("Ann", ("ann", "ann"), "hash", 1.0)
         bob = await storage.create_account("Bob", ("bob", "bob"), "hash", 1.0)
         assert ann is not None and bob is not None
-        record = GameRecord("razz", {}, (SeatRecord("Ann", ann.id), SeatRecord("Bob", bob.id)),
+        record = RelayGameRecord("razz", {}, (SeatRecord("Ann", ann.id), SeatRecord("Bob", bob.id)),
                             7, 0, (), (2, 1), 10.0, 20.0)
         keeper = Keeper(storage, spool=spool)
         lock = sqlite3.connect(path, timeout=0.1)

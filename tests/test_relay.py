@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from audiospoons.bots.levels import Pace
+from audiospoons.bots.levels import BotPace
 from audiospoons.engine.cards import Card
 from audiospoons.engine.events import Event
 from audiospoons.games.spoons.rules.events import (
@@ -36,7 +36,7 @@ from audiospoons.net.room import Room, Seat
 from audiospoons.net.server import Relay
 from audiospoons.net.wire import decode_event
 
-FAST = Pace(card_mean=0.2, card_spread=0.03, reaction_mean=0.15, reaction_spread=0.03,
+FAST = BotPace(card_mean=0.2, card_spread=0.03, reaction_mean=0.15, reaction_spread=0.03,
             card_floor=0.12, reaction_floor=0.08)
 """Quick, but within the relay's rate limit of ten messages a second."""
 QUICK_GAME = {"hand_size": "3", "round_pause": "0.2", "grab_time_limit": "2"}

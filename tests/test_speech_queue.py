@@ -17,7 +17,7 @@ from audiospoons.voice.linequeue import (
     SpeechQueue,
     spoken_seconds,
 )
-from audiospoons.voice.pace import ANSWER, Group, Pace, flow
+from audiospoons.voice.pace import ANSWER, Group, LinePace, flow
 
 
 def a_second_a_line(text: str) -> float:
@@ -40,7 +40,7 @@ def heard(queue: SpeechQueue, lines: list[tuple[float, Utterance]], until: float
 
 def grabbed(name: str) -> Utterance:
     group = Group("grab", name, lambda names: f"{', '.join(names)} grabbed spoons!")
-    return Utterance(f"{name} grabbed a spoon!", urgent=True, pace=Pace(group=group))
+    return Utterance(f"{name} grabbed a spoon!", urgent=True, pace=LinePace(group=group))
 
 
 def test_lines_are_handed_out_one_at_a_time_as_each_is_said() -> None:
@@ -82,9 +82,9 @@ def test_a_pass_is_said_once_its_card_s_arrival_has_been() -> None:
 def test_a_line_that_puts_others_out_of_date_drops_them_and_is_said() -> None:
     queue = SpeechQueue(a_second_a_line)
     lines = [(0.0, Utterance("Bob grabbed a spoon!", urgent=True)),
-             (0.0, Utterance("Round 1.", pace=Pace(topic="round"))),
-             (0.0, Utterance("Your cards.", pace=Pace(topic="hand"))),
-             (0.5, Utterance("You are eliminated.", pace=Pace(retracts=("round", "hand"))))]
+             (0.0, Utterance("Round 1.", pace=LinePace(topic="round"))),
+             (0.0, Utterance("Your cards.", pace=LinePace(topic="hand"))),
+             (0.5, Utterance("You are eliminated.", pace=LinePace(retracts=("round", "hand"))))]
     assert heard(queue, lines, 3) == [(0.0, "Bob grabbed a spoon!", True),
                                       (1.0, "You are eliminated.", False)]
 
@@ -143,7 +143,7 @@ def test_lines_that_come_together_are_gathered_before_any_is_said() -> None:
     never begun: another's play is not begun when the listener's turn comes with it."""
     queue = SpeechQueue(a_second_a_line)
     lines = [(0.0, Utterance("Britany: five of clubs.", pace=flow("move:1"))),
-             (0.0, Utterance("Your turn: five of clubs.", pace=Pace(retracts=("move:1",))))]
+             (0.0, Utterance("Your turn: five of clubs.", pace=LinePace(retracts=("move:1",))))]
     assert heard(queue, lines, 2) == [(0.05, "Your turn: five of clubs.", False)]
 
 

@@ -17,7 +17,7 @@ card play and attention are the wrapped bot's) and holds its moves back to a lis
   reaction time, with no spread.
 
 The game itself says which events carry lines, which wait for them and which commands are card
-moves (``Listening``), so that this module reaches into no game. Benchmarks use it
+moves (``ByEarHints``), so that this module reaches into no game. Benchmarks use it
 (``benchmarks/by_ear.py``) to ask whether a person can keep up with the bots at all.
 """
 
@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from audiospoons.bots.levels import Pace
+from audiospoons.bots.levels import BotPace
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot
@@ -55,10 +55,10 @@ class Ear:
         if self.rate <= 0 or self.decision <= 0.0 or self.reaction <= 0.0:
             raise ValueError(f"an ear needs a rate, a decision and a reaction above 0: {self}")
 
-    def pace(self, base: Pace | None = None) -> Pace:
+    def pace(self, base: BotPace | None = None) -> BotPace:
         """``base`` (the normal pace by default) with card moves taking exactly the decision
         time and reactions exactly the reaction time: the wrapped bot's own timing."""
-        return dataclasses.replace(base or Pace(), card_mean=self.decision, card_spread=0.0,
+        return dataclasses.replace(base or BotPace(), card_mean=self.decision, card_spread=0.0,
                                    reaction_mean=self.reaction, reaction_spread=0.0)
 
     def hearing(self, lines: Sequence[str]) -> float:
@@ -66,7 +66,7 @@ class Ear:
         return sum(spoken_seconds(line, self.rate) for line in lines)
 
 
-class Listening(Protocol):
+class ByEarHints(Protocol):
     """What a game tells ``ByEar`` about one seat's ears."""
 
     def lines(self, event: Event) -> Sequence[str]:
@@ -88,7 +88,7 @@ class ByEar:
     """``bot``, moving at the pace of a person who hears the game (``ear``) with these ears
     (``listening``). It is a bot to the Table like any other."""
 
-    def __init__(self, bot: Bot, ear: Ear, listening: Listening) -> None:
+    def __init__(self, bot: Bot, ear: Ear, listening: ByEarHints) -> None:
         self.bot = bot
         self.ear = ear
         self.listening = listening

@@ -56,7 +56,7 @@ class Delay:
 
 
 @dataclass(frozen=True, slots=True)
-class Pace:
+class BotPace:
     """How quickly a bot moves, in seconds: the mean and spread (standard deviation) of a card
     move (a pick-up or a pass) and of a reaction (to a cue, to its own set, to a phase 2 it has
     noticed), the floor below which neither goes, and the interval between presses when mashing.
@@ -96,7 +96,7 @@ class CardPlay(Enum):
 class Skill:
     """Everything a difficulty level sets."""
 
-    pace: Pace
+    pace: BotPace
     notice: float
     """The chance to notice a silent first grab at once (and, if missed, at each later spoon
     sound or refused card move)."""
@@ -134,23 +134,23 @@ class Level(Enum):
 
 SKILLS: dict[Level, Skill] = {
     Level.EASY: Skill(
-        pace=Pace(card_mean=1.14, card_spread=0.27, card_floor=0.4,
+        pace=BotPace(card_mean=1.14, card_spread=0.27, card_floor=0.4,
                   reaction_mean=0.96, reaction_spread=0.32, reaction_floor=0.3,
                   mash_interval=0.22),
         notice=0.5, notice_after_setter=0.2, distraction=Delay(2.2, 0.9, 0.5),
         play=CardPlay.RANDOMISH, random_pass=0.5),
     Level.NORMAL: Skill(
-        pace=Pace(),
+        pace=BotPace(),
         notice=0.75, notice_after_setter=0.4, distraction=Delay(1.55, 0.66, 0.3),
         play=CardPlay.MOST_HELD),
     Level.HARD: Skill(
-        pace=Pace(card_mean=0.56, card_spread=0.09, card_floor=0.2,
+        pace=BotPace(card_mean=0.56, card_spread=0.09, card_floor=0.2,
                   reaction_mean=0.39, reaction_spread=0.08, reaction_floor=0.18,
                   mash_interval=0.13),
         notice=0.88, notice_after_setter=0.6, distraction=Delay(1.1, 0.45, 0.25),
         play=CardPlay.MEMORY, break_pair=0.12, memory=8),
     Level.EXPERT: Skill(
-        pace=Pace(card_mean=0.46, card_spread=0.06, card_floor=0.18,
+        pace=BotPace(card_mean=0.46, card_spread=0.06, card_floor=0.18,
                   reaction_mean=0.29, reaction_spread=0.05, reaction_floor=0.15,
                   mash_interval=0.11),
         notice=0.95, notice_after_setter=0.8, distraction=Delay(0.77, 0.3, 0.2),
@@ -158,7 +158,7 @@ SKILLS: dict[Level, Skill] = {
 }
 
 
-def skill_for(level: Level, pace: Pace | None = None) -> Skill:
+def skill_for(level: Level, pace: BotPace | None = None) -> Skill:
     """The level's skill, with its pace replaced by ``pace`` if one is given."""
     skill = SKILLS[level]
     return skill if pace is None else replace(skill, pace=pace)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from audiospoons.bots.levels import Level, Pace
+from audiospoons.bots.levels import BotPace, Level
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.events import Event
@@ -210,7 +210,7 @@ class GameSpec:
     """Every option, with what it accepts and what it does, in the order they are listed."""
     deal: Callable[[list[str], GameOptions, random.Random, int], Rules]
     """A new game: the players' names, the options, its randomness, the dealer."""
-    bot: Callable[[int, GameOptions, random.Random, Level, Pace | None], Bot]
+    bot: Callable[[int, GameOptions, random.Random, Level, BotPace | None], Bot]
     """A bot for a seat: the seat, the options, its randomness, its level, and the pace it
     moves at (None: its level's)."""
     wire_modules: tuple[types.ModuleType, ...]

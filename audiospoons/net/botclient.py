@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from audiospoons.bots.levels import Level, Pace
+from audiospoons.bots.levels import BotPace, Level
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot
 from audiospoons.games.registry import DEFAULT, game_named
@@ -34,7 +34,7 @@ class BotSeatResult:
 
 
 async def play_seat(client: RelayClient, started: dict[str, Any], *, seed: int = 0,
-                    pace: Pace | None = None, level: Level = Level.NORMAL,
+                    pace: BotPace | None = None, level: Level = Level.NORMAL,
                     timeout: float = 120.0, told: Sequence[Event] = (),
                     until: Callable[[Event], bool] | None = None) -> BotSeatResult:
     """Play the seat of ``started`` (a ``game_started`` message) until the game is over, or
@@ -95,7 +95,7 @@ async def play_seat(client: RelayClient, started: dict[str, Any], *, seed: int =
     return result
 
 
-def seat_bot(started: dict[str, Any], seed: int, pace: Pace | None, level: Level) -> Bot:
+def seat_bot(started: dict[str, Any], seed: int, pace: BotPace | None, level: Level) -> Bot:
     """The bot for the game ``started`` says the room plays."""
     spec = game_named(str(started.get("game", DEFAULT)))
     options, _ = spec.read_options(started["options"])

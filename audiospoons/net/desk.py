@@ -15,7 +15,7 @@ from audiospoons.net.storage.games import FamilyStanding, RatedGame
 
 if TYPE_CHECKING:
     from audiospoons.net.accounts import Accounts
-    from audiospoons.net.history import GameRecord
+    from audiospoons.net.history import RelayGameRecord
     from audiospoons.net.link import Client
 
 log = logging.getLogger("audiospoons.relay")
@@ -158,7 +158,7 @@ class RecordDesk:
                 if client.room is not None and client.room.family == rated.family:
                     client.room.broadcast("room", **client.room.state())
 
-    def ratings_wait(self, record: GameRecord) -> None:
+    def ratings_wait(self, record: RelayGameRecord) -> None:
         """A game's ratings cannot be done now (the database is out of reach): its players
         still here are told they will be."""
         accounts = {seat.account for seat in record.seats if seat.account is not None}

@@ -2,7 +2,7 @@
 timed commands (the bots' and stand-ins' too). The engine is deterministic, so the deal and the
 commands replay the game exactly, event for event: ``replay_of`` gives the game and its script
 for any seat to hear again (``replay.listen``). Pure: the relay's storage keeps a record as the
-JSON of ``GameRecord.to_json``.
+JSON of ``RelayGameRecord.to_json``.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
+class RelayGameRecord:
     """One game, as the relay keeps it (see the module). ``places``: each seat's place at the
     end, 1 the best, ties sharing a place; ``started_at``/``ended_at``: wall-clock seconds."""
 
@@ -92,7 +92,7 @@ class GameRecord:
             "ended_at": self.ended_at}, separators=(",", ":"), allow_nan=False)
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
+    def from_json(cls, text: str) -> RelayGameRecord:
         try:
             data = json.loads(text)
             if data.get("version") != RECORD_VERSION:
@@ -118,7 +118,7 @@ class GameRecord:
         return wire
 
 
-def replay_of(record: GameRecord) -> tuple[GameSpec, Rules, list[ScriptLine]]:
+def replay_of(record: RelayGameRecord) -> tuple[GameSpec, Rules, list[ScriptLine]]:
     """The game of ``record`` dealt anew, and its commands as a timed script: played by
     ``replay.runner``, they make the events the relay's table made."""
     spec = GAMES.get(record.game)

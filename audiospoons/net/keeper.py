@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from audiospoons.games.registry import GAMES
-from audiospoons.net.history import GameRecord, RecordError
+from audiospoons.net.history import RecordError, RelayGameRecord
 from audiospoons.net.ratings import family_of
 from audiospoons.net.storage import Storage, StorageError
 from audiospoons.net.storage.games import RatedGame
@@ -41,7 +41,7 @@ class Keeper:
 
     def __init__(self, storage: Storage | None, *, spool: Path | None = None,
                  on_rated: Callable[[RatedGame], None] | None = None,
-                 on_waiting: Callable[[GameRecord], None] | None = None,
+                 on_waiting: Callable[[RelayGameRecord], None] | None = None,
                  wall: Callable[[], float] = time.time) -> None:
         self.storage = storage
         self.spool = spool
@@ -50,7 +50,7 @@ class Keeper:
         self.on_waiting = on_waiting
         """Told each rated game that could not be kept at once: its ratings wait."""
         self.wall = wall
-        self.pending: deque[GameRecord] = deque()
+        self.pending: deque[RelayGameRecord] = deque()
         self._task: asyncio.Task[None] | None = None
         self._retry = RETRY_FIRST
         self._wake = asyncio.Event()
@@ -60,7 +60,7 @@ class Keeper:
     def keeps(self) -> bool:
         return self.storage is not None
 
-    def finished(self, record: GameRecord) -> None:
+    def finished(self, record: RelayGameRecord) -> None:
         """A game has ended: keep it (and rate it) as soon as the database allows."""
         if self.storage is None:
             return
@@ -156,6 +156,6 @@ class Keeper:
             return
         for line in lines:
             try:
-                self.pending.append(GameRecord.from_json(line))
+                self.pending.append(RelayGameRecord.from_json(line))
             except RecordError as error:
                 log.error("history: a spooled game is lost: %s", error)

@@ -23,7 +23,7 @@ from audiospoons.net.kernelrtt import min_rtt
 from audiospoons.net.protocol import CLIENT_KINDS, PROTOCOL_VERSION, Connection, TokenBucket, encode
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.storage import Account
-from audiospoons.net.telling import Listening
+from audiospoons.net.telling import ListenerSettings
 
 if TYPE_CHECKING:
     from audiospoons.net.cluster.tickets import Ticket
@@ -86,7 +86,7 @@ class Client:
         self.muted_until: float | None = None
         """A moderator has muted it on the whole relay until then (wall clock)."""
         self.room: Room | None = None
-        self.listening: Listening | None = None
+        self.listening: ListenerSettings | None = None
         """How its player listens, if it said (``hearing``): the table's bots wait for it."""
         self.connection = Connection(CLIENT_KINDS)
         self.chat_bucket = CHAT_RATE

@@ -10,7 +10,7 @@ from ssl import SSLContext
 from typing import Any
 
 from audiospoons.net.client import Login, RelayClient, RelayError
-from audiospoons.net.history import GameRecord
+from audiospoons.net.history import RelayGameRecord
 
 ANSWER_WAIT = 20.0
 
@@ -20,7 +20,7 @@ class Fetched:
     """What came back: the games listed, or one game's record and the seat played."""
 
     games: list[dict[str, Any]]
-    record: GameRecord | None = None
+    record: RelayGameRecord | None = None
     seat: int | None = None
     token: str | None = None
     """A new login token the relay gave, to keep."""
@@ -47,7 +47,7 @@ async def fetch(host: str, port: int, name: str, login: Login, *, game: int | No
             part = await client.expect("game_moves", "error", timeout=ANSWER_WAIT)
             _raise_error(part)
             moves += part["moves"]
-        record = GameRecord.from_json(json.dumps(dict(head["record"], moves=moves)))
+        record = RelayGameRecord.from_json(json.dumps(dict(head["record"], moves=moves)))
         return Fetched([], record, int(head["seat"]), token=client.token)
     finally:
         await client.close()

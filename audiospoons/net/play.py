@@ -18,7 +18,7 @@ from audiospoons.net.link import Client
 from audiospoons.net.lobby import tell_so_far
 from audiospoons.net.room import MAX_SEATS, Room, Seat
 from audiospoons.net.seattoken import seat_token_room
-from audiospoons.net.telling import FASTEST_RATE, SLOWEST_RATE, VERBOSITIES, Listening
+from audiospoons.net.telling import FASTEST_RATE, SLOWEST_RATE, VERBOSITIES, ListenerSettings
 from audiospoons.net.wire import WireError, decode_command
 
 if TYPE_CHECKING:
@@ -224,7 +224,7 @@ class Play:
         if verbosity not in VERBOSITIES:
             client.refuse("bad-field", "verbosity is brief or full")
             return
-        client.listening = Listening(rate, verbosity)
+        client.listening = ListenerSettings(rate, verbosity)
 
 
 def date_press(client: Client, room: Room, command: Command, reported: float | None,

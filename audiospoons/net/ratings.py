@@ -17,7 +17,7 @@ from openskill.models import PlackettLuce
 
 from audiospoons.bots.levels import Level
 from audiospoons.games.spec import GameSpec
-from audiospoons.net.history import GameRecord
+from audiospoons.net.history import RelayGameRecord
 
 MODEL = PlackettLuce()
 NEW = (MODEL.mu, MODEL.sigma)
@@ -67,7 +67,7 @@ def family_of(spec: GameSpec, values: Mapping[str, str]) -> str:
     return f"{spec.name}/{CUSTOM}"
 
 
-def rate(record: GameRecord, current: Mapping[int, Rating]) -> dict[int, Rating]:
+def rate(record: RelayGameRecord, current: Mapping[int, Rating]) -> dict[int, Rating]:
     """The new rating of each registered player of ``record``, from their ``current`` ones
     (by account; a player missing from it is new)."""
     teams = []

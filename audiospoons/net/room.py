@@ -28,12 +28,12 @@ from audiospoons.engine.rules import Bot, GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.games.spec import GameSpec
 from audiospoons.net.fairness import Cues
-from audiospoons.net.history import GameRecord, Move, SeatRecord
+from audiospoons.net.history import Move, RelayGameRecord, SeatRecord
 from audiospoons.net.names import same_name
 from audiospoons.net.protocol import encode
 from audiospoons.net.ratings import bot_rating, family_of
 from audiospoons.net.seattoken import new_seat_token
-from audiospoons.net.telling import Listening, TableTelling
+from audiospoons.net.telling import ListenerSettings, TableTelling
 from audiospoons.net.wire import encode_event
 from audiospoons.simulate import BOT_NAMES
 from audiospoons.table import Hearing, Table, Watcher
@@ -154,7 +154,7 @@ class Room:
     when (wall clock)."""
     late_changes: dict[int, float] = field(default_factory=dict)
     """The late windows the game was given, by the number of commands it had taken then."""
-    finished: GameRecord | None = None
+    finished: RelayGameRecord | None = None
     """The record of the game just over, until the relay takes it to keep."""
     named: bool = True
     """The host gave the room its name; else it is named after its host (``host_room``),
@@ -334,12 +334,12 @@ class Room:
             return players if players > len(self.seats) else None
         return None
 
-    def _listening(self) -> dict[int, Listening]:
+    def _listening(self) -> dict[int, ListenerSettings]:
         """How each person at the table who said so listens (``telling``)."""
-        heard: dict[int, Listening] = {}
+        heard: dict[int, ListenerSettings] = {}
         for index, seat in enumerate(self.seats):
             listening = getattr(seat.member, "listening", None)
-            if isinstance(listening, Listening):
+            if isinstance(listening, ListenerSettings):
                 heard[index] = listening
         return heard
 
@@ -355,7 +355,7 @@ class Room:
                     seat.ready = False
                 self.finished = self._record()
 
-    def _record(self) -> GameRecord | None:
+    def _record(self) -> RelayGameRecord | None:
         """The game just over, whole (``history``)."""
         if self.dealt is None or self.table is None:
             return None
@@ -363,7 +363,7 @@ class Room:
         moves = tuple(Move.of(at, command, self.late_changes.get(index))
                       for index, (at, command) in enumerate(self.table.log))
         places = self.game.places([*self.standing, *self.round_events], len(seats))
-        return GameRecord(self.game.name, dict(self.values), seats, seed, dealer, moves,
+        return RelayGameRecord(self.game.name, dict(self.values), seats, seed, dealer, moves,
                           places, started, self.wall())
 
     def game_time(self, now: float) -> float:

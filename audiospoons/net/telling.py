@@ -34,7 +34,7 @@ VERBOSITIES = ("brief", "full")
 
 
 @dataclass(frozen=True, slots=True)
-class Listening:
+class ListenerSettings:
     """How one person listens: their reader's words a minute, and how much the game says."""
 
     rate: int
@@ -47,7 +47,7 @@ class TableTelling:
     person who said how they listen has been told that batch (``quiet_at``)."""
 
     def __init__(self, spec: GameSpec, game: Rules,
-                 listening: Callable[[], dict[int, Listening]]) -> None:
+                 listening: Callable[[], dict[int, ListenerSettings]]) -> None:
         self.spec = spec
         self.game = game
         self.listening = listening

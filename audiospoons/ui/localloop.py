@@ -29,7 +29,7 @@ SETTLE_LIMIT = 30.0
 """The most seconds play waits after a deal for what the player is being told."""
 
 
-class Ears(Protocol):
+class LocalEars(Protocol):
     """What the loop needs of the seat's ears: the countdown of its time limits and its sounds."""
 
     countdown: Countdown
@@ -81,7 +81,7 @@ class LocalLoop:
     _stopped: bool = False
     _settle: bool = False
 
-    def _ears(self) -> Ears:
+    def _ears(self) -> LocalEars:
         raise NotImplementedError
 
     def _refusal_text(self, reason: str) -> str:

@@ -35,7 +35,7 @@ LEAVE_WINDOW = 5.0
 A = TypeVar("A", bound=Enum)
 
 
-class Ears(Protocol):
+class RelayEars(Protocol):
     """The seat's voice and sounds: what the relay's events are given to."""
 
     countdown: Countdown
@@ -105,7 +105,7 @@ class RelaySeat:
     _controls: Callable[[], tuple[Control, ...]]
     _table_view: Callable[[], TableView]
 
-    def _ears(self) -> Ears:
+    def _ears(self) -> RelayEars:
         raise NotImplementedError
 
     def _ends_game(self, event: Event) -> bool:

@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from audiospoons.net.history import GameRecord, RecordError, replay_of
+from audiospoons.net.history import RecordError, RelayGameRecord, replay_of
 from audiospoons.replay.transcript import heard
 from audiospoons.sound.cue import Cue, CuePlayer
 from audiospoons.ui.seating import SeatPrefs
@@ -40,8 +40,8 @@ class Replayer:
         if message.get("game") == self.head["game"]:
             self.moves += list(message["moves"])
 
-    def record(self) -> GameRecord:
-        return GameRecord.from_json(json.dumps(dict(self.head["record"], moves=self.moves)))
+    def record(self) -> RelayGameRecord:
+        return RelayGameRecord.from_json(json.dumps(dict(self.head["record"], moves=self.moves)))
 
     def start(self) -> bool:
         """Start hearing the game; False if its record cannot be replayed here."""

@@ -10,7 +10,7 @@ from enum import Enum
 
 from audiospoons.engine.events import Event
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.pace import LASTING, Pace
+from audiospoons.voice.pace import LASTING, LinePace
 from audiospoons.voice.plaintext import plain_name
 
 
@@ -44,7 +44,7 @@ class Utterance:
 
     text: str
     urgent: bool = False
-    pace: Pace = LASTING
+    pace: LinePace = LASTING
 
 
 def seat_names(players: Sequence[str], messages: Messages) -> tuple[str, ...]:
@@ -78,6 +78,6 @@ class EventAnnouncer:
         """Whether the line cuts off whatever is being said."""
         return False
 
-    def _pace(self, event: Event, listener: int | None) -> Pace:
+    def _pace(self, event: Event, listener: int | None) -> LinePace:
         """How long the line stays worth saying, and what it has to do with its neighbours."""
         return LASTING

@@ -7,11 +7,11 @@ watching hears the past. So the game keeps the lines itself and gives the reader
 only when the last should have been said (``spoken_seconds``, at the rate it knows), by then
 dropping what has gone stale or out of date, putting a newer line on a topic in the place of an
 older one, and
-joining lines of a group that waited together, as each line's ``Pace`` says. Urgent lines are
+joining lines of a group that waited together, as each line's ``LinePace`` says. Urgent lines are
 never dropped: they go ahead of the others and cut off what is being said, though not another
 urgent line just begun (two grabs a moment apart are both heard). A line said before the flow
-(``Pace.before_flow``) goes ahead of flow lines and cuts one off, but no other. An answer to a
-key (``Pace.answer``) goes after what waits, in its turn, but is given as soon as the reader is
+(``LinePace.before_flow``) goes ahead of flow lines and cuts one off, but no other. An answer to a
+key (``LinePace.answer``) goes after what waits, in its turn, but is given as soon as the reader is
 ready: it does not wait for lines to come with it, nor does what waits ahead of it.
 """
 
@@ -114,7 +114,7 @@ class SpeechQueue:
         self._saying_flow = False
         """Whether the line being said is one of the play's flow."""
         self._saying_aside = False
-        """Whether the line being said is an aside (``Pace.aside``)."""
+        """Whether the line being said is an aside (``LinePace.aside``)."""
         self._key_cut = False
         """Whether a key has cut the reader off since the last line was given: an answer given
         next cuts off what the reader is still saying of its own (the key's name, the rest of

@@ -47,7 +47,7 @@ class Group:
 
 
 @dataclass(frozen=True, slots=True)
-class Pace:
+class LinePace:
     """What a line has to do with time and with the lines around it (see the module)."""
 
     lifetime: float | None = None
@@ -61,15 +61,15 @@ class Pace:
     answer: bool = False
 
 
-LASTING = Pace()
+LASTING = LinePace()
 """A line that waits as long as it takes: the round, the deal, who is out, who won."""
 
-ANSWER = Pace(answer=True)
+ANSWER = LinePace(answer=True)
 """A line that answers a key, or asks for one: said as soon as the reader has said what waits."""
 
 
 def flow(topic: str | None = None, *, cancels: tuple[str, ...] = (),
-         quiet_for: float = 0.0, lifetime: float = FLOW_LIFETIME, aside: bool = False) -> Pace:
+         quiet_for: float = 0.0, lifetime: float = FLOW_LIFETIME, aside: bool = False) -> LinePace:
     """A line of the play's flow: stale after ``lifetime`` seconds."""
-    return Pace(lifetime=lifetime, topic=topic, cancels=cancels, quiet_for=quiet_for,
+    return LinePace(lifetime=lifetime, topic=topic, cancels=cancels, quiet_for=quiet_for,
                 aside=aside)

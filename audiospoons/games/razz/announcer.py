@@ -13,7 +13,7 @@ on at once are urgent: the spoons out for a Jack and the race for them (as in th
 game's grabs), and the phrase the listener owes, said before the razz that makes them owe it
 (whose line follows: the call's time is short); a razz for a phrase not said, which asks no
 phrase again, is urgent itself. The listener's turn goes before the play's flow
-(``Pace.before_flow``), cutting off another's news to say the top card at once.
+(``LinePace.before_flow``), cutting off another's news to say the top card at once.
 
 At brief verbosity the listener's own plays but the last are left to their sound (the key that
 made them was pressed a moment ago), but for the cards they leave once two or one ("One card
@@ -79,7 +79,7 @@ from audiospoons.games.razz.status import (
 from audiospoons.voice.announcer import EventAnnouncer, Verbosity, sentence_start
 from audiospoons.voice.cardnames import card_name, the_card
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.pace import Pace
+from audiospoons.voice.pace import LinePace
 
 TOLD_LEFT = 2
 """At brief verbosity a play of the listener's own that leaves them this many cards or fewer
@@ -139,7 +139,7 @@ class RazzAnnouncer(EventAnnouncer):
                     and event.target == listener)
         return False
 
-    def _pace(self, event: Event, listener: int | None) -> Pace:
+    def _pace(self, event: Event, listener: int | None) -> LinePace:
         return pace(event, listener, self.players, self._others_grabbed)
 
     def _others_grabbed(self, names: tuple[str, ...]) -> str:

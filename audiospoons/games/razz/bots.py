@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from audiospoons.bots.levels import Level, Pace, skill_for
+from audiospoons.bots.levels import BotPace, Level, skill_for
 from audiospoons.engine.cards import SUITS, Card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
@@ -147,7 +147,7 @@ class RazzBot:
 
     def __init__(self, seat: int, options: RazzOptions, rng: random.Random,
                  level: Level = Level.NORMAL, skill: RazzSkill | None = None,
-                 pace: Pace | None = None) -> None:
+                 pace: BotPace | None = None) -> None:
         self.seat = seat
         self.options = options
         self.rng = rng

@@ -39,7 +39,7 @@ from audiospoons.games.razz.rules.events import (
     TurnBegan,
     TurnTimeUp,
 )
-from audiospoons.voice.pace import FLOW_LIFETIME, LASTING, Group, Pace, flow
+from audiospoons.voice.pace import FLOW_LIFETIME, LASTING, Group, LinePace, flow
 
 MOVES = (CardPlayed, CardKept, PhraseSaid)
 """A player's moves: fresh news to the others, and to the player the answer to a key they
@@ -55,16 +55,16 @@ def move_topic(seat: int) -> str:
 
 
 def pace(event: Event, listener: int | None, names: tuple[str, ...],
-         others_grabbed: Callable[[tuple[str, ...]], str]) -> Pace:
+         others_grabbed: Callable[[tuple[str, ...]], str]) -> LinePace:
     """The pace of ``listener``'s line for ``event``; ``names`` are the players' names as said,
     and ``others_grabbed`` words several others' grabs as one line."""
     seats = len(names)
     if isinstance(event, SpoonTaken) and event.seat != listener and event.spoons_left:
-        return Pace(group=Group("grab", names[event.seat], others_grabbed))
+        return LinePace(group=Group("grab", names[event.seat], others_grabbed))
     if isinstance(event, TurnBegan):
         if event.seat == listener:
             moves = tuple(move_topic(seat) for seat in range(seats))
-            return Pace(topic="turn", retracts=("count", "direction", *moves), before_flow=True)
+            return LinePace(topic="turn", retracts=("count", "direction", *moves), before_flow=True)
         return flow("turn", aside=True)
     if isinstance(event, CountRaised):
         return flow("count")
@@ -79,18 +79,18 @@ def pace(event: Event, listener: int | None, names: tuple[str, ...],
     if isinstance(event, MOVES):
         return flow(MINE if event.seat == listener else move_topic(event.seat))
     if isinstance(event, LastCardAnnounced):
-        return Pace(topic=f"last:{event.seat}")
+        return LinePace(topic=f"last:{event.seat}")
     if isinstance(event, CardsDrawn):
         drawn = (f"last:{event.seat}",)
         if event.seat == listener:
-            return Pace(retracts=(*drawn, MINE))
-        return Pace(lifetime=FLOW_LIFETIME, retracts=drawn)
+            return LinePace(retracts=(*drawn, MINE))
+        return LinePace(lifetime=FLOW_LIFETIME, retracts=drawn)
     if isinstance(event, NEWS):
         return LASTING if event.seat == listener else flow()
     if isinstance(event, DealStarted):
-        return Pace(topic="round")
+        return LinePace(topic="round")
     if isinstance(event, HandDealt):
-        return Pace(topic="hand")
+        return LinePace(topic="hand")
     if isinstance(event, RoundWon | GameWon):
-        return Pace(retracts=("round", "hand", "turn"))
+        return LinePace(retracts=("round", "hand", "turn"))
     return LASTING

@@ -31,7 +31,7 @@ from audiospoons.games.slapjack.rules.events import (
 from audiospoons.voice.announcer import EventAnnouncer, Verbosity, sentence_start
 from audiospoons.voice.cardnames import rank_count, the_card
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.pace import Pace
+from audiospoons.voice.pace import LinePace
 
 URGENT = (JackSlapped, JackMissed)
 
@@ -48,7 +48,7 @@ class SlapjackAnnouncer(EventAnnouncer):
             isinstance(event, CardTurned) and event.card.rank == "J") or (
             isinstance(event, WrongSlap) and event.seat == listener)
 
-    def _pace(self, event: Event, listener: int | None) -> Pace:
+    def _pace(self, event: Event, listener: int | None) -> LinePace:
         return pace(event, listener, self.players, self._others_out)
 
     def _others_out(self, names: tuple[str, ...]) -> str:

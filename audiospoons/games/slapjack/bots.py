@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from audiospoons.bots.levels import Level, Pace, skill_for
+from audiospoons.bots.levels import BotPace, Level, skill_for
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
 from audiospoons.games.slapjack.rules.commands import Slap, Turn
@@ -36,7 +36,7 @@ class SlapjackBot:
     """One seat of Slapjack played by the machine."""
 
     def __init__(self, seat: int, options: SlapjackOptions, rng: random.Random,
-                 level: Level = Level.NORMAL, pace: Pace | None = None) -> None:
+                 level: Level = Level.NORMAL, pace: BotPace | None = None) -> None:
         self.seat = seat
         self.options = options
         self.rng = rng

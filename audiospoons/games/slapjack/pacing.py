@@ -20,23 +20,23 @@ from audiospoons.games.slapjack.rules.events import (
     TurnPassed,
     WrongSlap,
 )
-from audiospoons.voice.pace import FLOW_LIFETIME, LASTING, Group, Pace, flow
+from audiospoons.voice.pace import FLOW_LIFETIME, LASTING, Group, LinePace, flow
 
 
 def pace(event: Event, listener: int | None, names: tuple[str, ...],
-         others_out: Callable[[tuple[str, ...]], str]) -> Pace:
+         others_out: Callable[[tuple[str, ...]], str]) -> LinePace:
     """The pace of ``listener``'s line for ``event``; ``others_out`` words several other
     players out as one line; ``names`` are the players' names as said."""
     if isinstance(event, CardTurned) and event.seat == listener:
         if event.card.rank == "J":
-            return Pace(retracts=("turn",))
-        return Pace(lifetime=FLOW_LIFETIME, topic="pile", retracts=("turn",))
+            return LinePace(retracts=("turn",))
+        return LinePace(lifetime=FLOW_LIFETIME, topic="pile", retracts=("turn",))
     if isinstance(event, CardTurned) and event.card.rank != "J":
         return flow("pile")
     if isinstance(event, PlayerOut) and event.seat != listener:
-        return Pace(group=Group("out", names[event.seat], others_out))
+        return LinePace(group=Group("out", names[event.seat], others_out))
     if isinstance(event, TurnPassed):
-        return Pace(topic="turn") if event.seat == listener else flow("turn", aside=True)
+        return LinePace(topic="turn") if event.seat == listener else flow("turn", aside=True)
     if isinstance(event, WrongSlap | LateSlap | PileReturned) and event.seat != listener:
         return flow()
     return LASTING

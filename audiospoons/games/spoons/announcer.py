@@ -59,7 +59,7 @@ from audiospoons.games.spoons.rules.events import (
 from audiospoons.voice.announcer import EventAnnouncer, Verbosity
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.pace import Pace
+from audiospoons.voice.pace import LinePace
 from audiospoons.voice.spoonnames import SpoonStyle, coloured, spoon_phrase
 
 # Message ids by (from the stock, forced by the time limit) and by forced.
@@ -133,7 +133,7 @@ class Announcer(EventAnnouncer):
             return event.seat == listener
         return isinstance(event, SpoonGrabbed | PrematureGrab | GrabTimeUp)
 
-    def _pace(self, event: Event, listener: int | None) -> Pace:
+    def _pace(self, event: Event, listener: int | None) -> LinePace:
         return pace(event, listener, None if self.signal else self._others_grabbed, self.players)
 
     def _others_grabbed(self, names: tuple[str, ...]) -> str:

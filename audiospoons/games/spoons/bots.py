@@ -13,9 +13,9 @@ from dataclasses import replace
 
 from audiospoons.bots.levels import (
     BREAK_PAIR_CHANCE,
+    BotPace,
     CardPlay,
     Level,
-    Pace,
     Skill,
     skill_for,
 )
@@ -59,7 +59,7 @@ from audiospoons.games.spoons.rules.events import (
 from audiospoons.games.spoons.rules.options import DrawVariant, Options, Premature
 from audiospoons.games.spoons.spoonchoice import SpoonChoice
 
-__all__ = ["BREAK_PAIR_CHANCE", "Level", "Pace", "SimpleBot", "Skill", "make_bot"]
+__all__ = ["BREAK_PAIR_CHANCE", "BotPace", "Level", "SimpleBot", "Skill", "make_bot"]
 
 DEAD_RANK = 10.0
 """How much less a rank that can no longer be completed is worth keeping than its count."""
@@ -81,7 +81,7 @@ class SimpleBot:
     ``skill``, when given, replace the level's."""
 
     def __init__(self, seat: int, options: Options, rng: random.Random,
-                 pace: Pace | None = None, level: Level = Level.NORMAL,
+                 pace: BotPace | None = None, level: Level = Level.NORMAL,
                  skill: Skill | None = None) -> None:
         self.seat = seat
         self.options = options
@@ -461,6 +461,6 @@ class SimpleBot:
 
 
 def make_bot(seat: int, options: Options, rng: random.Random,
-             level: Level = Level.NORMAL, pace: Pace | None = None) -> SimpleBot:
+             level: Level = Level.NORMAL, pace: BotPace | None = None) -> SimpleBot:
     """A bot of this level at this seat (moving at ``pace`` instead of the level's, if given)."""
     return SimpleBot(seat, options, rng, pace, level)

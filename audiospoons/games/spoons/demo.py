@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from audiospoons.bots.levels import Pace
+from audiospoons.bots.levels import BotPace
 from audiospoons.engine.cards import parse_card
 from audiospoons.engine.events import Event
 from audiospoons.games.spoons.local import LocalGame
@@ -35,7 +35,7 @@ HANDS = {
     3: ("4D", "6S", "10C", "2C"),
 }
 STOCK_TOP = ("QS",)
-SLOW_CARDS = Pace(card_mean=120.0, card_spread=1.0)
+SLOW_CARDS = BotPace(card_mean=120.0, card_spread=1.0)
 """The bots hold their cards while you learn, but reach for the spoons as fast as ever."""
 
 

@@ -11,7 +11,7 @@ import random
 import time
 from collections.abc import Callable
 
-from audiospoons.bots.levels import Level, Pace
+from audiospoons.bots.levels import BotPace, Level
 from audiospoons.engine.commands import Command
 from audiospoons.games.spoons.bots import make_bot
 from audiospoons.games.spoons.player import LocalPlayer
@@ -46,7 +46,7 @@ class LocalGame(KeyboardSeat, LocalLoop):
                  verbosity: Verbosity = Verbosity.FULL, key_overrides: dict[str, str] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  rate_setter: Callable[[int], int | None] | None = None,
-                 first_deal: Deal | None = None, bot_pace: Pace | None = None,
+                 first_deal: Deal | None = None, bot_pace: BotPace | None = None,
                  one_round: bool = False, bot_level: Level = Level.NORMAL,
                  spoon_style: SpoonStyle = SpoonStyle.NUMBERS, draw_hint: bool = True) -> None:
         """``first_deal``, ``bot_pace`` and ``one_round`` set up a practice round: the cards

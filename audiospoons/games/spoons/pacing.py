@@ -37,7 +37,7 @@ from audiospoons.games.spoons.rules.events import (
     SpoonsChanged,
     StockRecycled,
 )
-from audiospoons.voice.pace import LASTING, Group, Pace, flow
+from audiospoons.voice.pace import LASTING, Group, LinePace, flow
 
 OWN_PASS = "passed"
 """The topic of the listener's own pass or discard: a newer one, or the new hand a knife's
@@ -49,7 +49,8 @@ def card_topic(card: object) -> str:
 
 
 def pace(event: Event, listener: int | None,
-         others_grabbed: Callable[[tuple[str, ...]], str] | None, names: tuple[str, ...]) -> Pace:
+         others_grabbed: Callable[[tuple[str, ...]], str] | None,
+         names: tuple[str, ...]) -> LinePace:
     """The pace of ``listener``'s line for ``event``; ``others_grabbed`` words several others'
     grabs as one line (None: each is said alone, as signals copied are); ``names`` are the
     players' names as said."""
@@ -64,28 +65,28 @@ def pace(event: Event, listener: int | None,
     if isinstance(event, CardTaken | CardPassed):
         return flow()
     if isinstance(event, RoundStarted):
-        return Pace(topic="round")
+        return LinePace(topic="round")
     if isinstance(event, CardsDealt):
-        return Pace(topic="hand")
+        return LinePace(topic="hand")
     if isinstance(event, Eliminated | RoundEnded | RoundVoided | GameOver):
-        return Pace(retracts=("round", "hand"))
+        return LinePace(retracts=("round", "hand"))
     if isinstance(event, StockRecycled):
         return flow("stock", aside=True)
     if isinstance(event, KnifeDrawn | KnifeRedrawn) and event.seat != listener:
         return flow(f"knife:{event.seat}")
     if isinstance(event, KnifeDrawn):
-        return Pace(topic="knife", retracts=("hand",))
+        return LinePace(topic="knife", retracts=("hand",))
     if isinstance(event, KnifeRedrawn):
-        return Pace(topic="hand", retracts=(OWN_PASS, "stock"))
+        return LinePace(topic="hand", retracts=(OWN_PASS, "stock"))
     if isinstance(event, SpoonsChanged):
         return flow("spoons")
     if isinstance(event, HandPassedOn | Reached):
         return flow()
     if isinstance(event, SetHeld) and event.seat == listener:
-        return Pace(topic="set")
+        return LinePace(topic="set")
     if isinstance(event, SpoonGrabbed) and event.seat == listener:
-        return Pace(retracts=("set",))
+        return LinePace(retracts=("set",))
     if (isinstance(event, SpoonGrabbed) and others_grabbed is not None
             and not event.first and event.spoon is None):
-        return Pace(group=Group("grab", names[event.seat], others_grabbed))
+        return LinePace(group=Group("grab", names[event.seat], others_grabbed))
     return LASTING

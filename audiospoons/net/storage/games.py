@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from audiospoons.net.history import GameRecord, RecordError
+from audiospoons.net.history import RecordError, RelayGameRecord
 from audiospoons.net.ratings import NEW, Rating, rate
 from audiospoons.net.storage.access import StorageError, reading, writing
 from audiospoons.net.storage.schema import accounts, game_players, games, ratings
@@ -81,7 +81,7 @@ class GameStore:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
 
-    async def keep(self, record: GameRecord, family: str, *, rated: bool) -> int:
+    async def keep(self, record: RelayGameRecord, family: str, *, rated: bool) -> int:
         """Keep ``record``; ``rated``: its ratings wait to be done (``rate_next``)."""
         async with writing(self.engine) as connection:
             result = await connection.execute(insert(games).values(
@@ -111,7 +111,7 @@ class GameStore:
             if row is None:
                 return None
             try:
-                record = GameRecord.from_json(str(row.record))
+                record = RelayGameRecord.from_json(str(row.record))
             except RecordError:
                 await _mark(connection, int(row.id), UNRATED)
                 return RatedGame(int(row.id), str(row.family), ())
@@ -197,7 +197,7 @@ class GameStore:
         past = []
         for row in rows:
             try:
-                record = GameRecord.from_json(str(row.record))
+                record = RelayGameRecord.from_json(str(row.record))
             except RecordError:
                 continue
             past.append(PastGame(
@@ -208,7 +208,7 @@ class GameStore:
                 None if row.rating_after is None else int(row.rating_after)))
         return past
 
-    async def record_of(self, game_id: int, account: int) -> tuple[GameRecord, int] | None:
+    async def record_of(self, game_id: int, account: int) -> tuple[RelayGameRecord, int] | None:
         """A game ``account`` played, and the seat it played; None for any other game."""
         async with reading(self.engine) as connection:
             row = (await connection.execute(
@@ -218,12 +218,12 @@ class GameStore:
         if row is None:
             return None
         try:
-            return GameRecord.from_json(str(row.record)), int(row.seat)
+            return RelayGameRecord.from_json(str(row.record)), int(row.seat)
         except RecordError as error:
             raise StorageError(f"game {game_id}: {error}") from error
 
 
-async def _rate(connection: AsyncConnection, game_id: int, family: str, record: GameRecord,
+async def _rate(connection: AsyncConnection, game_id: int, family: str, record: RelayGameRecord,
                 now: float) -> RatedGame:
     """Rate ``record`` within ``connection``'s transaction."""
     ids = [seat.account for seat in record.seats if seat.account is not None]

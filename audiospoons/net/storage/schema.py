@@ -54,7 +54,7 @@ games = Table(
     Column("rating", String(8), nullable=False),
     Index("ix_games_rating", "rating", "id"),
 )
-"""A game played on the relay: its ``history.GameRecord`` as JSON (enough to replay it), and
+"""A game played on the relay: its ``history.RelayGameRecord`` as JSON (enough to replay it), and
 where its ratings stand: ``none`` (fewer than two people played), ``waiting`` or ``done``."""
 
 game_players = Table(
