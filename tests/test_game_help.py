@@ -29,7 +29,7 @@ from audiospoons.games.spoons.local import LocalGame
 from audiospoons.games.spoons.online import RemoteGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rules.presets import PRESETS_BY_NAME
-from audiospoons.ui.gamekeys import Action
+from audiospoons.ui.gamekeys import SpoonsAction
 from audiospoons.ui.settings import Settings, save_settings
 from audiospoons.voice.i18n import available_languages, messages
 from audiospoons.voice.speaker import Speaker
@@ -216,7 +216,7 @@ def test_with_a_key_moved_slapjack_f1_says_the_slap_first() -> None:
 
 
 @pytest.mark.parametrize(("order", "actions"), [
-    (CLASSIC_HELP_ORDER, Action), (RAZZ_HELP_ORDER, RazzAction),
+    (CLASSIC_HELP_ORDER, SpoonsAction), (RAZZ_HELP_ORDER, RazzAction),
     (SLAPJACK_HELP_ORDER, SlapjackAction)])
 def test_each_games_order_places_every_action_once_but_f1_itself(
         order: tuple[Enum, ...], actions: type[Enum]) -> None:

@@ -21,9 +21,9 @@ from audiospoons.keys.key import FUNCTION_KEYS, KEYPAD_KEYS, NAMED_KEYS, Key, pa
 from audiospoons.ui.gamekeys import (
     DEFAULT_KEYS,
     FIXED,
-    Action,
     Refusal,
     SharedAction,
+    SpoonsAction,
     bindings,
     bound_action,
     keymap,
@@ -49,7 +49,7 @@ from audiospoons.voice.speech import SpeechMode, TextOutput
 
 EN = messages("en")
 ES = messages("es")
-CHANGEABLE = [action for action in Action if action not in FIXED]
+CHANGEABLE = [action for action in SpoonsAction if action not in FIXED]
 
 
 # ----------------------------------------------------------------------------- which keys
@@ -81,19 +81,19 @@ def test_the_bindings_without_settings_are_the_defaults() -> None:
 
 def test_an_override_moves_an_action_and_frees_its_key_from_the_other() -> None:
     keys = keymap({"pass": "f"})
-    assert keys["f"] is Action.PASS
+    assert keys["f"] is SpoonsAction.PASS
     assert "enter" not in keys
-    assert Action.SLOT_4 not in keys.values()
+    assert SpoonsAction.SLOT_4 not in keys.values()
 
 
 def test_a_capital_letter_with_no_key_of_its_own_is_its_small_letter() -> None:
     keys = keymap()
-    assert keys["h"] is Action.HAND and "shift+h" not in keys
-    assert bound_action(keys, "shift+h") is Action.HAND, "Caps Lock on, the hand is still H"
-    assert bound_action(keys, "shift+tab") is Action.SPOON_PREVIOUS
+    assert keys["h"] is SpoonsAction.HAND and "shift+h" not in keys
+    assert bound_action(keys, "shift+h") is SpoonsAction.HAND, "Caps Lock on, the hand is still H"
+    assert bound_action(keys, "shift+tab") is SpoonsAction.SPOON_PREVIOUS
     moved = keymap({"hand": "shift+h", "feint": "h"})
-    assert bound_action(moved, "shift+h") is Action.HAND
-    assert bound_action(moved, "h") is Action.FEINT
+    assert bound_action(moved, "shift+h") is SpoonsAction.HAND
+    assert bound_action(moved, "h") is SpoonsAction.FEINT
     assert bound_action(keys, "shift+up") is None and bound_action(keys, "x") is None
 
 
@@ -106,28 +106,29 @@ def test_overrides_may_hold_several_keys_or_none() -> None:
 
 def test_overrides_the_screen_would_refuse_are_ignored() -> None:
     for value in ("insert", "kp5", "1", "escape", "f1", "not-a-key", "shift+1"):
-        assert bindings({"hand": value})[Action.HAND] == ("h",), value
+        assert bindings({"hand": value})[SpoonsAction.HAND] == ("h",), value
     assert bindings({"menu": "q", "help": "w", "no-such-action": "e"}) == DEFAULT_KEYS
-    assert bindings({"hand": "Ctrl+Up"})[Action.HAND] == ("ctrl+up",)
-    assert bindings({"hand": "1 j"})[Action.HAND] == ("j",)
+    assert bindings({"hand": "Ctrl+Up"})[SpoonsAction.HAND] == ("ctrl+up",)
+    assert bindings({"hand": "1 j"})[SpoonsAction.HAND] == ("j",)
 
 
 # ----------------------------------------------------------------------------- a new key
 
 
 def test_a_free_key_moves_the_action_and_its_old_key_is_left_free() -> None:
-    change = rebind({}, Action.SLOT_4, "q")
+    change = rebind({}, SpoonsAction.SLOT_4, "q")
     assert change.changed and change.other is None and change.before == ("f",)
     assert change.overrides == {"slot-4": "q"}
     keys = keymap(change.overrides)
-    assert keys["q"] is Action.SLOT_4 and "f" not in keys
+    assert keys["q"] is SpoonsAction.SLOT_4 and "f" not in keys
 
 
 def test_a_key_that_was_another_actions_only_key_swaps_the_two() -> None:
-    change = rebind({}, Action.PASS, "f")
-    assert (change.other, change.other_keys, change.swapped) == (Action.SLOT_4, ("enter",), True)
+    change = rebind({}, SpoonsAction.PASS, "f")
+    assert (change.other, change.other_keys, change.swapped) == (SpoonsAction.SLOT_4, ("enter",),
+                                                                 True)
     keys = keymap(change.overrides)
-    assert keys["f"] is Action.PASS and keys["enter"] is Action.SLOT_4
+    assert keys["f"] is SpoonsAction.PASS and keys["enter"] is SpoonsAction.SLOT_4
 
 
 def test_a_key_from_an_action_with_two_keys_leaves_it_the_other() -> None:
@@ -146,26 +147,26 @@ def test_swapping_an_action_with_two_keys_gives_the_other_both() -> None:
 
 
 def test_taking_a_key_for_an_action_with_none_leaves_the_other_without_one() -> None:
-    change = rebind({"hand": ""}, Action.HAND, "r")
+    change = rebind({"hand": ""}, SpoonsAction.HAND, "r")
     assert (change.other, change.other_keys) == (SharedAction.REPEAT, ())
     assert change.overrides == {"hand": "r", "repeat": ""}
     assert SharedAction.REPEAT not in keymap(change.overrides).values()
 
 
 def test_pressing_the_actions_own_key_changes_nothing() -> None:
-    change = rebind({"slot-4": "q"}, Action.SLOT_4, "q")
+    change = rebind({"slot-4": "q"}, SpoonsAction.SLOT_4, "q")
     assert not change.changed and change.overrides == {"slot-4": "q"}
     assert not rebind({}, SharedAction.HISTORY_NEXT, "pagedown").changed
 
 
 def test_moving_back_to_the_defaults_leaves_no_override() -> None:
-    there = rebind({}, Action.PASS, "f").overrides
-    assert rebind(there, Action.PASS, "enter").overrides == {}
+    there = rebind({}, SpoonsAction.PASS, "f").overrides
+    assert rebind(there, SpoonsAction.PASS, "enter").overrides == {}
 
 
 def test_refused_keys_and_fixed_actions_raise() -> None:
     with pytest.raises(ValueError, match="cannot be bound"):
-        rebind({}, Action.HAND, "kp1")
+        rebind({}, SpoonsAction.HAND, "kp1")
     with pytest.raises(ValueError, match="always stays"):
         rebind({}, SharedAction.MENU, "q")
 
@@ -176,7 +177,7 @@ BINDABLE = st.sampled_from(["a", "f", "h", "q", "r", "z", "space", "enter", "up"
 
 @given(st.lists(st.tuples(st.sampled_from(CHANGEABLE), BINDABLE), max_size=25))
 def test_any_series_of_new_keys_keeps_every_key_on_one_action_and_survives_saving(
-        moves: list[tuple[Action, str]]) -> None:
+        moves: list[tuple[SpoonsAction, str]]) -> None:
     overrides: dict[str, str] = {}
     for action, label in moves:
         change = rebind(overrides, action, label)
@@ -222,41 +223,41 @@ def test_every_key_and_every_action_has_words(lang: str) -> None:
             assert text and "{" not in text and "keyname" not in text, (key.label, text)
             if len(name) > 1:
                 assert text != name, f"{name} is not said in words"
-    for action in Action:
+    for action in SpoonsAction:
         text = action_name(action, m)
         assert text and not text.startswith("keys."), action
 
 
 def test_an_action_is_listed_with_its_keys() -> None:
-    assert item_text(Action.SPACE, ("space",), EN) == "Grab a spoon or react, Space"
-    assert item_text(Action.SLOT_4, ("f",), EN) == "Pass your fourth card, F"
+    assert item_text(SpoonsAction.SPACE, ("space",), EN) == "Grab a spoon or react, Space"
+    assert item_text(SpoonsAction.SLOT_4, ("f",), EN) == "Pass your fourth card, F"
     assert item_text(SharedAction.HISTORY_PREVIOUS, (",", "pageup"), EN) == (
         "Previous message, Comma or Page Up")
     assert item_text(SharedAction.HISTORY_PREVIOUS, (",", "pageup"), ES) == (
         "Mensaje anterior, Coma o Re Pág")
-    assert item_text(Action.HAND, (), EN) == "Say your hand, no key"
+    assert item_text(SpoonsAction.HAND, (), EN) == "Say your hand, no key"
     assert keys_text((), ES) == "sin tecla"
 
 
 def test_what_the_prompt_refusals_and_changes_say() -> None:
-    assert prompt_text(Action.SLOT_4, ("f",), EN) == (
+    assert prompt_text(SpoonsAction.SLOT_4, ("f",), EN) == (
         "Press the new key for Pass your fourth card, or Escape to keep F.")
-    assert kept_text(Action.SLOT_4, ("f",), EN) == "Pass your fourth card keeps F."
+    assert kept_text(SpoonsAction.SLOT_4, ("f",), EN) == "Pass your fourth card keeps F."
     assert refusal_text(Refusal.SCREEN_READER, "insert", ("f",), EN) == (
         "Insert belongs to your screen reader. Press another key, or Escape to keep F.")
     assert refusal_text(Refusal.NUMBERED_SPOONS, "3", (), EN) == (
         "The number keys are kept for grabbing numbered spoons. Press another key, or Escape"
         " to leave it without one.")
-    assert rebinding_text(rebind({}, Action.PASS, "f"), EN) == (
+    assert rebinding_text(rebind({}, SpoonsAction.PASS, "f"), EN) == (
         "Pass the card under the cursor now uses F. F was Pass your fourth card, which now"
         " uses Enter.")
     assert rebinding_text(rebind({}, SharedAction.REPEAT, "pageup"), EN) == (
         "Repeat the message now uses Page Up. Page Up was also Previous message, which keeps"
         " Comma.")
-    assert rebinding_text(rebind({"hand": ""}, Action.HAND, "r"), EN) == (
+    assert rebinding_text(rebind({"hand": ""}, SpoonsAction.HAND, "r"), EN) == (
         "Say your hand now uses R. R was Repeat the message; that action now has no key.")
-    assert rebinding_text(rebind({}, Action.HAND, "h"), EN) == "Say your hand already uses H."
-    assert rebinding_text(rebind({}, Action.PASS, "f"), ES) == (
+    assert rebinding_text(rebind({}, SpoonsAction.HAND, "h"), EN) == "Say your hand already uses H."
+    assert rebinding_text(rebind({}, SpoonsAction.PASS, "f"), ES) == (
         "Pasar la carta del cursor ahora usa F. F era Pasar tu cuarta carta, que ahora usa"
         " Intro.")
 
@@ -308,7 +309,7 @@ def test_the_keys_screen_lists_the_actions_and_takes_a_new_key(tmp_path: Path) -
         "Settings. Keys, 9 of 12", "Main menu. Settings, 5 of 8"]
     saved = load_settings(tmp_path / "settings.json")[0]
     assert saved.keys_of("spoons") == {"slot-3": "shift+q"} == ui.settings.keys_of("spoons")
-    assert keymap(saved.keys_of("spoons"))["shift+q"] is Action.SLOT_3
+    assert keymap(saved.keys_of("spoons"))["shift+q"] is SpoonsAction.SLOT_3
 
 
 def test_a_taken_key_swaps_escape_keeps_and_the_defaults_come_back(tmp_path: Path) -> None:
@@ -364,7 +365,7 @@ def test_the_next_game_uses_the_keys_chosen_on_the_screen(tmp_path: Path) -> Non
     clock, lines = Clock(), Lines()
     game = LocalGame(Options(), 3, EN, Speaker(lines), None, seed=1, clock=clock,
                      key_overrides=dict(settings.keys_of("spoons")))
-    assert game.keys["q"] is Action.HAND and "h" not in game.keys
+    assert game.keys["q"] is SpoonsAction.HAND and "h" not in game.keys
     result = game.play(Script(clock, ["h", "q", "escape", "q", "y"]))
     assert result.won is None
     assert len([line for line in lines.spoken if line.startswith("Your hand: ")]) == 1

@@ -22,7 +22,7 @@ from audiospoons.net.client import RelayClient
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.wire import encode_event
 from audiospoons.ui import relayjoin
-from audiospoons.ui.gamekeys import Action as GameAction
+from audiospoons.ui.gamekeys import SpoonsAction
 from audiospoons.ui.lobby import Enter, Listed, Lobby, Step, read_room, read_rooms
 from audiospoons.ui.online import OnlineSession
 from audiospoons.ui.relayjoin import NAME_REFUSED, PLAYED, UNREACHABLE, join_relay
@@ -828,7 +828,7 @@ def test_join_relay_gives_a_game_the_players_keys_and_spoon_style(
         await heard(lines, "Your cards:")
         [ann] = sessions
         assert ann.game is not None
-        assert ann.game.keys["q"] is GameAction.SLOT_1 and "a" not in ann.game.keys
+        assert ann.game.keys["q"] is SpoonsAction.SLOT_1 and "a" not in ann.game.keys
         assert ann.game.player.spoon_style is SpoonStyle.COLOURS
         keys.press("escape")
         keys.press("escape")

@@ -30,7 +30,7 @@ from audiospoons.ui.menu import (
     EDGE_CUE,
     MOVE_CUE,
     SELECT_CUE,
-    Action,
+    ActionItem,
     Choice,
     Item,
     Menu,
@@ -54,11 +54,11 @@ ES = messages("es")
 
 def main_menu(**kwargs: object) -> Menu:
     items: list[Item] = [
-        Action("play", "Play", "A game against bots."),
-        Action("options", "Options", "The rules."),
-        Action("howto", "How to play", "The rules, spoken."),
-        Action("settings", "Settings", "Speech and sound."),
-        Action("quit", "Quit", "Leave."),
+        ActionItem("play", "Play", "A game against bots."),
+        ActionItem("options", "Options", "The rules."),
+        ActionItem("howto", "How to play", "The rules, spoken."),
+        ActionItem("settings", "Settings", "Speech and sound."),
+        ActionItem("quit", "Quit", "Leave."),
     ]
     return Menu("Main menu", items, EN, **kwargs)  # type: ignore[arg-type]
 
@@ -72,15 +72,15 @@ def said(menu: Menu, *labels: str) -> list[str | None]:
 
 def test_opening_says_the_title_and_the_item_with_its_place() -> None:
     assert main_menu().opening() == "Main menu. Play, 1 of 5"
-    assert Menu("Quit?", [Action("a", "Yes")], EN).opening() == "Quit? Yes, 1 of 1"
+    assert Menu("Quit?", [ActionItem("a", "Yes")], EN).opening() == "Quit? Yes, 1 of 1"
 
 
 def test_an_item_that_ends_a_sentence_is_joined_to_its_place_without_a_doubled_stop() -> None:
-    menu = Menu("Games", [Action("a", "You came 1 of 2. Rating 1050, up 50."),
-                          Action("b", "Wait...")], EN)
+    menu = Menu("Games", [ActionItem("a", "You came 1 of 2. Rating 1050, up 50."),
+                          ActionItem("b", "Wait...")], EN)
     assert menu.opening() == "Games. You came 1 of 2. Rating 1050, up 50, 1 of 2"
     assert menu.press("down").speech == "Wait..., 2 of 2"
-    fa = Menu("Games", [Action("a", "Rating 1050.")], messages("fa"))
+    fa = Menu("Games", [ActionItem("a", "Rating 1050.")], messages("fa"))
     assert fa.item_text() == "Rating 1050، 1 از 1"
 
 
@@ -113,8 +113,9 @@ def test_home_and_end_jump_to_the_first_and_last_items() -> None:
 
 
 def test_a_letter_jumps_to_the_next_item_starting_with_it_and_cycles() -> None:
-    menu = Menu("Options", [Action("a", "Draw"), Action("b", "Grabbing"), Action("c", "Deck"),
-                            Action("d", "discard"), Action("e", "Word")], EN)
+    menu = Menu("Options", [ActionItem("a", "Draw"), ActionItem("b", "Grabbing"),
+                            ActionItem("c", "Deck"), ActionItem("d", "discard"),
+                            ActionItem("e", "Word")], EN)
     assert said(menu, "d", "d", "d", "d") == ["Deck, 3 of 5", "discard, 4 of 5",
                                               "Draw, 1 of 5", "Deck, 3 of 5"]
     assert said(menu, "w") == ["Word, 5 of 5"]
@@ -126,7 +127,7 @@ def test_a_letter_jumps_to_the_next_item_starting_with_it_and_cycles() -> None:
 def test_first_letters_ignore_case_and_accents() -> None:
     assert initial("Él") == initial("el") == "e"
     assert initial("Óscar") == "o"
-    menu = Menu("Menú", [Action("a", "Jugar"), Action("b", "Cómo se juega")], ES)
+    menu = Menu("Menú", [ActionItem("a", "Jugar"), ActionItem("b", "Cómo se juega")], ES)
     assert said(menu, "c") == ["Cómo se juega, 2 de 2"]
     assert menu_label(parse_label("shift+c")) == "c"
     assert menu_label(parse_label("shift+f1")) == "shift+f1"
@@ -149,7 +150,7 @@ def test_enter_chooses_an_action_with_the_select_cue() -> None:
 def test_the_description_on_request() -> None:
     menu = main_menu()
     assert said(menu, "f2", "shift+f1") == ["A game against bots.", "A game against bots."]
-    assert said(Menu("T", [Action("a", "Alone")], EN), "f2") == ["No description."]
+    assert said(Menu("T", [ActionItem("a", "Alone")], EN), "f2") == ["No description."]
 
 
 # ----------------------------------------------------------------------------- values
@@ -161,7 +162,7 @@ def value_menu() -> Menu:
                "How much is said."),
         Number("rate", "Speech rate", 180, 100, 200, 10, lambda v: f"{v:g} words a minute"),
         Toggle("mono", "Mono", False, "Both ears."),
-        Action("back", "Back"),
+        ActionItem("back", "Back"),
     ], EN)
 
 
@@ -245,7 +246,7 @@ def test_a_checked_value_that_is_refused_is_said_and_not_taken() -> None:
 
 
 def test_the_menu_speaks_spanish() -> None:
-    menu = Menu("Ajustes", [Toggle("mono", "Mono", True), Action("back", "Volver")], ES)
+    menu = Menu("Ajustes", [Toggle("mono", "Mono", True), ActionItem("back", "Volver")], ES)
     assert menu.opening() == "Ajustes. Mono, activado, 1 de 2"
     assert said(menu, "up", "enter") == ["Inicio. Mono, activado, 1 de 2", "desactivado"]
 
@@ -258,7 +259,7 @@ def test_items_refuse_impossible_values() -> None:
     with pytest.raises(ValueError):
         Menu("Empty", [], EN)
     with pytest.raises(ValueError):
-        Menu("Twice", [Action("a", "A"), Action("a", "B")], EN)
+        Menu("Twice", [ActionItem("a", "A"), ActionItem("a", "B")], EN)
 
 
 # ----------------------------------------------------------------------------- options

@@ -21,7 +21,7 @@ import pexpect
 import pytest
 from test_online_pty import environment, free_port, wait_for_relay
 
-from audiospoons.ui.gamekeys import Action, keymap
+from audiospoons.ui.gamekeys import SpoonsAction, keymap
 from audiospoons.ui.settings import load_settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -295,7 +295,8 @@ def test_a_game_key_chosen_in_settings_is_kept_after_a_restart(config: Path,
     again.key("escape", "Main menu. Settings, 5 of 8")
     again.quit()
     keys = keymap(load_settings(config / "settings.json")[0].keys_of("spoons"))
-    assert (keys["h"], keys["q"], keys["space"]) == (Action.SPACE, Action.SLOT_1, Action.HAND)
+    assert (keys["h"], keys["q"], keys["space"]) == (SpoonsAction.SPACE, SpoonsAction.SLOT_1,
+                                                      SpoonsAction.HAND)
     assert "a" not in keys
 
 

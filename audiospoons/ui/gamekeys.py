@@ -59,7 +59,7 @@ def shared_keys(*actions: SharedAction) -> dict[SharedAction, tuple[str, ...]]:
     return {action: SHARED_KEYS[action] for action in actions or SharedAction}
 
 
-class Action(Enum):
+class SpoonsAction(Enum):
     """What a key does in the classic game, besides the shared actions."""
 
     SPACE = "space"
@@ -87,34 +87,35 @@ class Action(Enum):
     """Reach for the spoons without taking one, where bluffing is on."""
 
 
-SLOTS = (Action.SLOT_1, Action.SLOT_2, Action.SLOT_3, Action.SLOT_4, Action.SLOT_5)
+SLOTS = (SpoonsAction.SLOT_1, SpoonsAction.SLOT_2, SpoonsAction.SLOT_3, SpoonsAction.SLOT_4,
+         SpoonsAction.SLOT_5)
 
-ClassicAction = Action | SharedAction
+ClassicAction = SpoonsAction | SharedAction
 """A key's action in the classic game."""
 
 _PLAY_AND_STATUS_KEYS: dict[ClassicAction, tuple[str, ...]] = {
-    Action.SPACE: ("space",),
-    Action.PASS: ("enter",),
-    Action.CURSOR_LEFT: ("left",),
-    Action.CURSOR_RIGHT: ("right",),
-    Action.SLOT_1: ("a",),
-    Action.SLOT_2: ("s",),
-    Action.SLOT_3: ("d",),
-    Action.SLOT_4: ("f",),
-    Action.SLOT_5: ("g",),
-    Action.PICK_UP: ("up",),
-    Action.DRAW: ("down",),
-    Action.HAND: ("h",),
-    Action.SPOONS: ("f2",),
-    Action.PLAYERS: ("f3",),
-    Action.WAITING: ("f4",),
-    Action.OPTIONS: ("f5",),
-    Action.REACTION: ("f6",),
+    SpoonsAction.SPACE: ("space",),
+    SpoonsAction.PASS: ("enter",),
+    SpoonsAction.CURSOR_LEFT: ("left",),
+    SpoonsAction.CURSOR_RIGHT: ("right",),
+    SpoonsAction.SLOT_1: ("a",),
+    SpoonsAction.SLOT_2: ("s",),
+    SpoonsAction.SLOT_3: ("d",),
+    SpoonsAction.SLOT_4: ("f",),
+    SpoonsAction.SLOT_5: ("g",),
+    SpoonsAction.PICK_UP: ("up",),
+    SpoonsAction.DRAW: ("down",),
+    SpoonsAction.HAND: ("h",),
+    SpoonsAction.SPOONS: ("f2",),
+    SpoonsAction.PLAYERS: ("f3",),
+    SpoonsAction.WAITING: ("f4",),
+    SpoonsAction.OPTIONS: ("f5",),
+    SpoonsAction.REACTION: ("f6",),
 }
 _SPOON_MENU_KEYS: dict[ClassicAction, tuple[str, ...]] = {
-    Action.SPOON_NEXT: ("tab",),
-    Action.SPOON_PREVIOUS: ("shift+tab",),
-    Action.FEINT: ("b",),
+    SpoonsAction.SPOON_NEXT: ("tab",),
+    SpoonsAction.SPOON_PREVIOUS: ("shift+tab",),
+    SpoonsAction.FEINT: ("b",),
 }
 DEFAULT_KEYS = (_PLAY_AND_STATUS_KEYS | shared_keys(
     SharedAction.HISTORY_PREVIOUS, SharedAction.HISTORY_NEXT, SharedAction.HISTORY_FIRST,
@@ -332,4 +333,4 @@ def rebind(overrides: Mapping[str, str], action: ClassicAction, label: str) -> R
     return CLASSIC_KEYS.rebind(overrides, action, label)
 
 
-CLASSIC_KEYS: KeyTable[Action] = KeyTable(Action, DEFAULT_KEYS)
+CLASSIC_KEYS: KeyTable[SpoonsAction] = KeyTable(SpoonsAction, DEFAULT_KEYS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from audiospoons.games.registry import GAMES
 from audiospoons.games.spec import GameSpec
-from audiospoons.ui.menu import Action, Item, Menu
+from audiospoons.ui.menu import ActionItem, Item, Menu
 from audiospoons.ui.menuhost import MenuHost
 from audiospoons.ui.rulesreader import CLOSE, RulesReader
 from audiospoons.voice.i18n import Messages
@@ -26,12 +26,12 @@ def howto_items(m: Messages) -> list[Item]:
         ("sounds", m.tr("howto.sounds"), m.tr("howto.sounds.text")),
         ("keys", m.tr("howto.keys"), m.tr("howto.keys.text")),
     ]
-    items: list[Item] = [Action(key, label, text) for key, label, text in sections]
-    return [*(Action(RULES_ITEM + name, m.tr(spec.words.howto), m.tr("howto.rules.about"))
+    items: list[Item] = [ActionItem(key, label, text) for key, label, text in sections]
+    return [*(ActionItem(RULES_ITEM + name, m.tr(spec.words.howto), m.tr("howto.rules.about"))
               for name, spec in GAMES.items()),
             *items,
-            Action("demo", m.tr("menu.demo"), m.tr("menu.demo.about")),
-            Action("back", m.tr("menu.back"), m.tr("menu.back.about"))]
+            ActionItem("demo", m.tr("menu.demo"), m.tr("menu.demo.about")),
+            ActionItem("back", m.tr("menu.back"), m.tr("menu.back.about"))]
 
 
 def howto_screen(host: MenuHost) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from audiospoons.games.spec import GameSpec
 from audiospoons.ui import gamekeys, keynames
 from audiospoons.ui.gamekeys import KeyTable
-from audiospoons.ui.menu import Action, Item, Menu
+from audiospoons.ui.menu import ActionItem, Item, Menu
 from audiospoons.ui.menuhost import MenuHost
 from audiospoons.ui.settings import Settings
 from audiospoons.voice.i18n import Messages
@@ -40,13 +40,13 @@ def keys_items(table: KeyTable[Any], overrides: Mapping[str, str], m: Messages) 
     """One item per game action with its keys, then Restore the default keys and Back."""
     keys = table.bindings(overrides)
     items: list[Item] = [
-        Action(str(action.value), keynames.item_text(action, keys[action], m),
+        ActionItem(str(action.value), keynames.item_text(action, keys[action], m),
                keynames.fixed_text(action, m) if action in table.fixed
                else m.tr("keys.item.about"))
         for action in table.actions]
     return [*items,
-            Action("defaults", m.tr("keys.defaults"), m.tr("keys.defaults.about")),
-            Action("back", m.tr("menu.back"), m.tr("menu.back.about"))]
+            ActionItem("defaults", m.tr("keys.defaults"), m.tr("keys.defaults.about")),
+            ActionItem("back", m.tr("menu.back"), m.tr("menu.back.about"))]
 
 
 def keys_screen(host: MenuHost, game: GameKeys) -> None:

@@ -33,7 +33,7 @@ from typing import Any
 from audiospoons.games.registry import DEFAULT, GAMES, listed_game
 from audiospoons.net.names import clean_chat
 from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS
-from audiospoons.ui.menu import SELECT_CUE, Action, Item, Menu, menu_label_of
+from audiospoons.ui.menu import SELECT_CUE, ActionItem, Item, Menu, menu_label_of
 from audiospoons.ui.records import families_menu, games_menu, leaderboard_menu
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.i18n import Messages
@@ -194,22 +194,22 @@ class Lobby:
         m = self.m
         own = []
         if self.records:
-            own.append(Action("ratings", m.tr("online.lobby.ratings"),
+            own.append(ActionItem("ratings", m.tr("online.lobby.ratings"),
                               m.tr("online.lobby.ratings.about")))
         if self.account:
-            own += [Action("games", m.tr("online.lobby.games"),
+            own += [ActionItem("games", m.tr("online.lobby.games"),
                            m.tr("online.lobby.games.about")),
-                    Action("logout", m.tr("online.lobby.logout"),
+                    ActionItem("logout", m.tr("online.lobby.logout"),
                            m.tr("online.lobby.logout.about"))]
         back = [] if self.back_to is None else [
-            Action("back", m.tr("online.lobby.back", number=self.back_to),
+            ActionItem("back", m.tr("online.lobby.back", number=self.back_to),
                    m.tr("online.lobby.back.about"))]
         return [*back,
-                *(Action(item, m.tr(GAMES[game].words.new_room),
+                *(ActionItem(item, m.tr(GAMES[game].words.new_room),
                          m.tr(GAMES[game].words.new_room_about))
                   for item, game in NEW_ROOM_GAMES.items()),
                 *own,
-                *(Action(room.key, self.room_text(room), self.room_about(room))
+                *(ActionItem(room.key, self.room_text(room), self.room_about(room))
                   for room in self.rooms)]
 
     def help_text(self) -> str:

@@ -40,7 +40,7 @@ def menu_label_of(label: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class ActionItem:
     """An item that does something when chosen."""
 
     key: str
@@ -117,7 +117,7 @@ class Toggle:
         return replace(self, value=not self.value)
 
 
-Item = Action | Choice | Number | Toggle
+Item = ActionItem | Choice | Number | Toggle
 
 
 def went_round(item: Item, new: Item, direction: int) -> bool:
@@ -218,7 +218,7 @@ class Menu:
     # ------------------------------------------------------------------ words
 
     def value_text(self, item: Item) -> str | None:
-        if isinstance(item, Action):
+        if isinstance(item, ActionItem):
             return None
         if isinstance(item, Toggle):
             return self.m.tr("menu.on") if item.value else self.m.tr("menu.off")
@@ -293,7 +293,7 @@ class Menu:
 
     def _change(self, direction: int) -> Response:
         item = self.current
-        if isinstance(item, Action):
+        if isinstance(item, ActionItem):
             return Response(speech=self.item_text())
         new = item.stepped(direction)
         if new == item:  # a number at its end, or a choice of one
@@ -314,7 +314,7 @@ class Menu:
 
     def _choose(self) -> Response:
         item = self.current
-        if isinstance(item, Action):
+        if isinstance(item, ActionItem):
             return Response(cue=SELECT_CUE, activated=item.key)
         if isinstance(item, Toggle):
             return self._take(item.stepped(1))

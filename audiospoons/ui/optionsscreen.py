@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from audiospoons.games.registry import DEFAULT, GAMES
-from audiospoons.ui.menu import Action, Choice, Item, Menu, Number
+from audiospoons.ui.menu import ActionItem, Choice, Item, Menu, Number
 from audiospoons.ui.menuhost import OTHER_GAMES, MenuHost
 from audiospoons.ui.optionitems import BOTS, CUSTOM, PLAYERS, PRESET, table_items
 from audiospoons.ui.settings import Settings
@@ -22,11 +22,11 @@ def options_screen(host: MenuHost) -> None:
     def items() -> list[Item]:
         return [*table_items(host.settings.players, host.settings.bots, spec.players, m),
                 *spec.option_items(options, m),
-                *(Action(name, m.tr(words.options or name), m.tr(words.options_about or name))
+                *(ActionItem(name, m.tr(words.options or name), m.tr(words.options_about or name))
                   for name in OTHER_GAMES for words in (GAMES[name].words,)),
-                Action("defaults", m.tr("menu.options.defaults"),
+                ActionItem("defaults", m.tr("menu.options.defaults"),
                        m.tr("menu.options.defaults.about")),
-                Action("back", m.tr("menu.back"), m.tr("menu.back.about"))]
+                ActionItem("back", m.tr("menu.back"), m.tr("menu.back.about"))]
 
     menu = Menu(m.tr("menu.main.options"), items(), m)
 
@@ -87,9 +87,9 @@ def game_options_screen(host: MenuHost, name: str) -> None:
     def items() -> list[Item]:
         saved = spec.saved_options(host.settings.values_of(name))
         return [*spec.option_items(saved, m),
-                Action("defaults", m.tr("menu.options.defaults"),
+                ActionItem("defaults", m.tr("menu.options.defaults"),
                        m.tr(words.options_defaults_about or "menu.options.defaults.about")),
-                Action("back", m.tr("menu.back"), m.tr("menu.back.about"))]
+                ActionItem("back", m.tr("menu.back"), m.tr("menu.back.about"))]
 
     menu = Menu(m.tr(words.options or name), items(), m)
     host.say(menu.opening())

@@ -13,7 +13,7 @@ from babel.dates import format_datetime
 
 from audiospoons.games.registry import GAMES
 from audiospoons.net.ratings import CUSTOM
-from audiospoons.ui.menu import Action, Menu
+from audiospoons.ui.menu import ActionItem, Menu
 from audiospoons.voice.i18n import Messages
 
 GAME_NAMES = {"spoons": "game.name.spoons", "razz": "game.name.razz",
@@ -49,39 +49,39 @@ def families_menu(message: Mapping[str, Any], m: Messages) -> Menu:
         else:
             text = m.tr("online.ratings.family", family=family,
                         players=m.ntr("online.ratings.players", standing["players"]))
-        items.append(Action(f"family:{standing['family']}", text,
+        items.append(ActionItem(f"family:{standing['family']}", text,
                             m.tr("online.ratings.family.about")))
     if not items:
-        items.append(Action("none", m.tr("online.ratings.none")))
+        items.append(ActionItem("none", m.tr("online.ratings.none")))
     return Menu(m.tr("online.ratings.title"), items, m)
 
 
 def leaderboard_menu(message: Mapping[str, Any], m: Messages) -> Menu:
     """The best of a family, one item each, and the player's own place last."""
     family = family_text(message["family"], m)
-    items = [Action(f"leader{index}", m.tr(
+    items = [ActionItem(f"leader{index}", m.tr(
         "online.leaderboard.leader", place=leader["place"], name=leader["name"],
         rating=leader["rating"], games=m.ntr("online.ratings.games", leader["games"])))
         for index, leader in enumerate(message["leaders"])]
     you = message.get("you")
     if not items:
-        items.append(Action("empty", m.tr("online.leaderboard.empty", family=family)))
+        items.append(ActionItem("empty", m.tr("online.leaderboard.empty", family=family)))
     if you is not None:
-        items.append(Action("you", m.tr("online.leaderboard.you", rating=you["rating"],
+        items.append(ActionItem("you", m.tr("online.leaderboard.you", rating=you["rating"],
                                         place=you["place"], players=message["players"],
                                         games=m.ntr("online.ratings.games", you["games"]))))
     else:
-        items.append(Action("you", m.tr("online.leaderboard.unrated")))
+        items.append(ActionItem("you", m.tr("online.leaderboard.unrated")))
     return Menu(m.tr("online.leaderboard.title", family=family), items, m)
 
 
 def games_menu(message: Mapping[str, Any], m: Messages) -> Menu:
     """The player's last games, the latest first: Enter hears one again (an item's key is
     ``game:`` and its number)."""
-    items = [Action(f"game:{game['game']}", game_text(game, m),
+    items = [ActionItem(f"game:{game['game']}", game_text(game, m),
                     m.tr("online.games.game.about")) for game in message["games"]]
     if not items:
-        items.append(Action("none", m.tr("online.games.none")))
+        items.append(ActionItem("none", m.tr("online.games.none")))
     return Menu(m.tr("online.games.title"), items, m)
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from audiospoons.bots.levels import Level
 from audiospoons.net.names import CHAT_LENGTH
 from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS
-from audiospoons.ui.menu import SELECT_CUE, Action, Menu, menu_label_of
+from audiospoons.ui.menu import SELECT_CUE, ActionItem, Menu, menu_label_of
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.i18n import Messages
 
@@ -99,7 +99,7 @@ class RoomKeys:
     def add_bot(self) -> RoomStep:
         """The host chooses the level of a bot to add."""
         m = self.m
-        items = [Action(level.value, m.tr(LEVEL_WORDS[level]), m.tr(LEVEL_ABOUT[level]))
+        items = [ActionItem(level.value, m.tr(LEVEL_WORDS[level]), m.tr(LEVEL_ABOUT[level]))
                  for level in Level]
         return self._ask(Asking.BOT, Menu(m.tr("online.bot.menu"), items, m,
                                           position=list(Level).index(Level.NORMAL)))
@@ -110,7 +110,7 @@ class RoomKeys:
         m = self.m
         if not others:
             return RoomStep(speech=m.tr("online.kick.none"))
-        items = [Action(name, name) for name in others]
+        items = [ActionItem(name, name) for name in others]
         return self._ask(Asking.WHOM, Menu(m.tr("online.kick.menu"), items, m))
 
     def _ask(self, asking: Asking, menu: Menu) -> RoomStep:
@@ -146,8 +146,8 @@ class RoomKeys:
             return RoomStep(cue=response.cue, send=("add_bot", {"level": chosen}))
         if self.asking is Asking.WHOM:
             self.whom = chosen
-            items = [Action(str(KICK_MINUTES), m.ntr("online.kick.minutes", KICK_MINUTES)),
-                     Action(FOR_LIFE, m.tr("online.kick.life"))]
+            items = [ActionItem(str(KICK_MINUTES), m.ntr("online.kick.minutes", KICK_MINUTES)),
+                     ActionItem(FOR_LIFE, m.tr("online.kick.life"))]
             self.menu, self.asking = Menu(m.tr("online.kick.length"), items, m), Asking.HOW_LONG
             return RoomStep(speech=self.menu.opening(), cue=response.cue)
         whom = self.whom

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from audiospoons.games.registry import GAMES
 from audiospoons.ui.howtoscreen import howto_screen
-from audiospoons.ui.menu import Action, Item, Menu
+from audiospoons.ui.menu import ActionItem, Item, Menu
 from audiospoons.ui.menuhost import OTHER_GAMES, MenuHost
 from audiospoons.ui.onlinescreen import online_screen
 from audiospoons.ui.optionsscreen import options_screen
@@ -33,14 +33,14 @@ class Screens(MenuHost):
     def main_items(self) -> list[Item]:
         m = self.m
         return [
-            Action("play", m.tr("menu.main.play"), m.tr("menu.main.play.about")),
-            Action("online", m.tr("menu.main.online"), m.tr("menu.main.online.about")),
-            Action("options", m.tr("menu.main.options"), m.tr("menu.main.options.about")),
-            Action("howto", m.tr("menu.main.howto"), m.tr("menu.main.howto.about")),
-            Action("settings", m.tr("menu.main.settings"), m.tr("menu.main.settings.about")),
-            *(Action(name, m.tr(words.menu or name), m.tr(words.menu_about or name))
+            ActionItem("play", m.tr("menu.main.play"), m.tr("menu.main.play.about")),
+            ActionItem("online", m.tr("menu.main.online"), m.tr("menu.main.online.about")),
+            ActionItem("options", m.tr("menu.main.options"), m.tr("menu.main.options.about")),
+            ActionItem("howto", m.tr("menu.main.howto"), m.tr("menu.main.howto.about")),
+            ActionItem("settings", m.tr("menu.main.settings"), m.tr("menu.main.settings.about")),
+            *(ActionItem(name, m.tr(words.menu or name), m.tr(words.menu_about or name))
               for name in OTHER_GAMES for words in (GAMES[name].words,)),
-            Action("quit", m.tr("menu.main.quit"), m.tr("menu.main.quit.about")),
+            ActionItem("quit", m.tr("menu.main.quit"), m.tr("menu.main.quit.about")),
         ]
 
     def main_menu(self) -> None:
@@ -86,8 +86,8 @@ class Screens(MenuHost):
         """The first run: offer the demonstration round (it stays in How to play)."""
         m = self.m
         menu = Menu(m.tr("menu.welcome"), [
-            Action("demo", m.tr("menu.welcome.demo"), m.tr("menu.demo.about")),
-            Action("skip", m.tr("menu.welcome.skip"), m.tr("menu.welcome.skip.about")),
+            ActionItem("demo", m.tr("menu.welcome.demo"), m.tr("menu.demo.about")),
+            ActionItem("skip", m.tr("menu.welcome.skip"), m.tr("menu.welcome.skip.about")),
         ], m)
         self.say(menu.opening())
         response = self.ask(menu)

@@ -10,7 +10,7 @@ from babel import Locale
 
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.ui.keysscreen import game_keys, keys_screen
-from audiospoons.ui.menu import Action, Choice, Item, Menu, Number, Toggle
+from audiospoons.ui.menu import ActionItem, Choice, Item, Menu, Number, Toggle
 from audiospoons.ui.menuhost import MenuHost, language_for
 from audiospoons.ui.settings import RATE_MAX, RATE_MIN, RATE_STEP
 from audiospoons.voice.announcer import Verbosity
@@ -77,9 +77,9 @@ def settings_items(host: MenuHost) -> list[Item]:
                (m.tr("menu.settings.spoonkeys.numbers"),
                 m.tr("menu.settings.spoonkeys.colours")),
                m.tr("menu.settings.spoonkeys.about")),
-        *(Action(item, m.tr(words.keys_item), m.tr(words.keys_item_about))
+        *(ActionItem(item, m.tr(words.keys_item), m.tr(words.keys_item_about))
           for item, name in KEYS_ITEMS.items() for words in (GAMES[name].words,)),
-        Action("back", m.tr("menu.back"), m.tr("menu.back.about")),
+        ActionItem("back", m.tr("menu.back"), m.tr("menu.back.about")),
     ]
 
 

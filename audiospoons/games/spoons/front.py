@@ -23,7 +23,7 @@ from audiospoons.games.spoons.scenario import read_scenario as read_classic_scen
 from audiospoons.games.spoons.state import state_of_play
 from audiospoons.net.client import RelayClient
 from audiospoons.sound.cue import CuePlayer
-from audiospoons.ui.gamekeys import CLASSIC_KEYS, Action, KeyTable, SharedAction, bindings
+from audiospoons.ui.gamekeys import CLASSIC_KEYS, KeyTable, SharedAction, SpoonsAction, bindings
 from audiospoons.ui.menu import Item
 from audiospoons.ui.player import KeySource
 from audiospoons.ui.relayseat import OnlineGame
@@ -66,9 +66,9 @@ def watch_view(started: dict[str, Any], messages: Messages, speaker: Speaker,
     spoons = LocalPlayer(names, options, messages, speaker, sounds, prefs.verbosity,
                          prefs.spoon_style, random.Random(), seat=None)
     answers: dict[Enum, Answer] = {
-        Action.SPOONS: lambda: spoons.spoons_text(options.grabbing),
-        Action.PLAYERS: spoons.players_text,
-        Action.OPTIONS: lambda: optionitems.options_text(options, len(names), messages),
+        SpoonsAction.SPOONS: lambda: spoons.spoons_text(options.grabbing),
+        SpoonsAction.PLAYERS: spoons.players_text,
+        SpoonsAction.OPTIONS: lambda: optionitems.options_text(options, len(names), messages),
         SharedAction.HISTORY_PREVIOUS: history.previous, SharedAction.HISTORY_NEXT: history.next,
         SharedAction.HISTORY_FIRST: history.first, SharedAction.HISTORY_LAST: history.last}
     keys: dict[Enum, tuple[str, ...]] = {

@@ -19,7 +19,7 @@ from audiospoons.games.spoons.rules.options import (
     Premature,
     ReactionStyle,
 )
-from audiospoons.ui.gamekeys import DEFAULT_KEYS, SLOTS, Action, ClassicAction, help_order
+from audiospoons.ui.gamekeys import DEFAULT_KEYS, SLOTS, ClassicAction, SpoonsAction, help_order
 from audiospoons.ui.keynames import items_text, key_items, key_name
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.spoonnames import SpoonStyle
@@ -27,24 +27,25 @@ from audiospoons.voice.spoonnames import SpoonStyle
 NUMBER_KEYS = 9
 """Spoons 1 to 9 have a number key of their own; 0 is spoon 10, and Ctrl or Alt add ten."""
 
-GRAB_KEYS = (Action.SPACE, Action.FEINT, Action.SPOON_NEXT, Action.SPOON_PREVIOUS)
+GRAB_KEYS = (SpoonsAction.SPACE, SpoonsAction.FEINT, SpoonsAction.SPOON_NEXT,
+             SpoonsAction.SPOON_PREVIOUS)
 """The keys that reach for the spoons: said first, the number keys (which never move) after
 them."""
 
-CLASSIC_HELP_ORDER = help_order(Action, (
+CLASSIC_HELP_ORDER = help_order(SpoonsAction, (
     *GRAB_KEYS,
-    Action.CURSOR_LEFT,
-    Action.CURSOR_RIGHT,
-    Action.PASS,
+    SpoonsAction.CURSOR_LEFT,
+    SpoonsAction.CURSOR_RIGHT,
+    SpoonsAction.PASS,
     *SLOTS,
-    Action.HAND,
-    Action.PICK_UP,
-    Action.DRAW,
-    Action.SPOONS,
-    Action.PLAYERS,
-    Action.WAITING,
-    Action.OPTIONS,
-    Action.REACTION,
+    SpoonsAction.HAND,
+    SpoonsAction.PICK_UP,
+    SpoonsAction.DRAW,
+    SpoonsAction.SPOONS,
+    SpoonsAction.PLAYERS,
+    SpoonsAction.WAITING,
+    SpoonsAction.OPTIONS,
+    SpoonsAction.REACTION,
 ))
 """The classic game's actions as F1 says them once keys are moved, in the order its sentences
 say them: the grab, the hand, the draw, then what the seat may ask."""
@@ -92,18 +93,18 @@ def moved_game_keys_text(keys: Mapping[ClassicAction, Sequence[str]], options: O
 def _used(action: ClassicAction, options: Options, spoon_style: SpoonStyle) -> bool:
     """Whether ``action`` does anything in a game with ``options``, for a player who chooses
     spoons by ``spoon_style``: the keys the sentences of ``game_keys_text`` name."""
-    if action is Action.FEINT:
+    if action is SpoonsAction.FEINT:
         return options.premature is Premature.BLUFF
-    if action in (Action.SPOON_NEXT, Action.SPOON_PREVIOUS):
+    if action in (SpoonsAction.SPOON_NEXT, SpoonsAction.SPOON_PREVIOUS):
         return (options.grabbing is not Grabbing.REACTION
                 and spoon_style is SpoonStyle.COLOURS)
     if action in SLOTS:
         return SLOTS.index(action) < _hand_most(options)
-    if action is Action.DRAW:
+    if action is SpoonsAction.DRAW:
         return options.deck is not DeckKind.NO_STOCK
-    if action is Action.SPOONS:
+    if action is SpoonsAction.SPOONS:
         return not options.signal
-    if action is Action.WAITING:
+    if action is SpoonsAction.WAITING:
         return passed_along(options)
     return True
 
@@ -113,8 +114,8 @@ def used_actions(options: Options, spoon_style: SpoonStyle) -> tuple[ClassicActi
     return tuple(action for action in CLASSIC_HELP_ORDER if _used(action, options, spoon_style))
 
 
-CLASSIC_TELLING = frozenset({Action.HAND, Action.SPOONS, Action.PLAYERS, Action.WAITING,
-                             Action.OPTIONS, Action.REACTION})
+CLASSIC_TELLING = frozenset({SpoonsAction.HAND, SpoonsAction.SPOONS, SpoonsAction.PLAYERS,
+                             SpoonsAction.WAITING, SpoonsAction.OPTIONS, SpoonsAction.REACTION})
 """The keys that only say how things stand."""
 
 

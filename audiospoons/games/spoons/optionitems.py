@@ -30,7 +30,7 @@ from audiospoons.games.spoons.rules.options import (
     Scoring,
 )
 from audiospoons.games.spoons.rules.presets import PRESETS, matching_preset, preset_named
-from audiospoons.ui.menu import Action, Choice, Item, Number, Toggle
+from audiospoons.ui.menu import ActionItem, Choice, Item, Number, Toggle
 from audiospoons.ui.optionitems import (
     CUSTOM,
     PRESET,
@@ -300,7 +300,7 @@ def options_text(options: Options, players: int, m: Messages) -> str:
     shown = options.describe()
     parts = []
     for item in option_items(options, players, Level.NORMAL.value, m):
-        if isinstance(item, Action) or not (
+        if isinstance(item, ActionItem) or not (
                 item.key in ALWAYS_SAID
                 or (item.key in shown and shown[item.key] != defaults[item.key])):
             continue

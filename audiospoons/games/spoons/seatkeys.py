@@ -24,9 +24,9 @@ from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.controls import Control, game_controls
 from audiospoons.ui.gamekeys import (
     SLOTS,
-    Action,
     ClassicAction,
     SharedAction,
+    SpoonsAction,
     bindings,
     bound_action,
 )
@@ -44,7 +44,7 @@ BEFORE_THE_CUE = frozenset({"cards-stopped", "fighting"})
 before the cue is too soon."""
 AFTER_FALSE_START = frozenset({"cards-stopped", "fighting", "already-pressed"})
 """Refusals after a press too soon, while the fight goes on without the player."""
-CLASSIC_TABLE = (Action.HAND, Action.SPOONS, Action.PLAYERS, Action.WAITING)
+CLASSIC_TABLE = (SpoonsAction.HAND, SpoonsAction.SPOONS, SpoonsAction.PLAYERS, SpoonsAction.WAITING)
 """The status keys whose answers a screen shows as the table (``ui.tableview``)."""
 ONE_SPOON = frozenset({ContestKind.FIGHT, ContestKind.SPOON})
 """Tests for a single spoon: whoever pressed too soon, while another still may press, has lost."""
@@ -57,7 +57,7 @@ def draw_key(options: Options, key_overrides: dict[str, str] | None,
     None where cards are passed along, or the key has been taken away."""
     if options.draw is not DrawVariant.DRAW:
         return None
-    return keys_or_none(bindings(key_overrides)[Action.PICK_UP], messages)
+    return keys_or_none(bindings(key_overrides)[SpoonsAction.PICK_UP], messages)
 
 
 class KeyboardSeat:
@@ -110,21 +110,21 @@ class KeyboardSeat:
             self._ask(action)
         return True
 
-    def _command(self, action: Action) -> Command | None:
+    def _command(self, action: SpoonsAction) -> Command | None:
         view = self.player.view
-        if action is Action.SPACE:
+        if action is SpoonsAction.SPACE:
             if view.test and self.me in view.test:
                 return React(self.me)
             if self.options.signal:
                 return Signal(self.me)
             return Grab(self.me, self.player.aimed_spoon(self.options.grabbing))
-        if action is Action.FEINT:
+        if action is SpoonsAction.FEINT:
             return Feint(self.me)
-        if action is Action.PICK_UP:
+        if action is SpoonsAction.PICK_UP:
             return Take(self.me)
-        if action is Action.DRAW:
+        if action is SpoonsAction.DRAW:
             return Draw(self.me)
-        if action is Action.PASS and view.hand:
+        if action is SpoonsAction.PASS and view.hand:
             return Pass(self.me, view.hand[self.player.cursor])
         if action in SLOTS:
             slot = SLOTS.index(action)
@@ -168,34 +168,34 @@ class KeyboardSeat:
             return m.tr("refused.fight-lost")
         if not view.cued and not view.jumped and reason in BEFORE_THE_CUE:
             return m.tr("refused.wait-cue",
-                        key=keys_text(bindings(self.key_overrides)[Action.SPACE], m))
+                        key=keys_text(bindings(self.key_overrides)[SpoonsAction.SPACE], m))
         return None
 
-    def _ask(self, action: Action) -> None:
+    def _ask(self, action: SpoonsAction) -> None:
         """Keys that ask something, or change a setting, rather than play."""
-        if action in (Action.CURSOR_LEFT, Action.CURSOR_RIGHT):
-            self._move_cursor(-1 if action is Action.CURSOR_LEFT else 1)
-        elif action in (Action.SPOON_NEXT, Action.SPOON_PREVIOUS):
-            self._move_spoon_focus(1 if action is Action.SPOON_NEXT else -1)
+        if action in (SpoonsAction.CURSOR_LEFT, SpoonsAction.CURSOR_RIGHT):
+            self._move_cursor(-1 if action is SpoonsAction.CURSOR_LEFT else 1)
+        elif action in (SpoonsAction.SPOON_NEXT, SpoonsAction.SPOON_PREVIOUS):
+            self._move_spoon_focus(1 if action is SpoonsAction.SPOON_NEXT else -1)
         else:
             answer = self._answers().get(action)
             if answer is not None:
                 self.speaker.review(answer())
 
-    def _answers(self) -> dict[Action, Callable[[], str | None]]:
+    def _answers(self) -> dict[SpoonsAction, Callable[[], str | None]]:
         player, m = self.player, self.messages
 
         def no_card() -> str:
             return m.tr("refused.no-slot")
 
-        answers: dict[Action, Callable[[], str | None]] = {
-            Action.PASS: no_card,
-            Action.HAND: player.hand_text,
-            Action.SPOONS: lambda: player.spoons_text(self.options.grabbing),
-            Action.PLAYERS: player.players_text,
-            Action.WAITING: player.waiting_text,
-            Action.OPTIONS: self._options_text,
-            Action.REACTION: lambda: player.reaction_text(self.record),
+        answers: dict[SpoonsAction, Callable[[], str | None]] = {
+            SpoonsAction.PASS: no_card,
+            SpoonsAction.HAND: player.hand_text,
+            SpoonsAction.SPOONS: lambda: player.spoons_text(self.options.grabbing),
+            SpoonsAction.PLAYERS: player.players_text,
+            SpoonsAction.WAITING: player.waiting_text,
+            SpoonsAction.OPTIONS: self._options_text,
+            SpoonsAction.REACTION: lambda: player.reaction_text(self.record),
         }
         answers.update(dict.fromkeys(SLOTS, no_card))
         return answers
@@ -213,13 +213,13 @@ class KeyboardSeat:
         """The keys to touch: Space first, the status keys with those that tell."""
         return game_controls(bindings(self.key_overrides),
                              used_actions(self.options, self.player.spoon_style), self.messages,
-                             race=Action.SPACE, telling=CLASSIC_TELLING)
+                             race=SpoonsAction.SPACE, telling=CLASSIC_TELLING)
 
     def _table_view(self) -> TableView:
         """The status keys' answers, the card under the cursor after the hand."""
         return TableView(self.messages.tr("game.name.spoons"), status_cells(
             self._answers(), CLASSIC_TABLE, self.messages,
-            extra={Action.HAND: self.player.cursor_text}))
+            extra={SpoonsAction.HAND: self.player.cursor_text}))
 
     def _move_cursor(self, step: int) -> None:
         player = self.player
