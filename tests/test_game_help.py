@@ -23,7 +23,7 @@ from audiospoons.games.razz.local import LocalRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.slapjack.keys import SLAPJACK_HELP_ORDER, SlapjackAction
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
-from audiospoons.games.slapjack.seat import LocalSlapjackGame
+from audiospoons.games.slapjack.seatkeys import LocalSlapjackGame
 from audiospoons.games.spoons.helpkeys import CLASSIC_HELP_ORDER
 from audiospoons.games.spoons.local import LocalGame
 from audiospoons.games.spoons.online import RemoteGame

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from fakes import Clock, Lines, Pressed
 
 from audiospoons.engine.cards import Card
+from audiospoons.games.spoons.ears import LocalPlayer, spoon_number
 from audiospoons.games.spoons.local import LocalGame
-from audiospoons.games.spoons.player import LocalPlayer, spoon_number
 from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.events import (
     ContestKind,

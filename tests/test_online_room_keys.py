@@ -21,7 +21,7 @@ from audiospoons.bots.levels import Level
 from audiospoons.games.razz.online import RemoteRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
-from audiospoons.games.slapjack.seat import RemoteSlapjackGame
+from audiospoons.games.slapjack.seatkeys import RemoteSlapjackGame
 from audiospoons.net import server
 from audiospoons.net.client import RelayClient
 from audiospoons.ui.online import OnlineSession

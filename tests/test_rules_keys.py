@@ -12,7 +12,7 @@ from audiospoons.games.razz.online import RemoteRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.registry import GAMES
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
-from audiospoons.games.slapjack.seat import RemoteSlapjackGame
+from audiospoons.games.slapjack.seatkeys import RemoteSlapjackGame
 from audiospoons.games.spoons.rules.events import RoundStarted
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rulestext import rules_lines

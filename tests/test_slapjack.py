@@ -27,7 +27,7 @@ from audiospoons.games.slapjack.rules.events import (
 )
 from audiospoons.games.slapjack.rules.game import SlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
-from audiospoons.games.slapjack.seat import LocalSlapjackGame
+from audiospoons.games.slapjack.seatkeys import LocalSlapjackGame
 from audiospoons.replay.scenario import load_scenario
 from audiospoons.replay.transcript import transcript
 from audiospoons.simulate import play_game

@@ -11,6 +11,7 @@ from typing import Any, cast
 from audiospoons.engine.rules import GameOptions, Rules
 from audiospoons.games.razz.announcer import RazzAnnouncer
 from audiospoons.games.razz.cues import RazzCueMapper
+from audiospoons.games.razz.ears import RazzPlayer
 from audiospoons.games.razz.keys import RAZZ_KEYS, RazzAction, razz_bindings
 from audiospoons.games.razz.optionitems import (
     chosen_razz_values,
@@ -18,13 +19,12 @@ from audiospoons.games.razz.optionitems import (
     razz_options_text,
     saved_razz_options,
 )
-from audiospoons.games.razz.player import RazzPlayer
+from audiospoons.games.razz.replaystate import razz_state_of_play
 from audiospoons.games.razz.rules.events import GameWon
 from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.rulestext import rules_lines as razz_rules
 from audiospoons.games.razz.scenario import parse_razz_scenario
-from audiospoons.games.razz.state import razz_state_of_play
 from audiospoons.games.spec import Presenter, Scenario
 from audiospoons.net.client import RelayClient
 from audiospoons.sound.cue import CuePlayer

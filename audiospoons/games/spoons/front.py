@@ -14,13 +14,13 @@ from audiospoons.games.spec import Presenter, Scenario
 from audiospoons.games.spoons import optionitems
 from audiospoons.games.spoons.announcer import Announcer
 from audiospoons.games.spoons.cues import CueMapper
-from audiospoons.games.spoons.player import LocalPlayer
+from audiospoons.games.spoons.ears import LocalPlayer
+from audiospoons.games.spoons.replaystate import state_of_play
 from audiospoons.games.spoons.rules.events import GameOver
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rulestext import rules_lines as spoons_rules
 from audiospoons.games.spoons.scenario import read_scenario as read_classic_scenario
-from audiospoons.games.spoons.state import state_of_play
 from audiospoons.net.client import RelayClient
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.gamekeys import CLASSIC_KEYS, KeyTable, SharedAction, SpoonsAction, bindings

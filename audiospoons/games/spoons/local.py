@@ -14,7 +14,7 @@ from collections.abc import Callable
 from audiospoons.bots.levels import BotPace, Level
 from audiospoons.engine.commands import Command
 from audiospoons.games.spoons.bots import make_bot
-from audiospoons.games.spoons.player import LocalPlayer
+from audiospoons.games.spoons.ears import LocalPlayer
 from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
+from audiospoons.games.spoons.ears import LocalPlayer, spoon_number
 from audiospoons.games.spoons.helpkeys import (
     CLASSIC_TELLING,
     local_keys_text,
@@ -14,7 +15,6 @@ from audiospoons.games.spoons.helpkeys import (
     used_actions,
 )
 from audiospoons.games.spoons.optionitems import options_text
-from audiospoons.games.spoons.player import LocalPlayer, spoon_number
 from audiospoons.games.spoons.refusals import refusal_text
 from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, React, Signal, Take
 from audiospoons.games.spoons.rules.events import ContestKind

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from audiospoons.engine.commands import Command
+from audiospoons.games.razz.ears import RazzPlayer
 from audiospoons.games.razz.keys import (
     RAZZ_HELP_ORDER,
     RAZZ_TELLING,
@@ -26,7 +27,6 @@ from audiospoons.games.razz.keys import (
     Verify,
 )
 from audiospoons.games.razz.optionitems import razz_options_text
-from audiospoons.games.razz.player import RazzPlayer
 from audiospoons.games.razz.refusals import razz_refusal_text
 from audiospoons.games.razz.rules.game import PHRASE_LENGTH
 from audiospoons.games.razz.rules.options import RazzOptions

@@ -14,6 +14,7 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.games.slapjack.bots import SlapjackBot
+from audiospoons.games.slapjack.ears import SlapjackPlayer
 from audiospoons.games.slapjack.keys import (
     SLAPJACK_HELP_ORDER,
     SLAPJACK_KEYS,
@@ -21,7 +22,6 @@ from audiospoons.games.slapjack.keys import (
     SlapjackAction,
 )
 from audiospoons.games.slapjack.optionitems import slapjack_options_text
-from audiospoons.games.slapjack.player import SlapjackPlayer
 from audiospoons.games.slapjack.rules.commands import Slap, Turn
 from audiospoons.games.slapjack.rules.events import SlapjackOver
 from audiospoons.games.slapjack.rules.game import SlapjackGame
