@@ -148,6 +148,7 @@ def test_razz_spoons_is_played_to_its_end_by_touch_alone(browser: Browser, addre
         "Your turn": "up", ", playable, ": "enter", "; 1 card left.": "l",
         "You have no card to play": "down",
         ": play it, or keep it.": "down", "take the cards": "p", "aims the king at you": "p",
+        "bounces the king back to you": "p",
         "Say the phrase!": "p", "Spoons! Grab one!": "space", "Which suit": "enter",
         "Send the King's cards": "enter"})
     said = [str(line["text"]) for line in heard(page)]
