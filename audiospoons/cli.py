@@ -28,11 +28,11 @@ from audiospoons.voice.speech import SpeechMode, TextOutput
 if TYPE_CHECKING:
     from ssl import SSLContext
 
+    from audiospoons.app.audio import Audio
+    from audiospoons.app.settings import Settings
     from audiospoons.keys.reader import TerminalKeys
     from audiospoons.net.client import Login
     from audiospoons.net.door import RelayDoor
-    from audiospoons.ui.audio import Audio
-    from audiospoons.ui.settings import Settings
     from audiospoons.voice.i18n import Messages
     from audiospoons.voice.speaker import Speaker
 
@@ -79,7 +79,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "web":
         return _web(args)
     if args.command is None:
-        from audiospoons.ui.wiring import open_main_menu
+        from audiospoons.app.wiring import open_main_menu
 
         return open_main_menu(args.menu_speech, args.menu_lang)
     parser.print_help()
@@ -248,26 +248,26 @@ def _join(args: argparse.Namespace) -> int:
     import contextlib
     from dataclasses import replace
 
-    from audiospoons.keys.reader import TerminalKeys
-    from audiospoons.net.client import Login
-    from audiospoons.net.tls import client_context, split_scheme
-    from audiospoons.ui.audio import open_audio
-    from audiospoons.ui.keptseats import kept_seat, with_seat
-    from audiospoons.ui.menuhost import apply_settings
-    from audiospoons.ui.onlinemenu import (
+    from audiospoons.app.audio import open_audio
+    from audiospoons.app.menuhost import apply_settings
+    from audiospoons.app.onlinemenu import (
         LOGGED_OUT,
         Refused,
         kept_login,
         read_address,
         with_login,
     )
-    from audiospoons.ui.relayjoin import (
+    from audiospoons.app.relayjoin import (
         LOGIN_LOST,
         LOGIN_REFUSED,
         PASSWORD_WANTED,
         join_relay,
     )
-    from audiospoons.ui.settings import load_settings, save_settings
+    from audiospoons.app.settings import load_settings, save_settings
+    from audiospoons.keys.reader import TerminalKeys
+    from audiospoons.net.client import Login
+    from audiospoons.net.tls import client_context, split_scheme
+    from audiospoons.ui.keptseats import kept_seat, with_seat
 
     settings, _ = load_settings()
     try:
@@ -407,14 +407,14 @@ def _replay_from_relay(args: argparse.Namespace) -> int:
     import getpass
     from dataclasses import replace
 
+    from audiospoons.app.onlinemenu import kept_login, with_login
+    from audiospoons.app.records import game_text
+    from audiospoons.app.settings import load_settings, save_settings
     from audiospoons.net.client import Login, RelayError
     from audiospoons.net.history import RecordError, replay_of
     from audiospoons.net.pastgames import fetch
     from audiospoons.net.relayaddress import relay_address
     from audiospoons.net.tls import client_context, split_scheme
-    from audiospoons.ui.onlinemenu import kept_login, with_login
-    from audiospoons.ui.records import game_text
-    from audiospoons.ui.settings import load_settings, save_settings
 
     if not args.name:
         print("audiospoons replay: --from-relay needs --name", file=sys.stderr)
@@ -472,8 +472,8 @@ def _replay_from_relay(args: argparse.Namespace) -> int:
 def _speak(game: Rules, script: Sequence[ScriptLine], seat: int | None, spec: GameSpec,
            lang: str, verbosity: Verbosity, mode: SpeechMode) -> int:
     """Play ``script`` out in real time through speech and sound, as ``seat`` hears it."""
+    from audiospoons.app.audio import open_audio
     from audiospoons.replay.listen import listen, urgent_phrases
-    from audiospoons.ui.audio import open_audio
     from audiospoons.voice.mixerspeech import MixerSpeech
 
     with open_audio(mode, lang) as audio:
@@ -494,8 +494,8 @@ def _play(args: argparse.Namespace) -> int:
     saved after, for a game that keeps one, and before the program ends on Ctrl+C."""
     from dataclasses import replace
 
-    from audiospoons.ui.session import play_local_game
-    from audiospoons.ui.settings import LeftByCtrlC, load_settings, save_settings
+    from audiospoons.app.session import play_local_game
+    from audiospoons.app.settings import LeftByCtrlC, load_settings, save_settings
 
     spec = GAMES[args.game]
     settings, problem = load_settings()
@@ -538,10 +538,10 @@ def _at_the_keyboard(args: argparse.Namespace, settings: Settings, problem: str 
                      lang: str, play: Callable[[Audio, TerminalKeys], T]) -> tuple[int, T | None]:
     """Open the speech, the sound and the terminal, say any problem with the settings file, and
     ``play``: its exit code (2 off a keyboard, 130 on Ctrl+C) and what it gave."""
+    from audiospoons.app.audio import open_audio
+    from audiospoons.app.menuhost import apply_settings
+    from audiospoons.app.settings import problem_text
     from audiospoons.keys.reader import TerminalKeys
-    from audiospoons.ui.audio import open_audio
-    from audiospoons.ui.menuhost import apply_settings
-    from audiospoons.ui.settings import problem_text
 
     if not at_a_keyboard("play"):
         return 2, None

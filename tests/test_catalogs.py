@@ -33,8 +33,8 @@ ID_TABLES = (
     "games/spoons/demo.py", "ui/keynames.py", "voice/spoonnames.py",
     "games/spoons/presetnames.py", "voice/relaywords.py",
     "games/spec.py", "games/razz/keys.py", "games/razz/front.py", "games/slapjack/keys.py",
-    "games/slapjack/seatkeys.py", "ui/records.py", "ui/roomkeys.py", "ui/onlinemenu.py",
-    "ui/online.py", "ui/speechchoices.py", "web/pagespeech.py",
+    "games/slapjack/seatkeys.py", "app/records.py", "app/roomkeys.py", "app/onlinemenu.py",
+    "app/online.py", "app/speechchoices.py", "web/pagespeech.py",
     *(path.relative_to(PACKAGE).as_posix() for path in PACKAGE.glob("games/*/rulestext.py")),
     *(path.relative_to(PACKAGE).as_posix() for path in PACKAGE.glob("games/*/spec.py")),
 )

@@ -22,10 +22,10 @@ from test_online import PipeKeys, heard
 from test_online_pty import environment, free_port, wait_for_relay
 from test_relay import FAST, QUICK_GAME
 
+from audiospoons.app.online import OnlineSession
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient
 from audiospoons.net.cluster.directory import Directory
-from audiospoons.ui.online import OnlineSession
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 

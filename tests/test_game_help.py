@@ -18,6 +18,7 @@ from test_local_game import Player
 from test_online import Relay
 from test_play_pty import quit_game, spawn
 
+from audiospoons.app.settings import Settings, save_settings
 from audiospoons.games.razz.keys import RAZZ_HELP_ORDER, RazzAction
 from audiospoons.games.razz.local import LocalRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
@@ -30,7 +31,6 @@ from audiospoons.games.spoons.online import RemoteGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rules.presets import PRESETS_BY_NAME
 from audiospoons.ui.gamekeys import SharedAction, SpoonsAction
-from audiospoons.ui.settings import Settings, save_settings
 from audiospoons.voice.i18n import available_languages, messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle

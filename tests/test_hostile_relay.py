@@ -22,6 +22,7 @@ import pexpect
 import pytest
 from test_online_pty import environment
 
+from audiospoons.app.online import reason_text
 from audiospoons.games.razz.rules.events import RoundScored
 from audiospoons.games.slapjack.rules.events import LateSlap
 from audiospoons.games.spoons.rules.events import (
@@ -38,7 +39,6 @@ from audiospoons.net.client import BadMessage, MoveRefused, RelayClient, RelayEr
 from audiospoons.net.reach import Reach, reach_of
 from audiospoons.net.relaykinds import RELAY_KINDS, BadRelayMessage, read_event, read_message
 from audiospoons.net.wire import encode_event
-from audiospoons.ui.online import reason_text
 from audiospoons.voice.i18n import messages
 
 BAD_MESSAGE = "The relay sent a message this game cannot read."

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from audiospoons.ui.settingsscreen import language_item
+from audiospoons.app.settingsscreen import language_item
 from audiospoons.voice import i18n
 from audiospoons.voice.i18n import (
     UnknownLanguage,

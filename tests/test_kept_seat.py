@@ -29,6 +29,10 @@ from test_online_menu import Relay as MenuRelay
 from test_online_menu import keys_for, run_screens
 from test_online_pty import environment, free_port, join, wait_for_relay
 
+from audiospoons.app.lobby import SELECT_CUE, Lobby, Step
+from audiospoons.app.online import OnlineSession
+from audiospoons.app.onlinemenu import JoinRequest, Outcome
+from audiospoons.app.settings import Settings, load_settings, save_settings
 from audiospoons.engine.cards import parse_card
 from audiospoons.games.spoons.rules.events import (
     CardsDealt,
@@ -39,10 +43,6 @@ from audiospoons.games.spoons.rules.events import (
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net.wire import encode_event
 from audiospoons.ui.keptseats import kept_seat, seat_room, with_seat
-from audiospoons.ui.lobby import SELECT_CUE, Lobby, Step
-from audiospoons.ui.online import OnlineSession
-from audiospoons.ui.onlinemenu import JoinRequest, Outcome
-from audiospoons.ui.settings import Settings, load_settings, save_settings
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 

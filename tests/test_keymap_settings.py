@@ -14,6 +14,8 @@ from fakes import Clock, Lines, Pressed
 from hypothesis import given
 from hypothesis import strategies as st
 
+from audiospoons.app.screens import Screens
+from audiospoons.app.settings import Settings, load_settings, settings_from_json, settings_to_json
 from audiospoons.games.razz.keys import RazzAction, razz_keymap
 from audiospoons.games.spoons.local import LocalGame
 from audiospoons.games.spoons.rules.options import Options
@@ -41,8 +43,6 @@ from audiospoons.ui.keynames import (
     rebinding_text,
     refusal_text,
 )
-from audiospoons.ui.screens import Screens
-from audiospoons.ui.settings import Settings, load_settings, settings_from_json, settings_to_json
 from audiospoons.voice.i18n import available_languages, messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import SpeechMode, TextOutput

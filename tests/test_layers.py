@@ -17,9 +17,9 @@ def module_name(path: Path) -> str:
 
 
 def front_modules() -> dict[str, Path]:
-    """The screens (``ui``), the web session (``web``) and the command (``cli``), by name."""
-    paths = [*sorted((PACKAGE / "ui").glob("*.py")), *sorted((PACKAGE / "web").glob("*.py")),
-             PACKAGE / "cli.py"]
+    """The toolkit (``ui``), the screens (``app``), the web session (``web``) and the command (``cli``), by name."""
+    paths = [*sorted((PACKAGE / "ui").glob("*.py")), *sorted((PACKAGE / "app").glob("*.py")),
+             *sorted((PACKAGE / "web").glob("*.py")), PACKAGE / "cli.py"]
     return {module_name(path): path for path in paths}
 
 
@@ -78,16 +78,16 @@ def test_the_screens_use_neither_the_page_nor_the_command() -> None:
     graph = import_graph(front_modules())
     offenders = sorted(f"{name} imports {other}" for name, others in graph.items()
                        for other in others
-                       if (name.startswith("audiospoons.ui") and not other.startswith(
-                           "audiospoons.ui"))
+                       if (name.startswith(("audiospoons.ui", "audiospoons.app"))
+                           and other.startswith(("audiospoons.web", "audiospoons.cli")))
                        or (name.startswith("audiospoons.web") and other == "audiospoons.cli"))
     assert offenders == []
 
 
 def test_the_web_session_and_the_command_open_the_menus_by_the_same_wiring() -> None:
     graph = import_graph(front_modules())
-    assert "audiospoons.ui.wiring" in graph["audiospoons.web.session"]
-    assert "audiospoons.ui.wiring" in graph["audiospoons.cli"]
+    assert "audiospoons.app.wiring" in graph["audiospoons.web.session"]
+    assert "audiospoons.app.wiring" in graph["audiospoons.cli"]
 
 
 def test_no_module_of_the_screens_or_the_command_is_long() -> None:

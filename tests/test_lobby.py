@@ -12,6 +12,11 @@ from test_online import PipeKeys, heard
 from test_online_pty import free_port
 from test_relay import with_relay
 
+from audiospoons.app import relayjoin
+from audiospoons.app.lobby import Enter, Listed, Lobby, Step, read_room, read_rooms
+from audiospoons.app.online import OnlineSession
+from audiospoons.app.relayjoin import NAME_REFUSED, PLAYED, UNREACHABLE, join_relay
+from audiospoons.app.relaymessages import room_fields
 from audiospoons.games.razz.keys import RazzAction
 from audiospoons.games.razz.online import RemoteRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
@@ -21,12 +26,7 @@ from audiospoons.net import server
 from audiospoons.net.client import RelayClient
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.wire import encode_event
-from audiospoons.ui import relayjoin
 from audiospoons.ui.gamekeys import SpoonsAction
-from audiospoons.ui.lobby import Enter, Listed, Lobby, Step, read_room, read_rooms
-from audiospoons.ui.online import OnlineSession
-from audiospoons.ui.relayjoin import NAME_REFUSED, PLAYED, UNREACHABLE, join_relay
-from audiospoons.ui.relaymessages import room_fields
 from audiospoons.ui.seating import SeatPrefs
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages

@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from audiospoons.app.menuhost import Unavailable, menu_label
+from audiospoons.app.screens import Screens
+from audiospoons.app.settings import Settings, load_settings
 from audiospoons.games.razz.optionitems import (
     chosen_razz_values,
     razz_option_items,
@@ -39,10 +42,7 @@ from audiospoons.ui.menu import (
     Toggle,
     initial,
 )
-from audiospoons.ui.menuhost import Unavailable, menu_label
 from audiospoons.ui.optionitems import seconds
-from audiospoons.ui.screens import Screens
-from audiospoons.ui.settings import Settings, load_settings
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import SpeechMode, TextOutput

@@ -12,6 +12,7 @@ from typing import Any
 from fakes import Clock, Lines, Pressed
 from test_relay import with_relay
 
+from audiospoons.app.online import OnlineSession
 from audiospoons.engine.cards import parse_card
 from audiospoons.games.spoons.online import RemoteGame
 from audiospoons.games.spoons.rules.events import (
@@ -27,7 +28,6 @@ from audiospoons.net import server
 from audiospoons.net.client import RelayClient
 from audiospoons.net.wire import encode_event
 from audiospoons.sound.cue import Cue
-from audiospoons.ui.online import OnlineSession
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 

@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 from test_menu import Cues, ScriptedKeys
 
-from audiospoons.net.client import Login
-from audiospoons.ui.menuhost import Unavailable
-from audiospoons.ui.onlinemenu import (
+from audiospoons.app.menuhost import Unavailable
+from audiospoons.app.onlinemenu import (
     JoinRequest,
     Outcome,
     Refused,
@@ -22,8 +21,9 @@ from audiospoons.ui.onlinemenu import (
     read_name,
     with_login,
 )
-from audiospoons.ui.screens import Screens
-from audiospoons.ui.settings import Settings, load_settings
+from audiospoons.app.screens import Screens
+from audiospoons.app.settings import Settings, load_settings
+from audiospoons.net.client import Login
 from audiospoons.ui.textentry import TextField, character_name, typed_character
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker

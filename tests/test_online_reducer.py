@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from audiospoons.ui.relaymessages import (
+from audiospoons.app.relaymessages import (
     Chore,
     Do,
     ForgetSeat,

@@ -17,6 +17,8 @@ from test_lobby import hear_next, in_lobby, room_state, rooms, session
 from test_online import PipeKeys, heard, remote_game
 from test_relay import with_relay
 
+from audiospoons.app.online import OnlineSession
+from audiospoons.app.roomkeys import RoomKeys
 from audiospoons.bots.levels import Level
 from audiospoons.games.razz.online import RemoteRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
@@ -24,8 +26,6 @@ from audiospoons.games.slapjack.rules.options import SlapjackOptions
 from audiospoons.games.slapjack.seatkeys import RemoteSlapjackGame
 from audiospoons.net import server
 from audiospoons.net.client import RelayClient
-from audiospoons.ui.online import OnlineSession
-from audiospoons.ui.roomkeys import RoomKeys
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 
@@ -114,8 +114,8 @@ def test_the_chat_line_sends_on_enter_and_escape_or_nothing_typed_sends_nothing(
 def test_the_rooms_keys_and_the_online_session_load_none_of_the_menu_screens() -> None:
     """The room's keys are pure, and the online session needs nothing of the main menu's
     screens (their speech and mixer set-up)."""
-    check = ("import sys, audiospoons.ui.roomkeys, audiospoons.ui.online\n"
-             "print('audiospoons.ui.screens' in sys.modules)")
+    check = ("import sys, audiospoons.app.roomkeys, audiospoons.app.online\n"
+             "print('audiospoons.app.screens' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True,
                             text=True)
     assert result.returncode == 0, result.stderr

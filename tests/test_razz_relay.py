@@ -14,6 +14,7 @@ from fakes import Lines, Pressed
 from test_online import PipeKeys, heard
 from test_relay import FAST, Member, connect, recording, with_relay
 
+from audiospoons.app.online import OnlineSession
 from audiospoons.engine.cards import Card
 from audiospoons.engine.events import Event
 from audiospoons.games.razz.online import RemoteRazzGame
@@ -40,7 +41,6 @@ from audiospoons.net.fairness import Cues
 from audiospoons.net.room import Room, Seat
 from audiospoons.net.server import Relay
 from audiospoons.net.wire import decode_event, encode_event
-from audiospoons.ui.online import OnlineSession
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 

@@ -14,10 +14,10 @@ import pexpect
 import pytest
 from test_play_pty import GAME_SECONDS, PICKED_UP, UP, spawn
 
+from audiospoons.app.screens import Screens
+from audiospoons.app.settings import LeftByCtrlC, Settings, load_settings
 from audiospoons.games.spoons.rules.reactionfloor import REACTION_FLOOR
 from audiospoons.keys.key import Key, parse_label
-from audiospoons.ui.screens import Screens
-from audiospoons.ui.settings import LeftByCtrlC, Settings, load_settings
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import SpeechMode, TextOutput
 

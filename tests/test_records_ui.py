@@ -17,12 +17,12 @@ from test_lobby import Relay as FakeRelay
 from test_online import PipeKeys, heard
 from test_records import play_a_game, registered
 
+from audiospoons.app.lobby import Lobby
+from audiospoons.app.online import OnlineSession
 from audiospoons.net.history import replay_of
 from audiospoons.net.names import name_keys
 from audiospoons.net.server import Relay
 from audiospoons.replay.transcript import heard as heard_at_seat
-from audiospoons.ui.lobby import Lobby
-from audiospoons.ui.online import OnlineSession
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker

@@ -11,8 +11,8 @@ import socket
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from audiospoons.app.onlinemenu import ADDRESS_PROBLEMS, Refused, read_address
 from audiospoons.net.relayaddress import AddressRefused, relay_address
-from audiospoons.ui.onlinemenu import ADDRESS_PROBLEMS, Refused, read_address
 from audiospoons.voice.i18n import messages
 
 EN = messages("en")

@@ -27,16 +27,16 @@ from test_online_menu import keys_for, run_screens
 from test_online_pty import environment, free_port, wait_for_relay
 from test_relay import FAST, QUICK_GAME
 
+from audiospoons.app.onlinemenu import JoinRequest, Outcome, read_address
+from audiospoons.app.relayjoin import PLAYED, UNREACHABLE, join_relay
+from audiospoons.app.screens import Screens
+from audiospoons.app.settings import Settings
+from audiospoons.app.wiring import online_game
 from audiospoons.games.spoons.rules.events import GameOver
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import RelayClient, RelayError
 from audiospoons.net.serving import serve
 from audiospoons.net.tls import TLSFileError, client_context, server_context
-from audiospoons.ui.onlinemenu import JoinRequest, Outcome, read_address
-from audiospoons.ui.relayjoin import PLAYED, UNREACHABLE, join_relay
-from audiospoons.ui.screens import Screens
-from audiospoons.ui.settings import Settings
-from audiospoons.ui.wiring import online_game
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import SpeechMode, TextOutput

@@ -13,10 +13,10 @@ from test_lobby import Relay
 from test_online import PipeKeys, heard
 from test_relay import connect, with_relay
 
+from audiospoons.app.online import OnlineSession
+from audiospoons.app.relayjoin import PLAYED, UNREACHABLE, join_relay
 from audiospoons.net import server
 from audiospoons.net.relaysettings import RelaySettings
-from audiospoons.ui.online import OnlineSession
-from audiospoons.ui.relayjoin import PLAYED, UNREACHABLE, join_relay
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 

@@ -11,8 +11,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from audiospoons.games.spoons.rules.options import Options
-from audiospoons.ui.settings import (
+from audiospoons.app.settings import (
     CONFIG_DIR_VARIABLE,
     RECENT_REACTIONS,
     SavedReactions,
@@ -23,6 +22,7 @@ from audiospoons.ui.settings import (
     save_settings,
     settings_path,
 )
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speech import SpeechMode

@@ -33,5 +33,5 @@ def test_the_two_reaction_records_are_named_for_what_they_are() -> None:
     """The record the settings file keeps (milliseconds, the latest times) and the one a game
     reads its status key from (seconds, every time of the games before it) are not one type."""
     assert defined_in("ReactionRecord") == []
-    assert defined_in("SavedReactions") == ["ui/settings.py"]
+    assert defined_in("SavedReactions") == ["app/settings.py"]
     assert defined_in("PastReactions") == ["ui/player.py"]

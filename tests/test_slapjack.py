@@ -12,6 +12,7 @@ from conftest import replay
 from fakes import Clock, Lines, Pressed
 from test_menu import run_screens
 
+from audiospoons.app.settings import Settings, load_settings
 from audiospoons.bots.levels import Level
 from audiospoons.engine.cards import parse_card
 from audiospoons.engine.errors import SpoonsError
@@ -31,7 +32,6 @@ from audiospoons.games.slapjack.seatkeys import LocalSlapjackGame
 from audiospoons.replay.scenario import load_scenario
 from audiospoons.replay.transcript import transcript
 from audiospoons.simulate import play_game
-from audiospoons.ui.settings import Settings, load_settings
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 

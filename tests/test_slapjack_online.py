@@ -15,6 +15,7 @@ from test_play_pty import quit_game, spawn
 from test_relay import FAST, connect, until, with_relay
 from test_spectator_keys import watching
 
+from audiospoons.app.online import OnlineSession
 from audiospoons.engine.cards import parse_card
 from audiospoons.games.slapjack.rules.commands import Slap, Turn
 from audiospoons.games.slapjack.rules.events import CardTurned, SlapjackOver
@@ -24,7 +25,6 @@ from audiospoons.net.client import RelayClient
 from audiospoons.net.fairness import Cues
 from audiospoons.net.server import Relay
 from audiospoons.net.wire import encode_command
-from audiospoons.ui.online import OnlineSession
 from audiospoons.voice.announcer import sentence_start
 from audiospoons.voice.cardnames import rank_count
 from audiospoons.voice.i18n import messages

@@ -10,9 +10,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from audiospoons.app.screens import Screens
+from audiospoons.app.settings import Settings
 from audiospoons.keys.key import Key, parse_label
-from audiospoons.ui.screens import Screens
-from audiospoons.ui.settings import Settings
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.linequeue import GATHER, SHORTEST_LINE
 from audiospoons.voice.pace import flow

@@ -12,6 +12,8 @@ from test_lobby import CELLAR, Relay, hear_next, in_lobby, press, room_state, ro
 from test_razz_voice import ANDREW, CHRIS, ELLEN, NAMES, Table, c
 from test_relay import FAST, connect, with_relay
 
+from audiospoons.app.online import OnlineSession
+from audiospoons.app.relayjoin import PLAYED
 from audiospoons.engine.events import Event
 from audiospoons.games.razz.rules.commands import ChoosePhrase, DrawCard, PlayCard
 from audiospoons.games.razz.rules.options import RazzOptions
@@ -25,8 +27,6 @@ from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net import server
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.wire import encode_event
-from audiospoons.ui.online import OnlineSession
-from audiospoons.ui.relayjoin import PLAYED
 from audiospoons.ui.seating import SeatPrefs
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages

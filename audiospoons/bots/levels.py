@@ -162,3 +162,7 @@ def skill_for(level: Level, pace: BotPace | None = None) -> Skill:
     """The level's skill, with its pace replaced by ``pace`` if one is given."""
     skill = SKILLS[level]
     return skill if pace is None else replace(skill, pace=pace)
+
+
+LEVEL_NAMES = tuple(level.value for level in Level)
+"""The levels as settings and the command line name them, easiest first."""

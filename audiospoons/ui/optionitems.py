@@ -10,10 +10,10 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
+from audiospoons.bots.levels import LEVEL_NAMES
 from audiospoons.engine.errors import InvalidOptions
 from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.ui.menu import Choice, Item, Number, Toggle
-from audiospoons.ui.settings import BOT_LEVELS
 from audiospoons.voice.i18n import Messages
 
 PLAYERS = "players"
@@ -43,7 +43,7 @@ def table_items(players: int, bots: str, seats: tuple[int, int], m: Messages) ->
         Number(PLAYERS, m.tr("menu.options.players"), float(players), min(low, players),
                max(high, players), 1, lambda v: m.ntr("menu.options.players.value", int(v)),
                m.tr("menu.options.players.about")),
-        Choice(BOTS, m.tr("menu.options.bots"), BOT_LEVELS, bots,
+        Choice(BOTS, m.tr("menu.options.bots"), LEVEL_NAMES, bots,
                tuple(bot_level_words(m).values()), m.tr("menu.options.bots.about")),
     ]
 

@@ -9,10 +9,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
+from audiospoons.app.menuhost import GameCallback, apply_settings
+from audiospoons.app.settings import BadSettings, Settings, settings_from_json, settings_to_json
+from audiospoons.app.wiring import local_game, menu_screens
 from audiospoons.net.client import Opener, by_network
-from audiospoons.ui.menuhost import GameCallback, apply_settings
-from audiospoons.ui.settings import BadSettings, Settings, settings_from_json, settings_to_json
-from audiospoons.ui.wiring import local_game, menu_screens
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import Messages, UnknownLanguage, choose_language, messages
 from audiospoons.voice.speaker import Speaker

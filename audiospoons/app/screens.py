@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from audiospoons.app.howtoscreen import howto_screen
+from audiospoons.app.menuhost import OTHER_GAMES, MenuHost
+from audiospoons.app.onlinescreen import online_screen
+from audiospoons.app.optionsscreen import options_screen
+from audiospoons.app.settingsscreen import settings_screen
 from audiospoons.games.registry import GAMES
-from audiospoons.ui.howtoscreen import howto_screen
 from audiospoons.ui.menu import ActionItem, Item, Menu
-from audiospoons.ui.menuhost import OTHER_GAMES, MenuHost
-from audiospoons.ui.onlinescreen import online_screen
-from audiospoons.ui.optionsscreen import options_screen
-from audiospoons.ui.settingsscreen import settings_screen
 
 
 class Screens(MenuHost):

@@ -13,13 +13,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from ssl import SSLContext
 
+from audiospoons.app.keyfeed import WatchedKeys
+from audiospoons.app.online import ONLINE_PREFS, OnlineSession, reason_text
+from audiospoons.app.relaymessages import room_fields
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.net.client import Login, Opener, RelayClient, RelayError, by_network
 from audiospoons.net.tls import certificate_problem, is_insecure
 from audiospoons.sound.cue import CuePlayer
-from audiospoons.ui.keyfeed import WatchedKeys
-from audiospoons.ui.online import ONLINE_PREFS, OnlineSession, reason_text
-from audiospoons.ui.relaymessages import room_fields
 from audiospoons.ui.seating import SeatPrefs
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import Messages

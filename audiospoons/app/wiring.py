@@ -4,7 +4,7 @@
 the speech output, the sound and the keyboard, and hands them to ``menu_screens``, which a web
 session (``web.session``) calls too, with the page's speech, cues and keys. It builds the
 ``Screens`` (``ui.screens``) with Play, Play online and the demonstration round wired to
-``audiospoons.ui.session`` and ``audiospoons.ui.relayjoin``, imported only when the player
+``audiospoons.app.session`` and ``audiospoons.app.relayjoin``, imported only when the player
 chooses them:
 
 - Play: ``session.play_local_game(settings=settings, speaker=speaker, mixer=mixer, keys=keys)``
@@ -30,34 +30,34 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from audiospoons.games.registry import DEFAULT, GAMES
-from audiospoons.net.client import Opener, by_network
-from audiospoons.sound.cue import CuePlayer
-from audiospoons.ui.menuhost import (
+from audiospoons.app.menuhost import (
     OTHER_GAMES,
     GameCallback,
     Unavailable,
     apply_settings,
     language_for,
 )
-from audiospoons.ui.onlinemenu import LOGGED_OUT, JoinRequest, OnlineCallback, Outcome
+from audiospoons.app.onlinemenu import LOGGED_OUT, JoinRequest, OnlineCallback, Outcome
+from audiospoons.app.screens import Screens
+from audiospoons.app.settings import Settings, load_settings, problem_text
+from audiospoons.app.speechchoices import SpeechChoices
+from audiospoons.games.registry import DEFAULT, GAMES
+from audiospoons.net.client import Opener, by_network
+from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.player import KeySource
-from audiospoons.ui.screens import Screens
-from audiospoons.ui.settings import Settings, load_settings, problem_text
-from audiospoons.ui.speechchoices import SpeechChoices
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import UnknownLanguage, choose_language, messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import SpeechMode
 
 if TYPE_CHECKING:
+    from audiospoons.app.keyfeed import WatchedKeys
     from audiospoons.sound.mixer import Mixer
-    from audiospoons.ui.keyfeed import WatchedKeys
 
 
 class GameMaker(Protocol):
     """Makes the callback of a game against bots: ``name`` is the function of
-    ``audiospoons.ui.session`` to call, ``given`` what else it is given (``game=``)."""
+    ``audiospoons.app.session`` to call, ``given`` what else it is given (``game=``)."""
 
     def __call__(self, name: str, **given: str) -> GameCallback: ...
 
@@ -90,18 +90,18 @@ def menu_screens(settings: Settings, *, speaker: Speaker, keys: WatchedKeys,
 def local_game(name: str, speaker: Speaker, mixer: CuePlayer | None,
                keys: KeySource, clock: Callable[[], float] | None = None,
                **given: str) -> GameCallback:
-    """A callback that calls ``audiospoons.ui.session.<name>(settings=..., speaker=...,
+    """A callback that calls ``audiospoons.app.session.<name>(settings=..., speaker=...,
     mixer=..., keys=..., **given)`` (and ``clock=clock``, the game's time, where given),
     imported when first called (the game's modules load only when a game starts)."""
 
     def call(settings: Settings) -> Settings | None:
         try:
-            module = importlib.import_module("audiospoons.ui.session")
+            module = importlib.import_module("audiospoons.app.session")
         except ImportError as error:
             raise Unavailable(str(error)) from error
         function = getattr(module, name, None)
         if function is None:
-            raise Unavailable(f"audiospoons.ui.session has no {name}")
+            raise Unavailable(f"audiospoons.app.session has no {name}")
         timed = {} if clock is None else {"clock": clock}
         result = function(settings=settings, speaker=speaker, mixer=mixer, keys=keys,
                           **timed, **given)
@@ -120,8 +120,7 @@ def online_game(speaker: Speaker, mixer: CuePlayer | None, keys: WatchedKeys,
     def call(settings: Settings, request: JoinRequest, connected: Callable[[str | None], None]
              ) -> Outcome:
         try:
-            from audiospoons.net.tls import client_context
-            from audiospoons.ui.relayjoin import (
+            from audiospoons.app.relayjoin import (
                 LOGIN_LOST,
                 LOGIN_REFUSED,
                 NAME_REFUSED,
@@ -129,6 +128,7 @@ def online_game(speaker: Speaker, mixer: CuePlayer | None, keys: WatchedKeys,
                 PLAYED,
                 join_relay,
             )
+            from audiospoons.net.tls import client_context
         except ImportError as error:
             raise Unavailable(str(error)) from error
         code = asyncio.run(join_relay(

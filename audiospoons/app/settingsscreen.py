@@ -8,11 +8,11 @@ from dataclasses import replace
 
 from babel import Locale
 
+from audiospoons.app.keysscreen import game_keys, keys_screen
+from audiospoons.app.menuhost import MenuHost, language_for
+from audiospoons.app.settings import RATE_MAX, RATE_MIN, RATE_STEP
 from audiospoons.games.registry import DEFAULT, GAMES
-from audiospoons.ui.keysscreen import game_keys, keys_screen
 from audiospoons.ui.menu import ActionItem, Choice, Item, Menu, Number, Toggle
-from audiospoons.ui.menuhost import MenuHost, language_for
-from audiospoons.ui.settings import RATE_MAX, RATE_MIN, RATE_STEP
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages, available_languages, messages, translated_share
 from audiospoons.voice.speech import SpeechMode

@@ -30,11 +30,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from audiospoons.app.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS
+from audiospoons.app.records import families_menu, games_menu, leaderboard_menu
 from audiospoons.games.registry import DEFAULT, GAMES, listed_game
 from audiospoons.net.names import clean_chat
-from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS
 from audiospoons.ui.menu import SELECT_CUE, ActionItem, Item, Menu, menu_label_of
-from audiospoons.ui.records import families_menu, games_menu, leaderboard_menu
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.i18n import Messages
 

@@ -34,26 +34,11 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from audiospoons.engine.errors import InvalidOptions
-from audiospoons.games.registry import DEFAULT, listed_game
-from audiospoons.net.client import (
-    BadMessage,
-    MoveRefused,
-    RelayClient,
-    RelayError,
-    SeatBack,
-    SeatRefused,
-)
-from audiospoons.net.relaykinds import BadRelayMessage
-from audiospoons.sound.cue import Cue, CuePlayer
-from audiospoons.ui.controls import menu_controls, offer
-from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
-from audiospoons.ui.keptseats import is_seat_token, seat_room
-from audiospoons.ui.keyfeed import KeyFeed, WatchedKeys
-from audiospoons.ui.lobby import Lobby, Step, read_rooms
-from audiospoons.ui.player import PressedKey
-from audiospoons.ui.records import when_text
-from audiospoons.ui.relaymessages import (
+from audiospoons.app.historykeys import HISTORY_KEYS, review_history
+from audiospoons.app.keyfeed import KeyFeed, WatchedKeys
+from audiospoons.app.lobby import Lobby, Step, read_rooms
+from audiospoons.app.records import when_text
+from audiospoons.app.relaymessages import (
     Chore,
     Effect,
     ForgetSeat,
@@ -71,9 +56,24 @@ from audiospoons.ui.relaymessages import (
     room_text,
     watching,
 )
+from audiospoons.app.replayer import Replayer
+from audiospoons.app.roomkeys import CHAT_KEYS, TABLE_CHAT_KEY, RoomKeys, RoomStep
+from audiospoons.engine.errors import InvalidOptions
+from audiospoons.games.registry import DEFAULT, listed_game
+from audiospoons.net.client import (
+    BadMessage,
+    MoveRefused,
+    RelayClient,
+    RelayError,
+    SeatBack,
+    SeatRefused,
+)
+from audiospoons.net.relaykinds import BadRelayMessage
+from audiospoons.sound.cue import Cue, CuePlayer
+from audiospoons.ui.controls import menu_controls, offer
+from audiospoons.ui.keptseats import is_seat_token, seat_room
+from audiospoons.ui.player import PressedKey
 from audiospoons.ui.relayseat import OnlineGame
-from audiospoons.ui.replayer import Replayer
-from audiospoons.ui.roomkeys import CHAT_KEYS, TABLE_CHAT_KEY, RoomKeys, RoomStep
 from audiospoons.ui.seating import SeatPrefs
 from audiospoons.ui.spectator import Watcher
 from audiospoons.ui.tableview import show

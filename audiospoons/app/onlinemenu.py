@@ -18,11 +18,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
+from audiospoons.app.settings import ONLINE_ADDRESS_LENGTH, Settings
 from audiospoons.net.client import Login
 from audiospoons.net.names import NAME_LENGTH, same_name, spoken_form
 from audiospoons.net.relayaddress import AddressRefused, relay_address
 from audiospoons.net.tls import split_scheme
-from audiospoons.ui.settings import ONLINE_ADDRESS_LENGTH, Settings
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.i18n import Messages
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from audiospoons.app.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS
 from audiospoons.bots.levels import Level
 from audiospoons.net.names import CHAT_LENGTH
-from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS
 from audiospoons.ui.menu import SELECT_CUE, ActionItem, Menu, menu_label_of
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.i18n import Messages

@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 
 import platformdirs
 
+from audiospoons.bots.levels import LEVEL_NAMES
 from audiospoons.engine.rules import GameOptions
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.net.names import NAME_LENGTH
@@ -50,7 +51,6 @@ CONFIG_DIR_VARIABLE = "AUDIOSPOONS_CONFIG_DIR"
 FILE_NAME = "settings.json"
 FORMAT_VERSION = 1
 
-BOT_LEVELS = ("easy", "normal", "hard", "expert")
 RATE_MIN, RATE_MAX, RATE_STEP, RATE_DEFAULT = 80, 450, 10, 175
 """Speech rate in words per minute (175 is espeak-ng's own default)."""
 RECENT_REACTIONS = 99
@@ -352,7 +352,7 @@ def settings_from_json(data: object, reset: list[str] | None = None) -> Settings
 
     def bots() -> str:
         value = data.get("bots", defaults.bots)
-        if value not in BOT_LEVELS:
+        if value not in LEVEL_NAMES:
             raise BadSettings(f"bots {value!r}")
         return str(value)
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from audiospoons.net.client import Login
-from audiospoons.ui.keptseats import kept_seat, with_seat
-from audiospoons.ui.menuhost import MenuHost, Unavailable
-from audiospoons.ui.onlinemenu import (
+from audiospoons.app.menuhost import MenuHost, Unavailable
+from audiospoons.app.onlinemenu import (
     LOGGED_OUT,
     JoinRequest,
     Outcome,
@@ -22,6 +20,8 @@ from audiospoons.ui.onlinemenu import (
     read_name,
     with_login,
 )
+from audiospoons.net.client import Login
+from audiospoons.ui.keptseats import kept_seat, with_seat
 
 
 def online_screen(host: MenuHost) -> None:

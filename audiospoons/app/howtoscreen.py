@@ -3,10 +3,10 @@ the sections that tell the game in a few sentences each, and the demonstration r
 
 from __future__ import annotations
 
+from audiospoons.app.menuhost import MenuHost
 from audiospoons.games.registry import GAMES
 from audiospoons.games.spec import GameSpec
 from audiospoons.ui.menu import ActionItem, Item, Menu
-from audiospoons.ui.menuhost import MenuHost
 from audiospoons.ui.rulesreader import CLOSE, RulesReader
 from audiospoons.voice.i18n import Messages
 

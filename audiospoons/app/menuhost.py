@@ -19,15 +19,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from audiospoons.app.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS, review_history
+from audiospoons.app.onlinemenu import OnlineCallback
+from audiospoons.app.settings import LeftByCtrlC, Settings, save_settings
+from audiospoons.app.speechchoices import MachineSpeech, SpeechChoices
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.sound.cue import Cue, CuePlayer
 from audiospoons.ui.controls import menu_controls, offer
-from audiospoons.ui.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS, review_history
 from audiospoons.ui.menu import SELECT_CUE, Menu, Response, menu_label_of
-from audiospoons.ui.onlinemenu import OnlineCallback
 from audiospoons.ui.player import KeySource, PressedKey
-from audiospoons.ui.settings import LeftByCtrlC, Settings, save_settings
-from audiospoons.ui.speechchoices import MachineSpeech, SpeechChoices
 from audiospoons.ui.tableview import TableView, show
 from audiospoons.ui.textentry import TextField
 from audiospoons.voice.i18n import UnknownLanguage, choose_language, messages

@@ -6,16 +6,16 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from audiospoons.app.historykeys import HISTORY_KEYS, review_history
+from audiospoons.app.settings import LeftByCtrlC, Settings
 from audiospoons.bots.levels import Level
 from audiospoons.engine.rules import GameOptions
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.games.spec import GameSpec
 from audiospoons.sound.mixer import Mixer
 from audiospoons.ui.controls import answer_controls, offer
-from audiospoons.ui.historykeys import HISTORY_KEYS, review_history
 from audiospoons.ui.player import GameResult, KeySource, PastReactions
 from audiospoons.ui.seating import LocalTable
-from audiospoons.ui.settings import LeftByCtrlC, Settings
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import Messages, choose_language, messages
 from audiospoons.voice.speaker import Speaker

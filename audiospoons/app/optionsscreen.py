@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from audiospoons.app.menuhost import OTHER_GAMES, MenuHost
+from audiospoons.app.settings import Settings
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.ui.menu import ActionItem, Choice, Item, Menu, Number
-from audiospoons.ui.menuhost import OTHER_GAMES, MenuHost
 from audiospoons.ui.optionitems import BOTS, CUSTOM, PLAYERS, PRESET, table_items
-from audiospoons.ui.settings import Settings
 
 
 def options_screen(host: MenuHost) -> None:

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from audiospoons.app.menuhost import MenuHost
+from audiospoons.app.settings import Settings
 from audiospoons.games.spec import GameSpec
 from audiospoons.ui import gamekeys, keynames
 from audiospoons.ui.gamekeys import KeyTable
 from audiospoons.ui.menu import ActionItem, Item, Menu
-from audiospoons.ui.menuhost import MenuHost
-from audiospoons.ui.settings import Settings
 from audiospoons.voice.i18n import Messages
 
 

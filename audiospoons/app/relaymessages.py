@@ -16,10 +16,10 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
+from audiospoons.app.lobby import RECORD_VIEWS, ROOM_LISTS
+from audiospoons.app.records import muted_line, rating_line, whole_minutes
 from audiospoons.games.registry import DEFAULT, listed_game
 from audiospoons.net.client import BAD_MESSAGE
-from audiospoons.ui.lobby import RECORD_VIEWS, ROOM_LISTS
-from audiospoons.ui.records import muted_line, rating_line, whole_minutes
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.relaywords import TOO_FEW_PLAYERS, refusal_text, relay_error_text
 
