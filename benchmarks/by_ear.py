@@ -61,8 +61,8 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, GameOptions
 from audiospoons.games.spec import GameSpec
-from audiospoons.games.spoons.announcer import Announcer
 from audiospoons.games.spoons.bots import make_bot
+from audiospoons.games.spoons.keyboard.announcer import Announcer
 from audiospoons.games.spoons.rules.commands import Pass, Take
 from audiospoons.games.spoons.rules.events import (
     CardsDealt,

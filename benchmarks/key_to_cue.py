@@ -23,7 +23,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 from audiospoons.engine.cards import parse_card
-from audiospoons.games.spoons.local import LocalGame
+from audiospoons.games.spoons.keyboard.local import LocalGame
 from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.sound.cue import Cue

@@ -34,8 +34,8 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 import pygame
 
 from audiospoons.engine.events import Event
-from audiospoons.games.spoons.announcer import Announcer
-from audiospoons.games.spoons.cues import CueMapper
+from audiospoons.games.spoons.keyboard.announcer import Announcer
+from audiospoons.games.spoons.keyboard.cues import CueMapper
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.simulate import play_game

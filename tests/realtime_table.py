@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from fakes import Clock, Lines, Pressed
 
 from audiospoons.engine.cards import Card
-from audiospoons.games.spoons.local import LocalGame
+from audiospoons.games.spoons.keyboard.local import LocalGame
 from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.voice.i18n import messages

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from audiospoons.engine.cards import parse_card
-from audiospoons.games.spoons.announcer import Announcer
+from audiospoons.games.spoons.keyboard.announcer import Announcer
 from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,

@@ -16,7 +16,7 @@ from audiospoons.engine.cards import parse_card
 from audiospoons.engine.errors import InvalidOptions, NotAllowedNow
 from audiospoons.engine.events import Event
 from audiospoons.games.spoons.bots import SimpleBot
-from audiospoons.games.spoons.optionitems import table_problem
+from audiospoons.games.spoons.keyboard.optionitems import table_problem
 from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.commands import Feint, Grab, Take
 from audiospoons.games.spoons.rules.events import (

@@ -29,13 +29,15 @@ import catalogs  # noqa: E402  (the translators' tool, beside the package)
 ID_PATTERN = re.compile(r'"([a-z0-9]+(?:\.[a-z0-9-]+)+)"')
 CALL_PATTERN = re.compile(r'\bn?tr\(\s*"([a-z0-9]+(?:\.[a-z0-9-]+)+)"')
 ID_TABLES = (
-    "games/spoons/announcer.py", "voice/cardnames.py", "games/spoons/refusals.py",
-    "games/spoons/demo.py", "ui/keynames.py", "voice/spoonnames.py",
-    "games/spoons/presetnames.py", "voice/relaywords.py",
-    "games/spec.py", "games/razz/keys.py", "games/razz/front.py", "games/slapjack/keys.py",
-    "games/slapjack/seatkeys.py", "app/records.py", "app/roomkeys.py", "app/onlinemenu.py",
+    "games/spoons/keyboard/announcer.py", "voice/cardnames.py", "games/spoons/keyboard/refusals.py",
+    "games/spoons/keyboard/demo.py", "ui/keynames.py", "voice/spoonnames.py",
+    "games/spoons/keyboard/presetnames.py", "voice/relaywords.py",
+    "games/spec.py", "games/razz/keyboard/keys.py", "games/razz/keyboard/side.py",
+    "games/slapjack/keyboard/keys.py", "games/slapjack/keyboard/seatkeys.py", "app/records.py",
+    "app/roomkeys.py", "app/onlinemenu.py",
     "app/online.py", "app/speechchoices.py", "web/pagespeech.py",
-    *(path.relative_to(PACKAGE).as_posix() for path in PACKAGE.glob("games/*/rulestext.py")),
+    *(path.relative_to(PACKAGE).as_posix()
+      for path in PACKAGE.glob("games/*/keyboard/rulestext.py")),
     *(path.relative_to(PACKAGE).as_posix() for path in PACKAGE.glob("games/*/spec.py")),
 )
 """Modules that keep message ids in tables as well as in ``tr`` calls: every id-shaped string in
@@ -120,7 +122,7 @@ def test_the_template_says_where_each_message_is_said_and_what_fills_it() -> Non
         "English: {name}'s {count} card passes to {to}. / {name}'s {count} cards pass to {to}.",
         "Where: the table of the classic game.", "{name}: a player's name",
         "{count}: a number", "{to}: the name of the player a card or cards go to"]
-    assert ("audiospoons/games/spoons/announcer.py", None) in message.locations
+    assert ("audiospoons/games/spoons/keyboard/announcer.py", None) in message.locations
     assert all(message.locations for message in pot if message.id)
 
 

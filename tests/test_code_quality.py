@@ -76,7 +76,7 @@ def names_a_game(text: str, games: list[str]) -> list[str]:
 
 def test_the_guard_sees_every_way_of_importing_a_game() -> None:
     games = ["razz", "spoons"]
-    assert names_a_game("from audiospoons.games.razz.keys import X", games)
+    assert names_a_game("from audiospoons.games.razz.keyboard.keys import X", games)
     assert names_a_game("import audiospoons.games.spoons.spec", games)
     assert names_a_game("from audiospoons.games import registry, razz", games) == ["razz"]
     assert names_a_game('importlib.import_module("audiospoons.games.razz.seats")', games)

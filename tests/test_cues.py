@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from audiospoons.engine.cards import parse_card
-from audiospoons.games.spoons.cues import CueMapper
+from audiospoons.games.spoons.keyboard.cues import CueMapper
 from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardTaken,

@@ -8,7 +8,7 @@ from conftest import replay
 from fakes import Clock, Lines
 from realtime_table import DEBRA_HAS_A_SET, QUIT, ScriptedKeys, heard_at_the_keyboard
 
-from audiospoons.games.spoons.local import LocalGame
+from audiospoons.games.spoons.keyboard.local import LocalGame
 from audiospoons.games.spoons.rules.events import ContestKind, FalseStart, ReactCue
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rules.reaction import ReactionTest

@@ -19,15 +19,15 @@ from test_online import Relay
 from test_play_pty import quit_game, spawn
 
 from audiospoons.app.settings import Settings, save_settings
-from audiospoons.games.razz.keys import RAZZ_HELP_ORDER, RazzAction
-from audiospoons.games.razz.local import LocalRazzGame
+from audiospoons.games.razz.keyboard.keys import RAZZ_HELP_ORDER, RazzAction
+from audiospoons.games.razz.keyboard.local import LocalRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
-from audiospoons.games.slapjack.keys import SLAPJACK_HELP_ORDER, SlapjackAction
+from audiospoons.games.slapjack.keyboard.keys import SLAPJACK_HELP_ORDER, SlapjackAction
+from audiospoons.games.slapjack.keyboard.seatkeys import LocalSlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
-from audiospoons.games.slapjack.seatkeys import LocalSlapjackGame
-from audiospoons.games.spoons.helpkeys import CLASSIC_HELP_ORDER
-from audiospoons.games.spoons.local import LocalGame
-from audiospoons.games.spoons.online import RemoteGame
+from audiospoons.games.spoons.keyboard.helpkeys import CLASSIC_HELP_ORDER
+from audiospoons.games.spoons.keyboard.local import LocalGame
+from audiospoons.games.spoons.keyboard.online import RemoteGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rules.presets import PRESETS_BY_NAME
 from audiospoons.ui.gamekeys import SharedAction, SpoonsAction

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from audiospoons.app.screens import Screens
 from audiospoons.app.settings import Settings, load_settings, settings_from_json, settings_to_json
-from audiospoons.games.razz.keys import RazzAction, razz_keymap
-from audiospoons.games.spoons.local import LocalGame
+from audiospoons.games.razz.keyboard.keys import RazzAction, razz_keymap
+from audiospoons.games.spoons.keyboard.local import LocalGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.keys.key import FUNCTION_KEYS, KEYPAD_KEYS, NAMED_KEYS, Key, parse_label
 from audiospoons.ui.gamekeys import (

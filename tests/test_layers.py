@@ -17,7 +17,8 @@ def module_name(path: Path) -> str:
 
 
 def front_modules() -> dict[str, Path]:
-    """The toolkit (``ui``), the screens (``app``), the web session (``web``) and the command (``cli``), by name."""
+    """The toolkit (``ui``), the screens (``app``), the web session (``web``) and the command
+    (``cli``), by name."""
     paths = [*sorted((PACKAGE / "ui").glob("*.py")), *sorted((PACKAGE / "app").glob("*.py")),
              *sorted((PACKAGE / "web").glob("*.py")), PACKAGE / "cli.py"]
     return {module_name(path): path for path in paths}

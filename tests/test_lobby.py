@@ -17,8 +17,8 @@ from audiospoons.app.lobby import Enter, Listed, Lobby, Step, read_room, read_ro
 from audiospoons.app.online import OnlineSession
 from audiospoons.app.relayjoin import NAME_REFUSED, PLAYED, UNREACHABLE, join_relay
 from audiospoons.app.relaymessages import room_fields
-from audiospoons.games.razz.keys import RazzAction
-from audiospoons.games.razz.online import RemoteRazzGame
+from audiospoons.games.razz.keyboard.keys import RazzAction
+from audiospoons.games.razz.keyboard.online import RemoteRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.spoons.rules.events import GameStarted, RoundStarted
 from audiospoons.games.spoons.rules.options import Options

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from fakes import Clock, Lines, Pressed
 
 from audiospoons.engine.cards import Card
-from audiospoons.games.spoons.ears import LocalPlayer, spoon_number
-from audiospoons.games.spoons.local import LocalGame
+from audiospoons.games.spoons.keyboard.ears import LocalPlayer, spoon_number
+from audiospoons.games.spoons.keyboard.local import LocalGame
 from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.events import (
     ContestKind,
@@ -264,7 +264,7 @@ def test_the_speaker_history_holds_the_game() -> None:
 def test_the_demonstration_round_guides_you_from_cards_to_spoons() -> None:
     clock, lines, sounds = Clock(), Lines(), Sounds()
     keys = Player(clock, ["h", "up", "f", "space"])
-    from audiospoons.games.spoons import demo
+    from audiospoons.games.spoons.keyboard import demo
 
     captured: list[LocalGame] = []
     real = demo.LocalGame
@@ -301,7 +301,7 @@ def test_the_demonstration_round_guides_you_from_cards_to_spoons() -> None:
 def test_passing_a_queen_in_the_demonstration_ends_it_with_a_word_of_why() -> None:
     clock, lines = Clock(), Lines()
     keys = Player(clock, ["up", "a"])
-    from audiospoons.games.spoons import demo
+    from audiospoons.games.spoons.keyboard import demo
 
     real = demo.LocalGame
 

@@ -9,7 +9,7 @@ from fakes import Clock, Lines, Pressed
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Rules
 from audiospoons.games.razz.rules.events import KingAimed, TurnBegan
-from audiospoons.games.spoons.local import LocalGame
+from audiospoons.games.spoons.keyboard.local import LocalGame
 from audiospoons.games.spoons.rules.events import CardPassed, CardTaken, RoundStarted
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.table import HEARING_WAIT_LIMIT

@@ -13,14 +13,14 @@ import pytest
 from audiospoons.app.menuhost import Unavailable, menu_label
 from audiospoons.app.screens import Screens
 from audiospoons.app.settings import Settings, load_settings
-from audiospoons.games.razz.optionitems import (
+from audiospoons.games.razz.keyboard.optionitems import (
     chosen_razz_values,
     razz_option_items,
     saved_razz_options,
 )
 from audiospoons.games.razz.rules.options import RAZZ_OPTION_SPECS, EndRule, RazzOptions
 from audiospoons.games.registry import GAMES
-from audiospoons.games.spoons.optionitems import (
+from audiospoons.games.spoons.keyboard.optionitems import (
     chosen_values,
     option_item,
     option_items,

@@ -14,7 +14,7 @@ from test_relay import with_relay
 
 from audiospoons.app.online import OnlineSession
 from audiospoons.engine.cards import parse_card
-from audiospoons.games.spoons.online import RemoteGame
+from audiospoons.games.spoons.keyboard.online import RemoteGame
 from audiospoons.games.spoons.rules.events import (
     CardsDealt,
     GameStarted,

@@ -20,10 +20,10 @@ from test_relay import with_relay
 from audiospoons.app.online import OnlineSession
 from audiospoons.app.roomkeys import RoomKeys
 from audiospoons.bots.levels import Level
-from audiospoons.games.razz.online import RemoteRazzGame
+from audiospoons.games.razz.keyboard.online import RemoteRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.slapjack.keyboard.seatkeys import RemoteSlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
-from audiospoons.games.slapjack.seatkeys import RemoteSlapjackGame
 from audiospoons.net import server
 from audiospoons.net.client import RelayClient
 from audiospoons.voice.i18n import messages

@@ -8,7 +8,7 @@ import textwrap
 
 from audiospoons.engine.events import Event
 from audiospoons.games.registry import GAMES
-from audiospoons.games.spoons.announcer import Announcer
+from audiospoons.games.spoons.keyboard.announcer import Announcer
 from audiospoons.games.spoons.rules.events import KnifeDrawn, RoundStarted, StockRecycled
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.replay.transcript import heard

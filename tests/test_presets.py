@@ -6,7 +6,7 @@ import pytest
 from test_cli import audiospoons
 
 from audiospoons.engine.errors import InvalidOptions
-from audiospoons.games.spoons.presetnames import PRESET_IDS
+from audiospoons.games.spoons.keyboard.presetnames import PRESET_IDS
 from audiospoons.games.spoons.rules.options import Options, Scoring
 from audiospoons.games.spoons.rules.presets import (
     PRESETS,

@@ -16,7 +16,7 @@ from audiospoons.engine.cards import SUITS, Card, parse_card
 from audiospoons.engine.commands import TIE_WINDOW, Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
-from audiospoons.games.razz.keys import (
+from audiospoons.games.razz.keyboard.keys import (
     DEFAULT_RAZZ_KEYS,
     Cancelled,
     CursorAt,

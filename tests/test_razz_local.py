@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from fakes import Clock, Lines, Pressed
 
 from audiospoons.engine.cards import Card
-from audiospoons.games.razz.local import LocalRazzGame
-from audiospoons.games.razz.refusals import RAZZ_REFUSALS, razz_refusal_text
+from audiospoons.games.razz.keyboard.local import LocalRazzGame
+from audiospoons.games.razz.keyboard.refusals import RAZZ_REFUSALS, razz_refusal_text
 from audiospoons.games.razz.rules.commands import (
     Announce,
     ChoosePhrase,

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from fakes import Clock, Lines, Pressed
 
 from audiospoons.engine.cards import Card
-from audiospoons.games.razz.announcer import RazzAnnouncer
-from audiospoons.games.razz.local import LocalRazzGame
+from audiospoons.games.razz.keyboard.announcer import RazzAnnouncer
+from audiospoons.games.razz.keyboard.local import LocalRazzGame
 from audiospoons.games.razz.rules.commands import ChoosePhrase, PlayCard, Razz, SayPhrase
 from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions

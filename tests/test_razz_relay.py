@@ -17,7 +17,7 @@ from test_relay import FAST, Member, connect, recording, with_relay
 from audiospoons.app.online import OnlineSession
 from audiospoons.engine.cards import Card
 from audiospoons.engine.events import Event
-from audiospoons.games.razz.online import RemoteRazzGame
+from audiospoons.games.razz.keyboard.online import RemoteRazzGame
 from audiospoons.games.razz.rules.commands import DrawCard, GrabSpoon, Keep, PlayCard
 from audiospoons.games.razz.rules.events import (
     CardPlayed,

@@ -19,8 +19,9 @@ import pytest
 from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import TIE_WINDOW, Command
 from audiospoons.engine.events import Event
-from audiospoons.games.razz.announcer import SILENT_EVENTS, RazzAnnouncer
-from audiospoons.games.razz.cues import RAZZ_CUE_NAMES, RazzCueMapper
+from audiospoons.games.razz.keyboard.announcer import SILENT_EVENTS, RazzAnnouncer
+from audiospoons.games.razz.keyboard.cues import RAZZ_CUE_NAMES, RazzCueMapper
+from audiospoons.games.razz.keyboard.status import RazzStatus, razz_status_lines
 from audiospoons.games.razz.rules import events as razz_events
 from audiospoons.games.razz.rules.commands import (
     Announce,
@@ -68,7 +69,6 @@ from audiospoons.games.razz.rules.events import (
 from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.rules.piles import RazzDeal
-from audiospoons.games.razz.status import RazzStatus, razz_status_lines
 from audiospoons.sound.cue import CUE_NAMES, Cue
 from audiospoons.sound.cues import MIDDLE, PILE_PAN, STOCK_PAN
 from audiospoons.voice.announcer import Verbosity

@@ -7,9 +7,9 @@ import pytest
 from fakes import Clock, Lines
 from realtime_table import ScriptedKeys, heard_at_the_keyboard
 
-from audiospoons.games.spoons import demo
-from audiospoons.games.spoons.ears import LocalPlayer
-from audiospoons.games.spoons.local import LocalGame
+from audiospoons.games.spoons.keyboard import demo
+from audiospoons.games.spoons.keyboard.ears import LocalPlayer
+from audiospoons.games.spoons.keyboard.local import LocalGame
 from audiospoons.games.spoons.rules.events import (
     ContestKind,
     GameStarted,

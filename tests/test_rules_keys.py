@@ -8,14 +8,14 @@ from fakes import Lines, Pressed
 from test_online import remote_game
 from test_razz_local import QUIT, play
 
-from audiospoons.games.razz.online import RemoteRazzGame
+from audiospoons.games.razz.keyboard.online import RemoteRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.registry import GAMES
+from audiospoons.games.slapjack.keyboard.seatkeys import RemoteSlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
-from audiospoons.games.slapjack.seatkeys import RemoteSlapjackGame
+from audiospoons.games.spoons.keyboard.rulestext import rules_lines
 from audiospoons.games.spoons.rules.events import RoundStarted
 from audiospoons.games.spoons.rules.options import Options
-from audiospoons.games.spoons.rulestext import rules_lines
 from audiospoons.net.wire import encode_event
 from audiospoons.ui.gamekeys import CLASSIC_KEYS, SharedAction
 from audiospoons.voice.i18n import messages

@@ -9,7 +9,7 @@ import pytest
 from conftest import replay
 
 from audiospoons.engine.events import Event
-from audiospoons.games.spoons.announcer import Announcer
+from audiospoons.games.spoons.keyboard.announcer import Announcer
 from audiospoons.games.spoons.rules.events import (
     KnifeDrawn,
     KnifeRedrawn,

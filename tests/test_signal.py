@@ -10,7 +10,7 @@ import pytest
 from conftest import replay
 
 from audiospoons.engine.errors import InvalidOptions
-from audiospoons.games.spoons.optionitems import table_problem
+from audiospoons.games.spoons.keyboard.optionitems import table_problem
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rules.presets import preset_named, with_preset
 from audiospoons.replay.scenario import parse_scenario

@@ -17,7 +17,8 @@ from audiospoons.bots.levels import Level
 from audiospoons.engine.cards import parse_card
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.games.registry import GAMES
-from audiospoons.games.slapjack.cues import SlapjackCueMapper
+from audiospoons.games.slapjack.keyboard.cues import SlapjackCueMapper
+from audiospoons.games.slapjack.keyboard.seatkeys import LocalSlapjackGame
 from audiospoons.games.slapjack.rules.commands import Slap, Turn
 from audiospoons.games.slapjack.rules.events import (
     CardTurned,
@@ -28,7 +29,6 @@ from audiospoons.games.slapjack.rules.events import (
 )
 from audiospoons.games.slapjack.rules.game import SlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
-from audiospoons.games.slapjack.seatkeys import LocalSlapjackGame
 from audiospoons.replay.scenario import load_scenario
 from audiospoons.replay.transcript import transcript
 from audiospoons.simulate import play_game

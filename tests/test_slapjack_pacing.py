@@ -10,9 +10,9 @@ from fakes import Clock, Lines, Pressed
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Rules
 from audiospoons.games.registry import GAMES
+from audiospoons.games.slapjack.keyboard.seatkeys import LocalSlapjackGame
 from audiospoons.games.slapjack.rules.events import CardTurned
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
-from audiospoons.games.slapjack.seatkeys import LocalSlapjackGame
 from audiospoons.replay.transcript import heard
 from audiospoons.simulate import bot_game_script
 from audiospoons.sound.cue import Cue

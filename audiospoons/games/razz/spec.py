@@ -36,7 +36,7 @@ from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RAZZ_OPTION_SPECS, RazzOptions
 from audiospoons.games.spec import Front, GameSpec, GameWords, read_without_presets
 
-FRONT = Front("audiospoons.games.razz.front")
+FRONT = Front("audiospoons.games.razz.keyboard.side")
 
 SPEC = GameSpec(
     name="razz",

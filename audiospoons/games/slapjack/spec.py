@@ -25,7 +25,7 @@ from audiospoons.games.slapjack.rules.options import (
 )
 from audiospoons.games.spec import Front, GameSpec, GameWords, read_without_presets
 
-FRONT = Front("audiospoons.games.slapjack.front")
+FRONT = Front("audiospoons.games.slapjack.keyboard.side")
 
 SPEC = GameSpec(
     name="slapjack",

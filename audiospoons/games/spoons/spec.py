@@ -43,7 +43,7 @@ def _told_on_return(event: Event, seat: int | None) -> bool:
     return not (isinstance(event, CardTaken | CardPassed) and event.seat != seat)
 
 
-FRONT = Front("audiospoons.games.spoons.front")
+FRONT = Front("audiospoons.games.spoons.keyboard.side")
 
 SPEC = GameSpec(
     name="spoons",

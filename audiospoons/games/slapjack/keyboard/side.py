@@ -9,23 +9,23 @@ from enum import Enum
 from typing import Any, cast
 
 from audiospoons.engine.rules import GameOptions, Rules
-from audiospoons.games.slapjack.announcer import SlapjackAnnouncer
-from audiospoons.games.slapjack.cues import SlapjackCueMapper
-from audiospoons.games.slapjack.ears import SlapjackPlayer
-from audiospoons.games.slapjack.keys import SLAPJACK_KEYS, SlapjackAction
-from audiospoons.games.slapjack.optionitems import (
+from audiospoons.games.slapjack.keyboard.announcer import SlapjackAnnouncer
+from audiospoons.games.slapjack.keyboard.cues import SlapjackCueMapper
+from audiospoons.games.slapjack.keyboard.ears import SlapjackPlayer
+from audiospoons.games.slapjack.keyboard.keys import SLAPJACK_KEYS, SlapjackAction
+from audiospoons.games.slapjack.keyboard.optionitems import (
     chosen_slapjack_values,
     saved_slapjack_options,
     slapjack_option_items,
     slapjack_options_text,
 )
-from audiospoons.games.slapjack.replaystate import state_of_play
+from audiospoons.games.slapjack.keyboard.replaystate import state_of_play
+from audiospoons.games.slapjack.keyboard.rulestext import rules_lines as slapjack_rules
+from audiospoons.games.slapjack.keyboard.seatkeys import LocalSlapjackGame, RemoteSlapjackGame
 from audiospoons.games.slapjack.rules.events import SlapjackOver
 from audiospoons.games.slapjack.rules.game import SlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
-from audiospoons.games.slapjack.rulestext import rules_lines as slapjack_rules
 from audiospoons.games.slapjack.scenario import read_scenario as read_slapjack_scenario
-from audiospoons.games.slapjack.seatkeys import LocalSlapjackGame, RemoteSlapjackGame
 from audiospoons.games.spec import Presenter, Scenario
 from audiospoons.net.client import RelayClient
 from audiospoons.sound.cue import CuePlayer

@@ -11,11 +11,11 @@ from typing import Any
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import NotAllowedNow
 from audiospoons.engine.events import Event
-from audiospoons.games.spoons.ears import LocalPlayer
-from audiospoons.games.spoons.helpkeys import game_keys_text, moved_game_keys_text
+from audiospoons.games.spoons.keyboard.ears import LocalPlayer
+from audiospoons.games.spoons.keyboard.helpkeys import game_keys_text, moved_game_keys_text
+from audiospoons.games.spoons.keyboard.seatkeys import KeyboardSeat, draw_key
 from audiospoons.games.spoons.rules.events import GameOver
 from audiospoons.games.spoons.rules.options import Options
-from audiospoons.games.spoons.seatkeys import KeyboardSeat, draw_key
 from audiospoons.net.client import RelayClient
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.gamekeys import bindings, keymap

@@ -14,12 +14,12 @@ from collections.abc import Callable
 from audiospoons.bots.levels import BotPace, Level
 from audiospoons.engine.commands import Command
 from audiospoons.games.spoons.bots import make_bot
-from audiospoons.games.spoons.ears import LocalPlayer
+from audiospoons.games.spoons.keyboard.ears import LocalPlayer
+from audiospoons.games.spoons.keyboard.seatkeys import KeyboardSeat, draw_key
 from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rules.seat import Phase
-from audiospoons.games.spoons.seatkeys import KeyboardSeat, draw_key
 from audiospoons.games.spoons.spec import SPEC
 from audiospoons.simulate import bot_names
 from audiospoons.sound.cue import CuePlayer

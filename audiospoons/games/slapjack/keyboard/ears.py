@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from audiospoons.games.slapjack.announcer import SlapjackAnnouncer
-from audiospoons.games.slapjack.cues import SlapjackCueMapper
+from audiospoons.games.slapjack.keyboard.announcer import SlapjackAnnouncer
+from audiospoons.games.slapjack.keyboard.cues import SlapjackCueMapper
 from audiospoons.games.slapjack.view import SlapjackView
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.player import YOU

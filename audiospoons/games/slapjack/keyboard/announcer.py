@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiospoons.engine.events import Event
-from audiospoons.games.slapjack.pacing import pace
+from audiospoons.games.slapjack.keyboard.pacing import pace
 from audiospoons.games.slapjack.rules.events import (
     CardTurned,
     JackMissed,

@@ -14,13 +14,13 @@ from collections.abc import Callable
 
 from audiospoons.bots.levels import Level
 from audiospoons.games.razz.bots import RazzBot
-from audiospoons.games.razz.ears import RazzPlayer
-from audiospoons.games.razz.keys import PhraseQuestion, RazzAction, RazzKeys, Verify
-from audiospoons.games.razz.refusals import razz_refusal_text
+from audiospoons.games.razz.keyboard.ears import RazzPlayer
+from audiospoons.games.razz.keyboard.keys import PhraseQuestion, RazzAction, RazzKeys, Verify
+from audiospoons.games.razz.keyboard.refusals import razz_refusal_text
+from audiospoons.games.razz.keyboard.seatkeys import Asked, RazzKeyboardSeat
 from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.rules.piles import RazzDeal
-from audiospoons.games.razz.seatkeys import Asked, RazzKeyboardSeat
 from audiospoons.games.razz.spec import SPEC
 from audiospoons.simulate import bot_names
 from audiospoons.sound.cue import CuePlayer

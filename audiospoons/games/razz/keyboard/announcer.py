@@ -34,7 +34,14 @@ from collections.abc import Sequence
 
 from audiospoons.engine.cards import Card
 from audiospoons.engine.events import Event
-from audiospoons.games.razz.pacing import pace
+from audiospoons.games.razz.keyboard.pacing import pace
+from audiospoons.games.razz.keyboard.status import (
+    RazzStatus,
+    fault_words,
+    hand_groups,
+    spoken_phrase,
+    suit_word,
+)
 from audiospoons.games.razz.rules.events import (
     CardKept,
     CardPlayed,
@@ -69,13 +76,6 @@ from audiospoons.games.razz.rules.events import (
     TurnTimeUp,
 )
 from audiospoons.games.razz.rules.facts import EIGHT, KING
-from audiospoons.games.razz.status import (
-    RazzStatus,
-    fault_words,
-    hand_groups,
-    spoken_phrase,
-    suit_word,
-)
 from audiospoons.voice.announcer import EventAnnouncer, Verbosity, sentence_start
 from audiospoons.voice.cardnames import card_name, the_card
 from audiospoons.voice.i18n import Messages

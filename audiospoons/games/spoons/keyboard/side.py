@@ -11,15 +11,15 @@ from typing import Any, cast
 
 from audiospoons.engine.rules import GameOptions, Rules
 from audiospoons.games.spec import Presenter, Scenario
-from audiospoons.games.spoons import optionitems
-from audiospoons.games.spoons.announcer import Announcer
-from audiospoons.games.spoons.cues import CueMapper
-from audiospoons.games.spoons.ears import LocalPlayer
-from audiospoons.games.spoons.replaystate import state_of_play
+from audiospoons.games.spoons.keyboard import optionitems
+from audiospoons.games.spoons.keyboard.announcer import Announcer
+from audiospoons.games.spoons.keyboard.cues import CueMapper
+from audiospoons.games.spoons.keyboard.ears import LocalPlayer
+from audiospoons.games.spoons.keyboard.replaystate import state_of_play
+from audiospoons.games.spoons.keyboard.rulestext import rules_lines as spoons_rules
 from audiospoons.games.spoons.rules.events import GameOver
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
-from audiospoons.games.spoons.rulestext import rules_lines as spoons_rules
 from audiospoons.games.spoons.scenario import read_scenario as read_classic_scenario
 from audiospoons.net.client import RelayClient
 from audiospoons.sound.cue import CuePlayer
@@ -37,7 +37,7 @@ NAME = "spoons"
 
 
 def local_game(table: LocalTable) -> LocalSeat:
-    from audiospoons.games.spoons.local import LocalGame
+    from audiospoons.games.spoons.keyboard.local import LocalGame
 
     game = LocalGame(cast(Options, table.options), table.players, table.messages,
                      table.speaker, table.sounds, seed=table.seed,
@@ -51,7 +51,7 @@ def local_game(table: LocalTable) -> LocalSeat:
 
 def remote_seat(client: RelayClient, started: dict[str, Any], messages: Messages,
                 speaker: Speaker, sounds: CuePlayer | None, prefs: SeatPrefs) -> OnlineGame:
-    from audiospoons.games.spoons.online import RemoteGame
+    from audiospoons.games.spoons.keyboard.online import RemoteGame
 
     return RemoteGame(client, started, messages, speaker, sounds, verbosity=prefs.verbosity,
                       key_overrides=prefs.keys_of(NAME), spoon_style=prefs.spoon_style)
@@ -78,7 +78,7 @@ def watch_view(started: dict[str, Any], messages: Messages, speaker: Speaker,
 
 def demonstration(messages: Messages, speaker: Speaker, sounds: CuePlayer | None,
                   keys: KeySource, clock: Callable[[], float]) -> bool:
-    from audiospoons.games.spoons.demo import play_demonstration
+    from audiospoons.games.spoons.keyboard.demo import play_demonstration
 
     return play_demonstration(messages, speaker, sounds, keys, clock)
 

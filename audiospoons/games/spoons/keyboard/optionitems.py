@@ -17,7 +17,7 @@ from typing import Any
 from audiospoons.bots.levels import Level
 from audiospoons.engine.cards import DeckKind, pack_size
 from audiospoons.engine.errors import InvalidOptions
-from audiospoons.games.spoons.presetnames import PRESET_IDS
+from audiospoons.games.spoons.keyboard.presetnames import PRESET_IDS
 from audiospoons.games.spoons.rules.options import (
     NOT_YET_PLAYABLE,
     OPTION_SPECS,

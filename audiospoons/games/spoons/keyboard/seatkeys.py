@@ -7,19 +7,19 @@ from collections.abc import Callable, Sequence
 
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.games.spoons.ears import LocalPlayer, spoon_number
-from audiospoons.games.spoons.helpkeys import (
+from audiospoons.games.spoons.keyboard.ears import LocalPlayer, spoon_number
+from audiospoons.games.spoons.keyboard.helpkeys import (
     CLASSIC_TELLING,
     local_keys_text,
     moved_game_keys_text,
     used_actions,
 )
-from audiospoons.games.spoons.optionitems import options_text
-from audiospoons.games.spoons.refusals import refusal_text
+from audiospoons.games.spoons.keyboard.optionitems import options_text
+from audiospoons.games.spoons.keyboard.refusals import refusal_text
+from audiospoons.games.spoons.keyboard.rulestext import rules_lines
 from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, React, Signal, Take
 from audiospoons.games.spoons.rules.events import ContestKind
 from audiospoons.games.spoons.rules.options import DrawVariant, Grabbing, Options
-from audiospoons.games.spoons.rulestext import rules_lines
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.controls import Control, game_controls
 from audiospoons.ui.gamekeys import (

@@ -14,19 +14,19 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.games.slapjack.bots import SlapjackBot
-from audiospoons.games.slapjack.ears import SlapjackPlayer
-from audiospoons.games.slapjack.keys import (
+from audiospoons.games.slapjack.keyboard.ears import SlapjackPlayer
+from audiospoons.games.slapjack.keyboard.keys import (
     SLAPJACK_HELP_ORDER,
     SLAPJACK_KEYS,
     SLAPJACK_TELLING,
     SlapjackAction,
 )
-from audiospoons.games.slapjack.optionitems import slapjack_options_text
+from audiospoons.games.slapjack.keyboard.optionitems import slapjack_options_text
+from audiospoons.games.slapjack.keyboard.rulestext import rules_lines
 from audiospoons.games.slapjack.rules.commands import Slap, Turn
 from audiospoons.games.slapjack.rules.events import SlapjackOver
 from audiospoons.games.slapjack.rules.game import SlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
-from audiospoons.games.slapjack.rulestext import rules_lines
 from audiospoons.games.slapjack.spec import SPEC
 from audiospoons.net.client import RelayClient
 from audiospoons.simulate import bot_names

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 
 from audiospoons.engine.cards import WATCHER_GROUP
 from audiospoons.engine.events import Event
-from audiospoons.games.spoons.announcer import Announcer
-from audiospoons.games.spoons.cues import CueMapper
+from audiospoons.games.spoons.keyboard.announcer import Announcer
+from audiospoons.games.spoons.keyboard.cues import CueMapper
+from audiospoons.games.spoons.keyboard.spoonmenu import ColourMenu
 from audiospoons.games.spoons.rules.events import (
     EmptySlot,
     GripSlipped,
@@ -24,7 +25,6 @@ from audiospoons.games.spoons.rules.events import (
     SpoonsChanged,
 )
 from audiospoons.games.spoons.rules.options import Grabbing, Options
-from audiospoons.games.spoons.spoonmenu import ColourMenu
 from audiospoons.games.spoons.spoonslots import Slot
 from audiospoons.games.spoons.view import SeatView
 from audiospoons.sound.cue import CuePlayer

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from audiospoons.engine.commands import Command
-from audiospoons.games.razz.ears import RazzPlayer
-from audiospoons.games.razz.keys import (
+from audiospoons.games.razz.keyboard.ears import RazzPlayer
+from audiospoons.games.razz.keyboard.keys import (
     RAZZ_HELP_ORDER,
     RAZZ_TELLING,
     Cancelled,
@@ -26,12 +26,12 @@ from audiospoons.games.razz.keys import (
     Tell,
     Verify,
 )
-from audiospoons.games.razz.optionitems import razz_options_text
-from audiospoons.games.razz.refusals import razz_refusal_text
+from audiospoons.games.razz.keyboard.optionitems import razz_options_text
+from audiospoons.games.razz.keyboard.refusals import razz_refusal_text
+from audiospoons.games.razz.keyboard.rulestext import rules_lines
+from audiospoons.games.razz.keyboard.status import suit_word
 from audiospoons.games.razz.rules.game import PHRASE_LENGTH
 from audiospoons.games.razz.rules.options import RazzOptions
-from audiospoons.games.razz.rulestext import rules_lines
-from audiospoons.games.razz.status import suit_word
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.controls import Control, game_controls
 from audiospoons.ui.gamekeys import SharedAction, bound_action

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from audiospoons.bots.levels import BotPace
 from audiospoons.engine.cards import parse_card
 from audiospoons.engine.events import Event
-from audiospoons.games.spoons.local import LocalGame
+from audiospoons.games.spoons.keyboard.local import LocalGame
 from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.events import (
     CardPassed,

@@ -14,13 +14,13 @@ from typing import Any
 
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
-from audiospoons.games.razz.ears import RazzPlayer
-from audiospoons.games.razz.keys import RAZZ_HELP_ORDER, RazzAction, RazzKeys
-from audiospoons.games.razz.refusals import razz_refusal_text
+from audiospoons.games.razz.keyboard.ears import RazzPlayer
+from audiospoons.games.razz.keyboard.keys import RAZZ_HELP_ORDER, RazzAction, RazzKeys
+from audiospoons.games.razz.keyboard.refusals import razz_refusal_text
+from audiospoons.games.razz.keyboard.seatkeys import RazzKeyboardSeat
 from audiospoons.games.razz.rules.commands import ChoosePhrase
 from audiospoons.games.razz.rules.events import GameWon
 from audiospoons.games.razz.rules.options import RazzOptions
-from audiospoons.games.razz.seatkeys import RazzKeyboardSeat
 from audiospoons.net.client import RelayClient
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.keynames import keys_or_none, moved_keys_text

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiospoons.engine.events import Event
-from audiospoons.games.spoons.pacing import pace
+from audiospoons.games.spoons.keyboard.pacing import pace
 from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,

@@ -9,21 +9,21 @@ from enum import Enum
 from typing import Any, cast
 
 from audiospoons.engine.rules import GameOptions, Rules
-from audiospoons.games.razz.announcer import RazzAnnouncer
-from audiospoons.games.razz.cues import RazzCueMapper
-from audiospoons.games.razz.ears import RazzPlayer
-from audiospoons.games.razz.keys import RAZZ_KEYS, RazzAction, razz_bindings
-from audiospoons.games.razz.optionitems import (
+from audiospoons.games.razz.keyboard.announcer import RazzAnnouncer
+from audiospoons.games.razz.keyboard.cues import RazzCueMapper
+from audiospoons.games.razz.keyboard.ears import RazzPlayer
+from audiospoons.games.razz.keyboard.keys import RAZZ_KEYS, RazzAction, razz_bindings
+from audiospoons.games.razz.keyboard.optionitems import (
     chosen_razz_values,
     razz_option_items,
     razz_options_text,
     saved_razz_options,
 )
-from audiospoons.games.razz.replaystate import razz_state_of_play
+from audiospoons.games.razz.keyboard.replaystate import razz_state_of_play
+from audiospoons.games.razz.keyboard.rulestext import rules_lines as razz_rules
 from audiospoons.games.razz.rules.events import GameWon
 from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
-from audiospoons.games.razz.rulestext import rules_lines as razz_rules
 from audiospoons.games.razz.scenario import parse_razz_scenario
 from audiospoons.games.spec import Presenter, Scenario
 from audiospoons.net.client import RelayClient
@@ -41,7 +41,7 @@ NAME = "razz"
 
 
 def local_game(table: LocalTable) -> LocalSeat:
-    from audiospoons.games.razz.local import LocalRazzGame
+    from audiospoons.games.razz.keyboard.local import LocalRazzGame
 
     return LocalRazzGame(cast(RazzOptions, table.options), table.players, table.messages,
                          table.speaker, table.sounds, seed=table.seed,
@@ -52,7 +52,7 @@ def local_game(table: LocalTable) -> LocalSeat:
 
 def remote_seat(client: RelayClient, started: dict[str, Any], messages: Messages,
                 speaker: Speaker, sounds: CuePlayer | None, prefs: SeatPrefs) -> OnlineGame:
-    from audiospoons.games.razz.online import RemoteRazzGame
+    from audiospoons.games.razz.keyboard.online import RemoteRazzGame
 
     return RemoteRazzGame(client, started, messages, speaker, sounds,
                           verbosity=prefs.verbosity, key_overrides=prefs.keys_of(NAME))

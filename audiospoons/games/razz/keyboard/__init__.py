@@ -1,0 +1,1 @@
+"""Razz Spoons at the keyboard: how it is said, heard and played."""

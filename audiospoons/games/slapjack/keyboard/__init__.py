@@ -1,0 +1,1 @@
+"""Slapjack at the keyboard: how it is said, heard and played."""

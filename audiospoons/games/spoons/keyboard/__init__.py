@@ -1,0 +1,1 @@
+"""The classic game at the keyboard: how it is said, heard and played."""
