@@ -20,8 +20,8 @@ from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES
+from audiospoons.games.scenariofile import ScriptLine
 from audiospoons.games.spec import GameSpec
-from audiospoons.replay.scenariofile import ScriptLine
 from audiospoons.table import Table
 
 GAME_TIME_CAP = 100_000.0

@@ -21,8 +21,8 @@ from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.engine.rules import Bot, GameOptions, OptionDoc, Rules
 
 if TYPE_CHECKING:
+    from audiospoons.games.scenariofile import ScriptLine
     from audiospoons.net.client import RelayClient
-    from audiospoons.replay.scenariofile import ScriptLine
     from audiospoons.sound.cue import Cue, CuePlayer
     from audiospoons.ui.gamekeys import KeyTable
     from audiospoons.ui.menu import Item

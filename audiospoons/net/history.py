@@ -16,9 +16,9 @@ from typing import Any
 from audiospoons.engine.commands import Command, TimedPress
 from audiospoons.engine.rules import Rules
 from audiospoons.games.registry import GAMES
+from audiospoons.games.scenariofile import ScriptLine
 from audiospoons.games.spec import GameSpec
 from audiospoons.net.wire import WireError, decode_command, encode_command
-from audiospoons.replay.scenariofile import ScriptLine
 
 RECORD_VERSION = 1
 

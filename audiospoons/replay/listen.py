@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 
 from audiospoons.engine.rules import Rules
+from audiospoons.games.scenariofile import ScriptLine
 from audiospoons.games.spec import GameSpec
 from audiospoons.replay.runner import Heard
-from audiospoons.replay.scenariofile import ScriptLine
 from audiospoons.replay.transcript import heard
 from audiospoons.sound.assets import sound_path
 from audiospoons.sound.cue import Cue, CuePlayer

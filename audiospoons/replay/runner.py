@@ -17,7 +17,7 @@ from audiospoons.engine.cards import Card
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Rules
-from audiospoons.replay.scenariofile import ScriptLine
+from audiospoons.games.scenariofile import ScriptLine
 from audiospoons.sound.countdown import Countdown
 from audiospoons.sound.cue import Cue
 from audiospoons.voice.announcer import Utterance

@@ -6,18 +6,28 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
-from audiospoons.games.registry import GAMES
-from audiospoons.games.spec import Scenario
-from audiospoons.replay.scenariofile import (
+from audiospoons.games.registry import DEFAULT, GAMES, game_choices
+from audiospoons.games.scenariofile import (
     ScenarioError,
     ScriptLine,
     check_sections,
-    game_of,
     read_text,
+    where_key,
 )
+from audiospoons.games.spec import Scenario
 
 __all__ = ["Scenario", "ScenarioError", "ScriptLine", "load_scenario", "parse_scenario"]
+
+
+def game_of(table: dict[str, Any], text: str) -> str:
+    """The game ``[table] game`` names, the first game when it names none."""
+    game = table.get("game", DEFAULT)
+    if not isinstance(game, str) or game not in GAMES:
+        raise ScenarioError(f"{where_key(text, 'game')}game must be {game_choices()},"
+                            f" not {game!r}")
+    return game
 
 
 def load_scenario(path: Path) -> Scenario:

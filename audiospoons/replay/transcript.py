@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 
 from audiospoons.engine.rules import Rules
 from audiospoons.games.registry import GAMES
+from audiospoons.games.scenariofile import ScriptLine
 from audiospoons.games.spec import GameSpec, Scenario
 from audiospoons.replay.runner import (
     Heard,
@@ -20,7 +21,6 @@ from audiospoons.replay.runner import (
     heard_lines,
     run,
 )
-from audiospoons.replay.scenariofile import ScriptLine
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import DEFAULT_LANGUAGE, messages
 

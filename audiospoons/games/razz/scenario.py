@@ -32,7 +32,7 @@ from audiospoons.games.razz.rules.facts import EIGHT
 from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.rules.piles import RazzDeal
-from audiospoons.replay.scenariofile import (
+from audiospoons.games.scenariofile import (
     ScenarioError,
     ScriptLine,
     check_keys,

@@ -11,10 +11,7 @@ from typing import Any, ClassVar
 from audiospoons.engine.cards import Card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.games.slapjack.rules.commands import Slap, Turn
-from audiospoons.games.slapjack.rules.game import SlapjackGame
-from audiospoons.games.slapjack.rules.options import SlapjackOptions
-from audiospoons.replay.scenariofile import (
+from audiospoons.games.scenariofile import (
     ScenarioError,
     ScriptLine,
     cards_at,
@@ -30,6 +27,9 @@ from audiospoons.replay.scenariofile import (
     seed_of,
     where_key,
 )
+from audiospoons.games.slapjack.rules.commands import Slap, Turn
+from audiospoons.games.slapjack.rules.game import SlapjackGame
+from audiospoons.games.slapjack.rules.options import SlapjackOptions
 
 TABLE_KEYS = ("game", "players", "dealer", "seed", "pack", "late_window")
 

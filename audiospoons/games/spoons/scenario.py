@@ -11,12 +11,7 @@ from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.optionparse import PRESET_KEY
-from audiospoons.games.spoons.rules.cardflow import Deal
-from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, React, Signal, Take
-from audiospoons.games.spoons.rules.game import ClassicGame
-from audiospoons.games.spoons.rules.options import SPECS_BY_KEY, Options
-from audiospoons.games.spoons.rules.presets import with_preset
-from audiospoons.replay.scenariofile import (
+from audiospoons.games.scenariofile import (
     ScenarioError,
     ScriptLine,
     cards_at,
@@ -32,6 +27,11 @@ from audiospoons.replay.scenariofile import (
     seed_of,
     where_key,
 )
+from audiospoons.games.spoons.rules.cardflow import Deal
+from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, React, Signal, Take
+from audiospoons.games.spoons.rules.game import ClassicGame
+from audiospoons.games.spoons.rules.options import SPECS_BY_KEY, Options
+from audiospoons.games.spoons.rules.presets import with_preset
 
 TABLE_KEYS = ("game", "players", "dealer", "seed", "hands", "stock", "late_window")
 

@@ -1,5 +1,5 @@
-"""What the scenario files of both games share: which game a file is for, errors that name the
-line, the players, the seed, cards and the timed script (see docs/scenarios.md)."""
+"""What the scenario files of every game share: errors that name the line, the players, the
+seed, cards and the timed script (see docs/scenarios.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from typing import Any, TypeVar
 from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command, TimedPress
 from audiospoons.engine.errors import SpoonsError
-from audiospoons.games.registry import DEFAULT, GAMES, game_choices
 
 MAX_TIME = 86_400.0
 """The latest time a script line may have: one day of game time."""
@@ -60,15 +59,6 @@ def section(data: dict[str, Any], key: str, text: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ScenarioError(f"{where(text, f'[{key}]')}[{key}] must be a table")
     return value
-
-
-def game_of(table: dict[str, Any], text: str) -> str:
-    """The game ``[table] game`` names, the first game when it names none."""
-    game = table.get("game", DEFAULT)
-    if not isinstance(game, str) or game not in GAMES:
-        raise ScenarioError(f"{where_key(text, 'game')}game must be {game_choices()},"
-                            f" not {game!r}")
-    return game
 
 
 def options_of(given: dict[str, Any], read: Callable[[dict[str, Any]], GameOptionsT],
