@@ -13,10 +13,12 @@ from audiospoons.cliparser import build_parser
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.engine.rules import GameOptions, Rules
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.registry import GAMES
-from audiospoons.games.spec import GameSpec
+from audiospoons.games.spec import RulesSpec
 from audiospoons.replay.scenario import ScenarioError, ScriptLine, load_scenario
 from audiospoons.replay.transcript import game_transcript, transcript
+from audiospoons.ui.keyboardhalf import KeyboardHalf
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import (
     UnknownLanguage,
@@ -386,7 +388,7 @@ def _replay(args: argparse.Namespace) -> int:
         scenario = load_scenario(args.file)
         if args.speak:
             seat = scenario.seat_of(args.listener) if args.listener is not None else None
-            return _speak(scenario.new_game(), scenario.script, seat, GAMES[scenario.game],
+            return _speak(scenario.new_game(), scenario.script, seat, KEYBOARDS[scenario.game],
                           lang, Verbosity(args.verbosity), SpeechMode(args.speech))
         lines = transcript(scenario, args.listener, raw_events=args.events, lang=lang,
                            verbosity=Verbosity(args.verbosity))
@@ -458,9 +460,10 @@ def _replay_from_relay(args: argparse.Namespace) -> int:
         print(f"audiospoons replay: {error}", file=sys.stderr)
         return 2
     if args.speak:
-        return _speak(game, script, fetched.seat, spec, lang, Verbosity(args.verbosity),
-                      SpeechMode(args.speech))
-    lines = game_transcript(game, script, fetched.seat, spec, raw_events=args.events,
+        return _speak(game, script, fetched.seat, KEYBOARDS[spec.name], lang,
+                      Verbosity(args.verbosity), SpeechMode(args.speech))
+    lines = game_transcript(game, script, fetched.seat, KEYBOARDS[spec.name],
+                            raw_events=args.events,
                             lang=lang, verbosity=Verbosity(args.verbosity))
     try:
         print("\n".join(lines))
@@ -469,7 +472,7 @@ def _replay_from_relay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _speak(game: Rules, script: Sequence[ScriptLine], seat: int | None, spec: GameSpec,
+def _speak(game: Rules, script: Sequence[ScriptLine], seat: int | None, half: KeyboardHalf,
            lang: str, verbosity: Verbosity, mode: SpeechMode) -> int:
     """Play ``script`` out in real time through speech and sound, as ``seat`` hears it."""
     from audiospoons.app.audio import open_audio
@@ -478,9 +481,9 @@ def _speak(game: Rules, script: Sequence[ScriptLine], seat: int | None, spec: Ga
 
     with open_audio(mode, lang) as audio:
         if isinstance(audio.speaker.output, MixerSpeech):
-            audio.speaker.output.prepare(urgent_phrases(game, seat, spec, lang))
+            audio.speaker.output.prepare(urgent_phrases(game, seat, half, lang))
         try:
-            listen(game, script, seat, spec, speaker=audio.speaker, sounds=audio.mixer, lang=lang,
+            listen(game, script, seat, half, speaker=audio.speaker, sounds=audio.mixer, lang=lang,
                    verbosity=verbosity)
         except KeyboardInterrupt:
             return 130
@@ -523,12 +526,12 @@ def _play(args: argparse.Namespace) -> int:
             return play_local_game(settings=run, speaker=audio.speaker, mixer=audio.mixer,
                                    keys=keys, seed=args.seed, game=spec.name, options=options)
         except LeftByCtrlC as left:
-            if spec.reaction_record:
+            if KEYBOARDS[spec.name].reaction_record:
                 keep(left.settings)
             raise
 
     code, played = _at_the_keyboard(args, settings, problem, lang, sitting)
-    if played is None or not spec.reaction_record:
+    if played is None or not KEYBOARDS[spec.name].reaction_record:
         return code
     keep(played)
     return 0
@@ -577,8 +580,10 @@ def _listen(args: argparse.Namespace) -> int:
     seat = args.seat - 1
     verbosity = Verbosity(args.verbosity)
     if args.speak:
-        return _speak(game, script, seat, spec, lang, verbosity, SpeechMode(args.speech))
-    lines = game_transcript(game, script, seat, spec, lang=lang, verbosity=verbosity)
+        return _speak(game, script, seat, KEYBOARDS[spec.name], lang, verbosity,
+                      SpeechMode(args.speech))
+    lines = game_transcript(game, script, seat, KEYBOARDS[spec.name], lang=lang,
+                            verbosity=verbosity)
     try:
         print("\n".join(lines))
     except BrokenPipeError:
@@ -642,7 +647,7 @@ def option_values(pairs: Sequence[str]) -> dict[str, str]:
     return values
 
 
-def _options(game: GameSpec) -> int:
+def _options(game: RulesSpec) -> int:
     defaults = game.read_options({})[0].describe()
     for spec in game.option_docs:
         print(f"{spec.key} = {defaults[spec.key]}  ({spec.accepts})\n    {spec.description}")

@@ -21,7 +21,7 @@ from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.games.scenariofile import ScriptLine
-from audiospoons.games.spec import GameSpec
+from audiospoons.games.spec import RulesSpec
 from audiospoons.table import Table
 
 GAME_TIME_CAP = 100_000.0
@@ -87,7 +87,7 @@ def seat_levels(players: int, level: Levels) -> list[Level]:
 
 def new_game(players: int, options: GameOptions, seed: int,
              names: Sequence[str] | None = None, level: Levels = Level.NORMAL,
-             game: GameSpec = GAMES[DEFAULT]) -> tuple[Rules, list[Bot]]:
+             game: RulesSpec = GAMES[DEFAULT]) -> tuple[Rules, list[Bot]]:
     """The game and bots that ``play_game`` plays with this seed; ``names`` change only what
     the seats are called."""
     seeds = random.Random(seed)
@@ -101,7 +101,7 @@ def new_game(players: int, options: GameOptions, seed: int,
 def play_game(players: int, options: GameOptions, seed: int, watch: Watch | None = None,
               interject: Callable[[Any, float], Command | None] | None = None,
               level: Levels = Level.NORMAL, names: Sequence[str] | None = None,
-              game: GameSpec = GAMES[DEFAULT]) -> SimulatedGame:
+              game: RulesSpec = GAMES[DEFAULT]) -> SimulatedGame:
     """One bot-only game of ``game``, with bots of ``level`` (one for all, or one per seat in
     turn). For tests: ``watch`` sees the game after every step, and ``interject`` may slip in
     a command of its own just before a bot's move (a refusal of it is ignored). Every bot's
@@ -193,7 +193,7 @@ class Summary:
 
 
 def bot_game_script(players: int, options: GameOptions, seed: int, level: Levels = Level.NORMAL,
-                    game: GameSpec = GAMES[DEFAULT]) -> tuple[Rules, list[ScriptLine]]:
+                    game: RulesSpec = GAMES[DEFAULT]) -> tuple[Rules, list[ScriptLine]]:
     """A whole bot game as a fresh game and the timed commands that play it, to be heard: the
     seats named from ``BOT_NAMES``."""
     record = play_game(players, options, seed, level=level, game=game)
@@ -205,7 +205,7 @@ def bot_game_script(players: int, options: GameOptions, seed: int, level: Levels
 
 
 def simulate(players: int, games: int, seed: int, options: GameOptions,
-             level: Levels = Level.NORMAL, game: GameSpec = GAMES[DEFAULT]) -> Summary:
+             level: Levels = Level.NORMAL, game: RulesSpec = GAMES[DEFAULT]) -> Summary:
     """``games`` bot-only games of ``game``; game ``n`` is seeded from ``seed`` and ``n``."""
     started = time.perf_counter()
     records = [play_game(players, options, seed * 1_000_003 + n, level=level, game=game)

@@ -60,7 +60,7 @@ from audiospoons.engine.cards import Card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, GameOptions
-from audiospoons.games.spec import GameSpec
+from audiospoons.games.spec import RulesSpec
 from audiospoons.games.spoons.bots import make_bot
 from audiospoons.games.spoons.keyboard.announcer import Announcer
 from audiospoons.games.spoons.rules.commands import Pass, Take
@@ -125,7 +125,7 @@ class Profile:
     ear: Ear
 
 
-def by_ear_spec(ear: Ear, mind: Level) -> GameSpec:
+def by_ear_spec(ear: Ear, mind: Level) -> RulesSpec:
     """The classic game's spec, with seat ``BY_EAR_SEAT`` played by ear."""
 
     def bot(seat: int, options: GameOptions, rng: random.Random, level: Level,
@@ -174,7 +174,7 @@ class Cell:
         return low < FAIR_SHARE / players <= high
 
 
-def play_cell(players: int, options: Options, games: int, seed: int, spec: GameSpec,
+def play_cell(players: int, options: Options, games: int, seed: int, spec: RulesSpec,
               level: Level) -> Cell:
     cell = Cell()
     for n in range(games):

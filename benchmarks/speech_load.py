@@ -9,7 +9,7 @@ given to a reader two ways, and the reader says each for as long as espeak-ng ta
   of each line's length), which hands the reader one line at a time and leaves stale lines
   unsaid; after each deal and round's end (and, in Razz Spoons, the race's end and what is the
   player's own: their turn, a call to say the phrase, cards they draw) play waits until what
-  waits has been said, as a game against bots does (``GameSpec.settle_after`` and
+  waits has been said, as a game against bots does (``RulesSpec.settle_after`` and
   ``settle_on_yours``; a relay's games do not wait), and the game is that much longer;
 - all: every line as it comes, said first come first served, as the game spoke before (where
   no key cut it off).
@@ -42,11 +42,13 @@ from pathlib import Path
 from audiospoons.engine.events import Event
 from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.engine.rules import Bot, GameOptions, Rules
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.registry import DEFAULT, GAMES
-from audiospoons.games.spec import GameSpec, Presenter
+from audiospoons.games.spec import RulesSpec
 from audiospoons.replay.runner import hear
 from audiospoons.simulate import GAME_TIME_CAP, bot_game_script, bot_names, new_game
 from audiospoons.table import Hearing, Table
+from audiospoons.ui.keyboardhalf import Presenter
 from audiospoons.ui.localloop import SETTLE_LIMIT, settles
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import DEFAULT_LANGUAGE, messages
@@ -158,12 +160,12 @@ class Ear:
                     self.queue.dropped, self.lines)
 
 
-def paced(spec: GameSpec, players: int, options: GameOptions, seed: int, verbosity: Verbosity,
+def paced(spec: RulesSpec, players: int, options: GameOptions, seed: int, verbosity: Verbosity,
           rate: int, length: Callable[[str], float]) -> tuple[Load, float]:
     """A bot game heard from seat 1 through the game's queue, its bots waiting for what seat 1
     is told; and the game's length."""
     rules, bots = new_game(players, options, seed, bot_names(players), game=spec)
-    presenter = spec.presenter(rules, messages(DEFAULT_LANGUAGE), verbosity)
+    presenter = KEYBOARDS[spec.name].presenter(rules, messages(DEFAULT_LANGUAGE), verbosity)
     ear = Ear(presenter, lambda event: settles(event, Ear.seat, spec.settle_after,
                                                spec.settle_on_yours),
               rate, length, lambda: rules.now)
@@ -196,11 +198,11 @@ def unpaced(lines: Iterable[tuple[float, Utterance]], length: Callable[[str], fl
     return Load(reader.spoken / end, reader.lags, 0, count)
 
 
-def heard_from_seat_1(spec: GameSpec, players: int, options: GameOptions, seed: int,
+def heard_from_seat_1(spec: RulesSpec, players: int, options: GameOptions, seed: int,
                       verbosity: Verbosity) -> tuple[list[tuple[float, Utterance]], float]:
     """The lines seat 1 hears in a bot game whose bots wait for no one, and its length."""
     rules, script = bot_game_script(players, options, seed, game=spec)
-    presenter = spec.presenter(rules, messages(DEFAULT_LANGUAGE), verbosity)
+    presenter = KEYBOARDS[spec.name].presenter(rules, messages(DEFAULT_LANGUAGE), verbosity)
     lines = [(at, said) for at, said in hear(
         rules, script, 0, say=presenter.announce, sound=presenter.cues,
         deadline=rules.deadline_for,

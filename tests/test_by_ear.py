@@ -15,7 +15,7 @@ from audiospoons.engine.cards import Card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, GameOptions
-from audiospoons.games.spec import GameSpec
+from audiospoons.games.spec import RulesSpec
 from audiospoons.games.spoons.bots import make_bot
 from audiospoons.games.spoons.keyboard.announcer import Announcer
 from audiospoons.games.spoons.rules.commands import Pass, Take
@@ -60,7 +60,7 @@ class Ears:
         return isinstance(command, Take | Pass)
 
 
-def by_ear_spec(ear: Ear) -> GameSpec:
+def by_ear_spec(ear: Ear) -> RulesSpec:
     def bot(seat: int, options: GameOptions, rng: random.Random, level: Level,
             pace: BotPace | None) -> Bot:
         assert isinstance(options, Options)

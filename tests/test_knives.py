@@ -19,7 +19,7 @@ from audiospoons.engine.cards import (
     set_rank,
 )
 from audiospoons.engine.errors import InvalidOptions, MalformedCommand
-from audiospoons.games.registry import GAMES
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.replay.transcript import heard
@@ -267,7 +267,7 @@ def test_your_knife_is_urgent_and_another_s_is_news() -> None:
 
     def knife_lines(name: str) -> list[Utterance]:
         return [said for _, said in heard(scenario.new_game(), scenario.script,
-                                          scenario.seat_of(name), GAMES[scenario.game])
+                                          scenario.seat_of(name), KEYBOARDS[scenario.game])
                 if isinstance(said, Utterance) and "knife" in said.text.lower()
                 and not said.text.startswith("You drew")]
 

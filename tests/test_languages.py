@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from test_tts import assert_real_speech
 
-from audiospoons.games.registry import GAMES
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.replay.transcript import heard
 from audiospoons.voice.announcer import Utterance, Verbosity
@@ -133,7 +133,7 @@ def test_every_language_has_a_transcript() -> None:
 def test_a_round_heard_in_each_language(lang: str) -> None:
     scenario = parse_scenario(ROUND)
     lines = [said.text for _, said in heard(
-        scenario.new_game(), scenario.script, scenario.seat_of("Dan"), GAMES[scenario.game],
+        scenario.new_game(), scenario.script, scenario.seat_of("Dan"), KEYBOARDS[scenario.game],
         lang=lang, verbosity=Verbosity.FULL) if isinstance(said, Utterance)]
     assert lines == TRANSCRIPTS[lang]
 

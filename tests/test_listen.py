@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from audiospoons.games.registry import GAMES
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.replay.listen import DEVICE_LAG, cue_length, listen
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.sound.cue import CUE_NAMES, Cue
@@ -66,7 +66,7 @@ def heard_with(lengths: dict[str, float], *, sounds: bool = True
 
     scenario = parse_scenario(SCENARIO)
     recorder = Recorder(log, now)
-    listen(scenario.new_game(), scenario.script, 2, GAMES[scenario.game],
+    listen(scenario.new_game(), scenario.script, 2, KEYBOARDS[scenario.game],
            speaker=Speaker(recorder),
            sounds=recorder if sounds else None, lang="en", verbosity=Verbosity.FULL,
            clock=lambda: now[0], sleep=sleep, length=lambda name: lengths.get(name, 0.1))

@@ -13,13 +13,13 @@ import pytest
 from audiospoons.app.menuhost import Unavailable, menu_label
 from audiospoons.app.screens import Screens
 from audiospoons.app.settings import Settings, load_settings
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.razz.keyboard.optionitems import (
     chosen_razz_values,
     razz_option_items,
     saved_razz_options,
 )
 from audiospoons.games.razz.rules.options import RAZZ_OPTION_SPECS, EndRule, RazzOptions
-from audiospoons.games.registry import GAMES
 from audiospoons.games.spoons.keyboard.optionitems import (
     chosen_values,
     option_item,
@@ -488,9 +488,9 @@ def test_how_to_play_reads_each_games_rules_with_the_saved_options(tmp_path: Pat
     lines, _ = run_screens(tmp_path, ["h", "enter", "down", "enter", "down", "end", "down",
                                       "home", "up", "x", "escape", "down", "enter", "end",
                                       "escape", "escape"], settings)
-    razz = GAMES["razz"].rules_lines(GAMES["razz"].saved_options({"end": "points",
+    razz = KEYBOARDS["razz"].rules_lines(KEYBOARDS["razz"].saved_options({"end": "points",
                                                                    "end_at": "30"}), 6, EN)
-    slapjack = GAMES["slapjack"].rules_lines(GAMES["slapjack"].saved_options({}), 6, EN)
+    slapjack = KEYBOARDS["slapjack"].rules_lines(KEYBOARDS["slapjack"].saved_options({}), 6, EN)
     assert lines[1:] == [
         "How to play, 4 of 8", "How to play. Rules of Spoons, 1 of 14",
         "Rules of Razz Spoons, 2 of 14",

@@ -7,6 +7,7 @@ import itertools
 import textwrap
 
 from audiospoons.engine.events import Event
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.registry import GAMES
 from audiospoons.games.spoons.keyboard.announcer import Announcer
 from audiospoons.games.spoons.rules.events import KnifeDrawn, RoundStarted, StockRecycled
@@ -59,7 +60,7 @@ def test_grabs_close_together_are_one_line_and_an_ended_round_s_opening_is_dropp
     round 1's opening, never reached before the round ended, is not said after it."""
     scenario = parse_scenario(GRABS)
     lines = [(at, said) for at, said in heard(scenario.new_game(), scenario.script,
-                                              scenario.seat_of("Frank"), GAMES[scenario.game],
+                                              scenario.seat_of("Frank"), KEYBOARDS[scenario.game],
                                               verbosity=Verbosity.BRIEF)
              if isinstance(said, Utterance)]
     assert [said.text for _, said in lines][:3] == [
@@ -105,7 +106,8 @@ def test_the_stock_shuffled_again_is_said_once_a_round_at_most() -> None:
     spec = GAMES["spoons"]
     options, _ = spec.read_options({})
     rules, script = bot_game_script(6, options, 4, game=spec)
-    lines = [(at, said) for at, said in heard(rules, script, 0, spec, verbosity=Verbosity.BRIEF)
+    lines = [(at, said) for at, said in heard(rules, script, 0, KEYBOARDS["spoons"],
+                                                     verbosity=Verbosity.BRIEF)
              if isinstance(said, Utterance)]
     shuffled = "The discard pile is shuffled into a new stock."
     every = [at for at, said in lines if said.text == shuffled]

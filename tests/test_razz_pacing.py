@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from audiospoons.games.registry import GAMES
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.replay.transcript import heard
 from audiospoons.voice.announcer import Utterance, Verbosity
@@ -17,7 +17,7 @@ SCENARIO = Path(__file__).parent / "scenarios" / "razz_powers.toml"
 def lines_heard_by(name: str, verbosity: Verbosity = Verbosity.BRIEF) -> dict[str, Utterance]:
     scenario = parse_scenario(SCENARIO.read_text())
     return {said.text: said for _, said in heard(
-        scenario.new_game(), scenario.script, scenario.seat_of(name), GAMES[scenario.game],
+        scenario.new_game(), scenario.script, scenario.seat_of(name), KEYBOARDS[scenario.game],
         verbosity=verbosity) if isinstance(said, Utterance)}
 
 

@@ -20,9 +20,9 @@ import pytest
 
 from audiospoons.cli import main
 from audiospoons.engine.cards import parse_card
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.razz.rules.commands import ChoosePhrase, GrabSpoon, PlayCard
 from audiospoons.games.razz.scenario import RazzScenario, parse_razz_command
-from audiospoons.games.registry import GAMES
 from audiospoons.replay.listen import listen
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.sound.cue import Cue
@@ -842,7 +842,7 @@ def test_listening_plays_a_razz_game_at_its_moments() -> None:
         now[0] += seconds
 
     stream = io.StringIO()
-    listen(scenario.new_game(), scenario.script, 1, GAMES[scenario.game],
+    listen(scenario.new_game(), scenario.script, 1, KEYBOARDS[scenario.game],
            speaker=Speaker(TextOutput(stream)),
            sounds=Sounds(), lang="en", verbosity=Verbosity.FULL, clock=lambda: now[0],
            sleep=sleep, length=lambda name: 0.0)

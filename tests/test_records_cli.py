@@ -14,6 +14,7 @@ import pexpect
 from test_online_pty import environment, free_port, wait_for_relay
 from test_records import PASSWORD, play_a_game, whole_record
 
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.net.client import Login, RelayClient
 from audiospoons.net.history import replay_of
 from audiospoons.replay.transcript import game_transcript
@@ -75,7 +76,7 @@ def test_join_registers_then_logs_in_by_itself_and_replay_from_relay_hears_a_gam
             await ann.close()
             await bob.close()
             spec, game, script = replay_of(record)
-            return game_transcript(game, script, seat, spec)
+            return game_transcript(game, script, seat, KEYBOARDS[spec.name])
 
         expected = asyncio.run(play())
         listed = audiospoons(tmp_path, "Ann", "replay", "--from-relay", address, "--name",

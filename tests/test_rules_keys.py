@@ -8,9 +8,9 @@ from fakes import Lines, Pressed
 from test_online import remote_game
 from test_razz_local import QUIT, play
 
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.razz.keyboard.online import RemoteRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
-from audiospoons.games.registry import GAMES
 from audiospoons.games.slapjack.keyboard.seatkeys import RemoteSlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
 from audiospoons.games.spoons.keyboard.rulestext import rules_lines
@@ -68,8 +68,8 @@ def test_online_the_rules_take_their_own_keys_and_the_game_goes_on() -> None:
 
 
 def test_the_rules_key_is_shift_f1_in_every_game_and_f1_says_it() -> None:
-    for spec in GAMES.values():
-        table = spec.key_table()
+    for half in KEYBOARDS.values():
+        table = half.key_table()
         rules = table.action("rules")
         assert table.bindings()[rules] == ("shift+f1",)
         assert [action for action, keys in table.bindings().items()
@@ -87,7 +87,7 @@ def test_online_every_game_opens_its_own_rules_and_escape_closes_them() -> None:
         lines = Lines()
         game = make(None, {**started, "options": options.describe()}, EN,  # type: ignore[operator]
                     Speaker(lines), None)
-        rules = GAMES[name].rules_lines(options, 2, EN)
+        rules = KEYBOARDS[name].rules_lines(options, 2, EN)
         game.on_keys([Pressed("shift+f1", 1.0), Pressed("down", 1.1),
                       Pressed("escape", 1.2)], None)
         assert lines.spoken == [OPENING.format(count=len(rules), first=rules[0]), rules[1],

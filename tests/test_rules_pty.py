@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from test_play_pty import quit_game, spawn
 
-from audiospoons.games.registry import GAMES
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.voice.i18n import messages
 
 SHIFT_F1 = "\x1b[1;2P"
@@ -31,9 +31,9 @@ def test_shift_f1_reads_this_games_rules_line_by_line(tmp_path: Path, game: str,
                                                       last: str) -> None:
     """The rules of the game with the options it is played with: End reaches the line that
     the options make, and the game waits until Escape."""
-    spec = GAMES[game]
+    half = KEYBOARDS[game]
     values = dict(option.split("=") for option in options)
-    rules = spec.rules_lines(spec.read_options(values)[0], 3, EN)
+    rules = half.rules_lines(half.rules.read_options(values)[0], 3, EN)
     assert rules[-1] == last
     option_args = [arg for option in options for arg in ("--option", option)]
     child = spawn(tmp_path, "play", "--game", game, "--players", "3", "--speech", "text",

@@ -4,15 +4,16 @@ through them."""
 
 from __future__ import annotations
 
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.registry import GAMES
 from audiospoons.ui.rulesreader import RulesReader
 from audiospoons.voice.i18n import messages
 
 
 def rules(game: str, players: int, lang: str = "en", **values: str) -> list[str]:
-    spec = GAMES[game]
-    options, _ = spec.read_options(values)
-    return spec.rules_lines(options, players, messages(lang))
+    half = KEYBOARDS[game]
+    options, _ = half.rules.read_options(values)
+    return half.rules_lines(options, players, messages(lang))
 
 
 def test_classic_spoons_with_its_defaults() -> None:

@@ -9,6 +9,7 @@ from fakes import Clock, Lines, Pressed
 
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Rules
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.registry import GAMES
 from audiospoons.games.slapjack.keyboard.seatkeys import LocalSlapjackGame
 from audiospoons.games.slapjack.rules.events import CardTurned
@@ -21,12 +22,13 @@ from audiospoons.voice.i18n import messages
 from audiospoons.voice.pace import FLOW_LIFETIME
 from audiospoons.voice.speaker import Speaker
 
+SLAPJACK = KEYBOARDS["slapjack"]
 
 def test_a_card_is_news_until_the_next_and_a_jack_waits_as_long_as_it_takes() -> None:
     spec = GAMES["slapjack"]
     options, _ = spec.read_options({})
     rules, script = bot_game_script(4, options, 4, game=spec)
-    lines = [said for _, said in heard(rules, script, 0, spec, verbosity=Verbosity.BRIEF)
+    lines = [said for _, said in heard(rules, script, 0, SLAPJACK, verbosity=Verbosity.BRIEF)
              if isinstance(said, Utterance)]
     turned = [said for said in lines if said.text.startswith("A ") and "jack" not in said.text]
     jacks = [said for said in lines if said.text.endswith("Slap!")]
@@ -44,7 +46,7 @@ def test_at_brief_a_card_is_its_rank_and_your_own_card_ends_your_turn_s_line() -
     spec = GAMES["slapjack"]
     options, _ = spec.read_options({})
     rules, script = bot_game_script(4, options, 4, game=spec)
-    lines = [(at, said) for at, said in heard(rules, script, 0, spec,
+    lines = [(at, said) for at, said in heard(rules, script, 0, SLAPJACK,
                                               verbosity=Verbosity.BRIEF)
              if isinstance(said, Utterance)]
     texts = [said.text for _, said in lines]
@@ -53,7 +55,8 @@ def test_at_brief_a_card_is_its_rank_and_your_own_card_ends_your_turn_s_line() -
     own = [said for at, said in lines if said.pace.retracts == ("turn",)]
     assert own and all(said.text.startswith(("A ", "An ")) for said in own)
     rules, script = bot_game_script(4, options, 4, game=spec)
-    full = [said.text for _, said in heard(rules, script, 0, spec) if isinstance(said, Utterance)]
+    full = [said.text for _, said in heard(rules, script, 0, SLAPJACK)
+            if isinstance(said, Utterance)]
     assert full[1:3] == ["Britany's turn.", "Britany: the six of diamonds."]
 
 

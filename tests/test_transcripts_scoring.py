@@ -8,10 +8,10 @@ from collections.abc import MutableSequence
 from typing import Any
 
 from audiospoons.games.scenariofile import ScriptLine
+from audiospoons.games.spoons.keyboard.side import KEYBOARD as SPOONS
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.scenario import parse_command
-from audiospoons.games.spoons.spec import SPEC as SPOONS
 from audiospoons.replay.transcript import game_transcript
 
 PLAYERS = ("Andrew", "Chris", "Ellen")

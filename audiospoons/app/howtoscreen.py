@@ -4,8 +4,8 @@ the sections that tell the game in a few sentences each, and the demonstration r
 from __future__ import annotations
 
 from audiospoons.app.menuhost import MenuHost
-from audiospoons.games.registry import GAMES
-from audiospoons.games.spec import GameSpec
+from audiospoons.games.keyboards import KEYBOARDS
+from audiospoons.ui.keyboardhalf import KeyboardHalf
 from audiospoons.ui.menu import ActionItem, Item, Menu
 from audiospoons.ui.rulesreader import CLOSE, RulesReader
 from audiospoons.voice.i18n import Messages
@@ -27,8 +27,8 @@ def howto_items(m: Messages) -> list[Item]:
         ("keys", m.tr("howto.keys"), m.tr("howto.keys.text")),
     ]
     items: list[Item] = [ActionItem(key, label, text) for key, label, text in sections]
-    return [*(ActionItem(RULES_ITEM + name, m.tr(spec.words.howto), m.tr("howto.rules.about"))
-              for name, spec in GAMES.items()),
+    return [*(ActionItem(RULES_ITEM + name, m.tr(half.words.howto), m.tr("howto.rules.about"))
+              for name, half in KEYBOARDS.items()),
             *items,
             ActionItem("demo", m.tr("menu.demo"), m.tr("menu.demo.about")),
             ActionItem("back", m.tr("menu.back"), m.tr("menu.back.about"))]
@@ -46,20 +46,20 @@ def howto_screen(host: MenuHost) -> None:
             host.start(host.demonstrate)
             host.say(menu.opening())
         elif response.activated is not None and response.activated.startswith(RULES_ITEM):
-            rules_screen(host, GAMES[response.activated.removeprefix(RULES_ITEM)])
+            rules_screen(host, KEYBOARDS[response.activated.removeprefix(RULES_ITEM)])
             host.say(menu.item_text())
         elif response.activated is not None:
             host.say(menu.item(response.activated).description)
 
 
-def rules_screen(host: MenuHost, spec: GameSpec) -> None:
+def rules_screen(host: MenuHost, half: KeyboardHalf) -> None:
     """A game's rules with its saved options, at a table of the saved number of players (or
     the nearest it seats), read a line at a time as at the table (``ui.rulesreader``) until
     Escape."""
-    low, high = spec.players
+    low, high = half.rules.players
     players = min(max(host.settings.players, low), high)
-    options = spec.saved_options(host.settings.values_of(spec.name))
-    reader = RulesReader(spec.rules_lines(options, players, host.m), host.m)
+    options = half.saved_options(host.settings.values_of(half.rules.name))
+    reader = RulesReader(half.rules_lines(options, players, host.m), host.m)
     host.say(reader.opening())
     while (label := host.next_key()) != CLOSE:
         said = reader.press(label)

@@ -11,9 +11,9 @@ from typing import Any
 
 from audiospoons.app.menuhost import MenuHost
 from audiospoons.app.settings import Settings
-from audiospoons.games.spec import GameSpec
 from audiospoons.ui import gamekeys, keynames
 from audiospoons.ui.gamekeys import KeyTable
+from audiospoons.ui.keyboardhalf import KeyboardHalf
 from audiospoons.ui.menu import ActionItem, Item, Menu
 from audiospoons.voice.i18n import Messages
 
@@ -29,11 +29,12 @@ class GameKeys:
     keep: Callable[[Settings, Mapping[str, str]], Settings]
 
 
-def game_keys(spec: GameSpec) -> GameKeys:
-    """The Keys screen of ``spec``'s game."""
-    return GameKeys(spec.key_table(), lambda m: m.tr(spec.words.keys_title),
-                    lambda settings: settings.keys_of(spec.name),
-                    lambda settings, keys: settings.with_keys_of(spec.name, keys))
+def game_keys(half: KeyboardHalf) -> GameKeys:
+    """The Keys screen of ``half``'s game."""
+    name = half.rules.name
+    return GameKeys(half.key_table(), lambda m: m.tr(half.words.keys_title),
+                    lambda settings: settings.keys_of(name),
+                    lambda settings, keys: settings.with_keys_of(name, keys))
 
 
 def keys_items(table: KeyTable[Any], overrides: Mapping[str, str], m: Messages) -> list[Item]:

@@ -32,6 +32,7 @@ from typing import Any
 
 from audiospoons.app.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS
 from audiospoons.app.records import families_menu, games_menu, leaderboard_menu
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.registry import DEFAULT, GAMES, listed_game
 from audiospoons.net.names import clean_chat
 from audiospoons.ui.menu import SELECT_CUE, ActionItem, Item, Menu, menu_label_of
@@ -178,7 +179,7 @@ class Lobby:
                   else m.tr("online.lobby.waiting")}
         text = (m.tr("online.lobby.room.locked", **fields) if room.password
                 else m.tr("online.lobby.room", **fields))
-        listed = GAMES[room.game].words.listed_room
+        listed = KEYBOARDS[room.game].words.listed_room
         return text if listed is None else m.tr(listed, room=text)
 
     def room_about(self, room: Listed) -> str:
@@ -205,8 +206,8 @@ class Lobby:
             ActionItem("back", m.tr("online.lobby.back", number=self.back_to),
                    m.tr("online.lobby.back.about"))]
         return [*back,
-                *(ActionItem(item, m.tr(GAMES[game].words.new_room),
-                         m.tr(GAMES[game].words.new_room_about))
+                *(ActionItem(item, m.tr(KEYBOARDS[game].words.new_room),
+                         m.tr(KEYBOARDS[game].words.new_room_about))
                   for item, game in NEW_ROOM_GAMES.items()),
                 *own,
                 *(ActionItem(room.key, self.room_text(room), self.room_about(room))

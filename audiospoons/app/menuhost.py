@@ -23,6 +23,7 @@ from audiospoons.app.historykeys import HISTORY_KEYS, TEXT_HISTORY_KEYS, review_
 from audiospoons.app.onlinemenu import OnlineCallback
 from audiospoons.app.settings import LeftByCtrlC, Settings, save_settings
 from audiospoons.app.speechchoices import MachineSpeech, SpeechChoices
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.sound.cue import Cue, CuePlayer
 from audiospoons.ui.controls import menu_controls, offer
@@ -202,10 +203,9 @@ class MenuHost:
     def start(self, game: GameCallback | None, *, with_options: bool = False) -> None:
         """Play a game (or the demonstration) with the current settings; ``with_options``: a
         game played with the saved options, which must make a table that can be played."""
-        first = GAMES[DEFAULT]
-        if with_options and first.table_problem is not None:
-            problem = first.table_problem(self.settings.values_of(DEFAULT),
-                                          self.settings.players, self.m)
+        if with_options:
+            problem = KEYBOARDS[DEFAULT].table_problem(self.settings.values_of(DEFAULT),
+                                                       self.settings.players, self.m)
             if problem is not None:
                 self.say(self.m.tr("menu.options.refused", reason=problem))
                 return

@@ -1,7 +1,7 @@
 """Playing online at this keyboard: the relay's lobby, a room, then its games, heard as local
 games are.
 
-Each game's seat at the relay's table comes from its spec (``GameSpec.remote_seat``). One asyncio
+Each game's seat at the relay's table comes from its spec (``RulesSpec.remote_seat``). One asyncio
 loop reads both the relay and the keyboard (``ui.keyfeed``); what each message from the relay
 does is worked out by a pure reducer (``ui.relaymessages``), whose effects the session carries
 out. ``ui.relayjoin`` reaches the relay and runs the session.
@@ -59,7 +59,8 @@ from audiospoons.app.relaymessages import (
 from audiospoons.app.replayer import Replayer
 from audiospoons.app.roomkeys import CHAT_KEYS, TABLE_CHAT_KEY, RoomKeys, RoomStep
 from audiospoons.engine.errors import InvalidOptions
-from audiospoons.games.registry import DEFAULT, listed_game
+from audiospoons.games.keyboards import listed_keyboard
+from audiospoons.games.registry import DEFAULT
 from audiospoons.net.client import (
     BadMessage,
     MoveRefused,
@@ -350,7 +351,7 @@ class OnlineSession:
             self.client.send("list_rooms")
 
     def _new_game(self, started: dict[str, Any]) -> OnlineGame:
-        return listed_game(started.get("game")).remote_seat(
+        return listed_keyboard(started.get("game")).remote_seat(
             self.client, started, self.m, self.speaker, self.sounds, self.prefs)
 
     async def _network(self) -> None:
@@ -430,7 +431,7 @@ class OnlineSession:
                 if watcher.over:
                     self.watcher = None
         elif part is Part.WATCH:
-            view = listed_game(message.get("game")).watch_view(
+            view = listed_keyboard(message.get("game")).watch_view(
                 message, self.m, self.speaker, self.sounds, self.prefs)
             self.watcher = Watcher(message, view, self.m)
         elif part is Part.SEAT:

@@ -11,7 +11,7 @@ from typing import Any
 
 from babel.dates import format_datetime
 
-from audiospoons.games.registry import GAMES
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.net.ratings import CUSTOM
 from audiospoons.ui.menu import ActionItem, Menu
 from audiospoons.voice.i18n import Messages
@@ -29,11 +29,11 @@ def family_text(family: str, m: Messages) -> str:
     name = m.tr(GAME_NAMES[game]) if game in GAME_NAMES else game
     if not preset:
         return name
-    spec = GAMES.get(game)
-    if spec is None or spec.preset_name is None or (
-            preset not in spec.presets and preset != CUSTOM):
+    half = KEYBOARDS.get(game)
+    if half is None or half.presets is None or (
+            preset not in half.rules.presets and preset != CUSTOM):
         return m.tr("online.family", game=name, preset=preset)
-    return m.tr("online.family", game=name, preset=spec.preset_name(preset, m))
+    return m.tr("online.family", game=name, preset=half.presets.name(preset, m))
 
 
 def families_menu(message: Mapping[str, Any], m: Messages) -> Menu:

@@ -18,7 +18,8 @@ from typing import Any
 
 from audiospoons.app.lobby import RECORD_VIEWS, ROOM_LISTS
 from audiospoons.app.records import muted_line, rating_line, whole_minutes
-from audiospoons.games.registry import DEFAULT, listed_game
+from audiospoons.games.keyboards import listed_keyboard
+from audiospoons.games.registry import DEFAULT
 from audiospoons.net.client import BAD_MESSAGE
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.relaywords import TOO_FEW_PLAYERS, refusal_text, relay_error_text
@@ -320,7 +321,7 @@ def watching(state: dict[str, Any], name: str) -> bool:
 def room_text(state: dict[str, Any], name: str, m: Messages) -> str:
     """The room as ``name`` hears it: its number, its name, and its seats."""
     seats = seats_text([seat_text(seat, state["host"], m) for seat in state["seats"]], m)
-    titled = listed_game(state.get("game")).words.room
+    titled = listed_keyboard(state.get("game")).words.room
     called = state["name"] if titled is None else m.tr(titled, name=state["name"])
     if watching(state, name):
         return m.tr("online.watching", number=state["room"], name=called, seats=seats)

@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.net.history import RecordError, RelayGameRecord, replay_of
 from audiospoons.replay.transcript import heard
 from audiospoons.sound.cue import Cue, CuePlayer
@@ -50,7 +51,7 @@ class Replayer:
         except RecordError:
             return False
         seat = int(self.head["seat"])
-        lines = heard(game, script, seat, spec, lang=self.m.lang,
+        lines = heard(game, script, seat, KEYBOARDS[spec.name], lang=self.m.lang,
                       verbosity=self.prefs.verbosity)
         self.task = asyncio.create_task(self._play(lines))
         return True

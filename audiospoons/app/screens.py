@@ -17,7 +17,7 @@ from audiospoons.app.menuhost import OTHER_GAMES, MenuHost
 from audiospoons.app.onlinescreen import online_screen
 from audiospoons.app.optionsscreen import options_screen
 from audiospoons.app.settingsscreen import settings_screen
-from audiospoons.games.registry import GAMES
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.ui.menu import ActionItem, Item, Menu
 
 
@@ -39,7 +39,7 @@ class Screens(MenuHost):
             ActionItem("howto", m.tr("menu.main.howto"), m.tr("menu.main.howto.about")),
             ActionItem("settings", m.tr("menu.main.settings"), m.tr("menu.main.settings.about")),
             *(ActionItem(name, m.tr(words.menu or name), m.tr(words.menu_about or name))
-              for name in OTHER_GAMES for words in (GAMES[name].words,)),
+              for name in OTHER_GAMES for words in (KEYBOARDS[name].words,)),
             ActionItem("quit", m.tr("menu.main.quit"), m.tr("menu.main.quit.about")),
         ]
 
@@ -99,10 +99,10 @@ class Screens(MenuHost):
     def start_other(self, name: str) -> None:
         """A game after the first against bots, with its own saved options (Options, then the
         game's options), at a table of the saved number of players if it seats them."""
-        spec = GAMES[name]
-        low, high = spec.players
+        half = KEYBOARDS[name]
+        low, high = half.rules.players
         if not low <= self.settings.players <= high:
-            self.say(self.m.tr(spec.words.players_refused or "menu.unavailable", low=low,
+            self.say(self.m.tr(half.words.players_refused or "menu.unavailable", low=low,
                                high=high, players=self.settings.players))
             return
         self.start(self.play_other.get(name))

@@ -10,10 +10,11 @@ from audiospoons.app.historykeys import HISTORY_KEYS, review_history
 from audiospoons.app.settings import LeftByCtrlC, Settings
 from audiospoons.bots.levels import Level
 from audiospoons.engine.rules import GameOptions
-from audiospoons.games.registry import DEFAULT, GAMES
-from audiospoons.games.spec import GameSpec
+from audiospoons.games.keyboards import KEYBOARDS
+from audiospoons.games.registry import DEFAULT
 from audiospoons.sound.mixer import Mixer
 from audiospoons.ui.controls import answer_controls, offer
+from audiospoons.ui.keyboardhalf import KeyboardHalf
 from audiospoons.ui.player import GameResult, KeySource, PastReactions
 from audiospoons.ui.seating import LocalTable
 from audiospoons.voice.announcer import Utterance
@@ -37,14 +38,14 @@ def rate_changer(output: SpeechOutput) -> Callable[[int], int | None]:
     return change
 
 
-def play_games(spec: GameSpec, table: LocalTable, keys: KeySource, *,
+def play_games(half: KeyboardHalf, table: LocalTable, keys: KeySource, *,
                on_result: Callable[[GameResult], None] | None = None) -> None:
-    """Games of ``spec`` until the player quits one, or says no to another: each with the next
-    seed, and the reaction record brought up to date after each, and on Ctrl+C in a game, with
-    the times of the game left, before the interrupt goes on."""
+    """Games of ``half``'s game until the player quits one, or says no to another: each with the
+    next seed, and the reaction record brought up to date after each, and on Ctrl+C in a game,
+    with the times of the game left, before the interrupt goes on."""
     past, seed = table.record, table.seed
     while True:
-        game = spec.local_game(replace(table, seed=seed, record=past))
+        game = half.local_game(replace(table, seed=seed, record=past))
         try:
             result = game.play(keys)
         except KeyboardInterrupt:
@@ -92,7 +93,7 @@ def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None
     settings with the reaction record brought up to date, for a game whose status keys say it.
     Ctrl+C raises ``LeftByCtrlC`` with those settings, for the caller to save before the
     program ends."""
-    spec = GAMES[game]
+    half = KEYBOARDS[game]
     record = [settings]
 
     def remember(result: GameResult) -> None:
@@ -104,12 +105,12 @@ def play_local_game(*, settings: Settings, speaker: Speaker, mixer: Mixer | None
         record.append(updated)
 
     table = LocalTable(
-        spec.saved_options(settings.values_of(game)) if options is None else options,
+        half.saved_options(settings.values_of(game)) if options is None else options,
         settings.players, messages(choose_language(settings.language)), speaker, mixer,
         settings.seat_prefs(), seed, rate_changer(speaker.output), Level(settings.bots),
-        past_record(settings) if spec.reaction_record else None, clock)
+        past_record(settings) if half.reaction_record else None, clock)
     try:
-        play_games(spec, table, keys, on_result=remember if spec.reaction_record else None)
+        play_games(half, table, keys, on_result=remember if half.reaction_record else None)
     except KeyboardInterrupt as interrupt:
         raise LeftByCtrlC(record[-1]) from interrupt
     return record[-1]
@@ -120,7 +121,7 @@ def play_demonstration(*, settings: Settings, speaker: Speaker, mixer: Mixer | N
                        ) -> Settings:
     """The demonstration round, from the main menu or the first run: the first game's, on
     ``clock``."""
-    demonstration = GAMES[DEFAULT].demonstration
+    demonstration = KEYBOARDS[DEFAULT].demonstration
     if demonstration is not None:
         demonstration(messages(choose_language(settings.language)), speaker, mixer, keys,
                       clock)

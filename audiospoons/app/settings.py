@@ -34,6 +34,7 @@ import platformdirs
 
 from audiospoons.bots.levels import LEVEL_NAMES
 from audiospoons.engine.rules import GameOptions
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.net.names import NAME_LENGTH
 from audiospoons.ui.keptseats import is_seat_token
@@ -104,8 +105,8 @@ class Settings:
     ``speech_volume`` and ``sound_volume`` are percentages; ``language`` None follows the
     system; ``game_keys`` holds, by game name, the game actions the player moved to other keys
     (action name to key label, see ``ui.gamekeys``), and ``game_options`` each game's option
-    values as text, as its spec reads them (the file keeps them in fields each game's spec
-    names). The mappings are plain dicts: do not change them in place.
+    values as text, as its rules read them (the file keeps them in fields each game's keyboard
+    half names). The mappings are plain dicts: do not change them in place.
     ``online_address`` and ``online_name`` are what Play online last connected with, as typed.
     """
 
@@ -300,11 +301,11 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
         "language": settings.language,
         "verbosity": settings.verbosity.value,
         "spoon_keys": settings.spoon_keys.value,
-        **{spec.keys_setting: dict(settings.keys_of(name)) for name, spec in GAMES.items()},
+        **{half.keys_setting: dict(settings.keys_of(name)) for name, half in KEYBOARDS.items()},
         "players": settings.players,
         "bots": settings.bots,
-        **{spec.options_setting: dict(settings.values_of(name))
-           for name, spec in GAMES.items()},
+        **{half.options_setting: dict(settings.values_of(name))
+           for name, half in KEYBOARDS.items()},
         "first_run": settings.first_run,
         "online_address": settings.online_address,
         "online_name": settings.online_name,
@@ -371,15 +372,15 @@ def settings_from_json(data: object, reset: list[str] | None = None) -> Settings
                                                   defaults.verbosity), defaults.verbosity),
         spoon_keys=kept("spoon_keys", lambda: _enum(data, "spoon_keys", SpoonStyle,
                                                     defaults.spoon_keys), defaults.spoon_keys),
-        game_keys={name: keys for name, spec in GAMES.items()
-                   if (keys := kept(spec.keys_setting,
-                                    partial(_text_mapping, data, spec.keys_setting), none))},
+        game_keys={name: keys for name, half in KEYBOARDS.items()
+                   if (keys := kept(half.keys_setting,
+                                    partial(_text_mapping, data, half.keys_setting), none))},
         players=kept("players", lambda: _int(data, "players", defaults.players,
                                              *GAMES[DEFAULT].players), defaults.players),
         bots=kept("bots", bots, defaults.bots),
-        game_options={name: values for name, spec in GAMES.items()
-                      if (values := kept(spec.options_setting,
-                                         partial(_text_mapping, data, spec.options_setting),
+        game_options={name: values for name, half in KEYBOARDS.items()
+                      if (values := kept(half.options_setting,
+                                         partial(_text_mapping, data, half.options_setting),
                                          none))},
         first_run=kept("first_run", lambda: _bool(data, "first_run", defaults.first_run),
                        defaults.first_run),

@@ -11,6 +11,7 @@ from babel import Locale
 from audiospoons.app.keysscreen import game_keys, keys_screen
 from audiospoons.app.menuhost import MenuHost, language_for
 from audiospoons.app.settings import RATE_MAX, RATE_MIN, RATE_STEP
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.ui.menu import ActionItem, Choice, Item, Menu, Number, Toggle
 from audiospoons.voice.announcer import Verbosity
@@ -78,7 +79,7 @@ def settings_items(host: MenuHost) -> list[Item]:
                 m.tr("menu.settings.spoonkeys.colours")),
                m.tr("menu.settings.spoonkeys.about")),
         *(ActionItem(item, m.tr(words.keys_item), m.tr(words.keys_item_about))
-          for item, name in KEYS_ITEMS.items() for words in (GAMES[name].words,)),
+          for item, name in KEYS_ITEMS.items() for words in (KEYBOARDS[name].words,)),
         ActionItem("back", m.tr("menu.back"), m.tr("menu.back.about")),
     ]
 
@@ -93,7 +94,7 @@ def settings_screen(host: MenuHost) -> None:
             return
         if response.activated in KEYS_ITEMS:
             host.cue(response.cue)
-            keys_screen(host, game_keys(GAMES[KEYS_ITEMS[response.activated]]))
+            keys_screen(host, game_keys(KEYBOARDS[KEYS_ITEMS[response.activated]]))
             menu.reset(settings_items(host), host.m.tr("menu.main.settings"), host.m)
             host.say(menu.opening())
             continue

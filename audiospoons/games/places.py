@@ -1,5 +1,5 @@
 """Where each seat finished a game, 1 the best: what a rating is updated from (``net.ratings``).
-Each game says how its end orders the seats (``GameSpec.places``); ties share a place, and the
+Each game says how its end orders the seats (``RulesSpec.places``); ties share a place, and the
 next place skips as many as shared it ("1, 2, 2, 4")."""
 
 from __future__ import annotations

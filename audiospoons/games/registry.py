@@ -5,10 +5,10 @@ from __future__ import annotations
 from audiospoons.engine.errors import SpoonsError
 from audiospoons.games.razz.spec import SPEC as RAZZ
 from audiospoons.games.slapjack.spec import SPEC as SLAPJACK
-from audiospoons.games.spec import GameSpec
+from audiospoons.games.spec import RulesSpec
 from audiospoons.games.spoons.spec import SPEC as SPOONS
 
-GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (SPOONS, RAZZ, SLAPJACK)}
+GAMES: dict[str, RulesSpec] = {spec.name: spec for spec in (SPOONS, RAZZ, SLAPJACK)}
 """The games, in the order the menus and the help list them; the first is the default."""
 
 DEFAULT = next(iter(GAMES))
@@ -18,7 +18,7 @@ class UnknownGame(SpoonsError):
     """A game name that no game has."""
 
 
-def game_named(name: str) -> GameSpec:
+def game_named(name: str) -> RulesSpec:
     """The game called ``name``; ``UnknownGame`` says which games there are."""
     try:
         return GAMES[name]
@@ -26,7 +26,7 @@ def game_named(name: str) -> GameSpec:
         raise UnknownGame(f"game must be {game_choices()}, not {name!r}") from None
 
 
-def listed_game(name: object) -> GameSpec:
+def listed_game(name: object) -> RulesSpec:
     """The game a relay's message names; the first game where it names none this program knows
     (an older relay names none for the classic game)."""
     return GAMES[name] if isinstance(name, str) and name in GAMES else GAMES[DEFAULT]

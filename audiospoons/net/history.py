@@ -17,7 +17,7 @@ from audiospoons.engine.commands import Command, TimedPress
 from audiospoons.engine.rules import Rules
 from audiospoons.games.registry import GAMES
 from audiospoons.games.scenariofile import ScriptLine
-from audiospoons.games.spec import GameSpec
+from audiospoons.games.spec import RulesSpec
 from audiospoons.net.wire import WireError, decode_command, encode_command
 
 RECORD_VERSION = 1
@@ -118,7 +118,7 @@ class RelayGameRecord:
         return wire
 
 
-def replay_of(record: RelayGameRecord) -> tuple[GameSpec, Rules, list[ScriptLine]]:
+def replay_of(record: RelayGameRecord) -> tuple[RulesSpec, Rules, list[ScriptLine]]:
     """The game of ``record`` dealt anew, and its commands as a timed script: played by
     ``replay.runner``, they make the events the relay's table made."""
     spec = GAMES.get(record.game)

@@ -1,5 +1,5 @@
 """Ratings: OpenSkill's Plackett-Luce model (``openskill``), made for games of many players
-ranked at the end. A game's places are its ranking (``GameSpec.places``); each registered
+ranked at the end. A game's places are its ranking (``RulesSpec.places``); each registered
 player's rating moves, in one family of games (``family_of``): the game, and for a game with
 presets the preset played, or "custom". Bots count at a fixed rating by level and never move;
 guests count as new players each time. Pure: the storage applies what ``rate`` returns.
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 from audiospoons.bots.levels import Level
-from audiospoons.games.spec import GameSpec
+from audiospoons.games.spec import RulesSpec
 from audiospoons.net.history import RelayGameRecord
 
 MODEL = PlackettLuce()
@@ -54,7 +54,7 @@ def bot_rating(level: str) -> Rating:
     return Rating(*BOT_RATINGS.get(level, BOT_RATINGS[Level.NORMAL.value]))
 
 
-def family_of(spec: GameSpec, values: Mapping[str, str]) -> str:
+def family_of(spec: RulesSpec, values: Mapping[str, str]) -> str:
     """The family a game of ``spec`` with these option values (as a room remembers them) is
     rated in: ``spoons/classic``, ``spoons/custom``, ``razz``."""
     if not spec.presets:

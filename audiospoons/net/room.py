@@ -26,7 +26,7 @@ from audiospoons.engine.errors import SpoonsError
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES
-from audiospoons.games.spec import GameSpec
+from audiospoons.games.spec import RulesSpec
 from audiospoons.net.fairness import Cues
 from audiospoons.net.history import Move, RelayGameRecord, SeatRecord
 from audiospoons.net.names import same_name
@@ -111,7 +111,7 @@ class Room:
     options: GameOptions
     values: dict[str, str]
     password: str | None = None
-    game: GameSpec = GAMES[DEFAULT]
+    game: RulesSpec = GAMES[DEFAULT]
     """Which game the room plays: classic Spoons or Razz Spoons."""
     seats: list[Seat] = field(default_factory=list)
     spectators: list[Member] = field(default_factory=list)
@@ -124,7 +124,7 @@ class Room:
     round_events: list[Event] = field(default_factory=list)
     """Every event of the round under way: enough to tell a bot that takes a seat over."""
     standing: list[Event] = field(default_factory=list)
-    """The events of the game's earlier rounds that still matter (``GameSpec.standing``)."""
+    """The events of the game's earlier rounds that still matter (``RulesSpec.standing``)."""
     stand_ins: dict[int, Bot] = field(default_factory=dict)
     """The bot playing each seat whose player has gone."""
     watching: dict[int, SeatListener] = field(default_factory=dict)

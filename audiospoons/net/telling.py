@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING
 
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Rules
-from audiospoons.games.spec import GameSpec, Presenter
+from audiospoons.games.spec import RulesSpec
 
 if TYPE_CHECKING:
+    from audiospoons.ui.keyboardhalf import Presenter
     from audiospoons.voice.announcer import Verbosity
 
 SLOWEST_RATE = 80
@@ -46,7 +47,7 @@ class TableTelling:
     """A watcher of the table: after each batch of events, the game time by which every
     person who said how they listen has been told that batch (``quiet_at``)."""
 
-    def __init__(self, spec: GameSpec, game: Rules,
+    def __init__(self, spec: RulesSpec, game: Rules,
                  listening: Callable[[], dict[int, ListenerSettings]]) -> None:
         self.spec = spec
         self.game = game
@@ -88,6 +89,7 @@ class TableTelling:
             announcer = importlib.import_module("audiospoons.voice.announcer")
             i18n = importlib.import_module("audiospoons.voice.i18n")
             level: Verbosity = announcer.Verbosity(verbosity)
-            self._presenters[key] = self.spec.presenter(
+            keyboards = importlib.import_module("audiospoons.games.keyboards")
+            self._presenters[key] = keyboards.KEYBOARDS[self.spec.name].presenter(
                 self.game, i18n.messages(i18n.DEFAULT_LANGUAGE), level)
         return self._presenters[key]

@@ -1,6 +1,6 @@
 """Events and commands as JSON values, and back: pure.
 
-Every event and command of every game (``GameSpec.wire_modules``) is a frozen dataclass, known
+Every event and command of every game (``RulesSpec.wire_modules``) is a frozen dataclass, known
 on the wire by its class name (the games' class names differ, so one name space serves them
 all), so one generic codec serves them all, led by the classes' own type hints: a card is written in
 its notation ("10H", "TRAVELER-DK"), an enum by its value, a tuple as a list, ``None`` as null.

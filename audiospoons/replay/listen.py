@@ -16,11 +16,11 @@ from functools import cache
 
 from audiospoons.engine.rules import Rules
 from audiospoons.games.scenariofile import ScriptLine
-from audiospoons.games.spec import GameSpec
 from audiospoons.replay.runner import Heard
 from audiospoons.replay.transcript import heard
 from audiospoons.sound.assets import sound_path
 from audiospoons.sound.cue import Cue, CuePlayer
+from audiospoons.ui.keyboardhalf import KeyboardHalf
 from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
@@ -41,15 +41,15 @@ def cue_length(name: str) -> float:
         return 0.0
 
 
-def listen(game: Rules, script: Sequence[ScriptLine], seat: int | None, spec: GameSpec, *,
+def listen(game: Rules, script: Sequence[ScriptLine], seat: int | None, half: KeyboardHalf, *,
            speaker: Speaker, sounds: CuePlayer | None, lang: str, verbosity: Verbosity,
            clock: Callable[[], float] = time.monotonic,
            sleep: Callable[[float], None] = time.sleep,
            length: Callable[[str], float] = cue_length) -> None:
-    """Play ``script`` on ``game`` (of ``spec``) and let ``seat`` hear it as it happens; returns
-    once the last cue played has been heard to its end (``length`` tells how long a cue
+    """Play ``script`` on ``game`` (of ``half``'s game) and let ``seat`` hear it as it happens;
+    returns once the last cue played has been heard to its end (``length`` tells how long a cue
     lasts)."""
-    play_heard(heard(game, script, seat, spec, lang=lang, verbosity=verbosity), speaker=speaker,
+    play_heard(heard(game, script, seat, half, lang=lang, verbosity=verbosity), speaker=speaker,
                sounds=sounds, clock=clock, sleep=sleep, length=length)
 
 
@@ -77,7 +77,7 @@ def play_heard(heard: Iterable[tuple[float, Heard]], *, speaker: Speaker,
             sleep(wait)
 
 
-def urgent_phrases(game: Rules, seat: int | None, spec: GameSpec, lang: str) -> list[str]:
+def urgent_phrases(game: Rules, seat: int | None, half: KeyboardHalf, lang: str) -> list[str]:
     """The urgent lines ``seat`` may hear in ``game`` whose words are known before it starts:
     worth rendering to sound in advance."""
-    return spec.presenter(game, messages(lang), Verbosity.FULL).urgent_phrases(seat)
+    return half.presenter(game, messages(lang), Verbosity.FULL).urgent_phrases(seat)

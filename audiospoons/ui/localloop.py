@@ -68,15 +68,15 @@ class LocalLoop:
     """The seat's keys of the sound volume and the speech rate, which work in the pause menu
     too: change one if the key is one of them (True)."""
     settle_after: tuple[type[Event], ...] = ()
-    """Events (a round's end, a deal: the game's ``GameSpec.settle_after``) after which play
+    """Events (a round's end, a deal: the game's ``RulesSpec.settle_after``) after which play
     waits, as at a real table, until the player has been told what waits to be said, at most
     ``SETTLE_LIMIT`` seconds: the game's clock stands still, and a key ends the wait."""
     settle_on_yours: tuple[type[Event], ...] = ()
     """Events after which play waits in the same way when they are the player's own (the
-    game's ``GameSpec.settle_on_yours``)."""
+    game's ``RulesSpec.settle_on_yours``)."""
     waits_for_telling: tuple[type[Command], ...] = ()
     """The bots' moves that wait until the player has been told what is being said (the game's
-    ``GameSpec.waits_for_telling``): a key press, which silences the speech, ends the wait."""
+    ``RulesSpec.waits_for_telling``): a key press, which silences the speech, ends the wait."""
     _start: float = 0.0
     _stopped: bool = False
     _settle: bool = False

@@ -1,6 +1,6 @@
 """What a seat at this keyboard is given, whichever game it plays: the player's choices, and for
 a game against bots the table to set. Each game builds its own seats from these
-(``GameSpec.local_game``, ``remote_seat``, ``watch_view``), so that the session, the online
+(``RulesSpec.local_game``, ``remote_seat``, ``watch_view``), so that the session, the online
 session and the menus hand every game the same things."""
 
 from __future__ import annotations

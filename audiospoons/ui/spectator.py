@@ -31,7 +31,7 @@ class WatchedEars(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class WatchView:
-    """A game as a spectator hears it, as the game gives it (``GameSpec.watch_view``)."""
+    """A game as a spectator hears it, as the game gives it (``RulesSpec.watch_view``)."""
 
     player: WatchedEars
     bindings: Mapping[Enum, tuple[str, ...]]

@@ -1,4 +1,4 @@
-"""Razz Spoons, as the shared layers know it."""
+"""Razz Spoons, as the shared layers know its rules."""
 
 from __future__ import annotations
 
@@ -34,23 +34,12 @@ from audiospoons.games.razz.rules.events import (
 from audiospoons.games.razz.rules.facts import MAX_PLAYERS, MIN_PLAYERS
 from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RAZZ_OPTION_SPECS, RazzOptions
-from audiospoons.games.spec import Front, GameSpec, GameWords, read_without_presets
+from audiospoons.games.razz.scenario import parse_razz_scenario
+from audiospoons.games.spec import RulesSpec, read_without_presets
 
-FRONT = Front("audiospoons.games.razz.keyboard.side")
-
-SPEC = GameSpec(
+SPEC = RulesSpec(
     name="razz",
     title="Razz Spoons",
-    words=GameWords("online.lobby.newrazz", "online.lobby.newrazz.about",
-                    listed_room="online.lobby.razz", room="online.room.razz",
-                    keys_item="menu.settings.razzkeys",
-                    keys_item_about="menu.settings.razzkeys.about",
-                    keys_title="keys.razz.title", howto="howto.rules.razz",
-                    menu="menu.main.razz",
-                    menu_about="menu.main.razz.about", players_refused="menu.razz.players",
-                    options="menu.options.razz", options_about="menu.options.razz.about",
-                    options_defaults_about="menu.options.razz.defaults.about",
-                    options_defaults_done="menu.options.razz.defaults.done"),
     read_options=read_without_presets("Razz Spoons", RazzOptions.from_mapping),
     option_docs=RAZZ_OPTION_SPECS,
     deal=lambda names, options, rng, dealer: RazzGame(
@@ -67,19 +56,6 @@ SPEC = GameSpec(
     standing=(RazzGameStarted, PhraseChosen, RoundWon, RoundScored),
     told_on_return=lambda event, seat: True,
     places=places,
-    read_scenario=FRONT.read_scenario,
-    presenter=FRONT.presenter,
-    keys_setting="razz_keys",
-    options_setting="razz_options",
-    saved_options=FRONT.saved_options,
+    read_scenario=parse_razz_scenario,
     players=(MIN_PLAYERS, MAX_PLAYERS),
-    key_table=FRONT.key_table,
-    option_items=FRONT.option_items,
-    chosen_values=FRONT.chosen_values,
-    linked_options={"end": "end_at"},
-    reaction_record=False,
-    local_game=FRONT.local_game,
-    remote_seat=FRONT.remote_seat,
-    watch_view=FRONT.watch_view,
-    rules_lines=FRONT.rules_lines,
 )

@@ -1,4 +1,4 @@
-"""Slapjack, as the shared layers know it."""
+"""Slapjack, as the shared layers know its rules."""
 
 from __future__ import annotations
 
@@ -23,24 +23,12 @@ from audiospoons.games.slapjack.rules.options import (
     SLAPJACK_OPTION_SPECS,
     SlapjackOptions,
 )
-from audiospoons.games.spec import Front, GameSpec, GameWords, read_without_presets
+from audiospoons.games.slapjack.scenario import read_scenario
+from audiospoons.games.spec import RulesSpec, read_without_presets
 
-FRONT = Front("audiospoons.games.slapjack.keyboard.side")
-
-SPEC = GameSpec(
+SPEC = RulesSpec(
     name="slapjack",
     title="Slapjack",
-    words=GameWords("online.lobby.newslapjack", "online.lobby.newslapjack.about",
-                    listed_room="online.lobby.slapjack", room="online.room.slapjack",
-                    keys_item="menu.settings.slapjackkeys",
-                    keys_item_about="menu.settings.slapjackkeys.about",
-                    keys_title="keys.slapjack.title", howto="howto.rules.slapjack",
-                    menu="menu.main.slapjack",
-                    menu_about="menu.main.slapjack.about",
-                    players_refused="menu.slapjack.players",
-                    options="menu.options.slapjack", options_about="menu.options.slapjack.about",
-                    options_defaults_about="menu.options.slapjack.defaults.about",
-                    options_defaults_done="menu.options.slapjack.defaults.done"),
     read_options=read_without_presets("Slapjack", SlapjackOptions.from_mapping),
     option_docs=SLAPJACK_OPTION_SPECS,
     deal=lambda names, options, rng, dealer: SlapjackGame(
@@ -57,19 +45,6 @@ SPEC = GameSpec(
     standing=(SlapjackStarted, JackSlapped, PlayerOut),
     told_on_return=lambda event, seat: True,
     places=places,
-    read_scenario=FRONT.read_scenario,
-    presenter=FRONT.presenter,
-    keys_setting="slapjack_keys",
-    options_setting="slapjack_options",
-    saved_options=FRONT.saved_options,
+    read_scenario=read_scenario,
     players=(MIN_PLAYERS, MAX_PLAYERS),
-    key_table=FRONT.key_table,
-    option_items=FRONT.option_items,
-    chosen_values=FRONT.chosen_values,
-    linked_options={},
-    reaction_record=False,
-    local_game=FRONT.local_game,
-    remote_seat=FRONT.remote_seat,
-    watch_view=FRONT.watch_view,
-    rules_lines=FRONT.rules_lines,
 )

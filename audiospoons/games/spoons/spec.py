@@ -1,4 +1,4 @@
-"""Classic Spoons, as the shared layers know it."""
+"""Classic Spoons, as the shared layers know its rules."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import cast
 
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import GameOptions
-from audiospoons.games.spec import Front, GameSpec, GameWords
+from audiospoons.games.spec import RulesSpec
 from audiospoons.games.spoons.bots import make_bot
 from audiospoons.games.spoons.places import places
 from audiospoons.games.spoons.rules import commands as spoons_commands
@@ -29,6 +29,7 @@ from audiospoons.games.spoons.rules.events import (
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import OPTION_SPECS, PLAYERS_MAX, PLAYERS_MIN, Options
 from audiospoons.games.spoons.rules.presets import PRESETS_BY_NAME, with_preset
+from audiospoons.games.spoons.scenario import read_scenario
 
 
 def _read_options(values: Mapping[str, str]) -> tuple[GameOptions, dict[str, str]]:
@@ -43,12 +44,10 @@ def _told_on_return(event: Event, seat: int | None) -> bool:
     return not (isinstance(event, CardTaken | CardPassed) and event.seat != seat)
 
 
-FRONT = Front("audiospoons.games.spoons.keyboard.side")
 
-SPEC = GameSpec(
+SPEC = RulesSpec(
     name="spoons",
     title="the classic game",
-    words=GameWords("online.lobby.new", "online.lobby.new.about"),
     read_options=_read_options,
     option_docs=OPTION_SPECS,
     deal=lambda names, options, rng, dealer: ClassicGame(
@@ -64,25 +63,7 @@ SPEC = GameSpec(
     standing=(GameStarted, TeamsFormed, LetterGiven, PointAdded, Eliminated, DealerChanged),
     told_on_return=_told_on_return,
     places=places,
-    read_scenario=FRONT.read_scenario,
-    presenter=FRONT.presenter,
-    keys_setting="keys",
-    options_setting="options",
-    saved_options=FRONT.saved_options,
+    read_scenario=read_scenario,
     players=(PLAYERS_MIN, PLAYERS_MAX),
-    key_table=FRONT.key_table,
-    option_items=FRONT.option_items,
-    chosen_values=FRONT.chosen_values,
-    linked_options={},
-    reaction_record=True,
-    local_game=FRONT.local_game,
-    remote_seat=FRONT.remote_seat,
-    watch_view=FRONT.watch_view,
-    rules_lines=FRONT.rules_lines,
     presets=tuple(PRESETS_BY_NAME),
-    demonstration=FRONT.demonstration,
-    table_problem=FRONT.table_problem,
-    preset_values=FRONT.preset_values,
-    preset_name=FRONT.preset_name,
-    preset_about=FRONT.preset_about,
 )
