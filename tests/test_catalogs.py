@@ -32,13 +32,14 @@ ID_TABLES = (
     "games/spoons/keyboard/announcer.py", "voice/cardnames.py", "games/spoons/keyboard/refusals.py",
     "games/spoons/keyboard/demo.py", "ui/keynames.py", "voice/spoonnames.py",
     "games/spoons/keyboard/presetnames.py", "voice/relaywords.py",
-    "games/spec.py", "games/razz/keyboard/keys.py", "games/razz/keyboard/side.py",
+    "ui/keyboardhalf.py", "games/razz/keyboard/keys.py",
     "games/slapjack/keyboard/keys.py", "games/slapjack/keyboard/seatkeys.py", "app/records.py",
     "app/roomkeys.py", "app/onlinemenu.py",
     "app/online.py", "app/speechchoices.py", "web/pagespeech.py",
     *(path.relative_to(PACKAGE).as_posix()
       for path in PACKAGE.glob("games/*/keyboard/rulestext.py")),
-    *(path.relative_to(PACKAGE).as_posix() for path in PACKAGE.glob("games/*/spec.py")),
+    *(path.relative_to(PACKAGE).as_posix()
+      for path in PACKAGE.glob("games/*/keyboard/side.py")),
 )
 """Modules that keep message ids in tables as well as in ``tr`` calls: every id-shaped string in
 them is a message id."""

@@ -19,6 +19,7 @@ from test_records import play_a_game, registered
 
 from audiospoons.app.lobby import Lobby
 from audiospoons.app.online import OnlineSession
+from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.net.history import replay_of
 from audiospoons.net.names import name_keys
 from audiospoons.net.server import Relay
@@ -154,7 +155,8 @@ def test_a_past_game_is_heard_again_from_my_last_games_as_the_seat_heard_it(
         assert found is not None
         spec, game, script = replay_of(found[0])
         said = [item.text for _, item in heard_at_seat(
-            game, script, found[1], spec, lang="en", verbosity=session.prefs.verbosity)
+            game, script, found[1], KEYBOARDS[spec.name], lang="en",
+            verbosity=session.prefs.verbosity)
             if isinstance(item, Utterance)]
         assert lines.spoken[start + 1:end] == said
         assert len(said) > 5
