@@ -271,7 +271,8 @@ class InvariantWatch:
         for index in game.active_seats():
             seat = game.seats[index]
             if game.phase is GamePhase.GRABBING:
-                spoons = range(1, game.numbered_spoons() + 1) if game.options.grabbing.value != \
+                numbered = game.grab_checks.numbered_spoons()
+                spoons = range(1, numbered + 1) if game.options.grabbing.value != \
                     "reaction" else (None,)
                 if any(may_grab_soon(game, index, spoon) for spoon in spoons):
                     return
@@ -486,7 +487,7 @@ def may_grab_soon(game: ClassicGame, index: int, spoon: int | None) -> bool:
     """Whether the seat may grab now, or will as soon as a press can be a reaction: the
     reaction floor passes with time and needs no timer."""
     try:
-        game.verify_grab(index, spoon)
+        game.grab_checks.verify_grab(index, spoon)
     except SpoonsError as error:
         return error.reason == "too-soon"
     return True

@@ -164,8 +164,8 @@ class RealtimeFighting:
         spoon.fight_at = None
         spoon.fighting = True
         fighters = (spoon.holder, *spoon.stealers)
-        return self.game.start_test(fighters, self._fight_settled, ContestKind.FIGHT,
-                                     spoon.number, now)
+        return self.game.tests.start(fighters, self._fight_settled, ContestKind.FIGHT,
+                                      spoon.number, now)
 
     def _fight_settled(self, test: ReactionTest, now: float) -> list[Event]:
         assert test.spoon is not None

@@ -9,18 +9,18 @@ Play runs in real time: there are no turns. Each seat holds ``hand_size`` cards,
 a seat may pass first and pick up after. Every command has ``verify_*`` (raises a ``SpoonsError``
 saying what is wrong) and the command itself (applies it, returns events).
 
-The game is split along its seams: the cards' way round the table is ``cardflow``'s; the ways of
-handing out numbered spoons are ``selection``'s and ``fighting``'s and the counting of misses is
-``scoring``'s, each through the small shape ``spoontable``; reaction tests are ``reaction``'s.
-What stays here is time and dispatch, the race for the spoons and the rounds.
+The game is split along its seams: the cards' way round the table is ``cardflow``'s; whether a
+reach for the spoons is allowed is ``grabchecks``'; the ways of handing out numbered spoons are
+``selection``'s and ``fighting``'s and the counting of misses is ``scoring``'s, each through the
+small shape ``spoontable``; a reaction test is ``reaction``'s, and the round's tests, running and
+waiting their turn, ``reactiontests``'. What stays here is time and dispatch, the race for the
+spoons and the rounds.
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from audiospoons.engine.cards import Card
 from audiospoons.engine.clock import ClockedGame, Route
@@ -31,7 +31,6 @@ from audiospoons.games.spoons.rules import scoring
 from audiospoons.games.spoons.rules.cardflow import CardFlow, Deal
 from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, React, Signal, Take
 from audiospoons.games.spoons.rules.events import (
-    ContestKind,
     DealerChanged,
     Eliminated,
     Feinted,
@@ -42,7 +41,6 @@ from audiospoons.games.spoons.rules.events import (
     Penalty,
     PhaseTwoStarted,
     PrematureGrab,
-    ReactionTestStarted,
     RoundEnded,
     RoundLost,
     RoundStarted,
@@ -53,6 +51,7 @@ from audiospoons.games.spoons.rules.events import (
     TeamsFormed,
 )
 from audiospoons.games.spoons.rules.fighting import RealtimeFighting
+from audiospoons.games.spoons.rules.grabchecks import GrabChecks
 from audiospoons.games.spoons.rules.options import (
     FEINT_LOCKOUT,
     Disputed,
@@ -64,26 +63,9 @@ from audiospoons.games.spoons.rules.options import (
     Scoring,
 )
 from audiospoons.games.spoons.rules.reaction import ReactionTest
-from audiospoons.games.spoons.rules.reactionfloor import REACTION_FLOOR, noted_early, too_soon
+from audiospoons.games.spoons.rules.reactiontests import ReactionTests
 from audiospoons.games.spoons.rules.seat import Phase, Seat
 from audiospoons.games.spoons.rules.selection import SingleSelection
-from audiospoons.games.spoons.rules.spoontable import ResultHandler
-
-
-@dataclass(slots=True)
-class RunningTest:
-    """A reaction test under way and what to do with its result."""
-
-    test: ReactionTest
-    handler: ResultHandler
-
-
-@dataclass(frozen=True, slots=True)
-class QueuedTest:
-    contenders: tuple[int, ...]
-    handler: ResultHandler
-    kind: ContestKind
-    spoon: int | None
 
 
 class ClassicGame(ClockedGame):
@@ -144,8 +126,8 @@ class ClassicGame(ClockedGame):
             self.cards.check_deal(first_deal)
         self.charged: set[int] = set()
         """Seats already charged a miss this round: a fight lost, or no spoon chosen."""
-        self._tests: list[RunningTest] = []
-        self._queued_tests: deque[QueuedTest] = deque()
+        self.tests = ReactionTests(self)
+        """The round's reaction tests, running and waiting their turn."""
         self._started = False
         half = len(players) // 2
         self.teams: tuple[tuple[int, ...], ...] = tuple(
@@ -153,12 +135,14 @@ class ClassicGame(ClockedGame):
         """Playing in teams: pairs of seats half the table apart."""
         self.selection = SingleSelection(self)
         self.fighting = RealtimeFighting(self)
-        self._numbered: SingleSelection | RealtimeFighting | None = None
+        self.numbered: SingleSelection | RealtimeFighting | None = None
         """The numbered-spoon variant in play, which keeps timers of its own."""
         if options.grabbing is Grabbing.SELECTION:
-            self._numbered = self.selection
+            self.numbered = self.selection
         elif options.grabbing is Grabbing.REALTIME:
-            self._numbered = self.fighting
+            self.numbered = self.fighting
+        self.grab_checks = GrabChecks(self)
+        """Whether a reach for the spoons (a grab, a feint, the signal) is allowed now."""
 
     # ----------------------------------------------------------------- time and dispatch
 
@@ -180,12 +164,11 @@ class ClassicGame(ClockedGame):
             soonest = self.claim_until
         if self.grab_deadline is not None and (soonest is None or self.grab_deadline < soonest):
             soonest = self.grab_deadline
-        for running in self._tests:
-            test_time = running.test.deadline()
-            if test_time is not None and (soonest is None or test_time < soonest):
-                soonest = test_time
-        if self._numbered is not None:
-            variant_time = self._numbered.deadline()
+        test_time = self.tests.deadline()
+        if test_time is not None and (soonest is None or test_time < soonest):
+            soonest = test_time
+        if self.numbered is not None:
+            variant_time = self.numbered.deadline()
             if variant_time is not None and (soonest is None or variant_time < soonest):
                 soonest = variant_time
         limit = self.options.discard_time_limit
@@ -209,8 +192,8 @@ class ClassicGame(ClockedGame):
             if self._first_grab_hidden() and index != self.first_grabber \
                     and self.round_spoons - self.spoons <= 1:
                 return self.unaware_limits.get(index)
-            if self._numbered is not None:
-                return self._numbered.deadline_for(index)
+            if self.numbered is not None:
+                return self.numbered.deadline_for(index)
             return self.grab_deadline
         limit = self.options.discard_time_limit
         if self.phase is Phase.PLAYING and limit > 0 and seat.owes_since is not None:
@@ -228,18 +211,17 @@ class ClassicGame(ClockedGame):
             return self._settle_claim(now)
         if self.grab_deadline is not None and self.grab_deadline <= now and self.claims:
             return self._settle_claim(now)
-        for running in self._tests:
-            test_time = running.test.deadline()
-            if test_time is not None and test_time <= now:
-                return running.test.due(now) + self._after_test_step(running)
-        variant = self._numbered
+        tested = self.tests.fire(now)
+        if tested is not None:
+            return tested
+        variant = self.numbered
         variant_time = variant.deadline() if variant is not None else None
         if variant is not None and variant_time is not None and variant_time <= now:
             return variant.fire(now)
         if self.grab_deadline is not None and self.grab_deadline <= now:
             self.grab_deadline = None
-            if self._numbered is not None:
-                return [GrabTimeUp(now), *self._numbered.time_up(now)]
+            if self.numbered is not None:
+                return [GrabTimeUp(now), *self.numbered.time_up(now)]
             return [GrabTimeUp(now), *self.end_round(now)]
         limit = self.options.discard_time_limit
         for index, seat in enumerate(self.seats):
@@ -259,30 +241,26 @@ class ClassicGame(ClockedGame):
             card = command.card
             cards = self.cards
             return lambda: cards.verify_pass(seat, card), lambda: cards.pass_card(seat, card)
+        checks = self.grab_checks
         if isinstance(command, Grab):
             spoon, pressed_at = command.spoon, command.pressed_at
             if self.options.signal:
-                return (lambda: self._verify_no_spoons(seat),
+                return (lambda: checks.verify_no_spoons(seat),
                         lambda: self._refuse_no_spoons(seat))
-            return (lambda: self.verify_grab(seat, spoon, pressed_at),
+            return (lambda: checks.verify_grab(seat, spoon, pressed_at),
                     lambda: self.grab(seat, spoon, pressed_at))
         if isinstance(command, React):
             pressed = command.pressed_at
-            return lambda: self.verify_react(seat), lambda: self.react(seat, pressed)
+            tests = self.tests
+            return lambda: tests.verify_react(seat), lambda: tests.react(seat, pressed)
         if isinstance(command, Feint):
-            return lambda: self.verify_feint(seat), lambda: self.feint(seat)
+            return lambda: checks.verify_feint(seat), lambda: self.feint(seat)
         if isinstance(command, Signal):
-            return lambda: self.verify_signal(seat), lambda: self.signal(seat)
+            return lambda: checks.verify_signal(seat), lambda: self.signal(seat)
         raise MalformedCommand(f"unknown command {type(command).__name__}")
 
-    def _verify_no_spoons(self, seat: int) -> None:
-        """The signal game has no spoons: a grab is always refused."""
-        self.verify_in_game(seat)
-        raise NotAllowedNow("there are no spoons in this game: give or copy the signal",
-                            reason="no-spoons")
-
     def _refuse_no_spoons(self, seat: int) -> list[Event]:
-        self._verify_no_spoons(seat)
+        self.grab_checks.verify_no_spoons(seat)
         return []
 
     # ----------------------------------------------------------------- queries
@@ -313,134 +291,30 @@ class ClassicGame(ClockedGame):
         """The teams with a player still in the game."""
         return [team for team in self.teams if any(self.seats[s].active for s in team)]
 
-
     def has_set(self, index: int) -> bool:
         return self.seats[index].held_set is not None
 
-    def is_premature(self, index: int) -> bool:
-        """A grab now by this seat would come before any legitimate grab, with no set.
-
-        With two players left, either may take the one spoon the moment either has a set.
-        """
-        if self.phase is not Phase.PLAYING or self.first_grabber is not None:
-            return False
-        active = self.active_seats()
-        if len(active) == 2:
-            return not any(self.has_set(i) for i in active)
-        return not self.has_set(index)
-
-    def grab_opened_at(self, index: int) -> float | None:
-        """When the spoons became free for this seat to take by another's doing: the first
-        grab, or with two players left the other's set. None when there is no such moment, as
-        when the seat's own set lets it grab: a set-holder is not reacting to anyone, so two
-        set-holders pressing at once both grab (seed 004)."""
-        if self.has_set(index):
-            return None
-        if self.first_grabber is not None:
-            return self.phase_two_at
-        if self.phase is not Phase.PLAYING:
-            return None
-        active = self.active_seats()
-        made = [self.seats[i].set_since for i in active if i != index and self.has_set(i)]
-        times = [at for at in made if at is not None]
-        return min(times) if len(active) == 2 and times else None
-
     # ----------------------------------------------------------------- grab
-
-    def verify_grab(self, index: int, spoon: int | None = None,
-                    pressed_at: float | None = None) -> None:
-        self.verify_in_game(index)
-        seat = self.seats[index]
-        variant = self._numbered
-        if spoon is not None and variant is None:
-            raise MalformedCommand("spoons are not numbered in reaction-only grabbing: grab"
-                                   " without a number")
-        if self.phase is Phase.BETWEEN_ROUNDS:
-            raise NotAllowedNow("the next round has not been dealt yet", reason="between-rounds")
-        if seat.has_spoon:
-            done = "has already copied the signal" if self.options.signal else "already has a spoon"
-            raise NotAllowedNow(f"{seat.name} {done}", reason="has-spoon")
-        running = self._test_of(index)
-        if variant is not None:
-            if running is not None:
-                if spoon is not None and spoon != running.test.spoon:
-                    raise NotAllowedNow(f"{seat.name} is in a fight for spoon"
-                                        f" {running.test.spoon}: react to win it",
-                                        reason="fighting")
-                if running.test.has_pressed(index):
-                    raise NotAllowedNow(f"{seat.name} has already pressed",
-                                        reason="already-pressed")
-                return
-            if index in self.charged:
-                raise NotAllowedNow(f"{seat.name} has lost this round", reason="lost-round")
-        elif self._tests:
-            if running is not None and running.test.mash:
-                return
-            raise NotAllowedNow("the spoons are being raced for: wait for the result",
-                                reason="racing")
-        if self.phase is Phase.GRABBING and variant is None and self._mash_grabbing():
-            raise NotAllowedNow("the race for the spoons is over", reason="race-over")
-        if index in self.claims:
-            raise NotAllowedNow(f"{seat.name} has reached for a spoon: the spoons go to the"
-                                " first hands on them", reason="reached")
-        if too_soon(self._press_time(pressed_at), self.grab_opened_at(index),
-                    seat.early_press_at):
-            after = "it may be copied" if self.options.signal else "the spoons are free to take"
-            raise NotAllowedNow(f"{seat.name} pressed too soon to be reacting: a"
-                                f" {'signal' if self.options.signal else 'grab'} counts"
-                                f" {REACTION_FLOOR:g} s or more after {after} and after their"
-                                " last press", reason="too-soon")
-        if self.is_premature(index) and self.options.premature is Premature.NONE:
-            first = "given the signal" if self.options.signal else "taken a spoon"
-            raise NotAllowedNow(f"{seat.name} has no set, and nobody has {first} yet",
-                                reason="no-set")
-        if variant is not None:
-            variant.verify_seat(index)
-            self._verify_spoon_number(index, spoon)
-            variant.verify(index, spoon)
-
-    def _verify_spoon_number(self, index: int, spoon: int | None) -> None:
-        on_table = self.numbered_spoons()
-        if spoon is None:
-            raise NotAllowedNow(f"{self.seats[index].name} must choose a spoon by its number,"
-                                f" 1 to {on_table}", reason="choose-spoon")
-        if not 1 <= spoon <= on_table:
-            raise NotAllowedNow(f"there is no spoon {spoon}: the spoons are 1 to {on_table}",
-                                reason="no-such-spoon")
-
-    def numbered_spoons(self) -> int:
-        """How many numbered spoons the round has: those on the table when phase 2 began, or
-        those on the table now if it has not."""
-        if self.first_grabber is None:
-            return self.spoons
-        return self.round_spoons
-
-    def _press_time(self, pressed_at: float | None) -> float:
-        """When a press was made: now, or earlier for one dated across a network."""
-        return self.now if pressed_at is None else min(self.now, pressed_at)
 
     def grab(self, index: int, spoon: int | None = None,
              pressed_at: float | None = None) -> list[Event]:
         """Grab a spoon. A press too soon to be a reaction is refused and kept, so that a key
         held down or pressed over and over takes nothing until it rests (``reactionfloor``)."""
+        checks = self.grab_checks
         try:
-            self.verify_grab(index, spoon, pressed_at)
+            checks.verify_grab(index, spoon, pressed_at)
         except NotAllowedNow as error:
             if error.reason == "too-soon":
-                early = noted_early(self._press_time(pressed_at), self.grab_opened_at(index))
-                if early is not None:
-                    self.seats[index].early_press_at = early
+                checks.note_too_soon(index, pressed_at)
             raise
-        running = self._test_of(index)
-        if running is not None:
-            return (running.test.press(index, self.now, pressed_at)
-                    + self._after_test_step(running))
-        if self.is_premature(index):
+        if self.tests.test_of(index) is not None:
+            return self.tests.press(index, pressed_at)
+        if checks.is_premature(index):
             return self._premature(index)
         if self.settle_at is not None:
             return self._dispute(index)
-        at = self._press_time(pressed_at)
-        variant = self._numbered
+        at = checks.press_time(pressed_at)
+        variant = self.numbered
         if variant is not None:
             assert spoon is not None
             return variant.grab(index, spoon)
@@ -460,7 +334,7 @@ class ClassicGame(ClockedGame):
             events += self.end_round(self.now)
         elif starts_phase_two and self._mash_grabbing():
             racers = tuple(i for i in self.active_seats() if not self.seats[i].has_spoon)
-            events += self.queue_test(racers, self._mash_results)
+            events += self.tests.queue(racers, self._mash_results)
         return events
 
     def _settle_claim(self, now: float) -> list[Event]:
@@ -498,8 +372,8 @@ class ClassicGame(ClockedGame):
         for seat in self.seats:
             seat.owes_since = None
         limit = self.options.grab_time_limit
-        timed = not self._mash_grabbing() if self._numbered is None \
-            else self._numbered.limits_grabs
+        timed = not self._mash_grabbing() if self.numbered is None \
+            else self.numbered.limits_grabs
         if limit > 0 and timed:
             self.grab_deadline = self.now + limit
         return [PhaseTwoStarted(self.now, index, self._first_grab_hidden())]
@@ -556,10 +430,6 @@ class ClassicGame(ClockedGame):
         self.spoons -= 1
         return self.spoons
 
-    @property
-    def tests_queued(self) -> bool:
-        return bool(self._queued_tests)
-
     def _mash_results(self, test: ReactionTest, now: float) -> list[Event]:
         events: list[Event] = []
         for index in test.ranking():
@@ -600,110 +470,20 @@ class ClassicGame(ClockedGame):
             events.append(SpoonsChanged(self.now, spoons))
         return events
 
-    # ----------------------------------------------------------------- reaction tests
-
-    def verify_react(self, index: int) -> None:
-        self.verify_in_game(index)
-        if not self._tests:
-            raise NotAllowedNow("there is no reaction test now", reason="no-test")
-        running = self._test_of(index)
-        if running is None:
-            raise NotAllowedNow(f"{self.seats[index].name} is not in this reaction test",
-                                reason="not-in-test")
-        if running.test.has_pressed(index):
-            raise NotAllowedNow(f"{self.seats[index].name} has already pressed",
-                                reason="already-pressed")
-
-    def react(self, index: int, pressed_at: float | None = None) -> list[Event]:
-        self.verify_react(index)
-        running = self._test_of(index)
-        assert running is not None
-        return (running.test.press(index, self.now, pressed_at)
-                + self._after_test_step(running))
-
-    def _test_of(self, index: int) -> RunningTest | None:
-        """The running test this seat is a contender in: a seat is in one at a time."""
-        for running in self._tests:
-            if index in running.test.contenders:
-                return running
-        return None
-
-    def queue_test(self, contenders: tuple[int, ...], handler: ResultHandler,
-                    kind: ContestKind = ContestKind.RACE, spoon: int | None = None) -> list[Event]:
-        """Queue a test; it starts now if none is running, else when the one before it ends."""
-        self._queued_tests.append(QueuedTest(contenders, handler, kind, spoon))
-        return self._start_next_test(self.now) if not self._tests else []
-
-    def _start_next_test(self, now: float) -> list[Event]:
-        if not self._queued_tests:
-            return []
-        queued = self._queued_tests.popleft()
-        return self.start_test(queued.contenders, queued.handler, queued.kind, queued.spoon,
-                                now)
-
-    def start_test(self, contenders: tuple[int, ...], handler: ResultHandler, kind: ContestKind,
-                    spoon: int | None, now: float) -> list[Event]:
-        """Start a test at once, beside any already running (realtime fights overlap)."""
-        pause = self.options.react_pause
-        if pause is None:
-            pause = self.rng.uniform(1.0, 2.0)
-        test = ReactionTest(contenders, mash=self._mash_grabbing(), start=now, pause=pause,
-                            timeout=self.options.react_timeout, kind=kind, spoon=spoon)
-        self._tests.append(RunningTest(test, handler))
-        return [ReactionTestStarted(now, contenders, test.mash, kind, spoon)]
-
-    def _after_test_step(self, running: RunningTest) -> list[Event]:
-        test = running.test
-        if not test.finished or running not in self._tests:
-            return []
-        self._tests.remove(running)
-        events = running.handler(test, test.ends_at)
-        if self.phase in (Phase.PLAYING, Phase.GRABBING) and not self._tests:
-            events += self._start_next_test(test.ends_at)
-        return events
-
     # ----------------------------------------------------------------- the later variants
-
-    def verify_feint(self, index: int) -> None:
-        self.verify_in_game(index)
-        seat = self.seats[index]
-        if self.options.premature is not Premature.BLUFF:
-            raise NotAllowedNow("feints need premature grabbing set to bluff", reason="no-feints")
-        if self.phase is Phase.BETWEEN_ROUNDS:
-            raise NotAllowedNow("the next round has not been dealt yet", reason="between-rounds")
-        if seat.has_spoon:
-            raise NotAllowedNow(f"{seat.name} already has a spoon", reason="has-spoon")
-        if self.phase is Phase.GRABBING:
-            raise NotAllowedNow("the spoons are going: grab one, a feint fools nobody now",
-                                reason="feint-too-late")
-        if self.now < seat.feint_locked_until:
-            raise NotAllowedNow(f"{seat.name} has just feinted and must wait a moment",
-                                reason="feint-locked")
 
     def feint(self, index: int) -> list[Event]:
         """Reach for the spoons and take none (``premature = bluff``): the others hear the same
         reach as a real first grab. One feint a second, so that a held key is one feint."""
-        self.verify_feint(index)
+        self.grab_checks.verify_feint(index)
         self.seats[index].feint_locked_until = self.now + FEINT_LOCKOUT
         return [Feinted(self.now, index)]
-
-    def verify_signal(self, index: int) -> None:
-        """Giving the signal (with a set, first) or copying it: the rules of a reaction-only
-        grab, with the signal standing for the spoon."""
-        self.verify_in_game(index)
-        if not self.options.signal:
-            raise NotAllowedNow("there is no signal in this game: it is played with spoons",
-                                reason="no-signal")
-        self.verify_grab(index)
 
     def signal(self, index: int) -> list[Event]:
         """Pig, Donkey and Tongue: the signal, given or copied, is a spoon taken; the last to
         copy is left without one and loses the round. ``grab`` verifies it, so that a signal
         too soon locks the seat's signals for a moment as a grab too soon does."""
-        self.verify_in_game(index)
-        if not self.options.signal:
-            raise NotAllowedNow("there is no signal in this game: it is played with spoons",
-                                reason="no-signal")
+        self.grab_checks.verify_signal_game(index)
         return self.grab(index)
 
     # ----------------------------------------------------------------- rounds
@@ -757,8 +537,7 @@ class ClassicGame(ClockedGame):
         self.grab_deadline = None
         self.settle_at = None
         self.claims, self.claim_until = {}, None
-        self._tests.clear()
-        self._queued_tests.clear()
+        self.tests.clear()
         self.selection.reset()
         self.fighting.reset()
         for seat in self.seats:

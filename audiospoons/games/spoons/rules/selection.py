@@ -104,8 +104,8 @@ class SingleSelection:
         if not contested:
             return events + game.end_round(now)
         for spoon in contested:
-            events += game.queue_test(tuple(by_spoon[spoon]), self._settle, ContestKind.SPOON,
-                                       spoon)
+            events += game.tests.queue(tuple(by_spoon[spoon]), self._settle, ContestKind.SPOON,
+                                        spoon)
         return events
 
     def _settle(self, test: ReactionTest, now: float) -> list[Event]:
@@ -115,6 +115,6 @@ class SingleSelection:
         left = game.take_spoon(winner)
         events: list[Event] = [SpoonGrabbed(now, winner, left, spoon=test.spoon)]
         events += game.charge(tuple(losers))
-        if game.over or game.tests_queued:
+        if game.over or game.tests.queued:
             return events
         return events + game.end_round(now)

@@ -4,16 +4,12 @@ those rules, so that none of them reaches into the game's own workings."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 from audiospoons.engine.events import Event
-from audiospoons.games.spoons.rules.events import ContestKind
 from audiospoons.games.spoons.rules.options import Options
-from audiospoons.games.spoons.rules.reaction import ReactionTest
-
-ResultHandler = Callable[[ReactionTest, float], list[Event]]
-"""What a reaction test's result does to the round, told the test and the time."""
+from audiospoons.games.spoons.rules.reactiontests import ReactionTests
 
 
 class SeatState(Protocol):
@@ -86,15 +82,6 @@ class SpoonTable(Protocol):
 
     def end_round(self, now: float) -> list[Event]: ...
 
-    def queue_test(self, contenders: tuple[int, ...], handler: ResultHandler,
-                   kind: ContestKind = ContestKind.RACE, spoon: int | None = None
-                   ) -> list[Event]:
-        """A reaction test, started now if none is running, else after the one before it."""
-
-    def start_test(self, contenders: tuple[int, ...], handler: ResultHandler,
-                   kind: ContestKind, spoon: int | None, now: float) -> list[Event]:
-        """A reaction test started at once, beside any already running."""
-
     @property
-    def tests_queued(self) -> bool:
-        """Whether reaction tests wait their turn."""
+    def tests(self) -> ReactionTests:
+        """The round's reaction tests, running and waiting their turn."""
