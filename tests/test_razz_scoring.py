@@ -20,9 +20,10 @@ from audiospoons.games.razz.rules.events import (
     TurnBegan,
 )
 from audiospoons.games.razz.rules.facts import card_points
-from audiospoons.games.razz.rules.game import Phase, RazzGame
+from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import EndRule, RazzOptions
 from audiospoons.games.razz.rules.piles import RazzDeal
+from audiospoons.games.razz.rules.razztable import Phase
 from audiospoons.games.razz.rules.scoring import game_finished, hand_points, winners
 
 ANN, BOB, CAT = 0, 1, 2

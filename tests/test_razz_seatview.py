@@ -19,9 +19,10 @@ from audiospoons.games.razz.rules.events import (
     FaultMade,
     HandDealt,
 )
-from audiospoons.games.razz.rules.game import Phase, RazzGame
+from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import EndRule, RazzOptions
 from audiospoons.games.razz.rules.piles import RazzDeal
+from audiospoons.games.razz.rules.razztable import Phase
 from audiospoons.games.razz.rules.referee import RAZZ_TURNS
 from audiospoons.games.razz.spec import SPEC as RAZZ
 from audiospoons.games.razz.view import RazzSeatView, hand_order

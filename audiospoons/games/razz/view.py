@@ -51,7 +51,7 @@ from audiospoons.games.razz.rules.events import (
     TurnTimeUp,
 )
 from audiospoons.games.razz.rules.facts import KING, PHRASE_CHOICE_TIME, fits
-from audiospoons.games.razz.rules.game import Phase
+from audiospoons.games.razz.rules.razztable import Phase
 from audiospoons.games.razz.rules.referee import RAZZ_TURNS
 
 

@@ -9,7 +9,7 @@ from audiospoons.games.razz.keyboard.announcer import RazzAnnouncer
 from audiospoons.games.razz.keyboard.cues import RazzCueMapper
 from audiospoons.games.razz.keyboard.keys import CursorAt
 from audiospoons.games.razz.keyboard.status import RazzStatus
-from audiospoons.games.razz.rules.game import Phase
+from audiospoons.games.razz.rules.razztable import Phase
 from audiospoons.games.razz.view import RazzSeatView
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.player import NOBODY, YOU

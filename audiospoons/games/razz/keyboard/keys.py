@@ -63,8 +63,8 @@ from audiospoons.games.razz.rules.commands import (
     SayPhrase,
 )
 from audiospoons.games.razz.rules.facts import EIGHT, KING, fits
-from audiospoons.games.razz.rules.game import Phase
 from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.razztable import Phase
 from audiospoons.games.razz.view import RazzSeatView
 from audiospoons.ui.gamekeys import KeyTable, SharedAction, bound_action, help_order, shared_keys
 from audiospoons.ui.keynames import name_actions

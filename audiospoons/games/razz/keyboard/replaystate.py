@@ -12,7 +12,8 @@ playable card just drawn and the spoons left in a race are added to it while the
 
 from __future__ import annotations
 
-from audiospoons.games.razz.rules.game import Phase, RazzGame
+from audiospoons.games.razz.rules.game import RazzGame
+from audiospoons.games.razz.rules.razztable import Phase
 
 PHASE_WORDS = {Phase.CHOOSING: "choosing the phrase", Phase.PLAYING: "playing",
                Phase.RACE: "the spoons are out", Phase.BETWEEN_ROUNDS: "between rounds",

@@ -30,8 +30,8 @@ from audiospoons.games.razz.keyboard.optionitems import razz_options_text
 from audiospoons.games.razz.keyboard.refusals import razz_refusal_text
 from audiospoons.games.razz.keyboard.rulestext import rules_lines
 from audiospoons.games.razz.keyboard.status import suit_word
-from audiospoons.games.razz.rules.game import PHRASE_LENGTH
 from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.phrase import PHRASE_LENGTH
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.controls import Control, game_controls
 from audiospoons.ui.gamekeys import SharedAction, bound_action

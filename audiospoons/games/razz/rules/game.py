@@ -1,9 +1,9 @@
 """Razz Spoons (seed 003) as a pure state machine: commands and times in, events out.
 
 Nothing here reads a clock, sleeps, prints or draws from a global RNG; the same seed, deal and
-timed commands give the same events. Every command has ``verify_*`` (raises a ``SpoonsError``
-saying what is wrong) and the command itself (applies it, returns events);
-``verify``/``allows`` take any command.
+timed commands give the same events. Every command has ``verify_*`` (in ``movechecks``: raises
+a ``SpoonsError`` saying what is wrong) and the command itself (here: applies it, returns
+events); ``verify``/``allows`` take any command.
 
 How the rules are read where seed 003 leaves a choice:
 
@@ -37,18 +37,16 @@ How the rules are read where seed 003 leaves a choice:
   playable card drawn, keeps it); facing a King or a count, it takes the cards for them.
 
 The race for the spoons is ``race.SpoonRace``; what "two turns" means for razzing, and the last
-card's announcement, are in ``referee``.
+card's announcement, are in ``referee``; whether a move is allowed now, and what it would be, in
+``movechecks``; what a Razzing Phrase may be, in ``phrase``.
 """
 
 from __future__ import annotations
 
 import random
-import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
 
-from audiospoons.engine.cards import RANKS, SUITS, Card
+from audiospoons.engine.cards import Card
 from audiospoons.engine.clock import ClockedGame, Route
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import MalformedCommand, NotAllowedNow, SpoonsError
@@ -107,54 +105,13 @@ from audiospoons.games.razz.rules.facts import (
     fits,
     hand_size_for,
 )
+from audiospoons.games.razz.rules.movechecks import DrawKind, MoveChecks
 from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.razz.rules.phrase import clean_phrase
 from audiospoons.games.razz.rules.piles import Piles, RazzDeal
 from audiospoons.games.razz.rules.race import SpoonRace
+from audiospoons.games.razz.rules.razztable import KingDemand, Phase
 from audiospoons.games.razz.rules.referee import Referee
-
-PHRASE_LENGTH = 40
-
-
-class Phase(Enum):
-    CHOOSING = "choosing"
-    """The first deal is out; the dealer chooses the Razzing Phrase."""
-    PLAYING = "playing"
-    RACE = "race"
-    """A Jack put the spoons out."""
-    BETWEEN_ROUNDS = "between rounds"
-    OVER = "over"
-
-
-class DrawKind(Enum):
-    """What a ``DrawCard`` would be now."""
-
-    TURN = "turn"
-    TAKE = "take"
-    OUT_OF_TURN = "out-of-turn"
-
-
-@dataclass(frozen=True, slots=True)
-class KingDemand:
-    """``target`` must take ``count`` cards or bounce them to ``sender``; ``opener`` played the
-    first King, and play goes on from them."""
-
-    target: int
-    sender: int
-    count: int
-    opener: int
-
-
-def clean_phrase(text: str) -> str:
-    """The phrase as it will be used: trimmed, 1 to 40 characters, no control or format
-    characters (it reaches speech engines as plain text)."""
-    phrase = text.strip()
-    if not 1 <= len(phrase) <= PHRASE_LENGTH:
-        raise MalformedCommand(f"a Razzing Phrase has 1 to {PHRASE_LENGTH} characters, not"
-                               f" {len(phrase)}", reason="phrase-length")
-    if any(unicodedata.category(char).startswith("C") for char in phrase):
-        raise MalformedCommand("a Razzing Phrase holds no control characters",
-                               reason="phrase-characters")
-    return phrase
 
 
 class RazzGame(ClockedGame):
@@ -200,6 +157,8 @@ class RazzGame(ClockedGame):
         relay sets it to its players' round trips; see ``SpoonRace``)."""
         self._first_deal = first_deal
         self._started = False
+        self.checks = MoveChecks(self)
+        """Whether a move is allowed now, and what it would be."""
 
     # ----------------------------------------------------------------- time and dispatch
 
@@ -255,28 +214,29 @@ class RazzGame(ClockedGame):
     def _route(self, command: Command) -> Route:
         """The verify and the action of ``command``."""
         seat = command.seat
-        self._check_seat(seat)
+        checks = self.checks
+        checks.check_seat(seat)
         if isinstance(command, PlayCard):
             card, target, suit = command.card, command.target, command.suit
-            return (lambda: self.verify_play(seat, card, target, suit),
+            return (lambda: checks.verify_play(seat, card, target, suit),
                     lambda: self.play(seat, card, target, suit))
         if isinstance(command, DrawCard):
-            return lambda: self.verify_draw(seat), lambda: self.draw(seat)
+            return lambda: checks.verify_draw(seat), lambda: self.draw(seat)
         if isinstance(command, Keep):
-            return lambda: self.verify_keep(seat), lambda: self.keep(seat)
+            return lambda: checks.verify_keep(seat), lambda: self.keep(seat)
         if isinstance(command, SayPhrase):
-            return lambda: self.verify_say_phrase(seat), lambda: self.say_phrase(seat)
+            return lambda: checks.verify_say_phrase(seat), lambda: self.say_phrase(seat)
         if isinstance(command, GrabSpoon):
             pressed_at = command.pressed_at
-            return lambda: self.verify_grab(seat), lambda: self.grab(seat, pressed_at)
+            return lambda: checks.verify_grab(seat), lambda: self.grab(seat, pressed_at)
         if isinstance(command, Announce):
-            return lambda: self.verify_announce(seat), lambda: self.announce(seat)
+            return lambda: checks.verify_announce(seat), lambda: self.announce(seat)
         if isinstance(command, Razz):
             target = command.target
-            return lambda: self.verify_razz(seat, target), lambda: self.razz(seat, target)
+            return lambda: checks.verify_razz(seat, target), lambda: self.razz(seat, target)
         if isinstance(command, ChoosePhrase):
             text = command.text
-            return (lambda: self.verify_choose_phrase(seat, text),
+            return (lambda: checks.verify_choose_phrase(seat, text),
                     lambda: self.choose_phrase(seat, text))
         raise MalformedCommand(f"there is no command {type(command).__name__} in Razz Spoons")
 
@@ -288,7 +248,7 @@ class RazzGame(ClockedGame):
 
     def in_game(self, seat: int) -> bool:
         """Every seat plays to the end: Razz Spoons knocks nobody out."""
-        self._check_seat(seat)
+        self.checks.check_seat(seat)
         return True
 
     @property
@@ -317,7 +277,7 @@ class RazzGame(ClockedGame):
         playable = []
         for card in dict.fromkeys(self.hands[seat]):
             try:
-                fault = self._judge_play(seat, card, *self._any_aim(seat, card))
+                fault = self.checks.judge_play(seat, card, *self.checks.any_aim(seat, card))
             except SpoonsError:
                 continue
             if fault is None:
@@ -327,23 +287,11 @@ class RazzGame(ClockedGame):
     def next_seat(self, seat: int) -> int:
         return (seat + (1 if self.clockwise else -1)) % self.players
 
-    def _any_aim(self, seat: int, card: Card) -> tuple[int | None, str | None]:
-        """A target and a suit that make ``card`` a well-formed play for ``seat``."""
-        target = None
-        if card.rank == KING:
-            target = self.king.sender if self.king is not None and seat == self.king.target \
-                else (seat + 1) % self.players
-        return target, (SUITS[0] if card.rank == EIGHT else None)
-
     # ----------------------------------------------------------------- play a card
-
-    def verify_play(self, seat: int, card: Card, target: int | None = None,
-                    suit: str | None = None) -> None:
-        self._judge_play(seat, card, target, suit)
 
     def play(self, seat: int, card: Card, target: int | None = None,
              suit: str | None = None) -> list[Event]:
-        fault = self._judge_play(seat, card, target, suit)
+        fault = self.checks.judge_play(seat, card, target, suit)
         events = self._acted(seat)
         hand = self.hands[seat]
         hand.remove(card)
@@ -392,75 +340,10 @@ class RazzGame(ClockedGame):
         self.act_deadline = self._limit()
         return [KingAimed(self.now, sender, target, count, self.act_deadline)]
 
-    def _judge_play(self, seat: int, card: Card, target: int | None,
-                    suit: str | None) -> Fault | None:
-        """Refuse the play, or say the fault it would be (``None``: a play by the rules)."""
-        self._check_seat(seat)
-        self._check_play_shape(seat, card, target, suit)
-        self._verify_card_move(seat)
-        name, hand = self.names[seat], self.hands[seat]
-        if card not in hand:
-            raise NotAllowedNow(f"{name} does not hold the {card}", reason="not-held")
-        king = self.king
-        if king is not None and seat == king.target:
-            if card.rank != KING:
-                raise NotAllowedNow(f"{name} must bounce the King with a King, or take the"
-                                    " cards", reason="king-or-take")
-            if target != king.sender:
-                raise NotAllowedNow(f"a bounce goes back to {self.names[king.sender]}, who"
-                                    " sent it", reason="bounce-sender")
-            return None
-        if seat != self.to_act():
-            fault = Fault.OUT_OF_TURN
-        elif self.drawn is not None and card != self.drawn:
-            raise NotAllowedNow(f"{name} has drawn: only the {self.drawn} may be played now",
-                                reason="play-drawn")
-        elif not fits(card, self.top, self.suit, self.count):
-            fault = Fault.MISMATCH
-        else:
-            return None
-        if not self.options.let_players_err:
-            if fault is Fault.OUT_OF_TURN:
-                raise NotAllowedNow(f"it is not {name}'s turn", reason="not-your-turn")
-            if self.count:
-                raise NotAllowedNow(f"only a two or an ace may go on the count of {self.count}",
-                                    reason="count-only")
-            if self.suit != self.top.suit:
-                raise NotAllowedNow(f"the {card} matches neither the suit called ({self.suit})"
-                                    f" nor the rank of the {self.top}",
-                                    reason="no-match-called")
-            raise NotAllowedNow(f"the {card} matches neither the suit nor the rank of the"
-                                f" {self.top}", reason="no-match")
-        if len(hand) == 1:
-            raise NotAllowedNow(f"{name}'s last card must be played in turn and must match",
-                                reason="last-card")
-        return fault
-
-    def _check_play_shape(self, seat: int, card: Card, target: int | None,
-                          suit: str | None) -> None:
-        if card.rank not in RANKS or card.suit not in SUITS:
-            raise MalformedCommand(f"there is no {card} in two standard packs")
-        if card.rank == KING:
-            if target is None:
-                raise MalformedCommand("a King names the player who must draw")
-            self._check_seat(target)
-            if target == seat:
-                raise MalformedCommand("a King names another player")
-        elif target is not None:
-            raise MalformedCommand("only a King names a player")
-        if card.rank == EIGHT:
-            if suit not in SUITS:
-                raise MalformedCommand("an Eight names the new suit: C, D, H or S")
-        elif suit is not None:
-            raise MalformedCommand("only an Eight names a suit")
-
     # ----------------------------------------------------------------- draw, take, keep
 
-    def verify_draw(self, seat: int) -> None:
-        self._draw_kind(seat)
-
     def draw(self, seat: int) -> list[Event]:
-        kind = self._draw_kind(seat)
+        kind = self.checks.draw_kind(seat)
         events = self._acted(seat)
         if kind is DrawKind.TAKE:
             return events + self._take(seat, said=False)
@@ -474,30 +357,8 @@ class RazzGame(ClockedGame):
             return events
         return events + self._end_turn(seat)
 
-    def _draw_kind(self, seat: int) -> DrawKind:
-        self._check_seat(seat)
-        self._verify_card_move(seat)
-        if self.king is not None:
-            if seat == self.king.target:
-                return DrawKind.TAKE
-        elif seat == self.turn_seat:
-            if self.drawn is not None:
-                raise NotAllowedNow(f"{self.names[seat]} has drawn: play the {self.drawn} or"
-                                    " keep it", reason="already-drawn")
-            return DrawKind.TAKE if self.count else DrawKind.TURN
-        if not self.options.let_players_err:
-            raise NotAllowedNow(f"it is not {self.names[seat]}'s turn", reason="not-your-turn")
-        return DrawKind.OUT_OF_TURN
-
-    def verify_keep(self, seat: int) -> None:
-        self._check_seat(seat)
-        self._verify_card_move(seat)
-        if self.king is not None or seat != self.turn_seat or self.drawn is None:
-            raise NotAllowedNow(f"{self.names[seat]} has no card just drawn to keep",
-                                reason="nothing-drawn")
-
     def keep(self, seat: int) -> list[Event]:
-        self.verify_keep(seat)
+        self.checks.verify_keep(seat)
         return [*self._acted(seat), CardKept(self.now, seat), *self._end_turn(seat)]
 
     def _take(self, seat: int, *, said: bool) -> list[Event]:
@@ -527,50 +388,19 @@ class RazzGame(ClockedGame):
 
     # ----------------------------------------------------------------- the phrase
 
-    def verify_choose_phrase(self, seat: int, text: str) -> None:
-        self._check_seat(seat)
-        if self.phase is not Phase.CHOOSING:
-            raise NotAllowedNow("the phrase is chosen once, after the first deal",
-                                reason="phrase-chosen")
-        if seat != self.dealer:
-            raise NotAllowedNow(f"{self.names[self.dealer]} deals and chooses the phrase",
-                                reason="not-dealer")
-        clean_phrase(text)
-
     def choose_phrase(self, seat: int, text: str) -> list[Event]:
-        self.verify_choose_phrase(seat, text)
+        self.checks.verify_choose_phrase(seat, text)
         self.phrase = clean_phrase(text)
         self.phase = Phase.PLAYING
         self.choose_deadline = None
         return [PhraseChosen(self.now, seat, self.phrase),
                 *self._begin_turn((self.dealer + 1) % self.players, again=False)]
 
-    def verify_say_phrase(self, seat: int) -> None:
-        self._say_kind(seat)
-
     def say_phrase(self, seat: int) -> list[Event]:
-        if self._say_kind(seat) is DrawKind.TAKE:
+        if self.checks.say_kind(seat) is DrawKind.TAKE:
             return self._acted(seat) + self._take(seat, said=True)
         self.referee.settle(seat)
         return [PhraseSaid(self.now, seat)]
-
-    def _say_kind(self, seat: int) -> DrawKind | None:
-        """``None``: the seat says a phrase it owes; ``TAKE``: it takes a King's or a count's
-        cards with it."""
-        self._check_seat(seat)
-        self._verify_in_round(seat)
-        if self.referee.owes(seat):
-            return None
-        late = self.referee.is_late(seat, self.turn_number)
-        if self.phase is Phase.PLAYING and (
-                (self.king is not None and seat == self.king.target)
-                or (self.king is None and seat == self.turn_seat and self.count
-                    and self.drawn is None)):
-            return DrawKind.TAKE
-        if late:
-            raise NotAllowedNow(f"too late: {self.names[seat]}'s time to say the phrase is over",
-                                reason="phrase-late")
-        raise NotAllowedNow(f"{self.names[seat]} owes no phrase now", reason="no-phrase-owed")
 
     def _owe(self, seat: int, cause: DrawCause) -> list[Event]:
         until = self.now + self.options.phrase_window
@@ -582,16 +412,8 @@ class RazzGame(ClockedGame):
 
     # ----------------------------------------------------------------- the spoons
 
-    def verify_grab(self, seat: int) -> None:
-        self._check_seat(seat)
-        self._verify_in_round(seat)
-        if self.race is None:
-            raise NotAllowedNow("the spoons are not out: they come out for a Jack",
-                                reason="no-race")
-        self.race.verify_grab(seat)
-
     def grab(self, seat: int, pressed_at: float | None = None) -> list[Event]:
-        self.verify_grab(seat)
+        self.checks.verify_grab(seat)
         assert self.race is not None
         at = self.now if pressed_at is None else min(self.now, pressed_at)
         return self.race.grab(seat, self.now, at)
@@ -608,20 +430,8 @@ class RazzGame(ClockedGame):
 
     # ----------------------------------------------------------------- one card left
 
-    def verify_announce(self, seat: int) -> None:
-        self._check_seat(seat)
-        self._verify_in_round(seat)
-        name, held = self.names[seat], len(self.hands[seat])
-        if held != 1:
-            raise NotAllowedNow(f"{name} holds {held} cards", reason="not-one-card")
-        if seat in self.referee.announced:
-            raise NotAllowedNow(f"{name} has announced it already", reason="announced")
-        if seat not in self.referee.unannounced:
-            raise NotAllowedNow(f"too late: another player has acted since {name} came down"
-                                " to one card", reason="announce-late")
-
     def announce(self, seat: int) -> list[Event]:
-        self.verify_announce(seat)
+        self.checks.verify_announce(seat)
         self.referee.announce(seat)
         return [LastCardAnnounced(self.now, seat)]
 
@@ -640,21 +450,10 @@ class RazzGame(ClockedGame):
 
     # ----------------------------------------------------------------- razzing
 
-    def verify_razz(self, seat: int, target: int) -> None:
-        self._check_seat(seat)
-        self._check_seat(target)
-        if target == seat:
-            raise MalformedCommand("a player razzes another player")
-        self._verify_in_round(seat)
-        live = self.referee.live(target, self.turn_number)
-        if live and all(fault.razzed for fault in live):
-            raise NotAllowedNow(f"{self.names[target]}'s mistake has been razzed already",
-                                reason="already-razzed")
-
     def razz(self, seat: int, target: int) -> list[Event]:
         """A razz for a fault within two turns draws the target a card and the phrase; any
         other razz is a fault of the razzer's, for the others to razz."""
-        self.verify_razz(seat, target)
+        self.checks.verify_razz(seat, target)
         record = self.referee.razzable(target, self.turn_number)
         if record is None:
             return [RazzCalled(self.now, seat, target, False),
@@ -740,23 +539,3 @@ class RazzGame(ClockedGame):
         self.dealer = (self.dealer + 1) % self.players
         self.deal_at = self.now + self.options.round_pause
         return events
-
-    # ----------------------------------------------------------------- checks
-
-    def _check_seat(self, seat: int) -> None:
-        if not 0 <= seat < self.players:
-            raise MalformedCommand(f"there is no seat {seat}")
-
-    def _verify_in_round(self, seat: int) -> None:
-        if self.phase is Phase.CHOOSING:
-            raise NotAllowedNow(f"{self.names[self.dealer]} is choosing the Razzing Phrase",
-                                reason="choosing-phrase")
-        if self.phase is Phase.BETWEEN_ROUNDS:
-            raise NotAllowedNow("the next round has not been dealt yet", reason="between-rounds")
-        if self.phase is Phase.OVER:
-            raise NotAllowedNow("the game is over", reason="game-over")
-
-    def _verify_card_move(self, seat: int) -> None:
-        self._verify_in_round(seat)
-        if self.phase is Phase.RACE:
-            raise NotAllowedNow("the spoons are out: grab one", reason="spoons-out")
