@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from audiospoons.bots.levels import Level
 from audiospoons.cliparser import build_parser
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.engine.rules import GameOptions, Rules
 from audiospoons.games.keyboards import KEYBOARDS
@@ -279,7 +279,7 @@ def _join(args: argparse.Namespace) -> int:
         values = option_values(preset_pairs(args))
         if args.room is None:
             check_options(args.game, values)
-    except (SpoonsError, UnknownLanguage, ValueError) as error:
+    except (RulesError, UnknownLanguage, ValueError) as error:
         print(f"audiospoons join: {error}", file=sys.stderr)
         return 2
     if not at_a_keyboard("join"):
@@ -392,7 +392,7 @@ def _replay(args: argparse.Namespace) -> int:
                           lang, Verbosity(args.verbosity), SpeechMode(args.speech))
         lines = transcript(scenario, args.listener, raw_events=args.events, lang=lang,
                            verbosity=Verbosity(args.verbosity))
-    except (ScenarioError, SpoonsError, UnknownLanguage) as error:
+    except (ScenarioError, RulesError, UnknownLanguage) as error:
         print(f"audiospoons replay: {error}", file=sys.stderr)
         return 2
     try:
@@ -510,7 +510,7 @@ def _play(args: argparse.Namespace) -> int:
             verbosity=Verbosity(args.verbosity) if args.verbosity else settings.verbosity,
             language=lang)
         options.check_players(run.players)
-    except (SpoonsError, UnknownLanguage) as error:
+    except (RulesError, UnknownLanguage) as error:
         print(f"audiospoons play: {error}", file=sys.stderr)
         return 2
 
@@ -572,9 +572,9 @@ def _listen(args: argparse.Namespace) -> int:
         options = game_options(args)
         options.check_players(args.players)
         if not 1 <= args.seat <= args.players:
-            raise SpoonsError(f"--seat must be 1 to {args.players}")
+            raise RulesError(f"--seat must be 1 to {args.players}")
         game, script = bot_game_script(args.players, options, args.seed, game=spec)
-    except (SpoonsError, UnknownLanguage) as error:
+    except (RulesError, UnknownLanguage) as error:
         print(f"audiospoons listen: {error}", file=sys.stderr)
         return 2
     seat = args.seat - 1
@@ -599,8 +599,8 @@ def _simulate(args: argparse.Namespace) -> int:
         options = game_options(args)
         options.check_players(args.players)
         if args.games < 1:
-            raise SpoonsError("--games must be 1 or more")
-    except SpoonsError as error:
+            raise RulesError("--games must be 1 or more")
+    except RulesError as error:
         print(f"audiospoons simulate: {error}", file=sys.stderr)
         return 2
     print(simulate(args.players, args.games, args.seed, options, Level(args.bots),
@@ -632,7 +632,7 @@ def play_values(saved: Mapping[str, str], args: argparse.Namespace) -> dict[str,
 
 
 def check_options(game: str, values: Mapping[str, str]) -> None:
-    """Raise ``SpoonsError`` if ``values`` (a preset among them) are not options of ``game``."""
+    """Raise ``RulesError`` if ``values`` (a preset among them) are not options of ``game``."""
     GAMES[game].read_options(values)
 
 
@@ -642,7 +642,7 @@ def option_values(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, equals, value = pair.partition("=")
         if not equals:
-            raise SpoonsError(f"--option {pair!r}: write key=value, as in grab_time_limit=5")
+            raise RulesError(f"--option {pair!r}: write key=value, as in grab_time_limit=5")
         values[key.strip()] = value.strip()
     return values
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES
@@ -125,7 +125,7 @@ def play_game(players: int, options: GameOptions, seed: int, watch: Watch | None
                 record.round_seconds.append(event.at - round_start)
                 round_start = event.at
 
-    def refused(at: float, command: Command, error: SpoonsError) -> None:
+    def refused(at: float, command: Command, error: RulesError) -> None:
         record.refusals += 1
         if allowed:
             record.refused_though_allowed.append((at, command, str(error)))
@@ -146,7 +146,7 @@ def play_game(players: int, options: GameOptions, seed: int, watch: Watch | None
         extra = interject(rules, at) if interject is not None and mover is not None else None
         if mover is not None and extra is not None:
             table.touch(mover)
-            with contextlib.suppress(SpoonsError):
+            with contextlib.suppress(RulesError):
                 table.submit(extra, at)
             continue
         planned = table.planned(mover) if mover is not None else None

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, Rules
 
@@ -38,7 +38,7 @@ class Listener(Protocol):
 Watcher = Callable[[G, list[Event]], None]
 """Told every event of the game as the table sees it, with the game (tests, transcripts)."""
 
-RefusalWatcher = Callable[[float, Command, SpoonsError], None]
+RefusalWatcher = Callable[[float, Command, RulesError], None]
 """Told each bot's move that the rules refused: when, the move, and why (simulation)."""
 
 
@@ -95,7 +95,7 @@ class Table(Generic[G, B]):
     def submit(self, command: Command, at: float) -> list[Event]:
         """A command from a seat at game time ``at``: everything due before it happens first,
         and a timer due at that very moment (a bot's move due then comes after). A refusal
-        raises ``SpoonsError`` and changes nothing the command would have."""
+        raises ``RulesError`` and changes nothing the command would have."""
         self._run(at, inclusive=False)
         at = max(at, self.game.now)
         self._deliver(self.game.advance(at))
@@ -203,7 +203,7 @@ class Table(Generic[G, B]):
         self._touched.add(mover)
         try:
             events = self.game.handle(command, at)
-        except SpoonsError as error:
+        except RulesError as error:
             mover.refused(at, error.reason)
             for watcher in self.refusal_watchers:
                 watcher(at, command, error)

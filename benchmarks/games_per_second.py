@@ -35,7 +35,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
 from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.games.spoons.rules.game import ClassicGame
@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
         values = {PRESET_KEY: args.preset, **values}
     try:
         options = Options.from_mapping(with_preset(values))
-    except SpoonsError as error:
+    except RulesError as error:
         print(f"games_per_second: {error}", file=sys.stderr)
         return 2
     if args.profile:

@@ -21,7 +21,7 @@ import sys
 import time
 
 from audiospoons.bots.levels import Level
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.registry import GAMES
 from audiospoons.simulate import SimulatedGame, play_game
@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     values = dict(item.partition("=")[::2] for item in args.option)
     try:
         options = RazzOptions.from_mapping(values)
-    except SpoonsError as error:
+    except RulesError as error:
         print(f"razz_games: {error}", file=sys.stderr)
         return 2
     level = Level(args.level)

@@ -3,7 +3,7 @@ from collections import Counter
 import pytest
 
 from audiospoons.engine.cards import Card, DeckKind, build_deck, parse_card, set_rank
-from audiospoons.engine.errors import MalformedCommand, SpoonsError
+from audiospoons.engine.errors import MalformedCommand, RulesError
 
 
 def test_notation_reads_and_writes_every_card_of_the_pack() -> None:
@@ -20,8 +20,8 @@ def test_a_card_that_does_not_exist_is_refused_with_the_notation(text: str) -> N
 
 
 def test_errors_form_one_hierarchy_of_value_errors() -> None:
-    assert issubclass(MalformedCommand, SpoonsError)
-    assert issubclass(SpoonsError, ValueError)
+    assert issubclass(MalformedCommand, RulesError)
+    assert issubclass(RulesError, ValueError)
 
 
 def test_packs() -> None:

@@ -39,7 +39,7 @@ from hypothesis import strategies as st
 
 from audiospoons.engine.cards import Card, DeckKind, build_deck, set_rank
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import InvalidOptions, SpoonsError
+from audiospoons.engine.errors import InvalidOptions, RulesError
 from audiospoons.engine.events import Event
 from audiospoons.games.spoons.rules.commands import Draw, Grab, Pass, Signal, Take
 from audiospoons.games.spoons.rules.events import (
@@ -488,6 +488,6 @@ def may_grab_soon(game: ClassicGame, index: int, spoon: int | None) -> bool:
     reaction floor passes with time and needs no timer."""
     try:
         game.grab_checks.verify_grab(index, spoon)
-    except SpoonsError as error:
+    except RulesError as error:
         return error.reason == "too-soon"
     return True

@@ -14,7 +14,7 @@ import pytest
 from audiospoons.bots.levels import Level
 from audiospoons.engine.cards import SUITS, Card, parse_card
 from audiospoons.engine.commands import TIE_WINDOW, Command
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
 from audiospoons.games.razz.keyboard.keys import (
     DEFAULT_RAZZ_KEYS,
@@ -137,7 +137,7 @@ class Table:
         assert isinstance(outcome, Refused), outcome
         assert outcome.reason == reason
         if outcome.command is not None and reason not in ("has-spoon",):
-            with pytest.raises(SpoonsError) as error:
+            with pytest.raises(RulesError) as error:
                 self.game.handle(outcome.command, self.now)
             assert error.value.reason == reason
 
@@ -187,7 +187,7 @@ def test_without_the_games_verify_a_key_sends_its_command_and_the_table_refuses_
     table = Table({ANN: "3C 7D 4D", BOB: "4H 5S KC", CAT: "9H 2S 3S"})
     command = table.keys.press("enter", table.views[CAT])
     assert command == PlayCard(CAT, c("9H"))
-    with pytest.raises(SpoonsError) as error:
+    with pytest.raises(RulesError) as error:
         table.game.handle(command, 0.5)
     assert error.value.reason == "not-your-turn"
 

@@ -11,7 +11,7 @@ import pytest
 from audiospoons.bots.levels import Level
 from audiospoons.engine.cards import parse_card
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, Rules
 from audiospoons.games.registry import GAMES
@@ -29,7 +29,7 @@ def test_a_refused_command_keeps_the_events_its_call_fired_for_the_next_call() -
                        first_deal=Deal(hands={0: aces}))
     game.start()
     game.handle(Grab(0), 0.5)
-    with pytest.raises(SpoonsError):
+    with pytest.raises(RulesError):
         game.handle(Take(99), 20.0)
     assert game.over
     kept = game.advance(20.0)
@@ -55,7 +55,7 @@ class Checked:
     def handle(self, command: Command, now: float) -> list[Event]:
         events = self.game.advance(now)
         for tried in self.earlier[-3:]:
-            with contextlib.suppress(SpoonsError):
+            with contextlib.suppress(RulesError):
                 self._agrees(copy.deepcopy(self.game), tried, now)
         self.earlier.append(command)
         return events + self._agrees(self.game, command, now)
@@ -65,7 +65,7 @@ class Checked:
         self.asked += 1
         try:
             events = game.handle(command, now)
-        except SpoonsError:
+        except RulesError:
             self.refused += 1
             assert not allowed, f"allows said yes to {command} and handle refused it"
             assert game.now == now

@@ -15,7 +15,7 @@ from test_menu import run_screens
 from audiospoons.app.settings import Settings, load_settings
 from audiospoons.bots.levels import Level
 from audiospoons.engine.cards import parse_card
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.games.registry import GAMES
 from audiospoons.games.slapjack.keyboard.cues import SlapjackCueMapper
 from audiospoons.games.slapjack.keyboard.seatkeys import LocalSlapjackGame
@@ -280,7 +280,7 @@ def test_without_slap_back_in_a_player_is_out_with_the_last_card() -> None:
         game.handle(Turn(seat), at)
     events = game.handle(Turn(0), 2.0)
     assert PlayerOut(2.0, 0) in events and not game.in_game(0)
-    with pytest.raises(SpoonsError, match="out of the game"):
+    with pytest.raises(RulesError, match="out of the game"):
         game.handle(Slap(0), 2.1)
 
 
@@ -296,9 +296,9 @@ def test_nobody_turns_while_a_jack_waits_and_a_slap_too_soon_for_the_game_is_ref
     game = game_of("JH 9C KD 4S 2C QH")
     game.handle(Turn(0), 0.5)
     assert not game.allows(Turn(1))
-    with pytest.raises(SpoonsError, match="slap it"):
+    with pytest.raises(RulesError, match="slap it"):
         game.handle(Turn(1), 0.6)
-    with pytest.raises(SpoonsError, match="cannot be made at"):
+    with pytest.raises(RulesError, match="cannot be made at"):
         game.handle(Slap(1, pressed_at=5.0), 0.7)
     assert [type(event) for event in game.handle(Slap(1), 0.8)][:1] == [JackSlapped]
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
 from audiospoons.games.spoons.bots import SimpleBot
 from audiospoons.games.spoons.rules.commands import Grab, Take
@@ -55,7 +55,7 @@ def test_a_keyboard_command_comes_after_everything_due_before_it() -> None:
     table, _, _ = table_with_a_human()
     first_move = table.next_wakeup()
     assert first_move is not None
-    with pytest.raises(SpoonsError):
+    with pytest.raises(RulesError):
         table.submit(Grab(0), first_move + 0.5)
     assert table.game.now == pytest.approx(first_move + 0.5)
     assert table.log and table.log[0][0] == pytest.approx(first_move)

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import SpoonsError, TimeWentBackwards
+from audiospoons.engine.errors import RulesError, TimeWentBackwards
 from audiospoons.engine.events import Event
 
 Route = tuple[Callable[[], None], Callable[[], list[Event]]]
@@ -35,7 +35,7 @@ class ClockedGame(ABC):
         events = self.advance(now)
         try:
             return events + self._route(command)[1]()
-        except SpoonsError:
+        except RulesError:
             self._held = events
             raise
 
@@ -56,14 +56,14 @@ class ClockedGame(ABC):
         return events
 
     def verify(self, command: Command) -> None:
-        """Raise the ``SpoonsError`` that ``handle`` would raise for ``command`` now."""
+        """Raise the ``RulesError`` that ``handle`` would raise for ``command`` now."""
         self._route(command)[0]()
 
     def allows(self, command: Command) -> bool:
         """Whether ``command`` would be accepted now."""
         try:
             self.verify(command)
-        except SpoonsError:
+        except RulesError:
             return False
         return True
 

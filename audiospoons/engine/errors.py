@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-class SpoonsError(ValueError):
+class RulesError(ValueError):
     """Base of every error the rules raise. ``reason`` names a refusal a player can meet in
     play ("must-pass", "no-set"...), for the voice to say in the player's language; the message
     is for logs and transcripts."""
@@ -13,17 +13,17 @@ class SpoonsError(ValueError):
         self.reason = reason
 
 
-class MalformedCommand(SpoonsError):
+class MalformedCommand(RulesError):
     """The command itself is wrong: an unknown player, a card that does not exist, a bad value."""
 
 
-class NotAllowedNow(SpoonsError):
+class NotAllowedNow(RulesError):
     """A well-formed command that the rules refuse at this moment of the game."""
 
 
-class InvalidOptions(SpoonsError):
+class InvalidOptions(RulesError):
     """An option value that does not exist, or a setup that cannot be played."""
 
 
-class TimeWentBackwards(SpoonsError):
+class TimeWentBackwards(RulesError):
     """A command stamped earlier than something the game has already seen."""

@@ -2,7 +2,7 @@
 
 A host (the Table at one machine, the relay's rooms, replay, simulation) holds a game only through
 ``Rules`` and its seats' bots only through ``Bot``, and so never needs to know which game it runs.
-Rules are pure: commands and game time in, events out; a refusal raises ``SpoonsError`` and
+Rules are pure: commands and game time in, events out; a refusal raises ``RulesError`` and
 changes nothing but the time.
 """
 
@@ -71,7 +71,7 @@ class Rules(Protocol):
         """When the limit now running against ``seat`` runs out, if one is."""
 
     def verify(self, command: Command) -> None:
-        """Raise the ``SpoonsError`` that ``handle`` would raise for ``command`` now."""
+        """Raise the ``RulesError`` that ``handle`` would raise for ``command`` now."""
 
     def allows(self, command: Command) -> bool:
         """Whether ``command`` would be accepted now."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.games.razz.spec import SPEC as RAZZ
 from audiospoons.games.slapjack.spec import SPEC as SLAPJACK
 from audiospoons.games.spec import RulesSpec
@@ -14,7 +14,7 @@ GAMES: dict[str, RulesSpec] = {spec.name: spec for spec in (SPOONS, RAZZ, SLAPJA
 DEFAULT = next(iter(GAMES))
 
 
-class UnknownGame(SpoonsError):
+class UnknownGame(RulesError):
     """A game name that no game has."""
 
 

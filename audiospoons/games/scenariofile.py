@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command, TimedPress
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 
 MAX_TIME = 86_400.0
 """The latest time a script line may have: one day of game time."""
@@ -68,11 +68,11 @@ def options_of(given: dict[str, Any], read: Callable[[dict[str, Any]], GameOptio
     for key, value in given.items():
         try:
             read({key: value})
-        except SpoonsError as error:
+        except RulesError as error:
             raise ScenarioError(f"{where_key(text, key)}[options]: {error}") from None
     try:
         return read(given)
-    except SpoonsError as error:
+    except RulesError as error:
         raise ScenarioError(f"[options]: {error}") from None
 
 
@@ -154,7 +154,7 @@ def cards_at(value: object, key: str, text: str) -> tuple[Card, ...]:
                             " \"10H\"")
     try:
         return tuple(parse_card(v) for v in value)
-    except SpoonsError as error:
+    except RulesError as error:
         raise ScenarioError(f"{where_key(text, key.split('.')[-1])}{key}: {error}") from None
 
 

@@ -8,7 +8,7 @@ import hmac
 import math
 from typing import TYPE_CHECKING, Any, Protocol
 
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
 from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.games.registry import DEFAULT, GAMES
@@ -106,7 +106,7 @@ class Lobby:
             values = {PRESET_KEY: body["preset"], **values}
         try:
             options, values = game.read_options(values)
-        except SpoonsError as error:
+        except RulesError as error:
             client.refuse("bad-options", str(error))
             return
         chosen = clean_chat(str(body.get("name", "")))[:ROOM_NAME_LENGTH]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command, TimedPress
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.net.fairness import judge, late_window
 from audiospoons.net.link import Client
 from audiospoons.net.lobby import tell_so_far
@@ -142,7 +142,7 @@ class Play:
             return
         try:
             room.start(now, self.relay.rng)
-        except SpoonsError as error:
+        except RulesError as error:
             fewest = room.fewest_players()
             if fewest is None:
                 client.refuse("bad-options", str(error))
@@ -206,7 +206,7 @@ class Play:
                                      if isinstance(seat.member, Client)))
         try:
             room.submit(command, now)
-        except SpoonsError as error:
+        except RulesError as error:
             client.send("refused", reason=error.reason, message=str(error))
         except Exception:
             log.exception("room %s stopped on %r", room.number, command)

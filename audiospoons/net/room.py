@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from audiospoons.bots.levels import Level
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES
@@ -329,7 +329,7 @@ class Room:
         for players in range(1, MAX_SEATS + 1):
             try:
                 self.options.check_players(players)
-            except SpoonsError:
+            except RulesError:
                 continue
             return players if players > len(self.seats) else None
         return None
@@ -381,7 +381,7 @@ class Room:
 
     def submit(self, command: Command, now: float) -> None:
         """A seated member's command at relay time ``now``; a refusal raises
-        ``SpoonsError``."""
+        ``RulesError``."""
         assert self.table is not None
         try:
             self.table.submit(command, self.game_time(now))

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import TypeVar
 
 from audiospoons.engine.cards import Card
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Rules
 from audiospoons.games.scenariofile import ScriptLine
@@ -49,7 +49,7 @@ def run(game: G, script: Sequence[ScriptLine]) -> Iterator[tuple[float, Event | 
             game.late_window = line.late_window
         try:
             events = game.handle(line.command, line.at)
-        except SpoonsError as error:
+        except RulesError as error:
             yield line.at, f"refused: {line.text}: {error}"
             continue
         for event in events:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, Rules
 from audiospoons.sound.countdown import Countdown
@@ -181,7 +181,7 @@ class LocalLoop:
         """Apply ``command``, made at ``at``; False when it is refused (the reason said)."""
         try:
             self.table.submit(command, at)
-        except SpoonsError as error:
+        except RulesError as error:
             self._ears().say_text(self._refusal_text(error.reason))
             return False
         return True

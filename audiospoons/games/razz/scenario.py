@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from audiospoons.engine.cards import RANKS, SUITS, Card, parse_card
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.games.razz.rules.commands import (
     Announce,
     ChoosePhrase,
@@ -91,7 +91,7 @@ def parse_razz_scenario(data: dict[str, Any], text: str) -> RazzScenario:
     players = players_of(table, text)
     try:
         options.check_players(len(players))
-    except SpoonsError as error:
+    except RulesError as error:
         raise ScenarioError(f"{where_key(text, 'players')}{error}") from None
     scenario = RazzScenario(options, players, 0, seed_of(table, text))
     if "dealer" in table:
@@ -115,7 +115,7 @@ def parse_razz_scenario(data: dict[str, Any], text: str) -> RazzScenario:
                                 partial(parse_razz_command, players), text)
     try:
         scenario.new_game()
-    except SpoonsError as error:
+    except RulesError as error:
         raise ScenarioError(f"this table cannot be played: {error}") from None
     return scenario
 
@@ -160,7 +160,7 @@ def razz_card(word: str) -> Card:
     """A card of two standard packs in the scenario notation (``10H``, ``QS``)."""
     try:
         card = parse_card(word)
-    except SpoonsError:
+    except RulesError:
         card = None
     if card is None or card.rank not in RANKS or card.suit not in SUITS:
         raise ScenarioError(f"{word!r} is not a card of Razz Spoons' two standard packs: write a"

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from audiospoons.engine.cards import Card
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.games.scenariofile import (
     ScenarioError,
     ScriptLine,
@@ -62,7 +62,7 @@ def read_scenario(data: dict[str, Any], text: str) -> SlapjackScenario:
     players = players_of(table, text)
     try:
         options.check_players(len(players))
-    except SpoonsError as error:
+    except RulesError as error:
         raise ScenarioError(f"{where_key(text, 'players')}{error}") from None
     scenario = SlapjackScenario(options, players, 0, seed_of(table, text))
     if "dealer" in table:

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from audiospoons.engine.cards import Card, parse_card
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.games.scenariofile import (
     ScenarioError,
@@ -77,7 +77,7 @@ def read_scenario(data: dict[str, Any], text: str) -> Scenario:
     scenario.script = script_of(section(data, "script", text), players, parse_command, text)
     try:
         scenario.new_game()
-    except SpoonsError as error:
+    except RulesError as error:
         raise ScenarioError(f"this table cannot be played: {error}") from None
     return scenario
 
@@ -102,7 +102,7 @@ def parse_command(seat: int, words: tuple[str, ...]) -> Command:
     if verb == "pass" and len(args) == 1:
         try:
             return Pass(seat, parse_card(args[0]))
-        except SpoonsError as error:
+        except RulesError as error:
             raise ScenarioError(str(error)) from None
     if verb == "grab" and len(args) <= 1:
         if not args:
@@ -117,7 +117,7 @@ def parse_command(seat: int, words: tuple[str, ...]) -> Command:
 def _options(given: dict[str, Any], text: str) -> Options:
     try:
         values = with_preset(given)
-    except SpoonsError as error:
+    except RulesError as error:
         raise ScenarioError(f"{where_key(text, PRESET_KEY)}[options]: {error}") from None
     for key, value in values.items():
         try:
@@ -126,9 +126,9 @@ def _options(given: dict[str, Any], text: str) -> Options:
                 Options.from_mapping({key: value})
             else:
                 spec.parse(value)
-        except SpoonsError as error:
+        except RulesError as error:
             raise ScenarioError(f"{where_key(text, key)}[options]: {error}") from None
     try:
         return Options.from_mapping(values)
-    except SpoonsError as error:
+    except RulesError as error:
         raise ScenarioError(f"[options]: {error}") from None

@@ -51,7 +51,7 @@ from enum import Enum
 
 from audiospoons.engine.cards import SUITS, Card
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.games.razz.rules.commands import (
     Announce,
     ChoosePhrase,
@@ -70,7 +70,7 @@ from audiospoons.ui.gamekeys import KeyTable, SharedAction, bound_action, help_o
 from audiospoons.ui.keynames import name_actions
 
 Verify = Callable[[Command], None]
-"""The game's ``verify``: raises the ``SpoonsError`` that handling the command would."""
+"""The game's ``verify``: raises the ``RulesError`` that handling the command would."""
 
 
 class RazzAction(Enum):
@@ -255,7 +255,7 @@ def _checked(command: Command, verify: Verify | None) -> Command | Refused:
         return command
     try:
         verify(command)
-    except SpoonsError as error:
+    except RulesError as error:
         return Refused(error.reason, command)
     return command
 

@@ -2,7 +2,7 @@
 
 Nothing here reads a clock, sleeps, prints or draws from a global RNG; the same seed, deal and
 timed commands give the same events. Every command has ``verify_*`` (in ``movechecks``: raises
-a ``SpoonsError`` saying what is wrong) and the command itself (here: applies it, returns
+a ``RulesError`` saying what is wrong) and the command itself (here: applies it, returns
 events); ``verify``/``allows`` take any command.
 
 How the rules are read where seed 003 leaves a choice:
@@ -49,7 +49,7 @@ from collections.abc import Sequence
 from audiospoons.engine.cards import Card
 from audiospoons.engine.clock import ClockedGame, Route
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import MalformedCommand, NotAllowedNow, SpoonsError
+from audiospoons.engine.errors import MalformedCommand, NotAllowedNow, RulesError
 from audiospoons.engine.events import Event
 from audiospoons.games.razz.rules import scoring
 from audiospoons.games.razz.rules.commands import (
@@ -278,7 +278,7 @@ class RazzGame(ClockedGame):
         for card in dict.fromkeys(self.hands[seat]):
             try:
                 fault = self.checks.judge_play(seat, card, *self.checks.any_aim(seat, card))
-            except SpoonsError:
+            except RulesError:
                 continue
             if fault is None:
                 playable.append(card)

@@ -1,6 +1,6 @@
 """Whether a move of Razz Spoons is allowed now, and what it would be.
 
-Each ``verify_*`` raises a ``SpoonsError`` saying what is wrong. Where the same command may be
+Each ``verify_*`` raises a ``RulesError`` saying what is wrong. Where the same command may be
 different moves, the check says which: a card played as a fault (with ``let_players_err``) or
 by the rules, a draw that is the turn's or takes a King's or a count's cards, a phrase owed or
 said to take the cards. The game asks, then makes the move.

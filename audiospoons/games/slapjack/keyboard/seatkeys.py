@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
 from audiospoons.games.slapjack.bots import SlapjackBot
 from audiospoons.games.slapjack.keyboard.ears import SlapjackPlayer
@@ -142,7 +142,7 @@ class SlapjackKeyboardSeat:
         if verify is not None:
             try:
                 verify(command)
-            except SpoonsError as error:
+            except RulesError as error:
                 self.player.say_text(refusal_text(self.messages, error.reason))
                 return
         self._submit(command, at)

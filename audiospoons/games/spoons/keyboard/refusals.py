@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.voice.i18n import Messages
 
 REFUSAL_IDS = {
@@ -55,7 +55,7 @@ SIGNAL_REFUSAL_IDS = {
 """The same refusals in Pig, Donkey and Tongue, where the signal stands for the spoon."""
 
 
-def refusal_text(messages: Messages, error: SpoonsError, *, signal: bool = False) -> str:
+def refusal_text(messages: Messages, error: RulesError, *, signal: bool = False) -> str:
     if signal and error.reason in SIGNAL_REFUSAL_IDS:
         return messages.tr(SIGNAL_REFUSAL_IDS[error.reason])
     return messages.tr(REFUSAL_IDS.get(error.reason, "refused.error"))

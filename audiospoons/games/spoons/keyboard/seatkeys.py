@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from audiospoons.engine.commands import Command
-from audiospoons.engine.errors import SpoonsError
+from audiospoons.engine.errors import RulesError
 from audiospoons.games.spoons.keyboard.ears import LocalPlayer, spoon_number
 from audiospoons.games.spoons.keyboard.helpkeys import (
     CLASSIC_TELLING,
@@ -80,7 +80,7 @@ class KeyboardSeat:
     """Shift+F1: the rules read, the game waiting or not (``LocalLoop``, ``RelaySeat``)."""
 
     def send(self, command: Command, at: float) -> None:
-        """Apply ``command``, made at game time ``at``; a refusal raises ``SpoonsError`` (or is
+        """Apply ``command``, made at game time ``at``; a refusal raises ``RulesError`` (or is
         told later, through ``refused``)."""
         raise NotImplementedError
 
@@ -136,12 +136,12 @@ class KeyboardSeat:
         """Send ``command``; False when it is refused here (the reason said)."""
         try:
             self.send(command, at)
-        except SpoonsError as error:
+        except RulesError as error:
             self.refused(command, error)
             return False
         return True
 
-    def refused(self, command: Command, error: SpoonsError) -> None:
+    def refused(self, command: Command, error: RulesError) -> None:
         """Say why the game refused a command, in the player's words."""
         if isinstance(command, React) and error.reason == "no-test":
             return

@@ -78,7 +78,7 @@ class CardTable(Protocol):
 
 
 class CardFlow:
-    """Every card move of the classic game, each with ``verify_*`` (raises a ``SpoonsError``
+    """Every card move of the classic game, each with ``verify_*`` (raises a ``RulesError``
     saying what is wrong), ``can_*`` and the move itself (returns its events)."""
 
     def __init__(self, table: CardTable) -> None:

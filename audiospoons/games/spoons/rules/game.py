@@ -6,7 +6,7 @@ until ``next_deadline``. The same seed and the same timed commands give the same
 
 Play runs in real time: there are no turns. Each seat holds ``hand_size`` cards, picks up one
 (``take``/``draw``) and passes one (``pass``). With the no-stock pack everyone passes at once, so
-a seat may pass first and pick up after. Every command has ``verify_*`` (raises a ``SpoonsError``
+a seat may pass first and pick up after. Every command has ``verify_*`` (raises a ``RulesError``
 saying what is wrong) and the command itself (applies it, returns events).
 
 The game is split along its seams: the cards' way round the table is ``cardflow``'s; whether a

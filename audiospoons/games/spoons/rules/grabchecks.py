@@ -1,5 +1,5 @@
 """Whether a reach for the spoons is allowed now: a grab, a feint, or in the signal game the
-signal. Each ``verify_*`` raises a ``SpoonsError`` saying what is wrong; the queries say when
+signal. Each ``verify_*`` raises a ``RulesError`` saying what is wrong; the queries say when
 the spoons became free to a seat, and whether a grab would come too early.
 """
 
