@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from audiospoons.bots.levels import Level
+from audiospoons.bots.names import bot_names
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
@@ -49,22 +50,6 @@ class SimulatedGame:
     refused_though_allowed: list[tuple[float, Command, str]] = field(default_factory=list)
     """Moves that the rules' ``allows`` said would go through, and were refused: always a
     bug."""
-
-
-BOT_NAMES = ("Andrew", "Britany", "Chris", "Debra", "Ellen", "Frank", "Giana", "Henry", "Ivy",
-             "Jack", "Kim", "Leo", "Maya", "Nick", "Olga", "Paul", "Quinn", "Rosa", "Sam",
-             "Tina", "Uma", "Victor", "Wendy", "Xavier", "Yara", "Zack")
-"""Names to hear bot games with: seed 000's players first, then one for each letter."""
-
-
-def bot_names(count: int, skip: int = 0) -> list[str]:
-    """``count`` distinct names from ``BOT_NAMES`` after the first ``skip``; past the end of
-    the list, a letter's name takes a number ("Andrew 2")."""
-    names = []
-    for index in range(skip, skip + count):
-        lap, place = divmod(index, len(BOT_NAMES))
-        names.append(BOT_NAMES[place] if lap == 0 else f"{BOT_NAMES[place]} {lap + 1}")
-    return names
 
 
 def seat_names(players: int) -> list[str]:

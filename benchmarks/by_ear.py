@@ -56,6 +56,7 @@ from typing import Any, cast
 
 from audiospoons.bots.byear import EXPERT_RATE, NEWCOMER_RATE, ByEar, Ear
 from audiospoons.bots.levels import BotPace, Level, skill_for
+from audiospoons.bots.names import bot_names
 from audiospoons.engine.cards import Card
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
@@ -76,7 +77,7 @@ from audiospoons.games.spoons.rules.events import (
 from audiospoons.games.spoons.rules.options import PLAYERS_MAX, Options
 from audiospoons.games.spoons.rules.presets import preset_named
 from audiospoons.games.spoons.spec import SPEC
-from audiospoons.simulate import bot_names, play_game
+from audiospoons.simulate import play_game
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from audiospoons.bots.names import bot_names
 from audiospoons.engine.events import Event
 from audiospoons.engine.optionparse import PRESET_KEY
 from audiospoons.engine.rules import Bot, GameOptions, Rules
@@ -46,7 +47,7 @@ from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.games.spec import RulesSpec
 from audiospoons.replay.runner import hear
-from audiospoons.simulate import GAME_TIME_CAP, bot_game_script, bot_names, new_game
+from audiospoons.simulate import GAME_TIME_CAP, bot_game_script, new_game
 from audiospoons.table import Hearing, Table
 from audiospoons.ui.keyboardhalf import Presenter
 from audiospoons.ui.localloop import SETTLE_LIMIT, settles

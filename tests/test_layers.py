@@ -96,3 +96,10 @@ def test_no_module_of_the_screens_or_the_command_is_long() -> None:
             if not name.startswith("audiospoons.web")
             and (lines := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST}
     assert long == {}
+
+
+def test_the_games_use_no_simulation() -> None:
+    """Simulation plays the games: they name their bots from the bots' own module."""
+    offenders = sorted(module_name(path) for path in (PACKAGE / "games").rglob("*.py")
+                       if "audiospoons.simulate" in imported(path))
+    assert offenders == []

@@ -15,12 +15,12 @@ from test_relay import Member, connect, three_seated, until, with_relay
 from test_relay_faults import Raw
 
 from audiospoons.bots.levels import Level
+from audiospoons.bots.names import BOT_NAMES
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net import names
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.room import Room, Seat
 from audiospoons.net.server import Relay
-from audiospoons.simulate import BOT_NAMES
 
 ORDINARY = ("Ann", "Bob", "José", "María José", "Zoë", "O'Brien", "李雷", "Ахмед")
 """Names the relay must take, all in one room."""

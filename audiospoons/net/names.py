@@ -52,7 +52,7 @@ LIST_WORDS = frozenset({"and"})
 its Spanish, is left alone: it is an initial too)."""
 
 BOT_WORDS = frozenset({"bot", "bots"})
-"""The relay's bots are named from ``simulate.BOT_NAMES``, then "Bot 13" and so on."""
+"""The relay's bots are named from ``bots.names.BOT_NAMES``, then "Bot 13" and so on."""
 
 _ENGLISH = """
     eliminated wins winner winners game games grab grabs grabbed spoon spoons out round rounds

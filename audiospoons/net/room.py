@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from audiospoons.bots.levels import Level
+from audiospoons.bots.names import BOT_NAMES
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
@@ -35,7 +36,6 @@ from audiospoons.net.ratings import bot_rating, family_of
 from audiospoons.net.seattoken import new_seat_token
 from audiospoons.net.telling import ListenerSettings, TableTelling
 from audiospoons.net.wire import encode_event
-from audiospoons.simulate import BOT_NAMES
 from audiospoons.table import Hearing, Table, Watcher
 
 MAX_SEATS = 12

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 
 from audiospoons.bots.levels import Level
+from audiospoons.bots.names import bot_names
 from audiospoons.games.razz.bots import RazzBot
 from audiospoons.games.razz.keyboard.ears import RazzPlayer
 from audiospoons.games.razz.keyboard.keys import PhraseQuestion, RazzAction, RazzKeys, Verify
@@ -22,7 +23,6 @@ from audiospoons.games.razz.rules.game import RazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.rules.piles import RazzDeal
 from audiospoons.games.razz.spec import SPEC
-from audiospoons.simulate import bot_names
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.table import Table
 from audiospoons.ui.keynames import keys_or_none

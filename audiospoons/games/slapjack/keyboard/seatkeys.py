@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from audiospoons.bots.names import bot_names
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
@@ -29,7 +30,6 @@ from audiospoons.games.slapjack.rules.game import SlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
 from audiospoons.games.slapjack.spec import SPEC
 from audiospoons.net.client import RelayClient
-from audiospoons.simulate import bot_names
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.table import Table
 from audiospoons.ui.controls import Control, game_controls

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 
 from audiospoons.bots.levels import BotPace, Level
+from audiospoons.bots.names import bot_names
 from audiospoons.engine.commands import Command
 from audiospoons.games.spoons.bots import make_bot
 from audiospoons.games.spoons.keyboard.ears import LocalPlayer
@@ -21,7 +22,6 @@ from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rules.seat import Phase
 from audiospoons.games.spoons.spec import SPEC
-from audiospoons.simulate import bot_names
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.table import Table
 from audiospoons.ui.gamekeys import keymap
