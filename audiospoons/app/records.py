@@ -16,9 +16,6 @@ from audiospoons.net.ratings import CUSTOM
 from audiospoons.ui.menu import ActionItem, Menu
 from audiospoons.voice.i18n import Messages
 
-GAME_NAMES = {"spoons": "game.name.spoons", "razz": "game.name.razz",
-              "slapjack": "game.name.slapjack"}
-"""Each game as a family of ratings names it."""
 MUTED = {"room": "online.muted.room", "relay": "online.muted.relay"}
 """A mute, by who made it: the room's host, or a moderator of the relay."""
 
@@ -26,10 +23,10 @@ MUTED = {"room": "online.muted.room", "relay": "online.muted.relay"}
 def family_text(family: str, m: Messages) -> str:
     """A family of games as said: "Spoons, Classic", "Razz Spoons"."""
     game, _, preset = family.partition("/")
-    name = m.tr(GAME_NAMES[game]) if game in GAME_NAMES else game
+    half = KEYBOARDS.get(game)
+    name = game if half is None else m.tr(half.words.name)
     if not preset:
         return name
-    half = KEYBOARDS.get(game)
     if half is None or half.presets is None or (
             preset not in half.rules.presets and preset != CUSTOM):
         return m.tr("online.family", game=name, preset=preset)

@@ -50,6 +50,8 @@ class GameWords:
     new_room: str
     """The lobby's item that opens a room of this game."""
     new_room_about: str
+    name: str
+    """The game's name, as a family of ratings is said ("Razz Spoons")."""
     listed_room: str | None = None
     """A room of this game in the lobby's list (``{room}`` the room as listed); None: the
     room's words alone, for the game a room plays unless it says otherwise."""

@@ -49,7 +49,7 @@ class RazzKeyboard:
     """Razz Spoons at the keyboard."""
 
     rules = SPEC
-    words = GameWords("online.lobby.newrazz", "online.lobby.newrazz.about",
+    words = GameWords("online.lobby.newrazz", "online.lobby.newrazz.about", "game.name.razz",
                       listed_room="online.lobby.razz", room="online.room.razz",
                       keys_item="menu.settings.razzkeys",
                       keys_item_about="menu.settings.razzkeys.about",

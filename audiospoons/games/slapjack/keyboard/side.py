@@ -49,6 +49,7 @@ class SlapjackKeyboard:
 
     rules = SPEC
     words = GameWords("online.lobby.newslapjack", "online.lobby.newslapjack.about",
+                      "game.name.slapjack",
                       listed_room="online.lobby.slapjack", room="online.room.slapjack",
                       keys_item="menu.settings.slapjackkeys",
                       keys_item_about="menu.settings.slapjackkeys.about",

@@ -47,7 +47,7 @@ class ClassicKeyboard:
     """The classic game at the keyboard."""
 
     rules = SPEC
-    words = GameWords("online.lobby.new", "online.lobby.new.about")
+    words = GameWords("online.lobby.new", "online.lobby.new.about", "game.name.spoons")
     keys_setting = "keys"
     options_setting = "options"
     linked_options: Mapping[str, str] = {}
