@@ -23,6 +23,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 from audiospoons.engine.cards import parse_card
+from audiospoons.games.keyboards import cue_names
 from audiospoons.games.spoons.keyboard.local import LocalGame
 from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.options import Options
@@ -71,7 +72,7 @@ class OneGrab:
 
 
 def main() -> None:
-    mixer, warning = open_mixer()
+    mixer, warning = open_mixer(cue_names())
     if mixer is None:
         sys.exit(f"no mixer: {warning}")
     deal = Deal({0: tuple(parse_card(c) for c in ("QH", "QC", "QD", "QS"))})

@@ -34,6 +34,7 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 import pygame
 
 from audiospoons.engine.events import Event
+from audiospoons.games.keyboards import cue_names
 from audiospoons.games.spoons.keyboard.announcer import Announcer
 from audiospoons.games.spoons.keyboard.cues import CueMapper
 from audiospoons.games.spoons.rules.game import ClassicGame
@@ -120,7 +121,7 @@ def speech_latency(events: list[Event], players: tuple[str, ...]) -> list[float]
 
 
 def mixer_latency(events: list[Event], players: int) -> list[float]:
-    mixer, warning = open_mixer()
+    mixer, warning = open_mixer(cue_names())
     if mixer is None:
         sys.exit(f"no mixer: {warning}")
     mapper = CueMapper(players)
@@ -153,7 +154,7 @@ def tts_start_times() -> None:
     """Render-when-needed against pre-rendered, for one fixed phrase."""
     from audiospoons.voice.tts import PhraseRenderer
 
-    mixer, warning = open_mixer()
+    mixer, warning = open_mixer(cue_names())
     if mixer is None:
         sys.exit(f"no mixer: {warning}")
     rendered: list[float] = []

@@ -1,4 +1,4 @@
-"""Generate the game's sound cues: one short mono WAV per name in ``CUE_NAMES``, into ``sounds/``.
+"""Generate the game's sound cues: one short mono WAV per name of ``cue_names()``, into ``sounds/``.
 
 Run ``python scripts/make_sounds.py`` (needs numpy). The output is deterministic: every cue's noise
 comes from a generator seeded with a fixed number and the cue's name, so running it again rewrites
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from audiospoons.sound.cue import CUE_NAMES  # noqa: E402
+from audiospoons.games.keyboards import cue_names  # noqa: E402
 
 Signal = NDArray[np.float64]
 
@@ -537,13 +537,14 @@ def render(name: str) -> Signal:
 
 
 def main() -> int:
-    missing = [name for name in CUE_NAMES if name not in CUES]
-    extra = [name for name in CUES if name not in CUE_NAMES]
+    names = cue_names()
+    missing = [name for name in names if name not in CUES]
+    extra = [name for name in CUES if name not in names]
     if missing or extra:
         sys.stderr.write(f"cue list out of step: missing {missing}, not a cue {extra}\n")
         return 1
     OUT_DIR.mkdir(exist_ok=True)
-    for name in CUE_NAMES:
+    for name in names:
         write_wav(OUT_DIR / f"{name}.wav", render(name))
     return 0
 

@@ -9,10 +9,10 @@ from collections.abc import Callable
 
 import pytest
 
-from audiospoons.games.keyboards import KEYBOARDS
+from audiospoons.games.keyboards import KEYBOARDS, cue_names
 from audiospoons.replay.listen import DEVICE_LAG, cue_length, listen
 from audiospoons.replay.scenario import parse_scenario
-from audiospoons.sound.cue import CUE_NAMES, Cue
+from audiospoons.sound.cue import Cue
 from audiospoons.voice import outputs
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.opening import open_within
@@ -102,7 +102,7 @@ def test_the_run_ends_when_its_longest_sounding_cue_does() -> None:
 
 def test_a_cue_lasts_as_long_as_its_sound_file() -> None:
     assert 0.3 < cue_length("deal") < 1.0
-    assert all(cue_length(name) > 0.0 for name in CUE_NAMES)
+    assert all(cue_length(name) > 0.0 for name in cue_names())
     assert cue_length("no such cue") == 0.0
 
 

@@ -30,6 +30,7 @@ SCENARIO = """
 import json, sys, time
 from pathlib import Path
 
+from audiospoons.games.keyboards import cue_names
 from audiospoons.sound.assets import sound_path
 from audiospoons.sound.cue import Cue
 from audiospoons.sound.mixer import open_mixer
@@ -37,7 +38,7 @@ from audiospoons.sound.mixer import open_mixer
 args = json.loads(sys.argv[1])
 cue_dir = args["cue_dir"]
 cue_path = (lambda name: Path(cue_dir) / f"{name}.wav") if cue_dir else sound_path
-mixer, warning = open_mixer(1024, cue_path=cue_path)
+mixer, warning = open_mixer(cue_names(), 1024, cue_path=cue_path)
 result = {"opened": mixer is not None, "warning": warning, "answers": []}
 if mixer is not None:
     import pygame

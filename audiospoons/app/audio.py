@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import TracebackType
 
+from audiospoons.games.keyboards import cue_names
 from audiospoons.sound.mixer import Mixer, open_mixer
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import messages
@@ -42,7 +43,7 @@ class Audio:
 def open_audio(mode: SpeechMode, lang: str, rate: int | None = None) -> Audio:
     """The sound device, then the speech output chosen for ``mode``; any warning about either
     (no device, an output that could not start) is said once on the output that did start."""
-    mixer, sound_warning = open_mixer()
+    mixer, sound_warning = open_mixer(cue_names())
     if mixer is None:
         sound_warning = messages(lang).tr("sound.no.device")
     output, speech_warning = open_speech(mode, lang, rate, mixer)

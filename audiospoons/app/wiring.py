@@ -41,6 +41,7 @@ from audiospoons.app.onlinemenu import LOGGED_OUT, JoinRequest, OnlineCallback, 
 from audiospoons.app.screens import Screens
 from audiospoons.app.settings import Settings, load_settings, problem_text
 from audiospoons.app.speechchoices import SpeechChoices
+from audiospoons.games.keyboards import cue_names
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.net.client import Opener, by_network
 from audiospoons.sound.cue import CuePlayer
@@ -177,7 +178,7 @@ def open_main_menu(speech: str | None = None, lang: str | None = None, *,
         return 2
     m = messages(language)
     mode = SpeechMode(speech) if speech is not None else settings.speech
-    mixer, _ = open_mixer()  # its warnings are in English; ours is below
+    mixer, _ = open_mixer(cue_names())  # its warnings are in English; ours is below
     output, speech_warning = open_speech(mode, language, settings.rate, mixer)
     speaker = Speaker(output, rate=settings.rate)
     with _opened(speaker, mixer):

@@ -5,12 +5,11 @@ from __future__ import annotations
 from importlib.resources import as_file, files
 from pathlib import Path
 
-from audiospoons.sound.cue import CUE_NAMES
-
 
 def sound_path(name: str) -> Path:
-    """The WAV file of cue ``name``; raises ``KeyError`` for a name that is not a cue."""
-    if name not in CUE_NAMES:
+    """The WAV file of cue ``name``; raises ``KeyError`` for a name that has none."""
+    sound = files("audiospoons.sounds") / f"{name}.wav"
+    if "/" in name or not sound.is_file():
         raise KeyError(f"no sound cue named {name!r}")
-    with as_file(files("audiospoons.sounds") / f"{name}.wav") as path:
+    with as_file(sound) as path:
         return Path(path)

@@ -5,14 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-CUE_NAMES = (
-    "deal", "shuffle", "card-in", "card-out", "set", "spoon", "empty-slot", "react", "fight",
-    "slip", "eliminated", "letter", "round-over", "win", "tick", "menu-move", "menu-select",
-    "menu-edge",
-    "signal", "knife",
-    "king", "reverse", "repeat", "wild", "count", "razz", "phrase", "last-card",
-    "slap", "jack",
-)
+SHARED_CUE_NAMES = ("tick", "menu-move", "menu-select", "menu-edge")
+"""The sounds of the layers every game shares: a countdown's tick and the menus'. Each game
+names its own (``games.registry.cue_names`` gives them all)."""
 
 
 @dataclass(frozen=True, slots=True)

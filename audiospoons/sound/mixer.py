@@ -16,12 +16,12 @@ import os
 import sys
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 from audiospoons.sound.assets import sound_path
-from audiospoons.sound.cue import CUE_NAMES, Cue
+from audiospoons.sound.cue import Cue
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
@@ -93,9 +93,10 @@ class Mixer:
     playing one of them does nothing.
     """
 
-    def __init__(self, buffer: int = 1024, *,
+    def __init__(self, cue_names: Sequence[str], buffer: int = 1024, *,
                  cue_path: Callable[[str], Path] = sound_path) -> None:
-        """Open the device (raises ``pygame.error`` when there is none) and load every cue."""
+        """Open the device (raises ``pygame.error`` when there is none) and load every cue
+        of ``cue_names`` (the games', ``games.keyboards.cue_names``)."""
         self.sound_volume = 1.0
         self.speech_volume = 1.0
         self.mono = False
@@ -111,8 +112,9 @@ class Mixer:
             self._speech_cache: OrderedDict[tuple[str, int, int, int], pygame.mixer.Sound] = (
                 OrderedDict())
             self._cues: dict[str, pygame.mixer.Sound] = {}
+            self._names = frozenset(cue_names)
             self.missing: list[str] = []
-            for name in CUE_NAMES:
+            for name in cue_names:
                 try:
                     self._cues[name] = pygame.mixer.Sound(cue_path(name))
                 except (OSError, ImportError, pygame.error):  # ImportError: no package data
@@ -129,7 +131,7 @@ class Mixer:
         """
         sound = self._cues.get(cue.name)
         if sound is None:
-            if cue.name not in CUE_NAMES:
+            if cue.name not in self._names:
                 raise KeyError(f"no sound cue named {cue.name!r}")
             return
         volume = _unit(self.sound_volume)
@@ -202,9 +204,11 @@ class Mixer:
         return sound
 
 
-def open_mixer(buffer: int = 1024, *, cue_path: Callable[[str], Path] = sound_path,
+def open_mixer(cue_names: Sequence[str], buffer: int = 1024, *,
+               cue_path: Callable[[str], Path] = sound_path,
                ) -> tuple[Mixer | None, str | None]:
-    """Open the sound device: ``(mixer, None)``, or ``(None, warning)`` when there is no sound.
+    """Open the sound device with the cues ``cue_names``: ``(mixer, None)``, or
+    ``(None, warning)`` when there is no sound.
 
     Never raises. The warning is one sentence for the player, to be spoken once. A mixer that
     opened but could not load some cue files comes with a warning naming them.
@@ -213,7 +217,7 @@ def open_mixer(buffer: int = 1024, *, cue_path: Callable[[str], Path] = sound_pa
         return None, NO_PYGAME_WARNING
     try:
         with _quiet_stderr():
-            mixer = Mixer(buffer, cue_path=cue_path)
+            mixer = Mixer(cue_names, buffer, cue_path=cue_path)
     except Exception:
         return None, NO_DEVICE_WARNING
     if mixer.missing:

@@ -125,6 +125,10 @@ class KeyboardHalf(Protocol):
         keep over its games."""
 
     @property
+    def cue_names(self) -> tuple[str, ...]:
+        """Every sound the game plays (its ``cues.CUE_NAMES``)."""
+
+    @property
     def presets(self) -> PresetWords | None: ...
 
     @property

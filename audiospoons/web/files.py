@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import resources
 
+from audiospoons.games.keyboards import cue_names
 from audiospoons.sound.assets import sound_path
-from audiospoons.sound.cue import CUE_NAMES
 
 PAGE_FILES = {
     "/": ("index.html", "text/html; charset=utf-8"),
@@ -35,6 +35,6 @@ def page_file(path: str) -> PageFile | None:
         return PageFile(body, kind)
     if path.startswith("/sounds/") and path.endswith(".wav"):
         name = path[len("/sounds/"):-len(".wav")]
-        if name in CUE_NAMES:
+        if name in cue_names():
             return PageFile(sound_path(name).read_bytes(), "audio/wav")
     return None

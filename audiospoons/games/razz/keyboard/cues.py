@@ -36,8 +36,10 @@ from audiospoons.games.razz.rules.facts import EIGHT
 from audiospoons.sound.cue import Cue
 from audiospoons.sound.cues import MIDDLE, PILE_PAN, STOCK_PAN, SeatPanner
 
-RAZZ_CUE_NAMES = ("king", "reverse", "repeat", "wild", "count", "razz", "phrase", "last-card")
-"""The sounds Razz Spoons adds to the classic game's."""
+CUE_NAMES = ("deal", "shuffle", "card-in", "card-out", "spoon", "react", "eliminated",
+             "round-over", "win", "king", "reverse", "repeat", "wild", "count", "razz", "phrase",
+             "last-card")
+"""Every sound the game plays: the classic game's it shares, then its own."""
 
 
 class RazzCueMapper(SeatPanner):

@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from audiospoons.engine.rules import GameOptions, Rules
 from audiospoons.games.razz.keyboard.announcer import RazzAnnouncer
-from audiospoons.games.razz.keyboard.cues import RazzCueMapper
+from audiospoons.games.razz.keyboard.cues import CUE_NAMES, RazzCueMapper
 from audiospoons.games.razz.keyboard.ears import RazzPlayer
 from audiospoons.games.razz.keyboard.keys import RAZZ_KEYS, RazzAction, razz_bindings
 from audiospoons.games.razz.keyboard.local import LocalRazzGame
@@ -59,6 +59,7 @@ class RazzKeyboard:
                       options="menu.options.razz", options_about="menu.options.razz.about",
                       options_defaults_about="menu.options.razz.defaults.about",
                       options_defaults_done="menu.options.razz.defaults.done")
+    cue_names = CUE_NAMES
     keys_setting = "razz_keys"
     options_setting = "razz_options"
     linked_options: Mapping[str, str] = {"end": "end_at"}

@@ -23,8 +23,9 @@ from audiospoons.games.slapjack.rules.events import (
 from audiospoons.sound.cue import Cue
 from audiospoons.sound.cues import MIDDLE, PILE_PAN, SeatPanner
 
-SLAPJACK_CUE_NAMES = ("slap", "jack")
-"""The sounds Slapjack adds to the others'."""
+CUE_NAMES = ("deal", "shuffle", "card-in", "card-out", "eliminated", "round-over", "win",
+             "slap", "jack")
+"""Every sound the game plays: those it shares with the other games, then its own."""
 
 
 class SlapjackCueMapper(SeatPanner):

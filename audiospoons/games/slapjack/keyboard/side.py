@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from audiospoons.engine.rules import GameOptions, Rules
 from audiospoons.games.slapjack.keyboard.announcer import SlapjackAnnouncer
-from audiospoons.games.slapjack.keyboard.cues import SlapjackCueMapper
+from audiospoons.games.slapjack.keyboard.cues import CUE_NAMES, SlapjackCueMapper
 from audiospoons.games.slapjack.keyboard.ears import SlapjackPlayer
 from audiospoons.games.slapjack.keyboard.keys import SLAPJACK_KEYS, SlapjackAction
 from audiospoons.games.slapjack.keyboard.optionitems import (
@@ -60,6 +60,7 @@ class SlapjackKeyboard:
                       options_about="menu.options.slapjack.about",
                       options_defaults_about="menu.options.slapjack.defaults.about",
                       options_defaults_done="menu.options.slapjack.defaults.done")
+    cue_names = CUE_NAMES
     keys_setting = "slapjack_keys"
     options_setting = "slapjack_options"
     linked_options: Mapping[str, str] = {}

@@ -33,6 +33,10 @@ from audiospoons.games.spoons.rules.events import (
 from audiospoons.sound.cue import Cue
 from audiospoons.sound.cues import LEFT, MIDDLE, PILE_PAN, RIGHT, STOCK_PAN, SeatPanner
 
+CUE_NAMES = ("deal", "shuffle", "card-in", "card-out", "set", "spoon", "signal", "empty-slot",
+             "react", "fight", "slip", "knife", "eliminated", "letter", "round-over", "win")
+"""Every sound the game plays: its cues' files are these names'."""
+
 
 class CueMapper(SeatPanner):
     """Turns events into the cues one listener hears at a table of ``players`` seats."""
@@ -60,8 +64,8 @@ class CueMapper(SeatPanner):
             return [Cue("knife", self.pan(event.seat, listener))]
         if isinstance(event, SpoonGrabbed | PrematureGrab | SpoonChosen | SpoonClaimed
                       | SpoonChallenged | Reached | Feinted):
-            name = "signal" if self.signal else "spoon"
-            return [Cue(name, self.pan(event.seat, listener), urgent=True)]
+            return [Cue("signal" if self.signal else "spoon", self.pan(event.seat, listener),
+                        urgent=True)]
         if isinstance(event, EmptySlot):
             return [Cue("empty-slot", MIDDLE)]
         if isinstance(event, GripSlipped):

@@ -12,7 +12,7 @@ from typing import Any, cast
 from audiospoons.engine.rules import GameOptions, Rules
 from audiospoons.games.spoons.keyboard import optionitems
 from audiospoons.games.spoons.keyboard.announcer import Announcer
-from audiospoons.games.spoons.keyboard.cues import CueMapper
+from audiospoons.games.spoons.keyboard.cues import CUE_NAMES, CueMapper
 from audiospoons.games.spoons.keyboard.demo import play_demonstration
 from audiospoons.games.spoons.keyboard.ears import LocalPlayer
 from audiospoons.games.spoons.keyboard.local import LocalGame
@@ -48,6 +48,7 @@ class ClassicKeyboard:
 
     rules = SPEC
     words = GameWords("online.lobby.new", "online.lobby.new.about", "game.name.spoons")
+    cue_names = CUE_NAMES
     keys_setting = "keys"
     options_setting = "options"
     linked_options: Mapping[str, str] = {}
