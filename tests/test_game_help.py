@@ -26,11 +26,12 @@ from audiospoons.games.slapjack.keyboard.keys import SLAPJACK_HELP_ORDER, Slapja
 from audiospoons.games.slapjack.keyboard.seatkeys import LocalSlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
 from audiospoons.games.spoons.keyboard.helpkeys import CLASSIC_HELP_ORDER
+from audiospoons.games.spoons.keyboard.keys import SpoonsAction
 from audiospoons.games.spoons.keyboard.local import LocalGame
 from audiospoons.games.spoons.keyboard.online import RemoteGame
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rules.presets import PRESETS_BY_NAME
-from audiospoons.ui.gamekeys import SharedAction, SpoonsAction
+from audiospoons.ui.gamekeys import SharedAction
 from audiospoons.voice.i18n import available_languages, messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.spoonnames import SpoonStyle

@@ -17,22 +17,18 @@ from hypothesis import strategies as st
 from audiospoons.app.screens import Screens
 from audiospoons.app.settings import Settings, load_settings, settings_from_json, settings_to_json
 from audiospoons.games.razz.keyboard.keys import RazzAction, razz_keymap
-from audiospoons.games.spoons.keyboard.local import LocalGame
-from audiospoons.games.spoons.rules.options import Options
-from audiospoons.keys.key import FUNCTION_KEYS, KEYPAD_KEYS, NAMED_KEYS, Key, parse_label
-from audiospoons.ui.gamekeys import (
+from audiospoons.games.spoons.keyboard.keys import (
     DEFAULT_KEYS,
-    FIXED,
-    Refusal,
-    SharedAction,
     SpoonsAction,
     bindings,
-    bound_action,
     keymap,
     overrides_for,
     rebind,
-    refusal,
 )
+from audiospoons.games.spoons.keyboard.local import LocalGame
+from audiospoons.games.spoons.rules.options import Options
+from audiospoons.keys.key import FUNCTION_KEYS, KEYPAD_KEYS, NAMED_KEYS, Key, parse_label
+from audiospoons.ui.gamekeys import FIXED, Refusal, SharedAction, bound_action, refusal
 from audiospoons.ui.keynames import (
     action_name,
     item_text,

@@ -20,13 +20,13 @@ from audiospoons.app.relaymessages import room_fields
 from audiospoons.games.razz.keyboard.keys import RazzAction
 from audiospoons.games.razz.keyboard.online import RemoteRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
+from audiospoons.games.spoons.keyboard.keys import SpoonsAction
 from audiospoons.games.spoons.rules.events import GameStarted, RoundStarted
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net import server
 from audiospoons.net.client import RelayClient
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.wire import encode_event
-from audiospoons.ui.gamekeys import SpoonsAction
 from audiospoons.ui.seating import SeatPrefs
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages

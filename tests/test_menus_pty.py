@@ -22,7 +22,7 @@ import pytest
 from test_online_pty import environment, free_port, wait_for_relay
 
 from audiospoons.app.settings import load_settings
-from audiospoons.ui.gamekeys import SpoonsAction, keymap
+from audiospoons.games.spoons.keyboard.keys import SpoonsAction, keymap
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT = 30.0

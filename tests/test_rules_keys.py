@@ -13,11 +13,12 @@ from audiospoons.games.razz.keyboard.online import RemoteRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.slapjack.keyboard.seatkeys import RemoteSlapjackGame
 from audiospoons.games.slapjack.rules.options import SlapjackOptions
+from audiospoons.games.spoons.keyboard.keys import CLASSIC_KEYS
 from audiospoons.games.spoons.keyboard.rulestext import rules_lines
 from audiospoons.games.spoons.rules.events import RoundStarted
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net.wire import encode_event
-from audiospoons.ui.gamekeys import CLASSIC_KEYS, SharedAction
+from audiospoons.ui.gamekeys import SharedAction
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 

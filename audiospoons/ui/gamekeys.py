@@ -4,10 +4,10 @@ Keys are named by their label ("space", "shift+pageup", "f7"). The number row is
 numbered spoons and the number pad, Insert and CapsLock for screen readers; F1 always says the
 keys and Escape always pauses (``FIXED``). Settings may move any other action to another key.
 
-The settings keep only what differs from ``DEFAULT_KEYS``: action name to its key labels,
-separated by spaces ("slot-4": "q"; "repeat": ", pageup"; "" for no key at all). ``bindings``
-reads them back and ``rebind`` moves an action to a new key, swapping with the action that had
-it when that action would be left with none.
+The settings keep only what differs from a game's defaults (its ``KeyTable``): action name to
+its key labels, separated by spaces ("slot-4": "q"; "repeat": ", pageup"; "" for no key at
+all). ``KeyTable.bindings`` reads them back and ``KeyTable.rebind`` moves an action to a new key,
+swapping with the action that had it when that action would be left with none.
 """
 
 from __future__ import annotations
@@ -58,73 +58,6 @@ def shared_keys(*actions: SharedAction) -> dict[SharedAction, tuple[str, ...]]:
     """The keys of ``actions`` (all the shared actions without any), for a game's defaults."""
     return {action: SHARED_KEYS[action] for action in actions or SharedAction}
 
-
-class SpoonsAction(Enum):
-    """What a key does in the classic game, besides the shared actions."""
-
-    SPACE = "space"
-    """Grab a spoon, or react in a reaction test."""
-    PASS = "pass"
-    CURSOR_LEFT = "cursor-left"
-    CURSOR_RIGHT = "cursor-right"
-    SLOT_1 = "slot-1"
-    SLOT_2 = "slot-2"
-    SLOT_3 = "slot-3"
-    SLOT_4 = "slot-4"
-    SLOT_5 = "slot-5"
-    PICK_UP = "pick-up"
-    DRAW = "draw"
-    HAND = "hand"
-    SPOONS = "spoons"
-    PLAYERS = "players"
-    WAITING = "waiting"
-    OPTIONS = "options"
-    REACTION = "reaction"
-    SPOON_NEXT = "spoon-next"
-    """The next spoon in the colour menu."""
-    SPOON_PREVIOUS = "spoon-previous"
-    FEINT = "feint"
-    """Reach for the spoons without taking one, where bluffing is on."""
-
-
-SLOTS = (SpoonsAction.SLOT_1, SpoonsAction.SLOT_2, SpoonsAction.SLOT_3, SpoonsAction.SLOT_4,
-         SpoonsAction.SLOT_5)
-
-ClassicAction = SpoonsAction | SharedAction
-"""A key's action in the classic game."""
-
-_PLAY_AND_STATUS_KEYS: dict[ClassicAction, tuple[str, ...]] = {
-    SpoonsAction.SPACE: ("space",),
-    SpoonsAction.PASS: ("enter",),
-    SpoonsAction.CURSOR_LEFT: ("left",),
-    SpoonsAction.CURSOR_RIGHT: ("right",),
-    SpoonsAction.SLOT_1: ("a",),
-    SpoonsAction.SLOT_2: ("s",),
-    SpoonsAction.SLOT_3: ("d",),
-    SpoonsAction.SLOT_4: ("f",),
-    SpoonsAction.SLOT_5: ("g",),
-    SpoonsAction.PICK_UP: ("up",),
-    SpoonsAction.DRAW: ("down",),
-    SpoonsAction.HAND: ("h",),
-    SpoonsAction.SPOONS: ("f2",),
-    SpoonsAction.PLAYERS: ("f3",),
-    SpoonsAction.WAITING: ("f4",),
-    SpoonsAction.OPTIONS: ("f5",),
-    SpoonsAction.REACTION: ("f6",),
-}
-_SPOON_MENU_KEYS: dict[ClassicAction, tuple[str, ...]] = {
-    SpoonsAction.SPOON_NEXT: ("tab",),
-    SpoonsAction.SPOON_PREVIOUS: ("shift+tab",),
-    SpoonsAction.FEINT: ("b",),
-}
-DEFAULT_KEYS = (_PLAY_AND_STATUS_KEYS | shared_keys(
-    SharedAction.HISTORY_PREVIOUS, SharedAction.HISTORY_NEXT, SharedAction.HISTORY_FIRST,
-    SharedAction.HISTORY_LAST, SharedAction.REPEAT, SharedAction.VOLUME_DOWN,
-    SharedAction.VOLUME_UP, SharedAction.RATE_DOWN, SharedAction.RATE_UP,
-) | _SPOON_MENU_KEYS | shared_keys(SharedAction.HELP, SharedAction.RULES, SharedAction.MENU))
-"""The classic game's keys, in the order the Keys screen lists them: the grab and the hand,
-the status keys, what was said and the sound, the spoon menu and the feint, then help, the
-rules and the pause."""
 
 RESERVED = ("insert", "capslock")
 """Keys a screen reader owns: never bound."""
@@ -271,17 +204,6 @@ class KeyTable(Generic[A]):
                          swapped)
 
 
-def bindings(overrides: Mapping[str, str] | None = None
-             ) -> dict[ClassicAction, tuple[str, ...]]:
-    """Every action of the classic game's keys (see ``bind``)."""
-    return CLASSIC_KEYS.bindings(overrides)
-
-
-def keymap(overrides: Mapping[str, str] | None = None) -> dict[str, ClassicAction]:
-    """Key label to action, for ``bindings(overrides)``."""
-    return CLASSIC_KEYS.keymap(overrides)
-
-
 def help_order(actions: type[A], own: Sequence[A]) -> tuple[A | SharedAction, ...]:
     """A game's actions as F1 says them once keys are moved: the game's ``own``, in the order
     of play (the keys that matter most first), then any of its actions ``own`` leaves out, as
@@ -299,11 +221,6 @@ def bound_action(keys: Mapping[str, A], label: str) -> A | None:
     if action is None and label.startswith("shift+") and len(label) == len("shift+a"):
         return keys.get(label[-1])
     return action
-
-
-def overrides_for(keys: Mapping[ClassicAction, tuple[str, ...]]) -> dict[str, str]:
-    """What the settings keep for the classic game's bindings (``KeyTable.overrides_for``)."""
-    return CLASSIC_KEYS.overrides_for(keys)
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,11 +243,3 @@ class Rebinding:
     @property
     def changed(self) -> bool:
         return self.label not in self.before
-
-
-def rebind(overrides: Mapping[str, str], action: ClassicAction, label: str) -> Rebinding:
-    """Move a classic game's ``action`` to the key ``label`` (``KeyTable.rebind``)."""
-    return CLASSIC_KEYS.rebind(overrides, action, label)
-
-
-CLASSIC_KEYS: KeyTable[SpoonsAction] = KeyTable(SpoonsAction, DEFAULT_KEYS)

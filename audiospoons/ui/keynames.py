@@ -15,34 +15,10 @@ from typing import Any, TypeVar
 from babel.lists import format_list
 
 from audiospoons.keys.key import FUNCTION_KEYS, parse_label
-from audiospoons.ui.gamekeys import A, Rebinding, Refusal, SharedAction, SpoonsAction
+from audiospoons.ui.gamekeys import A, Rebinding, Refusal, SharedAction
 from audiospoons.voice.i18n import Messages
 
 E = TypeVar("E", bound=Enum)
-
-ACTION_IDS: dict[SpoonsAction, str] = {
-    SpoonsAction.SPACE: "keys.action.space",
-    SpoonsAction.PASS: "keys.action.pass",
-    SpoonsAction.CURSOR_LEFT: "keys.action.cursor-left",
-    SpoonsAction.CURSOR_RIGHT: "keys.action.cursor-right",
-    SpoonsAction.SLOT_1: "keys.action.slot-1",
-    SpoonsAction.SLOT_2: "keys.action.slot-2",
-    SpoonsAction.SLOT_3: "keys.action.slot-3",
-    SpoonsAction.SLOT_4: "keys.action.slot-4",
-    SpoonsAction.SLOT_5: "keys.action.slot-5",
-    SpoonsAction.PICK_UP: "keys.action.pick-up",
-    SpoonsAction.DRAW: "keys.action.draw",
-    SpoonsAction.HAND: "keys.action.hand",
-    SpoonsAction.SPOONS: "keys.action.spoons",
-    SpoonsAction.PLAYERS: "keys.action.players",
-    SpoonsAction.WAITING: "keys.action.waiting",
-    SpoonsAction.OPTIONS: "keys.action.options",
-    SpoonsAction.REACTION: "keys.action.reaction",
-    SpoonsAction.SPOON_NEXT: "keys.action.spoon-next",
-    SpoonsAction.SPOON_PREVIOUS: "keys.action.spoon-previous",
-    SpoonsAction.FEINT: "keys.action.feint",
-}
-"""The message id of each classic action's name."""
 
 SHARED_ACTION_IDS: dict[SharedAction, str] = {
     SharedAction.HISTORY_PREVIOUS: "keys.action.history-previous",
@@ -60,8 +36,7 @@ SHARED_ACTION_IDS: dict[SharedAction, str] = {
 }
 """The message id of each shared action's name: the same in every game."""
 
-ACTION_NAME_IDS: dict[type[Enum], Mapping[Any, str]] = {SpoonsAction: ACTION_IDS,
-                                                        SharedAction: SHARED_ACTION_IDS}
+ACTION_NAME_IDS: dict[type[Enum], Mapping[Any, str]] = {SharedAction: SHARED_ACTION_IDS}
 """Every game's actions: the message id of each one's name, by the game's action type."""
 
 

@@ -75,7 +75,7 @@ Verify = Callable[[Command], None]
 
 class RazzAction(Enum):
     """What a key does in Razz Spoons, besides the shared actions. Names the classic game's
-    ``gamekeys.SpoonsAction`` has too mean the same."""
+    ``games.spoons.keys.SpoonsAction`` has too mean the same."""
 
     CURSOR_LEFT = "cursor-left"
     CURSOR_RIGHT = "cursor-right"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from audiospoons.engine.cards import DeckKind
+from audiospoons.games.spoons.keyboard.keys import DEFAULT_KEYS, SLOTS, ClassicAction, SpoonsAction
 from audiospoons.games.spoons.rules.options import (
     DrawVariant,
     Grabbing,
@@ -19,7 +20,7 @@ from audiospoons.games.spoons.rules.options import (
     Premature,
     ReactionStyle,
 )
-from audiospoons.ui.gamekeys import DEFAULT_KEYS, SLOTS, ClassicAction, SpoonsAction, help_order
+from audiospoons.ui.gamekeys import help_order
 from audiospoons.ui.keynames import items_text, key_items, key_name
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.spoonnames import SpoonStyle

@@ -16,6 +16,7 @@ from audiospoons.bots.names import bot_names
 from audiospoons.engine.commands import Command
 from audiospoons.games.spoons.bots import make_bot
 from audiospoons.games.spoons.keyboard.ears import LocalPlayer
+from audiospoons.games.spoons.keyboard.keys import keymap
 from audiospoons.games.spoons.keyboard.seatkeys import KeyboardSeat, draw_key
 from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.game import ClassicGame
@@ -24,7 +25,6 @@ from audiospoons.games.spoons.rules.seat import Phase
 from audiospoons.games.spoons.spec import SPEC
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.table import Table
-from audiospoons.ui.gamekeys import keymap
 from audiospoons.ui.localloop import LocalLoop
 from audiospoons.ui.player import YOU, GameResult, PastReactions
 from audiospoons.voice.announcer import Verbosity

@@ -13,12 +13,12 @@ from audiospoons.engine.errors import NotAllowedNow
 from audiospoons.engine.events import Event
 from audiospoons.games.spoons.keyboard.ears import LocalPlayer
 from audiospoons.games.spoons.keyboard.helpkeys import game_keys_text, moved_game_keys_text
+from audiospoons.games.spoons.keyboard.keys import bindings, keymap
 from audiospoons.games.spoons.keyboard.seatkeys import KeyboardSeat, draw_key
 from audiospoons.games.spoons.rules.events import GameOver
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net.client import RelayClient
 from audiospoons.sound.cue import CuePlayer
-from audiospoons.ui.gamekeys import bindings, keymap
 from audiospoons.ui.player import KeySource, PastReactions
 from audiospoons.ui.relayseat import RelaySeat, without_pause
 from audiospoons.voice.announcer import Verbosity

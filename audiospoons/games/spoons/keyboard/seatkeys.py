@@ -14,6 +14,7 @@ from audiospoons.games.spoons.keyboard.helpkeys import (
     moved_game_keys_text,
     used_actions,
 )
+from audiospoons.games.spoons.keyboard.keys import SLOTS, ClassicAction, SpoonsAction, bindings
 from audiospoons.games.spoons.keyboard.optionitems import options_text
 from audiospoons.games.spoons.keyboard.refusals import refusal_text
 from audiospoons.games.spoons.keyboard.rulestext import rules_lines
@@ -22,14 +23,7 @@ from audiospoons.games.spoons.rules.events import ContestKind
 from audiospoons.games.spoons.rules.options import DrawVariant, Grabbing, Options
 from audiospoons.sound.cue import CuePlayer
 from audiospoons.ui.controls import Control, game_controls
-from audiospoons.ui.gamekeys import (
-    SLOTS,
-    ClassicAction,
-    SharedAction,
-    SpoonsAction,
-    bindings,
-    bound_action,
-)
+from audiospoons.ui.gamekeys import SharedAction, bound_action
 from audiospoons.ui.keynames import keys_or_none, keys_text
 from audiospoons.ui.pausekeys import pause_menu
 from audiospoons.ui.player import KeySource, PastReactions

@@ -15,6 +15,7 @@ from audiospoons.games.spoons.keyboard.announcer import Announcer
 from audiospoons.games.spoons.keyboard.cues import CUE_NAMES, CueMapper
 from audiospoons.games.spoons.keyboard.demo import play_demonstration
 from audiospoons.games.spoons.keyboard.ears import LocalPlayer
+from audiospoons.games.spoons.keyboard.keys import CLASSIC_KEYS, SpoonsAction, bindings
 from audiospoons.games.spoons.keyboard.local import LocalGame
 from audiospoons.games.spoons.keyboard.online import RemoteGame
 from audiospoons.games.spoons.keyboard.replaystate import state_of_play
@@ -25,7 +26,7 @@ from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.spec import SPEC
 from audiospoons.net.client import RelayClient
 from audiospoons.sound.cue import CuePlayer
-from audiospoons.ui.gamekeys import CLASSIC_KEYS, KeyTable, SharedAction, SpoonsAction, bindings
+from audiospoons.ui.gamekeys import KeyTable, SharedAction
 from audiospoons.ui.keyboardhalf import (
     Demonstration,
     GameWords,
