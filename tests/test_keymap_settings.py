@@ -18,6 +18,7 @@ from audiospoons.app.screens import Screens
 from audiospoons.app.settings import Settings, load_settings, settings_from_json, settings_to_json
 from audiospoons.games.razz.keyboard.keys import RazzAction, razz_keymap
 from audiospoons.games.spoons.keyboard.keys import (
+    CLASSIC_KEYS,
     DEFAULT_KEYS,
     SpoonsAction,
     bindings,
@@ -45,6 +46,8 @@ from audiospoons.voice.speech import SpeechMode, TextOutput
 
 EN = messages("en")
 ES = messages("es")
+NAMES = CLASSIC_KEYS.name_ids
+"""The classic game's actions' names."""
 CHANGEABLE = [action for action in SpoonsAction if action not in FIXED]
 
 
@@ -220,40 +223,42 @@ def test_every_key_and_every_action_has_words(lang: str) -> None:
             if len(name) > 1:
                 assert text != name, f"{name} is not said in words"
     for action in SpoonsAction:
-        text = action_name(action, m)
+        text = action_name(action, NAMES, m)
         assert text and not text.startswith("keys."), action
 
 
 def test_an_action_is_listed_with_its_keys() -> None:
-    assert item_text(SpoonsAction.SPACE, ("space",), EN) == "Grab a spoon or react, Space"
-    assert item_text(SpoonsAction.SLOT_4, ("f",), EN) == "Pass your fourth card, F"
-    assert item_text(SharedAction.HISTORY_PREVIOUS, (",", "pageup"), EN) == (
+    assert item_text(SpoonsAction.SPACE, ("space",), NAMES, EN) == (
+        "Grab a spoon or react, Space")
+    assert item_text(SpoonsAction.SLOT_4, ("f",), NAMES, EN) == "Pass your fourth card, F"
+    assert item_text(SharedAction.HISTORY_PREVIOUS, (",", "pageup"), NAMES, EN) == (
         "Previous message, Comma or Page Up")
-    assert item_text(SharedAction.HISTORY_PREVIOUS, (",", "pageup"), ES) == (
+    assert item_text(SharedAction.HISTORY_PREVIOUS, (",", "pageup"), NAMES, ES) == (
         "Mensaje anterior, Coma o Re Pág")
-    assert item_text(SpoonsAction.HAND, (), EN) == "Say your hand, no key"
+    assert item_text(SpoonsAction.HAND, (), NAMES, EN) == "Say your hand, no key"
     assert keys_text((), ES) == "sin tecla"
 
 
 def test_what_the_prompt_refusals_and_changes_say() -> None:
-    assert prompt_text(SpoonsAction.SLOT_4, ("f",), EN) == (
+    assert prompt_text(SpoonsAction.SLOT_4, ("f",), NAMES, EN) == (
         "Press the new key for Pass your fourth card, or Escape to keep F.")
-    assert kept_text(SpoonsAction.SLOT_4, ("f",), EN) == "Pass your fourth card keeps F."
+    assert kept_text(SpoonsAction.SLOT_4, ("f",), NAMES, EN) == "Pass your fourth card keeps F."
     assert refusal_text(Refusal.SCREEN_READER, "insert", ("f",), EN) == (
         "Insert belongs to your screen reader. Press another key, or Escape to keep F.")
     assert refusal_text(Refusal.NUMBERED_SPOONS, "3", (), EN) == (
         "The number keys are kept for grabbing numbered spoons. Press another key, or Escape"
         " to leave it without one.")
-    assert rebinding_text(rebind({}, SpoonsAction.PASS, "f"), EN) == (
+    assert rebinding_text(rebind({}, SpoonsAction.PASS, "f"), NAMES, EN) == (
         "Pass the card under the cursor now uses F. F was Pass your fourth card, which now"
         " uses Enter.")
-    assert rebinding_text(rebind({}, SharedAction.REPEAT, "pageup"), EN) == (
+    assert rebinding_text(rebind({}, SharedAction.REPEAT, "pageup"), NAMES, EN) == (
         "Repeat the message now uses Page Up. Page Up was also Previous message, which keeps"
         " Comma.")
-    assert rebinding_text(rebind({"hand": ""}, SpoonsAction.HAND, "r"), EN) == (
+    assert rebinding_text(rebind({"hand": ""}, SpoonsAction.HAND, "r"), NAMES, EN) == (
         "Say your hand now uses R. R was Repeat the message; that action now has no key.")
-    assert rebinding_text(rebind({}, SpoonsAction.HAND, "h"), EN) == "Say your hand already uses H."
-    assert rebinding_text(rebind({}, SpoonsAction.PASS, "f"), ES) == (
+    assert rebinding_text(rebind({}, SpoonsAction.HAND, "h"), NAMES, EN) == (
+        "Say your hand already uses H.")
+    assert rebinding_text(rebind({}, SpoonsAction.PASS, "f"), NAMES, ES) == (
         "Pasar la carta del cursor ahora usa F. F era Pasar tu cuarta carta, que ahora usa"
         " Intro.")
 

@@ -4,11 +4,17 @@ the same keys."""
 
 from __future__ import annotations
 
+from enum import Enum
+
 import pytest
 
 from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.registry import GAMES
-from audiospoons.ui.gamekeys import SHARED_KEYS, SharedAction
+from audiospoons.ui.gamekeys import SHARED_KEYS, KeyTable, SharedAction, shared_keys
+from audiospoons.ui.keynames import item_text
+from audiospoons.voice.i18n import messages
+
+EN = messages("en")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -30,3 +36,25 @@ def test_a_shared_key_moved_in_the_settings_keeps_its_name_on_disk(name: str) ->
     assert moved[SharedAction.REPEAT] == ("x",) and moved[SharedAction.VOLUME_UP] == ()
     assert moved[SharedAction.MENU] == ("escape",)
     assert table.overrides_for(moved) == {"repeat": "x", "volume-up": ""}
+
+
+class Knock(Enum):
+    KNOCK = "knock"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_game_s_key_table_names_each_of_its_actions(name: str) -> None:
+    table = GAMES[name].key_table()
+    assert set(table.names) == set(table.own)
+    assert {action for action in table.name_ids} == set(table.actions)
+    for action in table.actions:
+        assert item_text(action, table.bindings()[action], table.name_ids, EN)
+
+
+def test_a_key_table_is_named_by_its_own_words_and_the_shared_ones() -> None:
+    table = KeyTable(Knock, {Knock.KNOCK: ("k",), **shared_keys()},
+                     {Knock.KNOCK: "keys.action.hand"})
+    assert item_text(Knock.KNOCK, ("k",), table.name_ids, EN) == "Say your hand, K"
+    assert item_text(SharedAction.REPEAT, ("r",), table.name_ids, EN) == "Repeat the message, R"
+    with pytest.raises(ValueError, match="KNOCK"):
+        KeyTable(Knock, {Knock.KNOCK: ("k",)}, {})

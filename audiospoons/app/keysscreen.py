@@ -41,7 +41,7 @@ def keys_items(table: KeyTable[Any], overrides: Mapping[str, str], m: Messages) 
     """One item per game action with its keys, then Restore the default keys and Back."""
     keys = table.bindings(overrides)
     items: list[Item] = [
-        ActionItem(str(action.value), keynames.item_text(action, keys[action], m),
+        ActionItem(str(action.value), keynames.item_text(action, keys[action], table.name_ids, m),
                keynames.fixed_text(action, m) if action in table.fixed
                else m.tr("keys.item.about"))
         for action in table.actions]
@@ -81,11 +81,12 @@ def take_key(host: MenuHost, game: GameKeys, action: Enum) -> str:
     m = host.m
     overrides = game.saved(host.settings)
     keys = game.table.bindings(overrides)[action]
-    host.say(keynames.prompt_text(action, keys, m))
+    names = game.table.name_ids
+    host.say(keynames.prompt_text(action, keys, names, m))
     while True:
         label = host.next_key_label()
         if label == "escape":
-            return keynames.kept_text(action, keys, m)
+            return keynames.kept_text(action, keys, names, m)
         reason = gamekeys.refusal(label)
         if reason is not None:
             host.say(keynames.refusal_text(reason, label, keys, m))
@@ -93,4 +94,4 @@ def take_key(host: MenuHost, game: GameKeys, action: Enum) -> str:
         change = game.table.rebind(overrides, action, label)
         if change.changed:
             host.save(game.keep(host.settings, change.overrides))
-        return keynames.rebinding_text(change, m)
+        return keynames.rebinding_text(change, names, m)

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Protocol, runtime_checkable
 
 from audiospoons.ui.gamekeys import A, SharedAction
-from audiospoons.ui.keynames import action_name, key_name
+from audiospoons.ui.keynames import ActionNames, action_name, key_name
 from audiospoons.voice.i18n import Messages
 
 
@@ -47,8 +47,8 @@ def offer(keys: object, controls: Sequence[Control]) -> None:
         keys.offer(controls)
 
 
-def game_controls(bindings: Mapping[A, Sequence[str]], order: Iterable[A], m: Messages, *,
-                  race: A, telling: Collection[A]) -> tuple[Control, ...]:
+def game_controls(bindings: Mapping[A, Sequence[str]], order: Iterable[A], names: ActionNames,
+                  m: Messages, *, race: A, telling: Collection[A]) -> tuple[Control, ...]:
     """A game's actions that have a key, in F1's ``order`` (F1 itself added, which its own
     list leaves out), each on its first key: ``race`` (grab, slap, react) first, then the
     actions that play, then ``telling`` and the keys every game has (``SharedAction``)."""
@@ -62,7 +62,7 @@ def game_controls(bindings: Mapping[A, Sequence[str]], order: Iterable[A], m: Me
 
     shown = list(order)
     shown += [action for action in bindings if action is SharedAction.HELP and action not in shown]
-    controls = [Control(keys[0], action_name(action, m), row(action))
+    controls = [Control(keys[0], action_name(action, names, m), row(action))
                 for action in shown if (keys := bindings.get(action))]
     return tuple(sorted(controls, key=lambda control: list(Row).index(control.row)))
 

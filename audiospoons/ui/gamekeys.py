@@ -50,6 +50,22 @@ SHARED_KEYS: dict[SharedAction, tuple[str, ...]] = {
 }
 """The keys of the shared actions, the same in every game."""
 
+SHARED_ACTION_IDS: dict[SharedAction, str] = {
+    SharedAction.HISTORY_PREVIOUS: "keys.action.history-previous",
+    SharedAction.HISTORY_NEXT: "keys.action.history-next",
+    SharedAction.HISTORY_FIRST: "keys.action.history-first",
+    SharedAction.HISTORY_LAST: "keys.action.history-last",
+    SharedAction.REPEAT: "keys.action.repeat",
+    SharedAction.VOLUME_DOWN: "keys.action.volume-down",
+    SharedAction.VOLUME_UP: "keys.action.volume-up",
+    SharedAction.RATE_DOWN: "keys.action.rate-down",
+    SharedAction.RATE_UP: "keys.action.rate-up",
+    SharedAction.HELP: "keys.action.help",
+    SharedAction.RULES: "keys.action.rules",
+    SharedAction.MENU: "keys.action.menu",
+}
+"""The message id of each shared action's name: the same in every game."""
+
 SHARED_VALUES = frozenset(action.value for action in SharedAction)
 """The shared actions' names, as the settings and the Keys screen name them."""
 
@@ -148,6 +164,21 @@ class KeyTable(Generic[A]):
 
     own: type[A]
     defaults: Mapping[A | SharedAction, tuple[str, ...]]
+    names: Mapping[A, str]
+    """The message id of each of the game's own actions' names (``ui.keynames`` says them)."""
+
+    def __post_init__(self) -> None:
+        unnamed = [action for action in self.own if action not in self.names]
+        if unnamed:
+            raise ValueError(f"actions without a name: {unnamed}")
+
+    @property
+    def name_ids(self) -> dict[A | SharedAction, str]:
+        """The message id of every action's name, the game's own and the shared ones."""
+        ids: dict[A | SharedAction, str] = {action: SHARED_ACTION_IDS[action]
+                                            for action in SharedAction}
+        ids.update((action, self.names[action]) for action in self.own)
+        return ids
 
     @property
     def actions(self) -> tuple[A | SharedAction, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any
 
 from babel.lists import format_list
 
@@ -18,35 +18,8 @@ from audiospoons.keys.key import FUNCTION_KEYS, parse_label
 from audiospoons.ui.gamekeys import A, Rebinding, Refusal, SharedAction
 from audiospoons.voice.i18n import Messages
 
-E = TypeVar("E", bound=Enum)
-
-SHARED_ACTION_IDS: dict[SharedAction, str] = {
-    SharedAction.HISTORY_PREVIOUS: "keys.action.history-previous",
-    SharedAction.HISTORY_NEXT: "keys.action.history-next",
-    SharedAction.HISTORY_FIRST: "keys.action.history-first",
-    SharedAction.HISTORY_LAST: "keys.action.history-last",
-    SharedAction.REPEAT: "keys.action.repeat",
-    SharedAction.VOLUME_DOWN: "keys.action.volume-down",
-    SharedAction.VOLUME_UP: "keys.action.volume-up",
-    SharedAction.RATE_DOWN: "keys.action.rate-down",
-    SharedAction.RATE_UP: "keys.action.rate-up",
-    SharedAction.HELP: "keys.action.help",
-    SharedAction.RULES: "keys.action.rules",
-    SharedAction.MENU: "keys.action.menu",
-}
-"""The message id of each shared action's name: the same in every game."""
-
-ACTION_NAME_IDS: dict[type[Enum], Mapping[Any, str]] = {SharedAction: SHARED_ACTION_IDS}
-"""Every game's actions: the message id of each one's name, by the game's action type."""
-
-
-def name_actions(actions: type[E], ids: Mapping[E, str]) -> None:
-    """Give a game's actions the message ids of their names: the module that defines a
-    game's actions calls this once, beside them."""
-    missing = [action for action in actions if action not in ids]
-    if missing:
-        raise ValueError(f"actions without a name: {missing}")
-    ACTION_NAME_IDS[actions] = ids
+ActionNames = Mapping[Any, str]
+"""The message id of each of a game's actions' names (``KeyTable.name_ids``)."""
 
 
 NAME_IDS = {
@@ -129,22 +102,25 @@ def keys_or_none(labels: Sequence[str], m: Messages) -> str | None:
     return keys_text(labels, m) if labels else None
 
 
-def action_name(action: Enum, m: Messages) -> str:
-    """A game's action in words, whichever game's."""
-    return m.tr(ACTION_NAME_IDS[type(action)][action])
+def action_name(action: Enum, names: ActionNames, m: Messages) -> str:
+    """A game's action in words, by the message ids of its game's ``names``."""
+    return m.tr(names[action])
 
 
-def key_items(keys: Mapping[A, Sequence[str]], actions: Iterable[A], m: Messages) -> list[str]:
+def key_items(keys: Mapping[A, Sequence[str]], actions: Iterable[A], names: ActionNames,
+              m: Messages) -> list[str]:
     """Each of ``actions`` that has a key in ``keys``, in turn, with its keys: "Say your hand:
     Q."."""
-    return [m.tr("keys.help.item", action=action_name(action, m), keys=keys_text(labels, m))
+    return [m.tr("keys.help.item", action=action_name(action, names, m),
+                 keys=keys_text(labels, m))
             for action in actions if (labels := keys.get(action))]
 
 
-def moved_keys_text(keys: Mapping[A, Sequence[str]], actions: Iterable[A], m: Messages) -> str:
+def moved_keys_text(keys: Mapping[A, Sequence[str]], actions: Iterable[A], names: ActionNames,
+                    m: Messages) -> str:
     """F1 once the player has moved some keys: each of ``actions`` (in the order F1 says them,
     ``gamekeys.help_order``) that has a key, with the keys it has now."""
-    return items_text(key_items(keys, actions, m), m)
+    return items_text(key_items(keys, actions, names, m), m)
 
 
 def items_text(items: Sequence[str], m: Messages) -> str:
@@ -152,9 +128,9 @@ def items_text(items: Sequence[str], m: Messages) -> str:
     return m.tr("help.game.moved", keys=" ".join(items))
 
 
-def item_text(action: Enum, labels: Sequence[str], m: Messages) -> str:
+def item_text(action: Enum, labels: Sequence[str], names: ActionNames, m: Messages) -> str:
     """An action and its keys, as the Keys screen lists it: "Grab a spoon or react, Space"."""
-    return m.tr("keys.item", action=action_name(action, m), keys=keys_text(labels, m))
+    return m.tr("keys.item", action=action_name(action, names, m), keys=keys_text(labels, m))
 
 
 def fixed_text(action: Enum, m: Messages) -> str:
@@ -164,18 +140,18 @@ def fixed_text(action: Enum, m: Messages) -> str:
     return m.tr("keys.fixed.menu")
 
 
-def prompt_text(action: Enum, labels: Sequence[str], m: Messages) -> str:
+def prompt_text(action: Enum, labels: Sequence[str], names: ActionNames, m: Messages) -> str:
     """'Press the new key for Pass your fourth card, or Escape to keep F.'"""
     if not labels:
-        return m.tr("keys.prompt.none", action=action_name(action, m))
-    return m.tr("keys.prompt", action=action_name(action, m), keys=keys_text(labels, m))
+        return m.tr("keys.prompt.none", action=action_name(action, names, m))
+    return m.tr("keys.prompt", action=action_name(action, names, m), keys=keys_text(labels, m))
 
 
-def kept_text(action: Enum, labels: Sequence[str], m: Messages) -> str:
+def kept_text(action: Enum, labels: Sequence[str], names: ActionNames, m: Messages) -> str:
     """Escape at the prompt: nothing changes."""
     if not labels:
-        return m.tr("keys.kept.none", action=action_name(action, m))
-    return m.tr("keys.kept", action=action_name(action, m), keys=keys_text(labels, m))
+        return m.tr("keys.kept.none", action=action_name(action, names, m))
+    return m.tr("keys.kept", action=action_name(action, names, m), keys=keys_text(labels, m))
 
 
 def refusal_text(reason: Refusal, label: str, labels: Sequence[str], m: Messages) -> str:
@@ -197,16 +173,16 @@ def refusal_text(reason: Refusal, label: str, labels: Sequence[str], m: Messages
     return f"{why} {again}"
 
 
-def rebinding_text(change: Rebinding, m: Messages) -> str:
+def rebinding_text(change: Rebinding, names: ActionNames, m: Messages) -> str:
     """What a new key did: "Pass the card under the cursor now uses F. F was Pass your fourth
     card, which now uses Enter." """
-    action, key = action_name(change.action, m), key_name(change.label, m)
+    action, key = action_name(change.action, names, m), key_name(change.label, m)
     if not change.changed:
         return m.tr("keys.same", action=action, key=key)
     done = m.tr("keys.set", action=action, key=key)
     if change.other is None:
         return done
-    other = action_name(change.other, m)
+    other = action_name(change.other, names, m)
     if not change.other_keys:
         lost = m.tr("keys.taken.none", key=key, other=other)
     elif change.swapped:

@@ -8,14 +8,14 @@ scores and the phrase; and both games' options and history keys."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
 from audiospoons.engine.events import Event
 from audiospoons.net.relaykinds import BadRelayMessage, read_event
 from audiospoons.ui.gamekeys import bound_action
-from audiospoons.ui.keynames import action_name, keys_text
+from audiospoons.ui.keynames import ActionNames, action_name, keys_text
 from audiospoons.voice.i18n import Messages
 
 Answer = Callable[[], str | None]
@@ -40,8 +40,9 @@ class WatchView:
     """What each status action says here."""
     last: type[Event]
     """The event that ends the game."""
-    names: Mapping[Enum, str] = field(default_factory=dict)
-    """The message ids of actions named otherwise to a spectator than to a player."""
+    names: ActionNames
+    """The message id of each action's name, as a spectator hears it: the game's
+    (``KeyTable.name_ids``), save those named otherwise to a spectator than to a player."""
 
 
 class Watcher:
@@ -97,8 +98,7 @@ class Watcher:
         """F1 while watching: what a spectator may do, and the status keys with their keys."""
         m = self.m
         items = [m.tr("keys.help.item", keys=keys_text(self.bindings[action], m),
-                      action=m.tr(self.view.names[action]) if action in self.view.names
-                      else action_name(action, m))
+                      action=action_name(action, self.view.names, m))
                  for action in self.answers if self.bindings.get(action)]
         return " ".join((m.tr("online.watching.help"),
                          m.tr("online.watching.keys", keys=" ".join(items))))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from audiospoons.ui.gamekeys import A
-from audiospoons.ui.keynames import action_name
+from audiospoons.ui.keynames import ActionNames, action_name
 from audiospoons.voice.i18n import Messages
 
 
@@ -45,8 +45,8 @@ def show(keys: object, view: TableView) -> None:
 
 
 def status_cells(answers: Mapping[A, Callable[[], str | None]], actions: Iterable[A],
-                 m: Messages, *, extra: Mapping[A, Callable[[], str]] | None = None
-                 ) -> tuple[Cell, ...]:
+                 names: ActionNames, m: Messages, *,
+                 extra: Mapping[A, Callable[[], str]] | None = None) -> tuple[Cell, ...]:
     """A cell for each of ``actions`` that answers now: its name and its answer, followed by
     what ``extra`` adds to it (the card under the cursor, after the hand)."""
     cells = []
@@ -56,5 +56,6 @@ def status_cells(answers: Mapping[A, Callable[[], str | None]], actions: Iterabl
         if not text:
             continue
         more = (extra or {}).get(action)
-        cells.append(Cell(action_name(action, m), text if more is None else f"{text} {more()}"))
+        cells.append(Cell(action_name(action, names, m),
+                          text if more is None else f"{text} {more()}"))
     return tuple(cells)

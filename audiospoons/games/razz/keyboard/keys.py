@@ -67,7 +67,6 @@ from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.razz.rules.razztable import Phase
 from audiospoons.games.razz.view import RazzSeatView
 from audiospoons.ui.gamekeys import KeyTable, SharedAction, bound_action, help_order, shared_keys
-from audiospoons.ui.keynames import name_actions
 
 Verify = Callable[[Command], None]
 """The game's ``verify``: raises the ``RulesError`` that handling the command would."""
@@ -127,7 +126,6 @@ DEFAULT_RAZZ_KEYS: dict[RazzAction | SharedAction, tuple[str, ...]] = {
 CURSOR_STEPS = {RazzAction.CURSOR_LEFT: -1, RazzAction.CURSOR_RIGHT: 1}
 
 
-RAZZ_KEYS: KeyTable[RazzAction] = KeyTable(RazzAction, DEFAULT_RAZZ_KEYS)
 
 RAZZ_HELP_ORDER = help_order(RazzAction, (
     RazzAction.CURSOR_LEFT,
@@ -182,7 +180,8 @@ RAZZ_ACTION_IDS: dict[RazzAction, str] = {
 }
 """The message id of each Razz Spoons action's name: the classic game's where it means the
 same."""
-name_actions(RazzAction, RAZZ_ACTION_IDS)
+
+RAZZ_KEYS: KeyTable[RazzAction] = KeyTable(RazzAction, DEFAULT_RAZZ_KEYS, RAZZ_ACTION_IDS)
 
 
 def razz_bindings(overrides: Mapping[str, str] | None = None

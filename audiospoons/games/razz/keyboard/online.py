@@ -15,7 +15,7 @@ from typing import Any
 from audiospoons.engine.commands import Command
 from audiospoons.engine.events import Event
 from audiospoons.games.razz.keyboard.ears import RazzPlayer
-from audiospoons.games.razz.keyboard.keys import RAZZ_HELP_ORDER, RazzAction, RazzKeys
+from audiospoons.games.razz.keyboard.keys import RAZZ_HELP_ORDER, RAZZ_KEYS, RazzAction, RazzKeys
 from audiospoons.games.razz.keyboard.refusals import razz_refusal_text
 from audiospoons.games.razz.keyboard.seatkeys import RazzKeyboardSeat
 from audiospoons.games.razz.rules.commands import ChoosePhrase
@@ -94,7 +94,8 @@ class RemoteRazzGame(RelaySeat, RazzKeyboardSeat):
             return self.online_help(" ".join((m.tr("razz.help.online"),
                                               m.tr("help.game.rules"))))
         return self.online_help(moved_keys_text(without_pause(self.keys.bindings),
-                                                RAZZ_HELP_ORDER, self.messages))
+                                                RAZZ_HELP_ORDER, RAZZ_KEYS.name_ids,
+                                                self.messages))
 
     @property
     def typing(self) -> bool:

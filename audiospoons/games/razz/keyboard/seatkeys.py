@@ -13,6 +13,7 @@ from audiospoons.engine.commands import Command
 from audiospoons.games.razz.keyboard.ears import RazzPlayer
 from audiospoons.games.razz.keyboard.keys import (
     RAZZ_HELP_ORDER,
+    RAZZ_KEYS,
     RAZZ_TELLING,
     Cancelled,
     CursorAt,
@@ -89,7 +90,8 @@ class RazzKeyboardSeat:
 
     def _controls(self) -> tuple[Control, ...]:
         """The keys to touch: Space's grab first, the status keys with those that tell."""
-        return game_controls(self.keys.bindings, RAZZ_HELP_ORDER, self.messages,
+        return game_controls(self.keys.bindings, RAZZ_HELP_ORDER, RAZZ_KEYS.name_ids,
+                             self.messages,
                              race=RazzAction.GRAB, telling=RAZZ_TELLING)
 
     def _table_view(self) -> TableView:
@@ -98,14 +100,16 @@ class RazzKeyboardSeat:
             return self.player.cursor_text(self.keys.cursor_at(self.player.view))
 
         return TableView(self.messages.tr("game.name.razz"), status_cells(
-            self._answers(), RAZZ_TABLE, self.messages, extra={RazzAction.HAND: cursor}))
+            self._answers(), RAZZ_TABLE, RAZZ_KEYS.name_ids, self.messages,
+            extra={RazzAction.HAND: cursor}))
 
     def _moved_keys_text(self) -> str | None:
         """Once the player has moved some keys: each action, in the order of play, with the keys
         it has now."""
         if not self.keys.overrides:
             return None
-        return moved_keys_text(self.keys.bindings, RAZZ_HELP_ORDER, self.messages)
+        return moved_keys_text(self.keys.bindings, RAZZ_HELP_ORDER, RAZZ_KEYS.name_ids,
+                               self.messages)
 
     def _phrase_about(self) -> str:
         return self.messages.tr("razz.phrase.field.about")

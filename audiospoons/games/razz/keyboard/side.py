@@ -97,8 +97,9 @@ class RazzKeyboard:
             SharedAction.HISTORY_FIRST: history.first, SharedAction.HISTORY_LAST: history.last}
         keys: dict[Enum, tuple[str, ...]] = {
             action: labels for action, labels in razz_bindings(prefs.keys_of(NAME)).items()}
-        return WatchView(razz, keys, answers, GameWon,
-                         {RazzAction.RAZZING: "online.watching.razzing"})
+        action_names = RAZZ_KEYS.name_ids
+        action_names[RazzAction.RAZZING] = "online.watching.razzing"
+        return WatchView(razz, keys, answers, GameWon, action_names)
 
     def presenter(self, rules: Rules, messages: Messages, verbosity: Verbosity) -> Presenter:
         game = cast(RazzGame, rules)

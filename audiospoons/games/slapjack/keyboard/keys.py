@@ -5,7 +5,6 @@ from __future__ import annotations
 from enum import Enum
 
 from audiospoons.ui.gamekeys import KeyTable, SharedAction, help_order, shared_keys
-from audiospoons.ui.keynames import name_actions
 
 
 class SlapjackAction(Enum):
@@ -31,7 +30,6 @@ DEFAULT_SLAPJACK_KEYS: dict[SlapjackAction | SharedAction, tuple[str, ...]] = {
     SlapjackAction.OPTIONS: ("f5",),
 } | shared_keys()
 
-SLAPJACK_KEYS: KeyTable[SlapjackAction] = KeyTable(SlapjackAction, DEFAULT_SLAPJACK_KEYS)
 
 SLAPJACK_HELP_ORDER = help_order(SlapjackAction, (
     SlapjackAction.SLAP,
@@ -59,4 +57,6 @@ SLAPJACK_ACTION_IDS: dict[SlapjackAction, str] = {
     SlapjackAction.OPTIONS: "keys.action.options",
 }
 """The message id of each action's name: the other games' where it means the same."""
-name_actions(SlapjackAction, SLAPJACK_ACTION_IDS)
+
+SLAPJACK_KEYS: KeyTable[SlapjackAction] = KeyTable(SlapjackAction, DEFAULT_SLAPJACK_KEYS,
+                                                   SLAPJACK_ACTION_IDS)

@@ -99,17 +99,20 @@ class SlapjackKeyboardSeat:
         if not self.overrides:
             m = self.messages
             return " ".join((m.tr("slapjack.help"), m.tr("help.game.rules")))
-        return moved_keys_text(self.bindings, SLAPJACK_HELP_ORDER, self.messages)
+        return moved_keys_text(self.bindings, SLAPJACK_HELP_ORDER, SLAPJACK_KEYS.name_ids,
+                               self.messages)
 
     def _controls(self) -> tuple[Control, ...]:
         """The keys to touch: the slap first, the status keys with those that tell."""
-        return game_controls(self.bindings, SLAPJACK_HELP_ORDER, self.messages,
+        return game_controls(self.bindings, SLAPJACK_HELP_ORDER, SLAPJACK_KEYS.name_ids,
+                             self.messages,
                              race=SlapjackAction.SLAP, telling=SLAPJACK_TELLING)
 
     def _table_view(self) -> TableView:
         """The status keys' answers."""
         return TableView(self.messages.tr("game.name.slapjack"),
-                         status_cells(self._answers(), SLAPJACK_TABLE, self.messages))
+                         status_cells(self._answers(), SLAPJACK_TABLE, SLAPJACK_KEYS.name_ids,
+                                      self.messages))
 
     def _on_key(self, label: str, at: float, keys: KeySource) -> bool:
         """Act on one key; False when the player quits the game."""
@@ -243,7 +246,8 @@ class RemoteSlapjackGame(RelaySeat, SlapjackKeyboardSeat):
             return self.online_help(" ".join((m.tr("slapjack.help.online"),
                                               m.tr("help.game.rules"))))
         return self.online_help(moved_keys_text(without_pause(self.bindings),
-                                                SLAPJACK_HELP_ORDER, self.messages))
+                                                SLAPJACK_HELP_ORDER,
+                                                SLAPJACK_KEYS.name_ids, self.messages))
 
     def _ears(self) -> SlapjackPlayer:
         return self.player

@@ -98,7 +98,7 @@ class SlapjackKeyboard:
         keys: dict[Enum, tuple[str, ...]] = {
             action: labels
             for action, labels in SLAPJACK_KEYS.bindings(prefs.keys_of(NAME)).items()}
-        return WatchView(player, keys, answers, SlapjackOver)
+        return WatchView(player, keys, answers, SlapjackOver, SLAPJACK_KEYS.name_ids)
 
     def presenter(self, rules: Rules, messages: Messages, verbosity: Verbosity) -> Presenter:
         game = cast(SlapjackGame, rules)

@@ -12,7 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from audiospoons.engine.cards import DeckKind
-from audiospoons.games.spoons.keyboard.keys import DEFAULT_KEYS, SLOTS, ClassicAction, SpoonsAction
+from audiospoons.games.spoons.keyboard.keys import (
+    CLASSIC_KEYS,
+    DEFAULT_KEYS,
+    SLOTS,
+    ClassicAction,
+    SpoonsAction,
+)
 from audiospoons.games.spoons.rules.options import (
     DrawVariant,
     Grabbing,
@@ -87,8 +93,11 @@ def moved_game_keys_text(keys: Mapping[ClassicAction, Sequence[str]], options: O
     numbers = ([_numbers_text(options.spoons_for(seats), m)]
                if options.grabbing is not Grabbing.REACTION
                and spoon_style is not SpoonStyle.COLOURS else [])
-    return items_text([*key_items(keys, [a for a in actions if a in GRAB_KEYS], m), *numbers,
-                       *key_items(keys, [a for a in actions if a not in GRAB_KEYS], m)], m)
+    names = CLASSIC_KEYS.name_ids
+    return items_text([*key_items(keys, [a for a in actions if a in GRAB_KEYS], names, m),
+                       *numbers,
+                       *key_items(keys, [a for a in actions if a not in GRAB_KEYS], names, m)],
+                      m)
 
 
 def _used(action: ClassicAction, options: Options, spoon_style: SpoonStyle) -> bool:

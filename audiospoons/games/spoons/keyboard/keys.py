@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from enum import Enum
 
 from audiospoons.ui.gamekeys import KeyTable, Rebinding, SharedAction, shared_keys
-from audiospoons.ui.keynames import name_actions
 
 
 class SpoonsAction(Enum):
@@ -99,10 +98,10 @@ ACTION_IDS: dict[SpoonsAction, str] = {
     SpoonsAction.FEINT: "keys.action.feint",
 }
 """The message id of each classic action's name."""
-name_actions(SpoonsAction, ACTION_IDS)
 
-CLASSIC_KEYS: KeyTable[SpoonsAction] = KeyTable(SpoonsAction, DEFAULT_KEYS)
+CLASSIC_KEYS: KeyTable[SpoonsAction] = KeyTable(SpoonsAction, DEFAULT_KEYS, ACTION_IDS)
 """The classic game's actions and their keys."""
+
 
 
 def bindings(overrides: Mapping[str, str] | None = None

@@ -14,7 +14,13 @@ from audiospoons.games.spoons.keyboard.helpkeys import (
     moved_game_keys_text,
     used_actions,
 )
-from audiospoons.games.spoons.keyboard.keys import SLOTS, ClassicAction, SpoonsAction, bindings
+from audiospoons.games.spoons.keyboard.keys import (
+    CLASSIC_KEYS,
+    SLOTS,
+    ClassicAction,
+    SpoonsAction,
+    bindings,
+)
 from audiospoons.games.spoons.keyboard.optionitems import options_text
 from audiospoons.games.spoons.keyboard.refusals import refusal_text
 from audiospoons.games.spoons.keyboard.rulestext import rules_lines
@@ -206,13 +212,14 @@ class KeyboardSeat:
     def _controls(self) -> tuple[Control, ...]:
         """The keys to touch: Space first, the status keys with those that tell."""
         return game_controls(bindings(self.key_overrides),
-                             used_actions(self.options, self.player.spoon_style), self.messages,
+                             used_actions(self.options, self.player.spoon_style),
+                             CLASSIC_KEYS.name_ids, self.messages,
                              race=SpoonsAction.SPACE, telling=CLASSIC_TELLING)
 
     def _table_view(self) -> TableView:
         """The status keys' answers, the card under the cursor after the hand."""
         return TableView(self.messages.tr("game.name.spoons"), status_cells(
-            self._answers(), CLASSIC_TABLE, self.messages,
+            self._answers(), CLASSIC_TABLE, CLASSIC_KEYS.name_ids, self.messages,
             extra={SpoonsAction.HAND: self.player.cursor_text}))
 
     def _move_cursor(self, step: int) -> None:

@@ -89,7 +89,7 @@ class ClassicKeyboard:
             SharedAction.HISTORY_FIRST: history.first, SharedAction.HISTORY_LAST: history.last}
         keys: dict[Enum, tuple[str, ...]] = {
             action: labels for action, labels in bindings(prefs.keys_of(NAME)).items()}
-        return WatchView(spoons, keys, answers, GameOver)
+        return WatchView(spoons, keys, answers, GameOver, CLASSIC_KEYS.name_ids)
 
     @property
     def demonstration(self) -> Demonstration:
