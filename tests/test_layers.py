@@ -4,7 +4,11 @@ the screens use neither, no module of theirs imports itself round a circle, and 
 from __future__ import annotations
 
 import ast
+import random
+import re
 from pathlib import Path
+
+from audiospoons.games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "audiospoons"
@@ -103,3 +107,125 @@ def test_the_games_use_no_simulation() -> None:
     offenders = sorted(module_name(path) for path in (PACKAGE / "games").rglob("*.py")
                        if "audiospoons.simulate" in imported(path))
     assert offenders == []
+
+
+PLAIN_WORDS = frozenset({"spoons"})
+"""Game names that are also the things on a table: the spoons are grabbed in more than one
+game, so a shared module may speak of them; as a class name's start (``Spoons...``), or a
+string that is the name alone, the word still names the game."""
+
+
+def words_of(identifier: str) -> list[str]:
+    """An identifier's words, in small letters: ``RazzKeyTable`` and ``razz_key_table`` are
+    both razz, key, table."""
+    return [word.lower() for word in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", identifier)]
+
+
+def game_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The words that name a game, from the registry: each game's name and the start of its
+    rules' class name (``ClassicGame``: classic); and, of these, the class-name starts."""
+    names = set(GAMES)
+    starts = {name.capitalize() for name in GAMES}
+    for spec in GAMES.values():
+        options, _ = spec.read_options({})
+        seats = [f"Seat {seat}" for seat in range(spec.players[0])]
+        rules = spec.deal(seats, options, random.Random(0), 0)
+        starts.add(type(rules).__name__.removesuffix("Game"))
+    return frozenset(names | {start.lower() for start in starts}), frozenset(starts)
+
+
+def docstrings(tree: ast.AST) -> set[int]:
+    """The ``id`` of each docstring's constant: those of the module, its classes and functions,
+    and the strings that follow an assignment to document it."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            found.update(id(statement.value) for statement in node.body
+                         if isinstance(statement, ast.Expr)
+                         and isinstance(statement.value, ast.Constant)
+                         and isinstance(statement.value.value, str))
+    return found
+
+
+def identifiers(node: ast.AST) -> list[str]:
+    """The names ``node`` gives or uses."""
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.Attribute | ast.keyword):
+        return [node.attr] if isinstance(node, ast.Attribute) else [node.arg or ""]
+    if isinstance(node, ast.alias):
+        return [*node.name.split("."), node.asname or ""]
+    if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+        return [node.name]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    return []
+
+
+def names_a_game(identifier: str, words: frozenset[str], starts: frozenset[str]) -> bool:
+    """A word of a game in the identifier, or a class name that starts as a game's does."""
+    own = set(words_of(identifier)) & (words - PLAIN_WORDS)
+    return bool(own) or any(identifier.startswith(start) and identifier[len(start):][:1].isupper()
+                            for start in starts)
+
+
+def imports_a_game(node: ast.AST) -> bool:
+    """Whether ``node`` imports from a module of one game's own package."""
+    module = (node.module or "") if isinstance(node, ast.ImportFrom) else ""
+    return any(f"{module}.".startswith(f"audiospoons.games.{game}.") for game in GAMES)
+
+
+def string_names_a_game(text: str, words: frozenset[str], starts: frozenset[str]) -> bool:
+    """A game's name alone, a key or message id with a game's word in it ("game.name.razz"),
+    or words that name a game as a name is written ("Razz"; "razz", the call, is a word)."""
+    tokens = re.split(r"[^A-Za-z]+", text)
+    if text.split() != [text]:
+        return bool(set(tokens) & (starts - {word.capitalize() for word in PLAIN_WORDS}))
+    return text in GAMES or bool({token.lower() for token in tokens} & (words - PLAIN_WORDS))
+
+
+def game_names_in(path: Path, words: frozenset[str], starts: frozenset[str]) -> list[str]:
+    """Where the module at ``path`` names a game in its code (its docstrings and comments
+    aside): ``line: name``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) not in skipped and string_names_a_game(node.value, words, starts):
+                found.append(f"{node.lineno}: {node.value!r}")
+            continue
+        if imports_a_game(node):
+            found.append(f"{getattr(node, 'lineno', 0)}: from {getattr(node, 'module', '')}")
+        found.extend(f"{getattr(node, 'lineno', 0)}: {name}" for name in identifiers(node)
+                     if names_a_game(name, words, starts))
+    return found
+
+
+def test_the_guard_knows_a_game_by_its_names() -> None:
+    words, starts = game_words()
+    assert {"spoons", "razz", "slapjack", "classic"} <= words
+    assert names_a_game("RazzKeyTable", words, starts)
+    assert names_a_game("CLASSIC_KEYS", words, starts)
+    assert names_a_game("SpoonsAction", words, starts)
+    assert not names_a_game("NUMBERED_SPOONS", words, starts)
+    assert not names_a_game("spoon_names", words, starts)
+    assert [imports_a_game(node) for node in ast.parse(
+        "from audiospoons.games.spoons.keys import A\n"
+        "from audiospoons.games.registry import GAMES").body] == [True, False]
+    assert string_names_a_game("razz", words, starts)
+    assert string_names_a_game("spoons", words, starts)
+    assert string_names_a_game("game.name.slapjack", words, starts)
+    assert string_names_a_game("New Razz Spoons room", words, starts)
+    assert not string_names_a_game("keys.action.spoons", words, starts)
+    assert not string_names_a_game("grab spoons razz razzes", words, starts)
+
+
+def test_no_shared_module_names_a_game() -> None:
+    """The games are plugged in by the registry: the layers they share hold each by its spec,
+    and name none of them."""
+    words, starts = game_words()
+    offenders = {module_name(path): found for path in sorted(PACKAGE.rglob("*.py"))
+                 if "games" not in path.relative_to(PACKAGE).parts[:1]
+                 and (found := game_names_in(path, words, starts))}
+    assert offenders == {}

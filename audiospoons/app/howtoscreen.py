@@ -19,7 +19,7 @@ def howto_items(m: Messages) -> list[Item]:
         ("goal", m.tr("howto.goal"), m.tr("howto.goal.text")),
         ("cards", m.tr("howto.cards"), m.tr("howto.cards.text")),
         ("passing", m.tr("howto.passing"), m.tr("howto.passing.text")),
-        ("spoons", m.tr("howto.spoons"), m.tr("howto.spoons.text")),
+        ("grabbing", m.tr("howto.spoons"), m.tr("howto.spoons.text")),
         ("losing", m.tr("howto.losing"), m.tr("howto.losing.text")),
         ("fighting", m.tr("howto.fighting"), m.tr("howto.fighting.text")),
         ("variants", m.tr("howto.variants"), m.tr("howto.variants.text")),
