@@ -211,7 +211,7 @@ def test_the_guard_knows_a_game_by_its_names() -> None:
     assert not names_a_game("NUMBERED_SPOONS", words, starts)
     assert not names_a_game("spoon_names", words, starts)
     assert [imports_a_game(node) for node in ast.parse(
-        "from audiospoons.games.spoons.keys import A\n"
+        "from audiospoons.games.spoons.keyboard.keys import A\n"
         "from audiospoons.games.registry import GAMES").body] == [True, False]
     assert string_names_a_game("razz", words, starts)
     assert string_names_a_game("spoons", words, starts)

@@ -44,7 +44,7 @@ class Knock(Enum):
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_game_s_key_table_names_each_of_its_actions(name: str) -> None:
-    table = GAMES[name].key_table()
+    table = KEYBOARDS[name].key_table()
     assert set(table.names) == set(table.own)
     assert {action for action in table.name_ids} == set(table.actions)
     for action in table.actions:
