@@ -132,8 +132,8 @@ def test_the_urgent_lines_known_in_advance_are_the_ones_the_game_says() -> None:
 
 
 def test_the_colour_menu_names_spoons_by_colour_in_every_language() -> None:
+    from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle
     from audiospoons.games.spoons.rules.events import ContestKind, SpoonChosen, SpoonContested
-    from audiospoons.voice.spoonnames import SpoonStyle
 
     colours = {"spoon_style": SpoonStyle.COLOURS}
     contest = SpoonContested(5.0, 1, (0, 2))

@@ -30,7 +30,8 @@ ID_PATTERN = re.compile(r'"([a-z0-9]+(?:\.[a-z0-9-]+)+)"')
 CALL_PATTERN = re.compile(r'\bn?tr\(\s*"([a-z0-9]+(?:\.[a-z0-9-]+)+)"')
 ID_TABLES = (
     "games/spoons/keyboard/announcer.py", "voice/cardnames.py", "games/spoons/keyboard/refusals.py",
-    "games/spoons/keyboard/demo.py", "ui/keynames.py", "voice/spoonnames.py",
+    "games/spoons/keyboard/demo.py", "ui/keynames.py", "ui/gamekeys.py",
+    "games/spoons/keyboard/spoonnames.py", "games/spoons/keyboard/keys.py",
     "games/spoons/keyboard/presetnames.py", "voice/relaywords.py",
     "ui/keyboardhalf.py", "games/razz/keyboard/keys.py",
     "games/slapjack/keyboard/keys.py", "games/slapjack/keyboard/seatkeys.py", "app/records.py",

@@ -29,12 +29,12 @@ from audiospoons.games.spoons.keyboard.helpkeys import CLASSIC_HELP_ORDER
 from audiospoons.games.spoons.keyboard.keys import SpoonsAction
 from audiospoons.games.spoons.keyboard.local import LocalGame
 from audiospoons.games.spoons.keyboard.online import RemoteGame
+from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rules.presets import PRESETS_BY_NAME
 from audiospoons.ui.gamekeys import SharedAction
 from audiospoons.voice.i18n import available_languages, messages
 from audiospoons.voice.speaker import Speaker
-from audiospoons.voice.spoonnames import SpoonStyle
 
 F1 = "\x1bOP"
 ENDING = ("F3: who is still in. F5: the options. F6: your reaction times. Comma and period review"

@@ -21,6 +21,7 @@ from audiospoons.games.razz.keyboard.keys import RazzAction
 from audiospoons.games.razz.keyboard.online import RemoteRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.spoons.keyboard.keys import SpoonsAction
+from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle
 from audiospoons.games.spoons.rules.events import GameStarted, RoundStarted
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net import server
@@ -32,7 +33,6 @@ from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.relaywords import refusal_text
 from audiospoons.voice.speaker import Speaker
-from audiospoons.voice.spoonnames import SpoonStyle
 
 EN = messages("en")
 ES = messages("es")
@@ -822,7 +822,7 @@ def test_join_relay_gives_a_game_the_players_keys_and_spoon_style(
         run = asyncio.create_task(join_relay(
             "127.0.0.1", port, "Ann", room=None, values={"word": "PIG", "round_pause": "0.2"},
             bots=2, messages=EN, speaker=Speaker(lines), sounds=None, keys=keys,  # type: ignore[arg-type]
-            prefs=SeatPrefs(Verbosity.BRIEF, {"spoons": {"slot-1": "q"}}, SpoonStyle.COLOURS)))
+            prefs=SeatPrefs(Verbosity.BRIEF, {"spoons": {"slot-1": "q"}}, "colours")))
         await heard(lines, "Room 1, Ann's room: Ann, host; Andrew, a bot; Britany")
         keys.press("enter")
         await heard(lines, "Your cards:")

@@ -11,6 +11,7 @@ from fakes import Clock, Lines, Pressed
 from audiospoons.engine.cards import Card
 from audiospoons.games.spoons.keyboard.ears import LocalPlayer, spoon_number
 from audiospoons.games.spoons.keyboard.local import LocalGame
+from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle
 from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.events import (
     ContestKind,
@@ -33,7 +34,6 @@ from audiospoons.ui.player import PastReactions
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
-from audiospoons.voice.spoonnames import SpoonStyle
 
 
 class Sounds:

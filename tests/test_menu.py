@@ -46,7 +46,6 @@ from audiospoons.ui.optionitems import seconds
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import SpeechMode, TextOutput
-from audiospoons.voice.spoonnames import SpoonStyle
 
 EN = messages("en")
 ES = messages("es")
@@ -593,8 +592,8 @@ def test_what_was_said_can_be_reviewed_in_a_menu(tmp_path: Path) -> None:
 def test_the_colour_menu_of_spoons_is_chosen_in_settings(tmp_path: Path) -> None:
     lines, ui = run_screens(tmp_path, ["s", "enter", "c", "right"])
     assert lines[3:] == ["Choosing a spoon, number keys, 8 of 12", "colour menu"]
-    assert load_settings(tmp_path / "settings.json")[0].spoon_keys is SpoonStyle.COLOURS
-    assert ui.settings.spoon_keys is SpoonStyle.COLOURS
+    assert load_settings(tmp_path / "settings.json")[0].spoon_keys == "colours"
+    assert ui.settings.spoon_keys == "colours"
 
 
 def test_a_preset_chosen_in_the_options_sets_them_and_is_described(tmp_path: Path) -> None:

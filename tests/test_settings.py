@@ -22,17 +22,18 @@ from audiospoons.app.settings import (
     save_settings,
     settings_path,
 )
+from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle
 from audiospoons.games.spoons.rules.options import Options
+from audiospoons.ui.seating import SPOON_STYLES, SeatPrefs
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.speech import SpeechMode
-from audiospoons.voice.spoonnames import SpoonStyle
 
 ASIDE = re.compile(r"settings\.json\.corrupt-\d{8}-\d{6}(-\d+)?")
 
 CHANGED = Settings(
     speech=SpeechMode.TTS, rate=230, speech_volume=70, sound_volume=40, mono=True,
-    language="es", verbosity=Verbosity.BRIEF, spoon_keys=SpoonStyle.COLOURS,
+    language="es", verbosity=Verbosity.BRIEF, spoon_keys="colours",
     game_keys={"spoons": {"hand": "j", "space": "b"}}, players=6, bots="expert",
     game_options={"spoons": {"draw": "discard", "grab_time_limit": "5"},
                   "razz": {"end": "points", "end_at": "60"}}, first_run=False,
@@ -278,3 +279,14 @@ def test_a_bad_kept_seat_is_dropped_alone_and_the_other_seats_are_kept(tmp_path:
     assert load_settings(path) == (
         Settings(first_run=False, online_seats={"relay.example:7000 Ann": good}),
         "settings.partial")
+
+
+def test_the_spoon_keys_are_kept_as_the_word_the_game_that_numbers_spoons_reads(
+        tmp_path: Path) -> None:
+    assert Settings().spoon_keys == "numbers" == SeatPrefs().spoon_style
+    assert tuple(style.value for style in SpoonStyle) == SPOON_STYLES
+    path = tmp_path / "settings.json"
+    path.write_text('{"spoon_keys": "colours"}', encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert (loaded.spoon_keys, problem) == ("colours", None)
+    assert loaded.seat_prefs().spoon_style == "colours"

@@ -38,11 +38,10 @@ from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.net.names import NAME_LENGTH
 from audiospoons.ui.keptseats import is_seat_token
-from audiospoons.ui.seating import SeatPrefs
+from audiospoons.ui.seating import SPOON_STYLES, SeatPrefs
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speech import SpeechMode
-from audiospoons.voice.spoonnames import SpoonStyle
 
 APP_NAME = "audiospoons"
 LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(_[A-Za-z]{2})?")
@@ -59,7 +58,7 @@ RECENT_REACTIONS = 99
 ONLINE_ADDRESS_LENGTH = 260
 """Characters in a relay's address: the longest host name (253), a colon and a port."""
 
-E = TypeVar("E", SpeechMode, Verbosity, SpoonStyle)
+E = TypeVar("E", SpeechMode, Verbosity)
 T = TypeVar("T")
 
 PROBLEM_CORRUPT = "settings.corrupt"
@@ -117,7 +116,7 @@ class Settings:
     mono: bool = False
     language: str | None = None
     verbosity: Verbosity = Verbosity.BRIEF
-    spoon_keys: SpoonStyle = SpoonStyle.NUMBERS
+    spoon_keys: str = SPOON_STYLES[0]
     game_keys: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     players: int = 4
     bots: str = "easy"
@@ -300,7 +299,7 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
         "mono": settings.mono,
         "language": settings.language,
         "verbosity": settings.verbosity.value,
-        "spoon_keys": settings.spoon_keys.value,
+        "spoon_keys": settings.spoon_keys,
         **{half.keys_setting: dict(settings.keys_of(name)) for name, half in KEYBOARDS.items()},
         "players": settings.players,
         "bots": settings.bots,
@@ -370,7 +369,7 @@ def settings_from_json(data: object, reset: list[str] | None = None) -> Settings
         language=kept("language", language, None),
         verbosity=kept("verbosity", lambda: _enum(data, "verbosity", Verbosity,
                                                   defaults.verbosity), defaults.verbosity),
-        spoon_keys=kept("spoon_keys", lambda: _enum(data, "spoon_keys", SpoonStyle,
+        spoon_keys=kept("spoon_keys", lambda: _word(data, "spoon_keys", SPOON_STYLES,
                                                     defaults.spoon_keys), defaults.spoon_keys),
         game_keys={name: keys for name, half in KEYBOARDS.items()
                    if (keys := kept(half.keys_setting,
@@ -437,6 +436,13 @@ def _enum(data: dict[str, Any], key: str, kind: type[E], default: E) -> E:
         if member.value == value:
             return member
     raise BadSettings(f"{key} {value!r}")
+
+
+def _word(data: dict[str, Any], key: str, words: tuple[str, ...], default: str) -> str:
+    value = data.get(key, default)
+    if value not in words:
+        raise BadSettings(f"{key} {value!r}")
+    return str(value)
 
 
 def _text_mapping(data: dict[str, Any], key: str) -> dict[str, str]:

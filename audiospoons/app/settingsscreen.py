@@ -14,10 +14,10 @@ from audiospoons.app.settings import RATE_MAX, RATE_MIN, RATE_STEP
 from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.ui.menu import ActionItem, Choice, Item, Menu, Number, Toggle
+from audiospoons.ui.seating import SPOON_STYLES
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages, available_languages, messages, translated_share
 from audiospoons.voice.speech import SpeechMode
-from audiospoons.voice.spoonnames import SpoonStyle
 
 SYSTEM_LANGUAGE = "system"
 KEYS_ITEMS = {("keys" if name == DEFAULT else f"{name}keys"): name for name in GAMES}
@@ -74,7 +74,7 @@ def settings_items(host: MenuHost) -> list[Item]:
                s.verbosity.value, tuple(verbosity_words.values()),
                m.tr("menu.settings.verbosity.about")),
         Choice("spoon_keys", m.tr("menu.settings.spoonkeys"),
-               tuple(style.value for style in SpoonStyle), s.spoon_keys.value,
+               SPOON_STYLES, s.spoon_keys,
                (m.tr("menu.settings.spoonkeys.numbers"),
                 m.tr("menu.settings.spoonkeys.colours")),
                m.tr("menu.settings.spoonkeys.about")),
@@ -142,6 +142,6 @@ def change_setting(host: MenuHost, item: Item) -> str | None:
     elif isinstance(item, Choice) and item.key == "verbosity":
         host.save(replace(s, verbosity=Verbosity(item.value)))
     elif isinstance(item, Choice) and item.key == "spoon_keys":
-        host.save(replace(s, spoon_keys=SpoonStyle(item.value)))
+        host.save(replace(s, spoon_keys=item.value))
     host.apply()
     return None

@@ -17,7 +17,10 @@ from audiospoons.ui.player import GameResult, KeySource, PastReactions
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
-from audiospoons.voice.spoonnames import SpoonStyle
+
+SPOON_STYLES = ("numbers", "colours")
+"""How numbered spoons may be named to the player, by the word the settings keep: by number or
+by colour. The game that numbers its spoons reads the word as its own style of naming them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +30,8 @@ class SeatPrefs:
     verbosity: Verbosity = Verbosity.FULL
     keys: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """Each game's moved keys (action name to key label), by the game's name."""
-    spoon_style: SpoonStyle = SpoonStyle.NUMBERS
+    spoon_style: str = SPOON_STYLES[0]
+    """How numbered spoons are named (one of ``SPOON_STYLES``)."""
 
     def keys_of(self, game: str) -> dict[str, str]:
         """The keys the player moved in ``game``."""

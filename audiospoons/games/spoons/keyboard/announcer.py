@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from audiospoons.engine.events import Event
 from audiospoons.games.spoons.keyboard.pacing import pace
+from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle, coloured, spoon_phrase
 from audiospoons.games.spoons.rules.events import (
     CardPassed,
     CardsDealt,
@@ -60,7 +61,6 @@ from audiospoons.voice.announcer import EventAnnouncer, Verbosity
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.pace import LinePace
-from audiospoons.voice.spoonnames import SpoonStyle, coloured, spoon_phrase
 
 # Message ids by (from the stock, forced by the time limit) and by forced.
 YOU_TOOK = {(True, False): "you.drew", (True, True): "you.drew.late",

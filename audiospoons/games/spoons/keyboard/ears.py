@@ -13,6 +13,7 @@ from audiospoons.engine.events import Event
 from audiospoons.games.spoons.keyboard.announcer import Announcer
 from audiospoons.games.spoons.keyboard.cues import CueMapper
 from audiospoons.games.spoons.keyboard.spoonmenu import ColourMenu
+from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle, spoon_word
 from audiospoons.games.spoons.rules.events import (
     EmptySlot,
     GripSlipped,
@@ -34,7 +35,6 @@ from audiospoons.voice.announcer import Utterance, Verbosity
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
-from audiospoons.voice.spoonnames import SpoonStyle, spoon_word
 
 SPOON_KEY_MODIFIERS = ("ctrl+", "alt+")
 """With either, a number-row key names spoons 11 to 20. Ctrl is seed 000's choice; Alt is what

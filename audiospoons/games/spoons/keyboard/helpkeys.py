@@ -19,6 +19,7 @@ from audiospoons.games.spoons.keyboard.keys import (
     ClassicAction,
     SpoonsAction,
 )
+from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle
 from audiospoons.games.spoons.rules.options import (
     DrawVariant,
     Grabbing,
@@ -29,7 +30,6 @@ from audiospoons.games.spoons.rules.options import (
 from audiospoons.ui.gamekeys import help_order
 from audiospoons.ui.keynames import items_text, key_items, key_name
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.spoonnames import SpoonStyle
 
 NUMBER_KEYS = 9
 """Spoons 1 to 9 have a number key of their own; 0 is spoon 10, and Ctrl or Alt add ten."""

@@ -18,6 +18,7 @@ from audiospoons.games.spoons.bots import make_bot
 from audiospoons.games.spoons.keyboard.ears import LocalPlayer
 from audiospoons.games.spoons.keyboard.keys import keymap
 from audiospoons.games.spoons.keyboard.seatkeys import KeyboardSeat, draw_key
+from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle
 from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
@@ -30,7 +31,6 @@ from audiospoons.ui.player import YOU, GameResult, PastReactions
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
-from audiospoons.voice.spoonnames import SpoonStyle
 
 
 class LocalGame(KeyboardSeat, LocalLoop):

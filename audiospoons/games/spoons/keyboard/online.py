@@ -15,6 +15,7 @@ from audiospoons.games.spoons.keyboard.ears import LocalPlayer
 from audiospoons.games.spoons.keyboard.helpkeys import game_keys_text, moved_game_keys_text
 from audiospoons.games.spoons.keyboard.keys import bindings, keymap
 from audiospoons.games.spoons.keyboard.seatkeys import KeyboardSeat, draw_key
+from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle
 from audiospoons.games.spoons.rules.events import GameOver
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net.client import RelayClient
@@ -24,7 +25,6 @@ from audiospoons.ui.relayseat import RelaySeat, without_pause
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
-from audiospoons.voice.spoonnames import SpoonStyle
 
 
 class RemoteGame(RelaySeat, KeyboardSeat):

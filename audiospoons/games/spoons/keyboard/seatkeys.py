@@ -24,6 +24,7 @@ from audiospoons.games.spoons.keyboard.keys import (
 from audiospoons.games.spoons.keyboard.optionitems import options_text
 from audiospoons.games.spoons.keyboard.refusals import refusal_text
 from audiospoons.games.spoons.keyboard.rulestext import rules_lines
+from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle
 from audiospoons.games.spoons.rules.commands import Draw, Feint, Grab, Pass, React, Signal, Take
 from audiospoons.games.spoons.rules.events import ContestKind
 from audiospoons.games.spoons.rules.options import DrawVariant, Grabbing, Options
@@ -37,7 +38,6 @@ from audiospoons.ui.seatkeys import SharedKeys
 from audiospoons.ui.tableview import TableView, status_cells
 from audiospoons.voice.i18n import Messages
 from audiospoons.voice.speaker import Speaker
-from audiospoons.voice.spoonnames import SpoonStyle
 
 BEFORE_THE_CUE = frozenset({"cards-stopped", "fighting"})
 """Refusals whose usual words ("grab a spoon", "react to win it") would ask for a press, which

@@ -20,6 +20,7 @@ from audiospoons.games.spoons.keyboard.local import LocalGame
 from audiospoons.games.spoons.keyboard.online import RemoteGame
 from audiospoons.games.spoons.keyboard.replaystate import state_of_play
 from audiospoons.games.spoons.keyboard.rulestext import rules_lines as spoons_rules
+from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle
 from audiospoons.games.spoons.rules.events import GameOver
 from audiospoons.games.spoons.rules.game import ClassicGame
 from audiospoons.games.spoons.rules.options import Options
@@ -62,7 +63,7 @@ class ClassicKeyboard:
                          table.speaker, table.sounds, seed=table.seed,
                          verbosity=table.prefs.verbosity, key_overrides=table.prefs.keys_of(NAME),
                          rate_setter=table.rate_setter, bot_level=table.bot_level,
-                         spoon_style=table.prefs.spoon_style, clock=table.clock)
+                         spoon_style=SpoonStyle(table.prefs.spoon_style), clock=table.clock)
         if table.record is not None:
             game.record = table.record
         return game
@@ -70,7 +71,8 @@ class ClassicKeyboard:
     def remote_seat(self, client: RelayClient, started: dict[str, Any], messages: Messages,
                     speaker: Speaker, sounds: CuePlayer | None, prefs: SeatPrefs) -> OnlineGame:
         return RemoteGame(client, started, messages, speaker, sounds, verbosity=prefs.verbosity,
-                          key_overrides=prefs.keys_of(NAME), spoon_style=prefs.spoon_style)
+                          key_overrides=prefs.keys_of(NAME),
+                          spoon_style=SpoonStyle(prefs.spoon_style))
 
     def watch_view(self, started: dict[str, Any], messages: Messages, speaker: Speaker,
                    sounds: CuePlayer | None, prefs: SeatPrefs) -> WatchView:
@@ -79,7 +81,7 @@ class ClassicKeyboard:
         history = speaker.history
         options = Options.from_mapping(started["options"])
         spoons = LocalPlayer(names, options, messages, speaker, sounds, prefs.verbosity,
-                             prefs.spoon_style, random.Random(), seat=None)
+                             SpoonStyle(prefs.spoon_style), random.Random(), seat=None)
         answers: dict[Enum, Answer] = {
             SpoonsAction.SPOONS: lambda: spoons.spoons_text(options.grabbing),
             SpoonsAction.PLAYERS: spoons.players_text,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
+from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle, spoon_word
 from audiospoons.voice.i18n import Messages
-from audiospoons.voice.spoonnames import SpoonStyle, spoon_word
 
 
 class ColourMenu:
