@@ -54,7 +54,9 @@ class Hearing:
     """What the table's listeners are being told, for bots to wait on.
 
     ``quiet_at`` is the game time by which what waits to be said will have been said (None when
-    nothing waits); ``waits`` are the moves that wait for it. A bot's thinking time for such a
+    nothing waits; ``math.inf`` while that is not known, as when the relay waits for its people
+    to say they have heard: then a move waits as long as it may); ``waits`` are the moves that
+    wait for it. A bot's thinking time for such a
     move starts once the table is quiet: the move comes that much later, by at most
     ``HEARING_WAIT_LIMIT``, and in time for the bot's own time limit."""
 

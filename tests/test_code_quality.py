@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import re
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+
+from test_relay import FAST
+
+from audiospoons.engine.events import Event
+from audiospoons.net.botclient import play_seat
+from audiospoons.net.client import RelayClient
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "audiospoons" / "engine"
@@ -105,13 +113,87 @@ def test_a_game_reaches_into_no_other_game() -> None:
     assert offenders == []
 
 
+RELAY_PROCESS = """
+import asyncio, json, sys
+from audiospoons.net.server import Relay
+
+async def main():
+    relay = Relay()
+    server = await asyncio.start_server(relay.handle, "127.0.0.1", 0)
+    print(server.sockets[0].getsockname()[1], flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    relay.close()
+    server.close()
+    print(json.dumps(sorted(sys.modules)), flush=True)
+
+asyncio.run(main())
+"""
+"""A relay in a process of its own: it says its port, serves until a line comes on its input,
+then says every module it loaded."""
+RELAY_GAME_PARTS = {
+    "": ("rules", "spec", "bots", "places"),
+    "spoons": ("spoonchoice", "spoonslots"),
+    "slapjack": ("view",),
+}
+"""The parts of a game a relay may load: its rules (and their modules), its spec, its bots and
+its places at the end; and the pure parts its bots read: which spoon a Spoons bot reaches for
+(``spoonchoice``, ``spoonslots``), and the table as a Slapjack seat knows it (``view``)."""
+HEARD_EVERY = 0.25
+"""Seconds between the player's ``heard``, well within the relay's rate limit."""
+
+
 def test_the_relay_loads_no_game_s_keyboard_side() -> None:
     """A game's speech, sounds, keys and seats load from its ``front`` module when first asked
-    for: the relay, which runs only the rules, never loads them (nor pygame)."""
-    check = ("import sys, audiospoons.net.server\n"
-             "print(sorted(m for m in sys.modules if m.endswith('.front') or m == 'pygame'"
-             " or m.startswith(('audiospoons.ui', 'audiospoons.voice', 'audiospoons.sound'))))")
-    result = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True,
-                            text=True)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "[]"
+    for: the relay, which runs only the rules, never loads them (nor pygame), nor the game's
+    voice or sounds; not when it starts, and not after a whole game with a player whose client
+    says ``hearing`` and then ``heard`` after the events it is sent."""
+    relay = subprocess.Popen([sys.executable, "-c", RELAY_PROCESS], cwd=ROOT, text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert relay.stdin is not None and relay.stdout is not None
+    try:
+        asyncio.run(asyncio.wait_for(play_a_game_saying_heard(int(relay.stdout.readline())),
+                                     120.0))
+        relay.stdin.write("done\n")
+        relay.stdin.flush()
+        loaded = json.loads(relay.stdout.readline())
+    finally:
+        relay.kill()
+        relay.wait()
+    games = game_folders()
+    allowed = [f"audiospoons.games.{game}.{part}" for game in games
+               for part in (*RELAY_GAME_PARTS[""], *RELAY_GAME_PARTS.get(game, ()))]
+    offenders = [name for name in loaded
+                 if name.endswith(".front") or name == "pygame"
+                 or name.startswith(("audiospoons.ui", "audiospoons.voice", "audiospoons.sound"))
+                 or (name.count(".") > 2 and name.startswith("audiospoons.games.")
+                     and not any(name == part or name.startswith(f"{part}.")
+                                 for part in allowed))]
+    assert offenders == []
+
+
+async def play_a_game_saying_heard(port: int) -> None:
+    """Ann, whose client says ``hearing``, plays a quick game of Spoons against two bots (a
+    bot at her keys), and says ``heard`` as the events come."""
+    ann = await RelayClient.connect("127.0.0.1", port, "Ann")
+    assert ann.hears
+    ann.listen(175, "brief")
+    ann.send("create_room", options={"word": "P", "hand_size": "3", "round_pause": "0.2",
+                                     "grab_time_limit": "2"})
+    ann.send("add_bot")
+    ann.send("add_bot")
+    await ann.expect("room", where=lambda m: len(m["seats"]) == 3)
+    ann.send("start")
+    started = await ann.expect("game_started")
+    loop = asyncio.get_running_loop()
+    said_at = -HEARD_EVERY
+
+    def hearing(event: Event) -> bool:
+        nonlocal said_at
+        if loop.time() >= said_at + HEARD_EVERY:
+            ann.heard()
+            said_at = loop.time()
+        return False
+
+    result = await play_seat(ann, started, pace=FAST, until=hearing)
+    assert result.over and ann.events_heard > 0
+    await ann.close()

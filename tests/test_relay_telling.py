@@ -1,14 +1,20 @@
-"""A relay's bots wait for what the table's people are being told, over real TCP sockets on
-127.0.0.1: a player who says their reader speaks slowly (``hearing``) is not played past; one
-who says nothing is not waited for; a rate out of range is refused."""
+"""A relay's bots wait for its people to say they have heard what they were last sent
+(``heard``): a bot's move of the play waits until the player says so, or until the table's cap
+when they never do; a late, repeated or made-up ``heard`` ends no newer wait; a player whose
+client never said ``hearing``, and a spectator, are not waited for. In a room with a stand-in
+for the connection, at game times the test sets, and over real TCP sockets on 127.0.0.1."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import math
+import random
 
+import pytest
 from test_relay import connect, with_relay
 
+from audiospoons.bots.levels import Level
 from audiospoons.engine.events import Event
 from audiospoons.games.razz.rules.commands import ChoosePhrase, DrawCard, Keep, SayPhrase
 from audiospoons.games.razz.rules.events import (
@@ -20,26 +26,117 @@ from audiospoons.games.razz.rules.events import (
     PhraseWanted,
     TurnBegan,
 )
-from audiospoons.net.client import RelayClient
+from audiospoons.games.spoons.rules.options import Options
+from audiospoons.net.client import RelayClient, RelayError
+from audiospoons.net.room import Room, Seat
 from audiospoons.net.server import Relay
-from audiospoons.net.telling import FASTEST_RATE
 from audiospoons.net.wire import decode_event, encode_command
 from audiospoons.table import HEARING_WAIT_LIMIT
-from audiospoons.voice.linequeue import reader_seconds
 
-SLOW = 80
-"""Words a minute: at this rate the shortest line of the play takes over three seconds."""
+HOLD = 1.0
+"""Seconds a slow listener takes to hear a batch before saying so: well within the cap."""
 BOT_MOVES = 2
 
 
-async def bot_moves_heard(port: int, rate: int | None) -> list[tuple[Event, Event]]:
-    """Ann (saying she listens at ``rate``, or saying nothing) opens a Razz Spoons room with
+class Connection:
+    """A person's connection as the room sees it: counts the ``event`` messages it is sent,
+    as the relay's connections do; ``hearing`` when its client said it will tell when its
+    player has heard."""
+
+    def __init__(self, name: str, *, hearing: bool = True) -> None:
+        self.name = name
+        self.hearing = hearing
+        self.events_sent = 0
+
+    def send(self, kind: str, **fields: object) -> None:
+        if kind == "event":
+            self.events_sent += 1
+
+    def send_line(self, line: bytes) -> None:
+        """Nothing is kept."""
+
+
+def classic_room(ann: Connection, spectator: Connection | None = None) -> Room:
+    """Ann and three bots at classic Spoons with no grab limit, dealt at relay time 0 from a
+    fixed seed; ``spectator`` watching."""
+    room = Room(1, "r", ann, Options.from_mapping({"grab_time_limit": "0"}), {})
+    room.seats = [Seat(ann), *(Seat(level=Level.NORMAL, bot_name=name)
+                               for name in ("Bob", "Cy", "Di"))]
+    if spectator is not None:
+        room.spectators.append(spectator)
+    room.start(0.0, random.Random(7))
+    return room
+
+
+def first_bot_move(ann: Connection) -> float:
+    wake = classic_room(ann).next_wakeup()
+    assert wake is not None
+    return wake
+
+
+def test_a_bots_move_waits_for_the_player_to_say_they_heard_the_deal() -> None:
+    unheard = first_bot_move(Connection("Ann", hearing=False))
+    ann = Connection("Ann")
+    room = classic_room(ann)
+    assert ann.events_sent > 0
+    assert room.next_wakeup() == pytest.approx(unheard + HEARING_WAIT_LIMIT)
+    assert room.heard(0, ann.events_sent, 1.5)
+    assert room.next_wakeup() == pytest.approx(unheard + 1.5)
+
+
+def test_a_player_who_never_says_is_waited_for_no_longer_than_the_cap() -> None:
+    unheard = first_bot_move(Connection("Ann", hearing=False))
+    room = classic_room(Connection("Ann"))
+    room.run_until(unheard + HEARING_WAIT_LIMIT - 0.01)
+    assert room.table is not None and room.table.log == []
+    room.run_until(unheard + HEARING_WAIT_LIMIT)
+    assert len(room.table.log) == 1
+
+
+def test_a_late_repeated_or_partial_heard_ends_no_newer_wait() -> None:
+    unheard = first_bot_move(Connection("Ann", hearing=False))
+    ann = Connection("Ann")
+    room = classic_room(ann)
+    dealt = ann.events_sent
+    assert not room.heard(0, dealt - 1, 0.1)
+    assert room.next_wakeup() == pytest.approx(unheard + HEARING_WAIT_LIMIT)
+    assert room.heard(0, dealt, 0.2)
+    assert room.table is not None
+    while ann.events_sent == dealt:
+        room.run_until(room.next_wakeup() or math.inf)
+    assert room.table.hearing is not None and room.table.hearing.quiet_at() == math.inf
+    assert not room.heard(0, dealt, 5.0)
+    assert not room.heard(0, dealt - 1, 5.0)
+    assert room.table.hearing.quiet_at() == math.inf
+    assert room.heard(0, ann.events_sent, 5.0)
+    assert room.table.hearing.quiet_at() == pytest.approx(5.0)
+
+
+def test_a_spectator_and_a_player_who_never_said_hearing_are_not_waited_for() -> None:
+    unheard = first_bot_move(Connection("Ann", hearing=False))
+    dee = Connection("Dee")
+    room = classic_room(Connection("Ann", hearing=False), spectator=dee)
+    assert dee.events_sent > 0
+    assert room.next_wakeup() == pytest.approx(unheard)
+
+
+def test_a_player_who_leaves_is_waited_for_no_more() -> None:
+    unheard = first_bot_move(Connection("Ann", hearing=False))
+    room = classic_room(Connection("Ann"))
+    room.hand_to_bot(0)
+    assert room.next_wakeup() == pytest.approx(unheard)
+
+
+async def bot_moves_heard(port: int, *, says_heard: bool) -> list[tuple[Event, Event]]:
+    """Ann, whose client says it will tell when she has heard, opens a Razz Spoons room with
     three bots and starts it; the bots' first moves of the play that open their turn, each with
-    the turn's beginning (told with the move before it). Ann chooses the phrase if she deals,
-    says it when she owes it, takes a King's cards with it, and draws when her turn comes."""
+    the turn's beginning (told with the move before it). With ``says_heard``, after each batch
+    that opens a bot's turn she takes ``HOLD`` seconds to hear it, no event coming meanwhile,
+    then says so; else she never does. Ann chooses the phrase if she deals, says it when she
+    owes it, takes a King's cards with it, and draws when her turn comes."""
     ann: RelayClient = await connect(port, "Ann")
-    if rate is not None:
-        ann.send("hearing", rate=rate, verbosity="brief")
+    assert ann.hears
+    ann.listen(175, "brief")
     ann.send("create_room", game="razz")
     await ann.expect("room")
     for _ in range(3):
@@ -58,6 +155,10 @@ async def bot_moves_heard(port: int, rate: int | None) -> list[tuple[Event, Even
         elif isinstance(event, TurnBegan):
             if event.seat == seat:
                 ann.send("command", command=encode_command(DrawCard(seat)))
+            elif says_heard:
+                with pytest.raises(RelayError, match="in time"):
+                    await ann.expect("event", timeout=HOLD)
+                ann.heard()
         elif ((isinstance(event, PhraseOwed) and event.seat == seat)
               or (isinstance(event, KingAimed) and event.target == seat)):
             ann.send("command", command=encode_command(SayPhrase(seat)))
@@ -71,15 +172,39 @@ async def bot_moves_heard(port: int, rate: int | None) -> list[tuple[Event, Even
     return moves
 
 
-def test_bots_wait_for_a_slow_readers_telling_of_the_last_move() -> None:
+def test_a_bots_move_comes_only_once_the_player_says_heard() -> None:
     async def scenario(relay: Relay, port: int) -> None:
-        shortest = reader_seconds("Bob draws a card.", SLOW)
-        assert shortest > 3.0
-        for before, move in await bot_moves_heard(port, SLOW):
-            assert move.at - before.at >= min(shortest, HEARING_WAIT_LIMIT) - 0.05, (before, move)
+        for before, move in await bot_moves_heard(port, says_heard=True):
+            assert move.at - before.at >= HOLD - 0.05, (before, move)
 
     with_relay(scenario, timeout=120.0)
 
+
+def test_a_bots_move_waits_the_cap_for_a_player_who_never_says_heard() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        for before, move in await bot_moves_heard(port, says_heard=False):
+            assert move.at - before.at >= HEARING_WAIT_LIMIT - 0.05, (before, move)
+
+    with_relay(scenario, timeout=120.0)
+
+
+def test_heard_that_is_not_a_count_sent_is_refused_and_one_out_of_a_game_passed_over() -> None:
+    async def scenario(relay: Relay, port: int) -> None:
+        ann = await connect(port, "Ann")
+        for events in (-1, 1, 10**6):
+            ann.send("heard", events=events)
+            assert (await ann.expect("error"))["code"] == "bad-field"
+        for wrong in ("3", 1.5, True, None):
+            ann.send("heard", events=wrong)
+            assert (await ann.expect("error"))["code"] == "bad-field"
+        ann.send("heard")
+        assert (await ann.expect("error"))["code"] == "bad-field"
+        ann.send("heard", events=0)
+        ann.send("ping", t=1)
+        assert (await ann.expect("pong", "error"))["kind"] == "pong"
+        await ann.close()
+
+    with_relay(scenario)
 
 
 def test_a_rate_out_of_range_is_refused_and_a_good_one_is_taken() -> None:
@@ -89,27 +214,20 @@ def test_a_rate_out_of_range_is_refused_and_a_good_one_is_taken() -> None:
         assert (await ann.expect("error"))["code"] == "bad-field"
         ann.send("hearing", rate=200, verbosity="chatty")
         assert (await ann.expect("error"))["code"] == "bad-field"
-        ann.listen(200, "full")
+        assert not next(iter(relay.clients)).hearing
+        ann.listen(2000, "full")
         ann.send("ping", t=1)
-        await ann.expect("pong")
-        listening = next(iter(relay.clients)).listening
-        assert listening is not None and (listening.rate, listening.verbosity) == (200, "full")
+        assert (await ann.expect("pong", "error"))["kind"] == "pong"
+        assert next(iter(relay.clients)).hearing
         await ann.close()
 
     with_relay(scenario)
 
 
-def test_a_player_who_says_nothing_of_their_reader_is_not_waited_for() -> None:
-    async def scenario(relay: Relay, port: int) -> None:
-        gaps = [move.at - before.at for before, move in await bot_moves_heard(port, None)]
-        assert min(gaps) < reader_seconds("Bob draws a card.", SLOW) - 1.0, gaps
-
-    with_relay(scenario, timeout=120.0)
-
-
 def test_a_relay_whose_hello_does_not_say_hearing_is_not_sent_it() -> None:
-    """An older relay would refuse ``hearing``, and its refusal could be taken for the answer
-    to a rejoin sent just after: the client tells only a relay that said it takes it."""
+    """An older relay would refuse ``hearing`` and ``heard``, and its refusal could be taken for
+    the answer to a rejoin sent just after: the client tells only a relay that said it takes
+    them."""
     received: list[dict[str, object]] = []
 
     async def older_relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -127,6 +245,7 @@ def test_a_relay_whose_hello_does_not_say_hearing_is_not_sent_it() -> None:
         port = server.sockets[0].getsockname()[1]
         ann = await RelayClient.connect("127.0.0.1", port, "Ann")
         ann.listen(175, "brief")
+        ann.heard()
         ann.send("ping", t=1)
         await ann.expect("pong")
         await ann.close()
@@ -135,17 +254,3 @@ def test_a_relay_whose_hello_does_not_say_hearing_is_not_sent_it() -> None:
 
     asyncio.run(asyncio.wait_for(main(), 10))
     assert [message["kind"] for message in received] == ["hello", "ping"]
-
-
-def test_a_reader_faster_than_the_relay_takes_is_told_at_the_fastest() -> None:
-    async def scenario(relay: Relay, port: int) -> None:
-        ann = await connect(port, "Ann")
-        assert ann.hears
-        ann.listen(2000, "brief")
-        ann.send("ping", t=1)
-        await ann.expect("pong")
-        listening = next(iter(relay.clients)).listening
-        assert listening is not None and listening.rate == FASTEST_RATE
-        await ann.close()
-
-    with_relay(scenario)

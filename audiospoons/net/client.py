@@ -164,8 +164,14 @@ class RelayClient:
         self.listening: dict[str, Any] | None = None
         """How the player listens, as last told to the relay (``listen``)."""
         self.hears = False
-        """Whether the relay takes ``hearing`` (its hello says so): an older one would refuse
-        it, and that refusal could be taken for the answer to what comes next."""
+        """Whether the relay takes ``hearing`` and ``heard`` (its hello says so): an older one
+        would refuse them, and that refusal could be taken for the answer to what comes
+        next."""
+        self.events_received = 0
+        """How many ``event`` messages this connection has handed on (``receive``), whether or
+        not they could be read: what a ``heard`` counts."""
+        self.events_heard = 0
+        """The count the last ``heard`` named, on this connection."""
         self.reach = _reach_of_peer(writer)
         """How near the relay the player chose is (``net.reach``): no move goes nearer."""
         self.asked: dict[str, Any] | None = None
@@ -215,13 +221,21 @@ class RelayClient:
         return client
 
     def listen(self, rate: int, verbosity: str) -> None:
-        """Tell the relay how the player listens: their reader's words a minute and how much
-        the game says, so that the table's bots wait for what the player is being told. Told
-        again to wherever a cluster sends the player."""
+        """Tell the relay that this client will say when the player has heard what the table
+        sent (``heard``), so that the table's bots wait for it; with their reader's words a
+        minute and how much the game says, as the protocol asks. Told again to wherever a
+        cluster sends the player."""
         self.listening = {"rate": min(max(rate, SLOWEST_RATE), FASTEST_RATE),
                           "verbosity": verbosity}
         if self.hears:
             self.send("hearing", **self.listening)
+
+    def heard(self) -> None:
+        """Tell the relay that the player has heard every event handed on so far, if they have
+        not been told so already and this client said it would (``listen``)."""
+        if self.hears and self.listening is not None and self.events_received > self.events_heard:
+            self.events_heard = self.events_received
+            self.send("heard", events=self.events_heard)
 
     def send(self, kind: str, **fields: Any) -> None:
         if kind in MOVABLE:
@@ -255,6 +269,8 @@ class RelayClient:
                 else:
                     self._keep(item)
         message = self.pending.popleft()
+        if (message.kind if isinstance(message, BadMessage) else message["kind"]) == "event":
+            self.events_received += 1
         if isinstance(message, BadMessage):
             raise message
         if message["kind"] == "moved":
@@ -310,6 +326,7 @@ class RelayClient:
         self.reader, self.writer = reader, writer
         self.connection = Connection(None, limited=False, max_line=MAX_RELAY_LINE)
         self.pending.clear()
+        self.events_received = self.events_heard = 0
         old.close()
         self.send("hello", version=PROTOCOL_VERSION, name=self.name, ticket=moved["ticket"],
                   client="audiospoons")

@@ -23,7 +23,6 @@ from audiospoons.net.kernelrtt import min_rtt
 from audiospoons.net.protocol import CLIENT_KINDS, PROTOCOL_VERSION, Connection, TokenBucket, encode
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.storage import Account
-from audiospoons.net.telling import ListenerSettings
 
 if TYPE_CHECKING:
     from audiospoons.net.cluster.tickets import Ticket
@@ -86,8 +85,11 @@ class Client:
         self.muted_until: float | None = None
         """A moderator has muted it on the whole relay until then (wall clock)."""
         self.room: Room | None = None
-        self.listening: ListenerSettings | None = None
-        """How its player listens, if it said (``hearing``): the table's bots wait for it."""
+        self.hearing = False
+        """Its client says when its player has heard what the table sent (``hearing``): the
+        table's bots wait for that (``telling``)."""
+        self.events_sent = 0
+        """How many ``event`` messages it has been sent: what a ``heard`` counts."""
         self.connection = Connection(CLIENT_KINDS)
         self.chat_bucket = CHAT_RATE
         self.refusals = REFUSAL_BUCKET
@@ -117,6 +119,8 @@ class Client:
         await self.inbound.ended
 
     def send(self, kind: str, **fields: Any) -> None:
+        if kind == "event":
+            self.events_sent += 1
         self.send_line(encode(kind, **fields))
 
     def send_line(self, line: bytes) -> None:

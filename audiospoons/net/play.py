@@ -18,7 +18,7 @@ from audiospoons.net.link import Client
 from audiospoons.net.lobby import tell_so_far
 from audiospoons.net.room import MAX_SEATS, Room, Seat
 from audiospoons.net.seattoken import seat_token_room
-from audiospoons.net.telling import FASTEST_RATE, SLOWEST_RATE, VERBOSITIES, ListenerSettings
+from audiospoons.net.telling import FASTEST_RATE, SLOWEST_RATE, VERBOSITIES
 from audiospoons.net.wire import WireError, decode_command
 
 if TYPE_CHECKING:
@@ -215,7 +215,9 @@ class Play:
         self.relay.clocks.wake(room)
 
     def hearing(self, client: Client, body: dict[str, Any], now: float) -> None:
-        """How the player listens: the table's bots wait for what their reader is saying."""
+        """The player's client will say when they have heard what the table sent (``heard``):
+        the table's bots wait for it. The reader's rate and verbosity are checked, as clients
+        send them, but the relay needs neither."""
         rate, verbosity = body["rate"], body.get("verbosity", VERBOSITIES[0])
         if not SLOWEST_RATE <= rate <= FASTEST_RATE:
             client.refuse("bad-field", f"rate is words a minute, {SLOWEST_RATE} to"
@@ -224,7 +226,23 @@ class Play:
         if verbosity not in VERBOSITIES:
             client.refuse("bad-field", "verbosity is brief or full")
             return
-        client.listening = ListenerSettings(rate, verbosity)
+        client.hearing = True
+
+    def heard(self, client: Client, body: dict[str, Any], now: float) -> None:
+        """The player has heard the first ``events`` events their connection was sent. A count
+        not sent is refused; one from a client that never said ``hearing``, or from no seat in
+        a game (a spectator, a game just over), changes nothing."""
+        events = body["events"]
+        if not 0 <= events <= client.events_sent:
+            client.refuse("bad-field", f"events is how many this connection was sent, 0 to"
+                          f" {client.events_sent}")
+            return
+        room = client.room
+        index = None if room is None else room.seat_of(client)
+        if not client.hearing or room is None or index is None or not room.playing:
+            return
+        if room.heard(index, events, now):
+            self.relay.clocks.wake(room)
 
 
 def date_press(client: Client, room: Room, command: Command, reported: float | None,

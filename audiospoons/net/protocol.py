@@ -69,6 +69,7 @@ CLIENT_KINDS: dict[str, tuple[Fields, Fields]] = {
     "start": ({}, {}),
     "chat": ({"text": TEXT}, {"scope": TEXT}),
     "hearing": ({"rate": int}, {"verbosity": TEXT}),
+    "heard": ({"events": int}, {}),
     "kick": ({"name": TEXT}, {"minutes": NUMBER, "scope": TEXT}),
     "mute": ({"name": TEXT}, {"minutes": NUMBER, "scope": TEXT}),
     "unban": ({"name": TEXT}, {}),

@@ -34,7 +34,7 @@ from audiospoons.net.names import same_name
 from audiospoons.net.protocol import encode
 from audiospoons.net.ratings import bot_rating, family_of
 from audiospoons.net.seattoken import new_seat_token
-from audiospoons.net.telling import ListenerSettings, TableTelling
+from audiospoons.net.telling import TableTelling
 from audiospoons.net.wire import encode_event
 from audiospoons.table import Hearing, Table, Watcher
 
@@ -79,21 +79,37 @@ class Seat:
 
 
 class SeatListener:
-    """Sends one seat's view of the game to its member (or a spectator's, with seat None), and
+    """Sends one seat's view of the game to its member (or a spectator's, with seat None),
     notes when the seat was sent the cues a press may answer: a press is timed from there
-    (``fairness``)."""
+    (``fairness``), and, for a seat whose client says when its player has heard, tells
+    ``telling`` what the seat has now been sent."""
 
     def __init__(self, member: Member, seat: int | None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 telling: TableTelling | None = None) -> None:
         self.member = member
         self.seat = seat
         self.clock = clock
+        self.telling = telling
         self.cues = Cues(-1 if seat is None else seat)
 
     def receive(self, events: Sequence[Event]) -> None:
         for event in events:
             self.cues.observe(event, self.clock())
             self.member.send("event", event=encode_event(event))
+        if self.telling is not None and self.seat is not None and says_heard(self.member):
+            self.telling.told(self.seat, events_sent(self.member))
+
+
+def says_heard(member: Member) -> bool:
+    """Whether ``member``'s client said it will tell when its player has heard (``hearing``)."""
+    return getattr(member, "hearing", False) is True
+
+
+def events_sent(member: Member) -> int:
+    """How many ``event`` messages ``member``'s connection has been sent."""
+    sent = getattr(member, "events_sent", 0)
+    return sent if isinstance(sent, int) else 0
 
 
 def host_room(host: str) -> str:
@@ -132,6 +148,9 @@ class Room:
     limits: dict[int, float | None] = field(default_factory=dict)
     """The time-limit deadline each seat was last told of (game time)."""
     listeners: dict[int, SeatListener] = field(default_factory=dict)
+    telling: TableTelling = field(default_factory=TableTelling)
+    """Who at the table still owes word that they have heard what they were sent: the bots'
+    moves of the play wait for it."""
     clock: Callable[[], float] = time.monotonic
     """The relay's clock, for timing presses."""
     opened_by: str = ""
@@ -298,14 +317,14 @@ class Room:
         bots = [self.game.bot(index, self.options, random.Random(rng.getrandbits(64)),
                               seat.level, None)
                 for index, seat in enumerate(self.seats) if seat.level is not None]
-        telling = TableTelling(self.game, game, self._listening)
+        self.telling = telling = TableTelling()
         table: Table[Rules, Bot] = Table(game, bots, Hearing(telling.quiet_at,
                                                              self.game.waits_for_telling))
-        self.listeners = {index: SeatListener(seat.member, index, self.clock)
+        self.listeners = {index: SeatListener(seat.member, index, self.clock, telling)
                           for index, seat in enumerate(self.seats) if seat.member is not None}
         self.watching = {id(member): SeatListener(member, None) for member in self.spectators}
         table.listeners += [*self.listeners.values(), *self.watching.values()]
-        table.watchers += [self._remember, telling.watch, *self.watchers]
+        table.watchers += [self._remember, *self.watchers]
         self.table, self.started_at, self.paused_at = table, now, None
         self.round_events, self.standing, self.stand_ins, self.limits = [], [], {}, {}
         self.dealt = (tuple(_seat_record(seat) for seat in self.seats), seed, dealer,
@@ -333,15 +352,6 @@ class Room:
                 continue
             return players if players > len(self.seats) else None
         return None
-
-    def _listening(self) -> dict[int, ListenerSettings]:
-        """How each person at the table who said so listens (``telling``)."""
-        heard: dict[int, ListenerSettings] = {}
-        for index, seat in enumerate(self.seats):
-            listening = getattr(seat.member, "listening", None)
-            if isinstance(listening, ListenerSettings):
-                heard[index] = listening
-        return heard
 
     def _remember(self, game: Rules, events: list[Event]) -> None:
         for event in events:
@@ -387,6 +397,11 @@ class Room:
             self.table.submit(command, self.game_time(now))
         finally:
             self._tell_limits(now)
+
+    def heard(self, index: int, events: int, now: float) -> bool:
+        """Seat ``index``'s player has heard the first ``events`` events their connection was
+        sent (relay time ``now``): whether the bots stop waiting now."""
+        return self.telling.heard(index, events, self.game_time(now))
 
     def late_window(self, seconds: float) -> None:
         """How long the last spoon waits for a grab made earlier than the one that reached it
@@ -434,6 +449,7 @@ class Room:
         listener = self.listeners.pop(index, None)
         if listener is not None and listener in table.listeners:
             table.listeners.remove(listener)
+        self.telling.forget(index, table.game.now)
         if not table.game.in_game(index):
             return
         bot = self.game.bot(index, self.options, random.Random(index), Level.NORMAL, None)
@@ -494,7 +510,8 @@ class Room:
         bot = self.stand_ins.pop(index, None)
         if bot is not None:
             table.remove_bot(bot)
-        listener = SeatListener(member, index, self.clock)
+        self.telling.forget(index, table.game.now)
+        listener = SeatListener(member, index, self.clock, self.telling)
         self.listeners[index] = listener
         self.limits.pop(index, None)
         table.listeners.append(listener)

@@ -103,7 +103,7 @@ class Relay:
             "add_bot": play.add_bot, "remove_bot": play.remove_bot,
             "take_seat": play.take_seat, "leave_seat": play.leave_seat, "ready": play.ready,
             "start": play.start, "rejoin": play.rejoin, "command": play.command,
-            "hearing": play.hearing,
+            "hearing": play.hearing, "heard": play.heard,
             "kick": lambda client, body, now: moderation.act(client, body, now, "kick"),
             "mute": lambda client, body, now: moderation.act(client, body, now, "mute"),
             "unban": lambda client, body, now: moderation.unban(client, body),

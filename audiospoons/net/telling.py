@@ -1,95 +1,76 @@
-"""What a relay's table is telling its people, reckoned at the relay, for its bots to wait on.
+"""Who at a relay's table is still hearing what they were last sent, for its bots to wait on.
 
 At a real table no one plays the next card while the table is still hearing the last one. A
-person at a relay's table may say how they listen (``hearing``: the words a minute their reader
-speaks, and how much the game says); for each batch of events the relay words that person's
-lines as their client would (in English, which is near enough for a length) and reckons how
-long their reader takes over them. The bots' moves of the play then wait until the longest of
-those has been said (``table.Hearing``; the table caps the wait). People who never said how
-they listen (bot clients, load tests) are not waited for.
+person at a relay's table whose client says it will tell when its player has heard
+(``hearing``) is waited for: the relay counts the ``event`` messages it sends each connection,
+and after each batch of events a seat is sent, the seat owes word that it has heard them all
+(``heard``, naming that count). Until every seat that owes has said so, the bots' moves of the
+play wait (``table.Hearing``; the table caps the wait, so a client that never says holds no one
+for long). The count only grows on a connection, so a late or repeated ``heard`` names fewer
+events than a newer batch and cannot end its wait. People whose clients never said (bot
+clients, load tests) and spectators are not waited for.
 
-The game's words load only once a person at a table has said how they listen: a relay whose
-players never say runs the rules alone, as it always has.
+The relay never words a line: how long the player takes to hear is the client's to know, in
+the player's own language, at their reader's own pace.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from audiospoons.engine.events import Event
-from audiospoons.engine.rules import Rules
-from audiospoons.games.spec import RulesSpec
-
-if TYPE_CHECKING:
-    from audiospoons.ui.keyboardhalf import Presenter
-    from audiospoons.voice.announcer import Verbosity
+import math
 
 SLOWEST_RATE = 80
 FASTEST_RATE = 900
 """The words a minute a ``hearing`` may say: a reader's whole range, and no more."""
 VERBOSITIES = ("brief", "full")
-"""How much the game says, as a ``hearing`` names it (``Verbosity``'s values)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ListenerSettings:
-    """How one person listens: their reader's words a minute, and how much the game says."""
-
-    rate: int
-    verbosity: str
-    """``brief`` or ``full``."""
+"""How much the game says, as a ``hearing`` names it."""
 
 
 class TableTelling:
-    """A watcher of the table: after each batch of events, the game time by which every
-    person who said how they listen has been told that batch (``quiet_at``)."""
+    """What each seat has been sent and has said it heard, by its connection's count of
+    ``event`` messages; ``quiet_at`` is the table's word to its bots."""
 
-    def __init__(self, spec: RulesSpec, game: Rules,
-                 listening: Callable[[], dict[int, ListenerSettings]]) -> None:
-        self.spec = spec
-        self.game = game
-        self.listening = listening
-        """Each seat whose person said how they listen, as they listen now."""
-        self._presenters: dict[tuple[int, str], Presenter] = {}
+    def __init__(self) -> None:
+        self._owed: dict[int, int] = {}
+        """Each seat that has not yet said it heard its last batch: its count after that
+        batch."""
+        self._heard: dict[int, int] = {}
+        """The most each seat has said it heard, on its connection now."""
         self._quiet: float | None = None
+        """The game time the table last stopped waiting, once it has waited."""
 
-    def watch(self, game: Rules, events: Sequence[Event]) -> None:
-        if not events:
-            return
-        listening = self.listening()
-        if not listening:
-            return
-        reader_seconds = importlib.import_module("audiospoons.voice.linequeue").reader_seconds
-        longest = 0.0
-        for seat, how in listening.items():
-            presenter = self._presenter(seat, how.verbosity)
-            seen = [view for event in events if (view := event.seen_by(seat)) is not None]
-            seconds = sum(reader_seconds(said.text, how.rate)
-                          for event in seen for said in presenter.announce(event, seat)
-                          if not said.pace.aside)
-            longest = max(longest, seconds)
-        if longest > 0:
-            self._quiet = max(self._quiet or 0.0, events[-1].at + longest)
+    def told(self, seat: int, sent: int) -> None:
+        """``seat``, which says when it has heard, has been sent a batch: its connection's count
+        is now ``sent``."""
+        if sent > self._heard.get(seat, 0):
+            self._owed[seat] = sent
+
+    def heard(self, seat: int, events: int, at: float) -> bool:
+        """``seat`` says, at game time ``at``, that it has heard the first ``events`` events its
+        connection was sent. Whether the table stops waiting now."""
+        if events <= self._heard.get(seat, 0):
+            return False
+        self._heard[seat] = events
+        if seat not in self._owed or events < self._owed[seat]:
+            return False
+        del self._owed[seat]
+        return self._quieted(at)
+
+    def forget(self, seat: int, at: float) -> bool:
+        """``seat`` is waited for no more (its player gone, or back on a new connection, whose
+        count starts again). Whether the table stops waiting now."""
+        self._heard.pop(seat, None)
+        if self._owed.pop(seat, None) is None:
+            return False
+        return self._quieted(at)
 
     def quiet_at(self) -> float | None:
-        """The game time by which the table will have been told its last batch, or None once it
-        has been."""
-        if self._quiet is None or self._quiet <= self.game.now:
-            return None
-        return self._quiet
+        """When the table stopped waiting (game time; None if it never has), or ``math.inf``
+        while a seat still owes word that it has heard: not known, so a move that waits for it
+        waits as long as the table lets it."""
+        return math.inf if self._owed else self._quiet
 
-    def _presenter(self, seat: int, verbosity: str) -> Presenter:
-        """The seat's words at this verbosity: a presenter of its own, since an announcer keeps
-        what it has said (the top card, the count) from one event to the next."""
-        key = (seat, verbosity)
-        if key not in self._presenters:
-            announcer = importlib.import_module("audiospoons.voice.announcer")
-            i18n = importlib.import_module("audiospoons.voice.i18n")
-            level: Verbosity = announcer.Verbosity(verbosity)
-            keyboards = importlib.import_module("audiospoons.games.keyboards")
-            self._presenters[key] = keyboards.KEYBOARDS[self.spec.name].presenter(
-                self.game, i18n.messages(i18n.DEFAULT_LANGUAGE), level)
-        return self._presenters[key]
+    def _quieted(self, at: float) -> bool:
+        if self._owed:
+            return False
+        self._quiet = at
+        return True
