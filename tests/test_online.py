@@ -5,12 +5,14 @@ back is said."""
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import time
 from typing import Any
 
 from fakes import Clock, Lines, Pressed
-from test_relay import with_relay
+from test_relay import until, with_relay
+from test_speaker_pacing import Spoken
 
 from audiospoons.app.online import OnlineSession
 from audiospoons.engine.cards import parse_card
@@ -155,6 +157,41 @@ def test_a_lost_connection_is_taken_up_again_and_the_player_told_where_things_st
         await asyncio.wait_for(running, 5.0)
         assert session.client.closed
         keys.close()
+
+    with_relay(scenario)
+
+
+def test_at_a_table_the_session_says_heard_once_the_player_has_been_told() -> None:
+    """Ann plays at the keyboard against two bots on a real relay, her client saying it will
+    tell when she has heard: once her speech has said the deal, the relay has her word, and
+    the table waits for her no more."""
+
+    async def scenario(relay: server.Relay, port: int) -> None:
+        client = await RelayClient.connect("127.0.0.1", port, "Ann")
+        client.listen(175, "brief")
+        client.send("create_room", options={"word": "PIG", "round_pause": "0.2"})
+        client.send("add_bot")
+        client.send("add_bot")
+        await client.expect("room", where=lambda m: len(m["seats"]) == 3)
+        client.send("start")
+        output, keys = Spoken(), PipeKeys()
+        speaker = Speaker(output)
+        session = OnlineSession(client, messages("en"), speaker, None,
+                                keys)  # type: ignore[arg-type]
+        running = asyncio.create_task(session.run())
+        room = next(iter(relay.rooms.values()))
+
+        def heard_her() -> bool:
+            hearing = None if room.table is None else room.table.hearing
+            return hearing is not None and hearing.quiet_at() not in (None, math.inf)
+
+        await until(heard_her, timeout=20.0)
+        assert any(text.startswith("Your cards:") for _, text, _ in output.lines)
+        keys.press("escape")
+        keys.press("escape")
+        await asyncio.wait_for(running, 5.0)
+        keys.close()
+        speaker.close()
 
     with_relay(scenario)
 

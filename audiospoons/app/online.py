@@ -72,6 +72,7 @@ from audiospoons.net.client import (
 from audiospoons.net.relaykinds import BadRelayMessage
 from audiospoons.sound.cue import Cue, CuePlayer
 from audiospoons.ui.controls import menu_controls, offer
+from audiospoons.ui.heardack import HeardAck
 from audiospoons.ui.keptseats import is_seat_token, seat_room
 from audiospoons.ui.player import PressedKey
 from audiospoons.ui.relayseat import OnlineGame
@@ -137,6 +138,9 @@ class OnlineSession:
         self.room_keys = RoomKeys(messages)
         """The spoken menu (a bot's level, whom to take out) or chat line open, if any."""
         self.feed = KeyFeed(keys)
+        self.heard = HeardAck(speaker)
+        """Tells the relay when the player at a table has heard what its events brought."""
+        self._heard_later: asyncio.TimerHandle | None = None
 
     def _new_lobby(self) -> Lobby:
         return Lobby(self.m, records=self.client.keeps_accounts, account=not self.client.guest,
@@ -161,6 +165,7 @@ class OnlineSession:
                     if isinstance(pressed, EOFError):
                         raise pressed
                     self._on_keys(pressed)
+                    self._tell_heard()
                 else:
                     waiting.cancel()
                 if self.game is not None:
@@ -178,6 +183,8 @@ class OnlineSession:
         finally:
             self.feed.stop()
             network.cancel()
+            if self._heard_later is not None:
+                self._heard_later.cancel()
             await self.client.close()
 
     async def _take_seat_back(self, reason: str) -> bool:
@@ -362,9 +369,22 @@ class OnlineSession:
                 self._bad(bad.kind)
                 continue
             self._on_message(message)
+            self._tell_heard()
             self._show_where()
             if self.place.left:
                 return  # sent away (kicked from the room asked for, replaced): the loop ends
+
+    def _tell_heard(self) -> None:
+        """At a table, tell the relay once the player has heard what its events brought
+        (``heard``), or look again when they will have."""
+        if self._heard_later is not None:
+            self._heard_later.cancel()
+            self._heard_later = None
+        if self.game is None:
+            return
+        wait = self.heard.due_in(self.client)
+        if wait is not None:
+            self._heard_later = asyncio.get_running_loop().call_later(wait, self._tell_heard)
 
     def _show_where(self) -> None:
         """The keys that do something now, and a game's table, for a screen that shows them:
