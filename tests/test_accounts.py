@@ -379,7 +379,7 @@ def test_a_relay_without_accounts_greets_as_it_always_has() -> None:
         assert [answer["kind"] for answer in answers if answer["kind"] != "ping"] == [
             "hello", "rooms", "rooms"]
         assert answers[0] == {"kind": "hello", "version": 1, "name": "Ann",
-                              "hearing": True}
+                              "hearing": True, "heard": True}
         writer.close()
         refusal = await refused(port, "Bob", Login(password="hunter22", register=True))
         assert refusal.code == "no-accounts"

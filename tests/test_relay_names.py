@@ -207,7 +207,7 @@ def test_the_relay_refuses_a_deceiving_name_and_says_why(name: str, why: str) ->
         assert why in answer["message"]
         raw.line({"kind": "hello", "version": 1, "name": "Ann"})
         assert await raw.next() == {"kind": "hello", "version": 1, "name": "Ann",
-                                    "hearing": True}
+                                    "hearing": True, "heard": True}
         raw.writer.close()
 
     with_relay(scenario)

@@ -40,12 +40,12 @@ BOT_MOVES = 2
 
 class Connection:
     """A person's connection as the room sees it: counts the ``event`` messages it is sent,
-    as the relay's connections do; ``hearing`` when its client said it will tell when its
+    as the relay's connections do; ``says_heard`` when its client said it will tell when its
     player has heard."""
 
-    def __init__(self, name: str, *, hearing: bool = True) -> None:
+    def __init__(self, name: str, *, says_heard: bool = True) -> None:
         self.name = name
-        self.hearing = hearing
+        self.says_heard = says_heard
         self.events_sent = 0
 
     def send(self, kind: str, **fields: object) -> None:
@@ -75,7 +75,7 @@ def first_bot_move(ann: Connection) -> float:
 
 
 def test_a_bots_move_waits_for_the_player_to_say_they_heard_the_deal() -> None:
-    unheard = first_bot_move(Connection("Ann", hearing=False))
+    unheard = first_bot_move(Connection("Ann", says_heard=False))
     ann = Connection("Ann")
     room = classic_room(ann)
     assert ann.events_sent > 0
@@ -85,7 +85,7 @@ def test_a_bots_move_waits_for_the_player_to_say_they_heard_the_deal() -> None:
 
 
 def test_a_player_who_never_says_is_waited_for_no_longer_than_the_cap() -> None:
-    unheard = first_bot_move(Connection("Ann", hearing=False))
+    unheard = first_bot_move(Connection("Ann", says_heard=False))
     room = classic_room(Connection("Ann"))
     room.run_until(unheard + HEARING_WAIT_LIMIT - 0.01)
     assert room.table is not None and room.table.log == []
@@ -94,7 +94,7 @@ def test_a_player_who_never_says_is_waited_for_no_longer_than_the_cap() -> None:
 
 
 def test_a_late_repeated_or_partial_heard_ends_no_newer_wait() -> None:
-    unheard = first_bot_move(Connection("Ann", hearing=False))
+    unheard = first_bot_move(Connection("Ann", says_heard=False))
     ann = Connection("Ann")
     room = classic_room(ann)
     dealt = ann.events_sent
@@ -113,15 +113,15 @@ def test_a_late_repeated_or_partial_heard_ends_no_newer_wait() -> None:
 
 
 def test_a_spectator_and_a_player_who_never_said_hearing_are_not_waited_for() -> None:
-    unheard = first_bot_move(Connection("Ann", hearing=False))
+    unheard = first_bot_move(Connection("Ann", says_heard=False))
     dee = Connection("Dee")
-    room = classic_room(Connection("Ann", hearing=False), spectator=dee)
+    room = classic_room(Connection("Ann", says_heard=False), spectator=dee)
     assert dee.events_sent > 0
     assert room.next_wakeup() == pytest.approx(unheard)
 
 
 def test_a_player_who_leaves_is_waited_for_no_more() -> None:
-    unheard = first_bot_move(Connection("Ann", hearing=False))
+    unheard = first_bot_move(Connection("Ann", says_heard=False))
     room = classic_room(Connection("Ann"))
     room.hand_to_bot(0)
     assert room.next_wakeup() == pytest.approx(unheard)
@@ -214,20 +214,35 @@ def test_a_rate_out_of_range_is_refused_and_a_good_one_is_taken() -> None:
         assert (await ann.expect("error"))["code"] == "bad-field"
         ann.send("hearing", rate=200, verbosity="chatty")
         assert (await ann.expect("error"))["code"] == "bad-field"
-        assert not next(iter(relay.clients)).hearing
+        assert not next(iter(relay.clients)).says_heard
         ann.listen(2000, "full")
         ann.send("ping", t=1)
         assert (await ann.expect("pong", "error"))["kind"] == "pong"
-        assert next(iter(relay.clients)).hearing
+        assert next(iter(relay.clients)).says_heard
         await ann.close()
 
     with_relay(scenario)
 
 
-def test_a_relay_whose_hello_does_not_say_hearing_is_not_sent_it() -> None:
-    """An older relay would refuse ``hearing`` and ``heard``, and its refusal could be taken for
-    the answer to a rejoin sent just after: the client tells only a relay that said it takes
-    them."""
+def test_an_older_clients_hearing_is_taken_but_not_waited_for() -> None:
+    """A client that says ``hearing`` without ``heard`` never says it has heard: the relay
+    takes it, and its bots do not wait for it."""
+
+    async def scenario(relay: Relay, port: int) -> None:
+        ann = await connect(port, "Ann")
+        assert ann.hears and ann.takes_heard
+        ann.send("hearing", rate=175, verbosity="brief")
+        ann.send("ping", t=1)
+        assert (await ann.expect("pong", "error"))["kind"] == "pong"
+        assert not next(iter(relay.clients)).says_heard
+        await ann.close()
+
+    with_relay(scenario)
+
+
+def older_relay_sent(hello: bytes) -> list[dict[str, object]]:
+    """What a client sends an older relay that answers its hello with ``hello`` and an event,
+    when it says how its player listens, and then that they heard the event."""
     received: list[dict[str, object]] = []
 
     async def older_relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -235,7 +250,8 @@ def test_a_relay_whose_hello_does_not_say_hearing_is_not_sent_it() -> None:
             message = json.loads(line)
             received.append(message)
             if message["kind"] == "hello":
-                writer.write(b'{"kind": "hello", "version": 2, "name": "Ann"}\n')
+                writer.write(hello + b'{"kind": "event", "event": {"kind": "GameStarted",'
+                             b' "at": 0.0, "players": ["Ann", "Bob"]}}\n')
             elif message["kind"] == "ping":
                 writer.write(b'{"kind": "pong", "t": 1}\n')
             await writer.drain()
@@ -245,6 +261,7 @@ def test_a_relay_whose_hello_does_not_say_hearing_is_not_sent_it() -> None:
         port = server.sockets[0].getsockname()[1]
         ann = await RelayClient.connect("127.0.0.1", port, "Ann")
         ann.listen(175, "brief")
+        await ann.expect("event")
         ann.heard()
         ann.send("ping", t=1)
         await ann.expect("pong")
@@ -253,4 +270,22 @@ def test_a_relay_whose_hello_does_not_say_hearing_is_not_sent_it() -> None:
         await server.wait_closed()
 
     asyncio.run(asyncio.wait_for(main(), 10))
+    return received
+
+
+def test_a_relay_whose_hello_does_not_say_hearing_is_not_sent_it() -> None:
+    """An older relay would refuse ``hearing`` and ``heard``, and its refusal could be taken for
+    the answer to a rejoin sent just after: the client tells only a relay that said it takes
+    them."""
+    received = older_relay_sent(b'{"kind": "hello", "version": 2, "name": "Ann"}\n')
     assert [message["kind"] for message in received] == ["hello", "ping"]
+
+
+def test_a_relay_whose_hello_says_hearing_alone_is_sent_no_heard() -> None:
+    """A relay that takes ``hearing`` but not ``heard`` would refuse each ``heard``, and close
+    the connection after ten: it is told how the player listens, as it always was, and no
+    more."""
+    received = older_relay_sent(b'{"kind": "hello", "version": 2, "name": "Ann",'
+                                b' "hearing": true}\n')
+    assert received[1:] == [{"kind": "hearing", "rate": 175, "verbosity": "brief"},
+                            {"kind": "ping", "t": 1}]

@@ -164,9 +164,11 @@ class RelayClient:
         self.listening: dict[str, Any] | None = None
         """How the player listens, as last told to the relay (``listen``)."""
         self.hears = False
-        """Whether the relay takes ``hearing`` and ``heard`` (its hello says so): an older one
-        would refuse them, and that refusal could be taken for the answer to what comes
-        next."""
+        """Whether the relay takes ``hearing`` (its hello says so): an older one would refuse
+        it, and that refusal could be taken for the answer to what comes next."""
+        self.takes_heard = False
+        """Whether the relay takes ``heard`` (its hello says so): one that takes ``hearing``
+        alone would refuse it, and close the connection after ten."""
         self.events_received = 0
         """How many ``event`` messages this connection has handed on (``receive``), whether or
         not they could be read: what a ``heard`` counts."""
@@ -217,23 +219,32 @@ class RelayClient:
         client.keeps_accounts = "guest" in reply
         client.moderator = bool(reply.get("moderator", False))
         client.hears = bool(reply.get("hearing", False))
+        client.takes_heard = bool(reply.get("heard", False))
         client.kept_token = client.token or (login.token if login is not None else None)
         return client
 
     def listen(self, rate: int, verbosity: str) -> None:
-        """Tell the relay that this client will say when the player has heard what the table
-        sent (``heard``), so that the table's bots wait for it; with their reader's words a
-        minute and how much the game says, as the protocol asks. Told again to wherever a
-        cluster sends the player."""
+        """Tell the relay how the player listens, their reader's words a minute and how much
+        the game says, and, where it takes ``heard``, that this client will say when the player
+        has heard what the table sent, so that the table's bots wait for it. Told again to
+        wherever a cluster sends the player."""
         self.listening = {"rate": min(max(rate, SLOWEST_RATE), FASTEST_RATE),
                           "verbosity": verbosity}
+        self._tell_hearing()
+
+    def _tell_hearing(self) -> None:
+        """``hearing``, to a relay that takes it; with ``heard`` to one that takes that too (an
+        older one would refuse the field)."""
+        assert self.listening is not None
         if self.hears:
-            self.send("hearing", **self.listening)
+            self.send("hearing", **self.listening, **({"heard": True} if self.takes_heard
+                                                      else {}))
 
     def heard(self) -> None:
         """Tell the relay that the player has heard every event handed on so far, if they have
         not been told so already and this client said it would (``listen``)."""
-        if self.hears and self.listening is not None and self.events_received > self.events_heard:
+        if (self.takes_heard and self.listening is not None
+                and self.events_received > self.events_heard):
             self.events_heard = self.events_received
             self.send("heard", events=self.events_heard)
 
@@ -335,8 +346,9 @@ class RelayClient:
             raise RelayError(reply["message"], reply["code"])
         self.moves += 1
         self.hears = bool(reply.get("hearing", False))
-        if self.listening is not None and self.hears:
-            self.send("hearing", **self.listening)
+        self.takes_heard = bool(reply.get("heard", False))
+        if self.listening is not None:
+            self._tell_hearing()
         if then is not None:
             self.writer.write(encode(then["kind"], **{key: value for key, value
                                                        in then.items() if key != "kind"}))

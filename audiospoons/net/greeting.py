@@ -208,7 +208,8 @@ class Greeter:
             extra["token"] = logged.token
         if self.relay.moderation.is_moderator(client):
             extra["moderator"] = True
-        client.send("hello", version=client.version, name=client.name, hearing=True, **extra)
+        client.send("hello", version=client.version, name=client.name, hearing=True, heard=True,
+                    **extra)
         if lobby:
             self.relay.lobby.list_rooms(client, {}, 0.0)
         client.ping(self.relay.clock())

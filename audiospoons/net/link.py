@@ -85,9 +85,9 @@ class Client:
         self.muted_until: float | None = None
         """A moderator has muted it on the whole relay until then (wall clock)."""
         self.room: Room | None = None
-        self.hearing = False
-        """Its client says when its player has heard what the table sent (``hearing``): the
-        table's bots wait for that (``telling``)."""
+        self.says_heard = False
+        """Its client said (``hearing`` with ``heard``) that it says when its player has heard
+        what the table sent: the table's bots wait for that (``telling``)."""
         self.events_sent = 0
         """How many ``event`` messages it has been sent: what a ``heard`` counts."""
         self.connection = Connection(CLIENT_KINDS)

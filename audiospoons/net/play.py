@@ -215,9 +215,10 @@ class Play:
         self.relay.clocks.wake(room)
 
     def hearing(self, client: Client, body: dict[str, Any], now: float) -> None:
-        """The player's client will say when they have heard what the table sent (``heard``):
-        the table's bots wait for it. The reader's rate and verbosity are checked, as clients
-        send them, but the relay needs neither."""
+        """With ``heard``, the player's client will say when they have heard what the table
+        sent (``heard``): the table's bots wait for it. Without, an older client's, it is
+        taken and nothing waits for it: such a client never says. The reader's rate and
+        verbosity are checked, as clients send them, but the relay needs neither."""
         rate, verbosity = body["rate"], body.get("verbosity", VERBOSITIES[0])
         if not SLOWEST_RATE <= rate <= FASTEST_RATE:
             client.refuse("bad-field", f"rate is words a minute, {SLOWEST_RATE} to"
@@ -226,12 +227,12 @@ class Play:
         if verbosity not in VERBOSITIES:
             client.refuse("bad-field", "verbosity is brief or full")
             return
-        client.hearing = True
+        client.says_heard = body.get("heard") is True
 
     def heard(self, client: Client, body: dict[str, Any], now: float) -> None:
         """The player has heard the first ``events`` events their connection was sent. A count
-        not sent is refused; one from a client that never said ``hearing``, or from no seat in
-        a game (a spectator, a game just over), changes nothing."""
+        not sent is refused; one from a client that never said it would (``hearing``), or from
+        no seat in a game (a spectator, a game just over), changes nothing."""
         events = body["events"]
         if not 0 <= events <= client.events_sent:
             client.refuse("bad-field", f"events is how many this connection was sent, 0 to"
@@ -239,7 +240,7 @@ class Play:
             return
         room = client.room
         index = None if room is None else room.seat_of(client)
-        if not client.hearing or room is None or index is None or not room.playing:
+        if not client.says_heard or room is None or index is None or not room.playing:
             return
         if room.heard(index, events, now):
             self.relay.clocks.wake(room)

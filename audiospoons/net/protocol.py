@@ -68,7 +68,7 @@ CLIENT_KINDS: dict[str, tuple[Fields, Fields]] = {
     "ready": ({"ready": bool}, {}),
     "start": ({}, {}),
     "chat": ({"text": TEXT}, {"scope": TEXT}),
-    "hearing": ({"rate": int}, {"verbosity": TEXT}),
+    "hearing": ({"rate": int}, {"verbosity": TEXT, "heard": bool}),
     "heard": ({"events": int}, {}),
     "kick": ({"name": TEXT}, {"minutes": NUMBER, "scope": TEXT}),
     "mute": ({"name": TEXT}, {"minutes": NUMBER, "scope": TEXT}),

@@ -286,7 +286,8 @@ MOVE = shaped({"t": number(0), "seat": whole(), "command": event},
 
 RELAY_KINDS: dict[str, Shape] = {
     "hello": ({"version": whole(), "name": NAME},
-              {"guest": flag, "token": login_token, "moderator": flag, "hearing": flag}),
+              {"guest": flag, "token": login_token, "moderator": flag, "hearing": flag,
+               "heard": flag}),
     "password_changed": ({}, {"token": login_token}),
     "error": ({"code": CODE, "message": MESSAGE}, {"minimum": whole(1)}),
     "ping": ({"t": number()}, {}),

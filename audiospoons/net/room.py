@@ -102,8 +102,9 @@ class SeatListener:
 
 
 def says_heard(member: Member) -> bool:
-    """Whether ``member``'s client said it will tell when its player has heard (``hearing``)."""
-    return getattr(member, "hearing", False) is True
+    """Whether ``member``'s client said it will tell when its player has heard (``hearing``
+    with ``heard``)."""
+    return getattr(member, "says_heard", False) is True
 
 
 def events_sent(member: Member) -> int:

@@ -2,13 +2,14 @@
 
 At a real table no one plays the next card while the table is still hearing the last one. A
 person at a relay's table whose client says it will tell when its player has heard
-(``hearing``) is waited for: the relay counts the ``event`` messages it sends each connection,
-and after each batch of events a seat is sent, the seat owes word that it has heard them all
-(``heard``, naming that count). Until every seat that owes has said so, the bots' moves of the
-play wait (``table.Hearing``; the table caps the wait, so a client that never says holds no one
-for long). The count only grows on a connection, so a late or repeated ``heard`` names fewer
-events than a newer batch and cannot end its wait. People whose clients never said (bot
-clients, load tests) and spectators are not waited for.
+(``hearing`` with ``heard``) is waited for: the relay counts the ``event`` messages it sends
+each connection, and after each batch of events a seat is sent, the seat owes word that it has
+heard them all (``heard``, naming that count). Until every seat that owes has said so, the
+bots' moves of the play wait (``table.Hearing``; the table caps the wait, so a client that
+never says holds no one for long). The count only grows on a connection, so a late or repeated
+``heard`` names fewer events than a newer batch and cannot end its wait. People whose clients
+never said (bot clients, load tests, older clients that say ``hearing`` alone) and spectators
+are not waited for.
 
 The relay never words a line: how long the player takes to hear is the client's to know, in
 the player's own language, at their reader's own pace.
