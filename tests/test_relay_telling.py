@@ -10,6 +10,7 @@ import asyncio
 import json
 import math
 import random
+from collections.abc import Awaitable, Callable
 
 import pytest
 from test_relay import connect, with_relay
@@ -289,3 +290,52 @@ def test_a_relay_whose_hello_says_hearing_alone_is_sent_no_heard() -> None:
                                 b' "hearing": true}\n')
     assert received[1:] == [{"kind": "hearing", "rate": 175, "verbosity": "brief"},
                             {"kind": "ping", "t": 1}]
+
+
+def test_a_connection_a_cluster_moves_the_player_to_counts_its_events_from_nought() -> None:
+    """Each connection counts the events it was sent, read or skipped: after a ``moved``,
+    ``heard`` names the new connection's, which its relay can check against what it sent."""
+    heard: dict[str, list[object]] = {"front": [], "room": []}
+    started = (b'{"kind": "event", "event": {"kind": "GameStarted", "at": 0.0,'
+               b' "players": ["Ann"]}}\n')
+    hello = b'{"kind": "hello", "version": 2, "name": "Ann", "hearing": true, "heard": true}\n'
+
+    def relay(name: str, moves_to: list[int]) -> Callable[
+            [asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]:
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            while line := await reader.readline():
+                message = json.loads(line)
+                if message["kind"] == "hello":
+                    writer.write(hello + started * (2 if moves_to else 1))
+                elif message["kind"] == "heard":
+                    heard[name].append(message["events"])
+                elif message["kind"] == "join_room" and moves_to:
+                    writer.write(json.dumps({
+                        "kind": "moved", "host": "127.0.0.1", "port": moves_to[0],
+                        "ticket": "t" * 40, "then": message}).encode() + b"\n")
+                elif message["kind"] == "join_room":
+                    writer.write(b'{"kind": "chat", "name": "Bo", "text": "in"}\n')
+                await writer.drain()
+        return serve
+
+    async def main() -> None:
+        room = await asyncio.start_server(relay("room", []), "127.0.0.1", 0)
+        front = await asyncio.start_server(relay("front", [room.sockets[0].getsockname()[1]]),
+                                           "127.0.0.1", 0)
+        ann = await RelayClient.connect("127.0.0.1", front.sockets[0].getsockname()[1], "Ann")
+        ann.listen(175, "brief")
+        await ann.expect("event")
+        await ann.expect("event")
+        ann.heard()
+        ann.send("join_room", room=4)
+        await ann.expect("chat")
+        ann.heard()
+        ann.send("join_room", room=4)
+        await ann.expect("chat")
+        await ann.close()
+        for server in (front, room):
+            server.close()
+            await server.wait_closed()
+
+    asyncio.run(asyncio.wait_for(main(), 10))
+    assert heard == {"front": [2], "room": [1]}
