@@ -131,21 +131,23 @@ asyncio.run(main())
 """A relay in a process of its own: it says its port, serves until a line comes on its input,
 then says every module it loaded."""
 RELAY_GAME_PARTS = {
-    "": ("rules", "spec", "bots", "places"),
+    "": ("rules", "spec", "bots", "places", "scenario"),
     "spoons": ("spoonchoice", "spoonslots"),
     "slapjack": ("view",),
 }
-"""The parts of a game a relay may load: its rules (and their modules), its spec, its bots and
-its places at the end; and the pure parts its bots read: which spoon a Spoons bot reaches for
+"""The parts of a game a relay may load: its rules (and their modules), its spec, its bots, its
+places at the end and its scenario files' reader (the spec names it); and the pure parts its
+bots read: which spoon a Spoons bot reaches for
 (``spoonchoice``, ``spoonslots``), and the table as a Slapjack seat knows it (``view``)."""
 HEARD_EVERY = 0.25
 """Seconds between the player's ``heard``, well within the relay's rate limit."""
 
 
 def test_the_relay_loads_no_game_s_keyboard_side() -> None:
-    """A game's speech, sounds, keys and seats load from its ``front`` module when first asked
-    for: the relay, which runs only the rules, never loads them (nor pygame), nor the game's
-    voice or sounds; not when it starts, and not after a whole game with a player whose client
+    """A game's speech, sounds, keys and seats are its keyboard half (``games/<name>/keyboard``,
+    found through ``games.keyboards``): the relay, which runs only the rules, never loads them
+    (nor pygame), nor the shared toolkit, speech or sounds; not when it starts, and not after a
+    whole game with a player whose client
     says ``hearing`` and then ``heard`` after the events it is sent."""
     relay = subprocess.Popen([sys.executable, "-c", RELAY_PROCESS], cwd=ROOT, text=True,
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -163,8 +165,10 @@ def test_the_relay_loads_no_game_s_keyboard_side() -> None:
     allowed = [f"audiospoons.games.{game}.{part}" for game in games
                for part in (*RELAY_GAME_PARTS[""], *RELAY_GAME_PARTS.get(game, ()))]
     offenders = [name for name in loaded
-                 if name.endswith(".front") or name == "pygame"
-                 or name.startswith(("audiospoons.ui", "audiospoons.voice", "audiospoons.sound"))
+                 if ".keyboard" in name or name == "pygame"
+                 or name.startswith(("audiospoons.ui", "audiospoons.app", "audiospoons.voice",
+                                     "audiospoons.sound", "audiospoons.keys",
+                                     "audiospoons.replay"))
                  or (name.count(".") > 2 and name.startswith("audiospoons.games.")
                      and not any(name == part or name.startswith(f"{part}.")
                                  for part in allowed))]

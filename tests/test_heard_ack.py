@@ -7,7 +7,7 @@ from __future__ import annotations
 from fakes import Clock
 from test_speaker_pacing import Spoken
 
-from audiospoons.ui.heardack import HEARD_EVERY, HeardAck
+from audiospoons.app.heardack import HEARD_EVERY, HeardAck
 from audiospoons.voice.announcer import Utterance
 from audiospoons.voice.linequeue import GATHER
 from audiospoons.voice.speaker import Speaker

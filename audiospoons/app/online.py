@@ -34,6 +34,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from audiospoons.app.heardack import HeardAck
 from audiospoons.app.historykeys import HISTORY_KEYS, review_history
 from audiospoons.app.keyfeed import KeyFeed, WatchedKeys
 from audiospoons.app.lobby import Lobby, Step, read_rooms
@@ -72,7 +73,6 @@ from audiospoons.net.client import (
 from audiospoons.net.relaykinds import BadRelayMessage
 from audiospoons.sound.cue import Cue, CuePlayer
 from audiospoons.ui.controls import menu_controls, offer
-from audiospoons.ui.heardack import HeardAck
 from audiospoons.ui.keptseats import is_seat_token, seat_room
 from audiospoons.ui.player import PressedKey
 from audiospoons.ui.relayseat import OnlineGame
