@@ -1,11 +1,16 @@
-"""The keyboard's side of the game in layers: the web session and the command use the screens,
-the screens use neither, no module of theirs imports itself round a circle, and none is long."""
+"""The package in layers: import-linter's contracts in pyproject.toml hold (the layers, the
+relay's side never loading the keyboard's, no circle among the modules of a package); no module
+imports itself round a circle, none is long, the web session and the command share the screens'
+wiring, and no module the games share names a game."""
 
 from __future__ import annotations
 
 import ast
 import random
 import re
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 from audiospoons.games.registry import GAMES
@@ -13,19 +18,16 @@ from audiospoons.games.registry import GAMES
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "audiospoons"
 LONGEST = 700
-"""The most lines a module of the screens, or the command, may have."""
+"""The most lines a module may have."""
 
 
 def module_name(path: Path) -> str:
     return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
 
 
-def front_modules() -> dict[str, Path]:
-    """The toolkit (``ui``), the screens (``app``), the web session (``web``) and the command
-    (``cli``), by name."""
-    paths = [*sorted((PACKAGE / "ui").glob("*.py")), *sorted((PACKAGE / "app").glob("*.py")),
-             *sorted((PACKAGE / "web").glob("*.py")), PACKAGE / "cli.py"]
-    return {module_name(path): path for path in paths}
+def package_modules() -> dict[str, Path]:
+    """Every module of the package, by name."""
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
 def imported(path: Path) -> set[str]:
@@ -75,30 +77,32 @@ def test_the_guard_sees_a_circle() -> None:
     assert circles({"a": {"b"}, "b": set()}) == []
 
 
-def test_the_screens_the_page_and_the_command_import_round_no_circle() -> None:
-    assert circles(import_graph(front_modules())) == []
+def test_the_import_contracts_hold() -> None:
+    """import-linter checks every contract that pyproject.toml writes, imports inside functions
+    and for the types alone among them, and keeps them all."""
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "tool"]["importlinter"]["contracts"]
+    assert {contract["type"] for contract in contracts} >= {"layers", "forbidden",
+                                                             "acyclic_siblings"}
+    result = subprocess.run([str(Path(sys.executable).parent / "lint-imports"), "--no-cache"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"Contracts: {len(contracts)} kept, 0 broken." in result.stdout
 
 
-def test_the_screens_use_neither_the_page_nor_the_command() -> None:
-    graph = import_graph(front_modules())
-    offenders = sorted(f"{name} imports {other}" for name, others in graph.items()
-                       for other in others
-                       if (name.startswith(("audiospoons.ui", "audiospoons.app"))
-                           and other.startswith(("audiospoons.web", "audiospoons.cli")))
-                       or (name.startswith("audiospoons.web") and other == "audiospoons.cli"))
-    assert offenders == []
+def test_no_module_imports_itself_round_a_circle() -> None:
+    assert circles(import_graph(package_modules())) == []
 
 
 def test_the_web_session_and_the_command_open_the_menus_by_the_same_wiring() -> None:
-    graph = import_graph(front_modules())
+    graph = import_graph(package_modules())
     assert "audiospoons.app.wiring" in graph["audiospoons.web.session"]
     assert "audiospoons.app.wiring" in graph["audiospoons.cli"]
 
 
-def test_no_module_of_the_screens_or_the_command_is_long() -> None:
-    long = {name: lines for name, path in front_modules().items()
-            if not name.startswith("audiospoons.web")
-            and (lines := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST}
+def test_no_module_is_long() -> None:
+    long = {name: lines for name, path in package_modules().items()
+            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST}
     assert long == {}
 
 
