@@ -7,14 +7,17 @@ from __future__ import annotations
 import asyncio
 import atexit
 import os
+import re
 import shutil
 import tempfile
 import textwrap
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeAlias
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
+import pexpect
 import pytest
 from postgres import Server, postgres_server
 
@@ -24,6 +27,12 @@ from audiospoons.replay.transcript import transcript
 _DATA_HOME = tempfile.mkdtemp(prefix="audiospoons-data-")
 os.environ["XDG_DATA_HOME"] = _DATA_HOME
 atexit.register(shutil.rmtree, _DATA_HOME, True)
+
+
+ExpectPattern: TypeAlias = (re.Pattern[str] | re.Pattern[bytes] | str | bytes
+                             | type[pexpect.EOF] | type[pexpect.TIMEOUT])
+"""One of the patterns a pty's ``expect`` looks for: a list of them kept aside for it is a list
+of this whole union, as the list it takes is."""
 
 
 def replay(scenario: str, listener: str | None = None, *, events: bool = False) -> list[str]:

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
-from accessible_output2.outputs.auto import Auto  # type: ignore[import-untyped]
-from accessible_output2.outputs.base import Output  # type: ignore[import-untyped]
+from accessible_output2.outputs.auto import Auto
+from accessible_output2.outputs.base import Output
 
 from audiospoons.voice.screenreader import (
     PrismOutput,
@@ -375,7 +375,7 @@ def test_on_windows_and_macos_only_a_screen_reader_output_counts(
     assert found is expected
 
 
-class Recorder(Output):  # type: ignore[misc]  # accessible_output2 is untyped
+class Recorder(Output):
     """An accessible_output2 output that writes down what it is asked, and cannot braille."""
 
     name = "Recorder"
