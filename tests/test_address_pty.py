@@ -34,6 +34,7 @@ def test_join_says_what_is_wrong_with_the_address_and_ends(tmp_path: Path, addre
     child.expect_exact(said + "\r\n")
     child.expect(pexpect.EOF)
     child.close()
+    assert child.before is not None
     assert "Traceback" not in child.before
     assert child.exitstatus == 2, (child.exitstatus, child.before)
 

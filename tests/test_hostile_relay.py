@@ -602,6 +602,7 @@ def test_a_relay_that_sends_the_player_on_and_on_is_followed_three_times_then_re
             child.expect(pexpect.EOF)
         finally:
             child.close(force=True)
+        assert isinstance(child.logfile_read, io.StringIO)
         shown = child.logfile_read.getvalue()
         assert "Traceback" not in shown, shown
         assert len(relay.peers) == 4, len(relay.peers)
@@ -648,6 +649,7 @@ def test_a_move_to_an_address_that_is_not_one_is_refused(tmp_path: Path, host: s
             child.expect(pexpect.EOF)
         finally:
             child.close(force=True)
+        assert isinstance(child.logfile_read, io.StringIO)
         assert "Traceback" not in child.logfile_read.getvalue()
 
 

@@ -467,9 +467,11 @@ class Program:
         script = tmp_path / "keys_child.py"
         script.write_text(CHILD.format(root=str(ROOT)), encoding="utf-8")
         env = {**os.environ, "TERM": "xterm", "PYTHONDONTWRITEBYTECODE": "1"}
-        self.child = pexpect.spawn(sys.executable, [str(script), how], env=env, timeout=WAIT)
+        self.child: pexpect.spawn[bytes] = pexpect.spawn(sys.executable, [str(script), how],
+                                                         env=env, timeout=WAIT)
         self.child.delaybeforesend = None
         self.child.expect(rb"tty (\S+)\r\n")
+        assert isinstance(self.child.match, re.Match)
         self.terminal = os.open(self.child.match.group(1), os.O_RDWR | os.O_NOCTTY)
         self.before = termios.tcgetattr(self.terminal)
         self.child.send(b"go\r")
@@ -483,11 +485,13 @@ class Program:
         self.child.expect(KEY_LINE)
         answered = time.monotonic()
         assert self.child.before == b"", "nothing but the key is printed: no echo"
+        assert isinstance(self.child.match, re.Match)
         label, at = str(self.child.match.group(1).decode()), float(self.child.match.group(2))
         return label, at, sent, answered
 
     def finish(self) -> str:
         self.child.expect(rb"outcome (\S+) (\S+)\r\n")
+        assert isinstance(self.child.match, re.Match)
         outcome, restored = (str(part.decode()) for part in self.child.match.groups())
         assert restored == "restored", "the program sees its terminal as it was"
         assert termios.tcgetattr(self.terminal) == self.before, "so does the parent"

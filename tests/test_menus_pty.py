@@ -69,6 +69,7 @@ class Player:
             self.first = False
             self.child.expect_exact(line + "\r\n", timeout=timeout)
             self.heard.append(line)
+            assert self.child.before is not None
             assert printed(self.child.before) == "", (
                 f"heard {self.child.before!r} before {line!r}; so far {self.heard}")
 
@@ -83,6 +84,7 @@ class Player:
 
     def ends(self, status: int = 0) -> None:
         self.child.expect(pexpect.EOF, timeout=LINE_TIMEOUT)
+        assert self.child.before is not None
         assert printed(self.child.before) == "", self.child.before
         self.child.close()
         assert self.child.exitstatus == status, (self.child.exitstatus, self.child.signalstatus)
@@ -438,6 +440,7 @@ def test_play_online_from_the_main_menu_a_room_opened_and_joined_from_the_lobby(
         player.key("enter", f"Connecting to 127.0.0.1, port {closed}.")
         player.child.expect(re.escape(f"Cannot reach the relay at 127.0.0.1 port {closed}: ")
                             + r"[^\r]+\r\n")
+        assert player.child.before is not None
         assert printed(player.child.before) == ""
         player.hear("Check the address and the name: Enter on each tries again, Escape goes back.",
                     f"Relay address, edit text, selected: 127.0.0.1:{closed}")
@@ -526,7 +529,9 @@ def test_a_name_registered_online_logs_in_by_itself_the_next_time(
                     "Ann is registered on this relay: next time you are logged in by yourself.",
                     "Lobby: no rooms open. New room, 1 of 6")
         address = f"127.0.0.1:{port}"
-        assert list(saved(config)["online_logins"]) == [f"{address} Ann"]
+        logins = saved(config)["online_logins"]
+        assert isinstance(logins, dict)
+        assert list(logins) == [f"{address} Ann"]
         player.key("escape", "You left the relay.", "Main menu. Play online, 2 of 8")
         player.quit()
 

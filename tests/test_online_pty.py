@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pexpect
+from conftest import ExpectPattern
 from test_play_pty import PICKED_UP, UP
 
 GAME_SECONDS = 180
@@ -61,13 +62,14 @@ def wait_for_relay(port: int) -> None:
 def play_by_ear(players: dict[str, pexpect.spawn]) -> dict[str, list[str]]:
     """Each player answers what they hear until both hear who won: a set or a spoon gone with
     Space, a card (once it is clear it made no set) with a pass, silence with a pick-up."""
-    patterns = [r"You have four \w+!", r"\w+ grabbed a spoon!", r"wins? the game!",
-                PICKED_UP, r"Your cards: [^\r]+", pexpect.TIMEOUT]
+    patterns: list[ExpectPattern] = [
+        r"You have four \w+!", r"\w+ grabbed a spoon!", r"wins? the game!",
+        PICKED_UP, r"Your cards: [^\r]+", pexpect.TIMEOUT]
     heard: dict[str, list[str]] = {name: [] for name in players}
     done: set[str] = set()
     rng = random.Random(2)
     deadline = time.monotonic() + GAME_SECONDS
-    hurry = time.monotonic() + HURRY_SECONDS
+    hurry: float | None = time.monotonic() + HURRY_SECONDS
     while len(done) < len(players):
         if hurry is not None and time.monotonic() > hurry:
             next(iter(players.values())).send(" ")
@@ -97,7 +99,8 @@ def test_two_people_play_a_whole_game_through_the_relay_by_ear(tmp_path: Path) -
     relay = subprocess.Popen([sys.executable, "-m", "audiospoons", "serve", "--port", str(port)],
                              env=environment(tmp_path, "relay"), stderr=subprocess.PIPE,
                              text=True)
-    ann = bob = None
+    ann: pexpect.spawn[str] | None = None
+    bob: pexpect.spawn[str] | None = None
     try:
         wait_for_relay(port)
         ann = join(tmp_path, port, "Ann", "--preset", "no-stock", "--option",
@@ -132,9 +135,9 @@ def test_two_people_play_a_whole_game_through_the_relay_by_ear(tmp_path: Path) -
         bob.expect_exact("You left the room.")
         bob.expect(pexpect.EOF, timeout=10)
     finally:
-        for child in (ann, bob):
-            if child is not None:
-                child.close(force=True)
+        for player in (ann, bob):
+            if player is not None:
+                player.close(force=True)
         relay.send_signal(signal.SIGTERM)
         _, log = relay.communicate(timeout=10)
     assert relay.returncode == 0, log
@@ -154,6 +157,7 @@ def test_registering_at_the_terminal_asks_the_password_once_and_then_to_confirm_
         wait_for_relay(port)
         ann = join(tmp_path, port, "Ann", "--register")
         ann.expect_exact("Password for Ann: ")
+        assert ann.before is not None
         assert "Password for Ann" not in ann.before, "the prompt is printed once"
         ann.sendline("hunter22")
         ann.expect_exact("Once more, to be sure: password for Ann: ")
@@ -165,6 +169,7 @@ def test_registering_at_the_terminal_asks_the_password_once_and_then_to_confirm_
         ann.expect_exact("Once more, to be sure: password for Ann: ")
         ann.sendline("hunter22")
         ann.expect_exact("Connected to 127.0.0.1 as Ann.")
+        assert asked is not None and ann.before is not None
         assert "hunter" not in asked + ann.before, "the password is not echoed"
         ann.expect_exact("Lobby: no rooms open.")
         ann.send("\x1b")

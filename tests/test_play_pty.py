@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pexpect
+from conftest import ExpectPattern
 
 UP = "\x1b[A"
 ESCAPE = "\x1b"
@@ -87,6 +88,7 @@ def test_the_winner_is_said_before_the_offer_to_play_again(tmp_path: Path) -> No
     try:
         child.expect_exact("Spoons: you against Britany.")
         child.expect(r"(You win|Britany wins) the game!", timeout=GAME_SECONDS)
+        assert isinstance(child.match, re.Match)
         winner = child.match.group(0)
         child.expect_exact("Enter to play again, Escape to quit.")
         child.send(">")
@@ -120,9 +122,10 @@ def test_a_realtime_fighting_game_is_played_by_number_keys_alone(tmp_path: Path)
     heard: list[str] = []
     keys: list[str] = []
     deadline = time.monotonic() + GAME_SECONDS
-    patterns = [r"You have three \w+!", r"The spoons are going!|Your grip loosens and slips\.",
-                r"Fight with \w+, react now!", REALTIME_WORDS,
-                r"Enter to play again, Escape to quit\.", PICKED_UP, pexpect.TIMEOUT]
+    patterns: list[ExpectPattern] = [
+        r"You have three \w+!", r"The spoons are going!|Your grip loosens and slips\.",
+        r"Fight with \w+, react now!", REALTIME_WORDS,
+        r"Enter to play again, Escape to quit\.", PICKED_UP, pexpect.TIMEOUT]
     try:
         child.expect_exact("Spoons: you against Britany and Chris.")
         while time.monotonic() < deadline:
@@ -157,7 +160,7 @@ def test_pig_is_played_by_ear_the_signal_given_and_copied_with_space(tmp_path: P
     heard: list[str] = []
     signals = 0
     deadline = time.monotonic() + GAME_SECONDS
-    patterns = [r"You have three \w+!", r"\w+ copied the signal!",
+    patterns: list[ExpectPattern] = [r"You have three \w+!", r"\w+ copied the signal!",
                 r"takes? a letter, and ha(?:s|ve) \w", r"Enter to play again, Escape to quit\.",
                 PICKED_UP, pexpect.TIMEOUT]
     try:
@@ -192,8 +195,9 @@ def test_a_knife_is_answered_with_the_pass_keys_in_a_real_terminal(tmp_path: Pat
                   "--bots", "normal", "--preset", "knives", "--option", "knife_redraw=2")
     heard: list[str] = []
     deadline = time.monotonic() + GAME_SECONDS
-    patterns = [r"A knife! Discard 2 cards", r"You discard [^;]+; 1 more\.", r"You draw [^\r]+\.",
-                PICKED_UP, r"Knives?\.\r", pexpect.TIMEOUT]
+    patterns: list[ExpectPattern] = [
+        r"A knife! Discard 2 cards", r"You discard [^;]+; 1 more\.", r"You draw [^\r]+\.",
+        PICKED_UP, r"Knives?\.\r", pexpect.TIMEOUT]
     try:
         child.expect_exact("Spoons: you against Britany and Chris.")
         while time.monotonic() < deadline:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from conftest import ExpectPattern
 from test_play_pty import GAME_SECONDS, PICKED_UP, UP, spawn
 
 from audiospoons.app.screens import Screens
@@ -39,7 +40,7 @@ def test_ctrl_c_after_a_realtime_grab_saves_the_time_heard(tmp_path: Path) -> No
                   "--option", "grabbing=realtime", "--option", "hand_size=3",
                   "--option", "announce_phase2=true", "--option", "claim_hold=1.5")
     heard: list[str] = []
-    patterns = [r"(\d+) milliseconds\.",
+    patterns: list[ExpectPattern] = [r"(\d+) milliseconds\.",
                 r"You have three \w+!|The spoons are going!|Fight with \w+, react now!",
                 r"Too soon to be a reaction", r"Get ready to react!", PICKED_UP,
                 r"Your cards: ([^\r]*)\.\r", r"You are eliminated|Enter to play again",
@@ -57,6 +58,7 @@ def test_ctrl_c_after_a_realtime_grab_saves_the_time_heard(tmp_path: Path) -> No
             found = child.expect(patterns, timeout=max(0.0, until - time.monotonic()))
             heard.append(child.after if isinstance(child.after, str) else "")
             if found == 0:
+                assert isinstance(child.match, re.Match)
                 said_ms = int(child.match.group(1))
             elif found == 1:
                 child.send(" ")
@@ -65,12 +67,14 @@ def test_ctrl_c_after_a_realtime_grab_saves_the_time_heard(tmp_path: Path) -> No
             elif found == 3:
                 press_again_at = None
             elif found == 4:
+                assert isinstance(child.after, str)
                 hand.append(child.after.split()[0].lower())
                 slot = card_to_pass(hand)
                 del hand[slot]
                 child.send("asdf"[slot])
                 child.send(UP)
             elif found == 5:
+                assert isinstance(child.match, re.Match)
                 hand = re.findall(r"(\w+) of \w+", child.match.group(1))
                 child.send(UP)
             elif found == 6:

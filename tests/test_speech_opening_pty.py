@@ -87,6 +87,7 @@ def ends_on_ctrl_c(child: pexpect.spawn) -> None:
     child.send("\x03")
     child.expect(pexpect.EOF, timeout=10)
     child.close()
+    assert child.before is not None
     assert "Traceback" not in child.before, child.before
     assert child.exitstatus == 130, (child.exitstatus, child.signalstatus, child.before)
 
@@ -128,6 +129,7 @@ def test_ctrl_c_or_sigterm_ends_the_game_while_it_waits_for_the_screen_reader(
             child.kill(signal.SIGTERM)
         child.expect(pexpect.EOF, timeout=10)
         child.close()
+        assert child.before is not None
         assert "Traceback" not in child.before and "Welcome" not in child.before, child.before
         assert (child.exitstatus, child.signalstatus) == status, child.before
     finally:
