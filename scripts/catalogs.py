@@ -163,7 +163,8 @@ def code_references(known: set[str]) -> dict[str, list[tuple[str, int]]]:
 
 def _forms(message: Message) -> list[str]:
     value = message.string
-    return list(value) if isinstance(value, list | tuple) else [value]
+    # a message made without a translation (None) is as untranslated as an empty one
+    return list(value) if isinstance(value, list | tuple) else [value or ""]
 
 
 def _fields(texts: Iterable[str]) -> list[str]:

@@ -22,7 +22,8 @@ from audiospoons.voice.i18n import messages
 PLAYERS = ("Andrew", "Chris", "Ellen", "Debra")
 
 
-def hear(event: object, listener: int | None, lang: str = "en", **options: object) -> list[str]:
+def hear(event: object, listener: int | None, lang: str = "en", /,
+         **options: object) -> list[str]:
     from audiospoons.engine.events import Event
 
     assert isinstance(event, Event)

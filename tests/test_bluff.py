@@ -155,7 +155,8 @@ def test_bluff_is_refused_with_numbered_spoons_in_the_players_language() -> None
     assert table_problem(values, 4, messages("en")) == (
         "feints are for reaction-only grabbing: choose reaction only, or another kind of"
         " premature grabbing.")
-    assert table_problem(values, 4, messages("es")).startswith("los amagos son")
+    problem = table_problem(values, 4, messages("es"))
+    assert problem is not None and problem.startswith("los amagos son")
 
 
 def _doubting_bot() -> SimpleBot:

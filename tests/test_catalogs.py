@@ -54,6 +54,7 @@ def forms(catalog: Catalog, msgid: str) -> list[str]:
     message = catalog[msgid]
     assert message is not None
     value = message.string
+    assert value is not None
     return list(value) if isinstance(value, tuple | list) else [value]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fakes import Clock, Lines, Pressed
@@ -46,7 +47,9 @@ HAND = ("Left and Right move through your hand; Enter passes the card. {keys} pa
 FIVE_LETTERS = HAND.format(keys="A, S, D, F, and G")
 DEFAULT_HELP = (f"Space grabs a spoon. {FIVE_LETTERS} Up or Down draws from the stock."
                 f" F2: spoons left. {ENDING}")
-PIG = dict(PRESETS_BY_NAME["pig"].values)
+PIG: dict[str, Any] = dict(PRESETS_BY_NAME["pig"].values)
+"""The pig preset's option values, spread into ``f1_heard``'s options (typed Any, as options are
+there, so that they are not taken for its own parameters)."""
 ONLINE_END = "Slash: chat with the room. A game online cannot pause: Escape twice leaves it."
 
 
@@ -75,7 +78,7 @@ def pressed_first(game: LocalGame | LocalRazzGame | LocalSlapjackGame, clock: Cl
     """What F1 says, pressed first thing in ``game``, then left by the pause menu."""
     player = Player(clock, ["f1@0", "escape@0", "q", "y"])
     player.game = game  # type: ignore[assignment]
-    game.play(player)  # type: ignore[arg-type]
+    game.play(player)
     return lines.spoken[lines.spoken.index(messages(lang).tr("pause.menu")) - 1]
 
 

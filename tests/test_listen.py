@@ -35,6 +35,8 @@ SCENARIO = textwrap.dedent("""
 
 class Recorder:
     name = "recorder"
+    sound_volume = speech_volume = 1.0
+    mono = False
 
     def __init__(self, log: list[tuple[float, str]], clock: list[float]) -> None:
         self.log, self.clock = log, clock

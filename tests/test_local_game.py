@@ -38,7 +38,8 @@ from audiospoons.voice.speaker import Speaker
 
 class Sounds:
     def __init__(self) -> None:
-        self.sound_volume = 1.0
+        self.sound_volume = self.speech_volume = 1.0
+        self.mono = False
         self.played: list[Cue] = []
 
     def play(self, cue: Cue) -> None:

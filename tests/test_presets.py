@@ -14,6 +14,7 @@ from audiospoons.games.spoons.rules.presets import (
     preset_named,
     with_preset,
 )
+from audiospoons.games.spoons.scenario import Scenario
 from audiospoons.replay.scenario import ScenarioError, parse_scenario
 from audiospoons.voice.i18n import messages
 
@@ -42,6 +43,7 @@ def test_options_given_beside_a_preset_override_it() -> None:
 def test_a_scenario_names_its_preset_and_a_wrong_name_is_refused_by_line() -> None:
     scenario = parse_scenario('[options]\npreset = "keep-everyone-in"\nround_pause = 1\n'
                               '[table]\nplayers = ["Ann", "Bob"]\n')
+    assert isinstance(scenario, Scenario)
     assert scenario.options.scoring is Scoring.POINTS
     assert scenario.options.round_pause == 1.0
     with pytest.raises(ScenarioError, match=r"line 2: \[options\]: there is no preset 'kitchen'"):

@@ -32,7 +32,8 @@ EN_HELP = messages("en").tr("razz.phrase.field.help")
 
 class Sounds:
     def __init__(self) -> None:
-        self.sound_volume = 1.0
+        self.sound_volume = self.speech_volume = 1.0
+        self.mono = False
         self.played: list[Cue] = []
 
     def play(self, cue: Cue) -> None:

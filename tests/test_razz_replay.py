@@ -835,6 +835,9 @@ def test_listening_plays_a_razz_game_at_its_moments() -> None:
     played: list[tuple[float, str]] = []
 
     class Sounds:
+        sound_volume = speech_volume = 1.0
+        mono = False
+
         def play(self, cue: Cue) -> None:
             played.append((now[0], cue.name))
 

@@ -119,8 +119,9 @@ def test_feints_and_the_signal_do_not_mix() -> None:
     values = {"preset": "pig", "premature": "bluff"}
     with pytest.raises(InvalidOptions, match="no reach for the spoons to feint"):
         Options.from_mapping(with_preset(values))
-    assert table_problem({k: str(v) for k, v in with_preset(values).items()}, 4,
-                         messages("es")).startswith("la señal no tiene")
+    problem = table_problem({k: str(v) for k, v in with_preset(values).items()}, 4,
+                            messages("es"))
+    assert problem is not None and problem.startswith("la señal no tiene")
 
 
 def test_a_signal_too_soon_is_refused_without_locking_the_signal() -> None:

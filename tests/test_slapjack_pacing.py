@@ -138,7 +138,8 @@ def test_your_turn_s_time_still_runs_out_after_it_has_been_said() -> None:
 
 class Sounds:
     def __init__(self) -> None:
-        self.sound_volume = 1.0
+        self.sound_volume = self.speech_volume = 1.0
+        self.mono = False
 
     def play(self, cue: Cue) -> None:
         """Nothing is heard."""

@@ -161,7 +161,7 @@ class TimedGame:
 
 def test_a_bot_waiting_to_be_told_still_moves_before_its_time_limit() -> None:
     bot = OneMoveBot(1, (0.7, Poke(1)))
-    table: Table[TimedGame, OneMoveBot] = Table(  # type: ignore[type-var]
+    table: Table[TimedGame, OneMoveBot] = Table(
         TimedGame(limit=3.0), [bot], Hearing(Quiet(2.9), (Poke,)))
     due = table.next_due()
     assert due is not None and due[0] == pytest.approx(3.0 - DEADLINE_MARGIN)
@@ -171,13 +171,13 @@ def test_a_bot_waiting_to_be_told_still_moves_before_its_time_limit() -> None:
 
 def test_a_time_limit_never_brings_a_move_forward() -> None:
     bot = OneMoveBot(1, (2.9, Poke(1)))
-    table: Table[TimedGame, OneMoveBot] = Table(  # type: ignore[type-var]
+    table: Table[TimedGame, OneMoveBot] = Table(
         TimedGame(limit=3.0), [bot], Hearing(Quiet(2.0), (Poke,)))
     assert table.next_due() == (pytest.approx(2.9), bot)
 
 
 def test_a_press_of_a_race_is_never_held_back() -> None:
     bot = OneMoveBot(2, (0.4, Press(2)))
-    table: Table[TimedGame, OneMoveBot] = Table(  # type: ignore[type-var]
+    table: Table[TimedGame, OneMoveBot] = Table(
         TimedGame(limit=None), [bot], Hearing(Quiet(5.0), (Poke,)))
     assert table.next_due() == (pytest.approx(0.4), bot)
