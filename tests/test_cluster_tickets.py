@@ -51,12 +51,13 @@ async def _serving(port: int, redis: str, database: str, *, front: bool
 
 async def register_moderator(database: str) -> None:
     """Register ``MODERATOR``, as its operator does before naming it with ``--admin``."""
-    accounts = Accounts(await Storage.open(database))
+    storage = await Storage.open(database)
+    accounts = Accounts(storage)
     try:
         await accounts.register(MODERATOR, PASSWORD, "127.0.0.0/24", time.time(), 0.0)
     finally:
         accounts.close()
-        await accounts.storage.close()
+        await storage.close()
 
 
 @contextlib.asynccontextmanager

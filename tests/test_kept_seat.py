@@ -102,7 +102,8 @@ def test_the_lobby_offers_the_kept_game_first_and_enter_asks_for_it_back() -> No
 
 
 def kept_session(token: str | None = OLD) -> tuple[OnlineSession, Relay, Lines, list[str | None]]:
-    relay, lines, saved = Relay("Ann"), Lines(), []
+    relay, lines = Relay("Ann"), Lines()
+    saved: list[str | None] = []
     ann = OnlineSession(relay, EN, Speaker(lines), None, None,  # type: ignore[arg-type]
                         lobby=True, seat=token, on_seat=saved.append)
     return ann, relay, lines, saved

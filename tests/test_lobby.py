@@ -21,6 +21,7 @@ from audiospoons.games.razz.keyboard.keys import RazzAction
 from audiospoons.games.razz.keyboard.online import RemoteRazzGame
 from audiospoons.games.razz.rules.options import RazzOptions
 from audiospoons.games.spoons.keyboard.keys import SpoonsAction
+from audiospoons.games.spoons.keyboard.online import RemoteGame
 from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle
 from audiospoons.games.spoons.rules.events import GameStarted, RoundStarted
 from audiospoons.games.spoons.rules.options import Options
@@ -222,7 +223,9 @@ def test_a_change_keeps_the_cursor_on_its_room_and_says_where_it_fell_when_that_
 def test_a_change_that_is_not_a_room_changes_nothing() -> None:
     lobby = lobby_of(KITCHEN)
     for junk in (listed({"room": "4", "name": "x", "players": 1, "playing": False,
-                         "password": False}), listed("junk"), unlisted(True),
+                         "password": False}),
+                 listed("junk"),  # type: ignore[arg-type]  # deliberately a room that is no room
+                 unlisted(True),
                  {"kind": "room_unlisted", "room": "2"}, {"kind": "chat"}):
         assert lobby.follow(junk) == Step()
     assert [room.number for room in lobby.rooms] == [2]
@@ -631,7 +634,7 @@ async def in_lobby(port: int, name: str, **kwargs: Any
     keys, lines = PipeKeys(), Lines()
     task = asyncio.create_task(join_relay(
         "127.0.0.1", port, name, room=None, values={"preset": "pig"}, bots=0, messages=EN,
-        speaker=Speaker(lines), sounds=None, keys=keys, **kwargs))  # type: ignore[arg-type]
+        speaker=Speaker(lines), sounds=None, keys=keys, **kwargs))
     await heard(lines, "Lobby:")
     return task, keys, lines
 
@@ -668,7 +671,8 @@ def test_one_opens_a_room_from_the_lobby_and_another_hears_it_and_joins_it() -> 
         bob_keys.press("enter")
         await hear_next(bob, mark, "Room 1, Ann's room: Ann, host; Bob.")
         await hear_next(ann, 2, "Room 1, Ann's room: Ann, host; Bob.")
-        assert relay.rooms[1].options.signal, "the room has the preset given"
+        options = relay.rooms[1].options
+        assert isinstance(options, Options) and options.signal, "the room has the preset given"
         bob_keys.press("escape")
         mark = await hear_next(bob, mark, "You left the room.")
         await hear_next(bob, mark, "Lobby: 1 room open. Room 1, Ann's room, 1 player, waiting,"
@@ -707,7 +711,9 @@ def test_the_lobby_opens_a_razz_spoons_room_with_its_own_options_on_a_real_relay
         ann_keys.press("home")
         ann_keys.press("enter")
         mark = await hear_next(ann, mark, "Room 2, Ann's room: Ann, host.")
-        assert relay.rooms[2].game.name == "spoons" and relay.rooms[2].options.signal, \
+        options = relay.rooms[2].options
+        assert relay.rooms[2].game.name == "spoons" and isinstance(options, Options) \
+            and options.signal, \
             "New room is the classic game, with the values (a preset) given for it"
         ann_keys.press("escape")
         await hear_next(ann, mark, "You left the room.")
@@ -821,13 +827,13 @@ def test_join_relay_gives_a_game_the_players_keys_and_spoon_style(
         keys, lines = PipeKeys(), Lines()
         run = asyncio.create_task(join_relay(
             "127.0.0.1", port, "Ann", room=None, values={"word": "PIG", "round_pause": "0.2"},
-            bots=2, messages=EN, speaker=Speaker(lines), sounds=None, keys=keys,  # type: ignore[arg-type]
+            bots=2, messages=EN, speaker=Speaker(lines), sounds=None, keys=keys,
             prefs=SeatPrefs(Verbosity.BRIEF, {"spoons": {"slot-1": "q"}}, "colours")))
         await heard(lines, "Room 1, Ann's room: Ann, host; Andrew, a bot; Britany")
         keys.press("enter")
         await heard(lines, "Your cards:")
         [ann] = sessions
-        assert ann.game is not None
+        assert isinstance(ann.game, RemoteGame)
         assert ann.game.keys["q"] is SpoonsAction.SLOT_1 and "a" not in ann.game.keys
         assert ann.game.player.spoon_style is SpoonStyle.COLOURS
         keys.press("escape")

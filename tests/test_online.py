@@ -137,14 +137,15 @@ def test_a_lost_connection_is_taken_up_again_and_the_player_told_where_things_st
             return await RelayClient.connect("127.0.0.1", port, "Ann")
 
         session = OnlineSession(client, messages("en"), Speaker(lines), None,
-                                keys, reconnect=reconnect)  # type: ignore[arg-type]
+                                keys, reconnect=reconnect)
         running = asyncio.create_task(session.run())
         await heard(lines, "Your cards:")
         client.writer.transport.abort()
         lost = await heard(lines, "The connection to the relay is lost. Reconnecting")
         back = await heard(lines, "You are back in the game, round 1.")
         assert lost < back
-        hand = session.game.player.view.hand if session.game else []
+        assert isinstance(session.game, RemoteGame)
+        hand = session.game.player.view.hand
         assert len(hand) == 4
         assert lines.spoken[back + 1].startswith("Your hand: ")
         assert lines.spoken[back + 2] in ("2 spoons left.", "1 spoon left.")

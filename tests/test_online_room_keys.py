@@ -207,7 +207,7 @@ async def heard_after(lines: Lines, after: int, part: str) -> int:
     raise AssertionError(f"never heard {part!r} after line {after}: {lines.spoken[after:]}")
 
 
-async def leave(run: asyncio.Task[int], keys: PipeKeys, *labels: str) -> None:
+async def leave(run: asyncio.Task[object], keys: PipeKeys, *labels: str) -> None:
     for label in labels:
         keys.press(label)
     await asyncio.wait_for(run, 5.0)
@@ -341,7 +341,7 @@ def test_the_host_takes_a_player_out_of_the_room_who_hears_it_and_is_kept_out() 
         ann_run, ann_keys, ann = await host_with_room(port)
         bob_lines, bob_keys = Lines(), PipeKeys()
         bob_client = await RelayClient.connect("127.0.0.1", port, "Bob")
-        bob = OnlineSession(bob_client, EN, Speaker(bob_lines), None, bob_keys,  # type: ignore[arg-type]
+        bob = OnlineSession(bob_client, EN, Speaker(bob_lines), None, bob_keys,
                             lobby=True)
         bob_run = asyncio.create_task(bob.run())
         await heard(bob_lines, "Lobby: 1 room open.")

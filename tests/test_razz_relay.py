@@ -213,7 +213,7 @@ def test_at_the_keyboard_online_you_hear_razz_spoons_and_your_keys_reach_the_gam
     async def scenario(relay: Relay, port: int) -> None:
         client = await RelayClient.connect("127.0.0.1", port, "Ann")
         lines, keys = Lines(), PipeKeys()
-        session = OnlineSession(client, messages("en"), Speaker(lines), None, keys,  # type: ignore[arg-type]
+        session = OnlineSession(client, messages("en"), Speaker(lines), None, keys,
                                 new_rooms={"razz": {"game": "razz", "options": {
                                     **ONE_ROUND, "phrase_window": "5"}}})
         running = asyncio.create_task(session.run())
@@ -278,7 +278,7 @@ def test_the_dealer_online_types_the_phrase_and_a_refused_one_is_asked_for_again
     assert lines.spoken[-2:] == [messages("en").tr("razz.refused.phrase-length"),
                                  "Razzing Phrase, edit text, blank"]
     assert game.phrase is not None
-    game.on_keys([Pressed("f2", 2.0)], None)  # type: ignore[arg-type]
+    game.on_keys([Pressed("f2", 2.0)], None)
     assert lines.spoken[-1] == messages("en").tr("razz.phrase.field.about.online")
     assert lines.spoken[-1].endswith("Escape twice leaves the game.")
 

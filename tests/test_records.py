@@ -112,6 +112,7 @@ def test_a_game_between_two_players_rates_them_by_place_and_replays_exactly(
         assert replayed == truth
         assert record.places == GAMES["spoons"].places(truth, 3)
         expected = rate(record, {})
+        assert record.seats[0].account is not None and record.seats[2].account is not None
         assert (expected[record.seats[0].account].shown, expected[record.seats[2].account].shown
                 ) == (ann_rating["rating"], bob_rating["rating"])
 

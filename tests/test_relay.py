@@ -290,8 +290,8 @@ def test_a_lost_connection_keeps_the_seat_for_its_token_and_tells_the_game_so_fa
         assert seat_state.member is not None and not seat_state.stand_in
         assert relay.rooms[room].stand_ins == {}
 
-        results = [*await asyncio.gather(
-            playing, play_seat(back, resumed, seed=3, pace=FAST, told=told))]
+        results = await asyncio.gather(
+            playing, play_seat(back, resumed, seed=3, pace=FAST, told=told))
         assert results[1].over and all(result.over for result in results[0])
         heard = [message for message in results[0][0].heard
                  if message["kind"] not in ("room", "limit")]

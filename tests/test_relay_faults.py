@@ -33,6 +33,13 @@ class Raw:
             assert (await raw.next())["kind"] == "rooms"
         return raw
 
+    @property
+    def transport(self) -> asyncio.Transport:
+        """The socket's transport, both ways: its reading can be paused."""
+        transport = self.writer.transport
+        assert isinstance(transport, asyncio.Transport)
+        return transport
+
     def line(self, message: dict[str, Any]) -> None:
         self.writer.write(json.dumps(message).encode("utf-8") + b"\n")
 
@@ -234,7 +241,7 @@ def test_a_reader_too_slow_for_its_buffer_is_cut_off(caplog: pytest.LogCaptureFi
         slow = await stops_reading(port, "Slow")
         slow.line({"kind": "join_room", "room": number})
         assert (await ann.next())["kind"] == "room"
-        slow.writer.transport.pause_reading()
+        slow.transport.pause_reading()
         room = relay.rooms[number]
         heard: list[int] = []
         sent = 0
@@ -251,7 +258,7 @@ def test_a_reader_too_slow_for_its_buffer_is_cut_off(caplog: pytest.LogCaptureFi
         assert "dropping Slow (127.0.0.1): too slow to read" in caplog.messages
         assert heard == list(range(sent))
         assert [seat.name for seat in room.seats] == ["Ann"]
-        slow.writer.transport.resume_reading()
+        slow.transport.resume_reading()
         assert await ended(slow)
         await still_serving(port)
 
@@ -264,7 +271,7 @@ def test_a_dropped_connection_that_never_reads_is_cut_off_after_a_grace() -> Non
 
     async def scenario(relay: Relay, port: int) -> None:
         slow = await stops_reading(port, "Slow")
-        slow.writer.transport.pause_reading()
+        slow.transport.pause_reading()
         (client,) = relay.clients
         for _ in range(10_000):
             client.send("chat", scope="lobby", name="Ann", text="x" * 1000)
@@ -276,7 +283,7 @@ def test_a_dropped_connection_that_never_reads_is_cut_off_after_a_grace() -> Non
         done, _ = await asyncio.wait(handlers, timeout=5.0)
         assert done == handlers
         assert not relay.clients
-        slow.writer.transport.resume_reading()
+        slow.transport.resume_reading()
         assert await ended(slow)
         await still_serving(port)
 

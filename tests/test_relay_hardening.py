@@ -10,6 +10,7 @@ import dataclasses
 import json
 import logging
 import os
+import random
 import resource
 import subprocess
 import sys
@@ -21,8 +22,10 @@ from test_relay import with_relay
 from test_relay_faults import Raw, still_serving
 
 from audiospoons.engine.cards import parse_card
+from audiospoons.engine.rules import GameOptions
 from audiospoons.games.spoons.rules.cardflow import Deal
 from audiospoons.games.spoons.rules.game import ClassicGame
+from audiospoons.games.spoons.rules.options import Options
 from audiospoons.net import server
 from audiospoons.net.descriptors import RESERVED_FILES
 from audiospoons.net.fairness import TOLERANCE, judge
@@ -330,7 +333,7 @@ def test_the_lobby_hears_what_changed_not_the_whole_list_again() -> None:
             await answer(host, {"kind": "create_room"})
         heard = [await sitter.next() for _ in range(30)]
         assert {message["kind"] for message in heard} == {"room_listed"}
-        assert [message["room"]["name"] for message in heard] == [  # type: ignore[index]
+        assert [message["room"]["name"] for message in heard] == [
             f"H{n}'s room" for n in range(1, 31)]
         hosts[4].line({"kind": "leave_room"})
         assert (await hosts[4].next())["kind"] == "rooms"
@@ -338,10 +341,10 @@ def test_the_lobby_hears_what_changed_not_the_whole_list_again() -> None:
         await answer(hosts[5], {"kind": "add_bot"})
         changed = await sitter.next()
         assert changed["kind"] == "room_listed"
-        assert changed["room"]["bots"] == 1  # type: ignore[index]
+        assert changed["room"]["bots"] == 1
         sitter.line({"kind": "list_rooms"})
         listed = await sitter.next()
-        assert listed["kind"] == "rooms" and len(listed["rooms"]) == 29  # type: ignore[arg-type]
+        assert listed["kind"] == "rooms" and len(listed["rooms"]) == 29
 
     with_relay(scenario)
 
@@ -363,9 +366,13 @@ def what_bob_hears_of_anns_reach(command: dict[str, object]) -> list[object]:
             await answer(other, {"kind": "join_room", "room": number})
             await answer(other, {"kind": "ready", "ready": True})
         room = relay.rooms[number]  # type: ignore[index]
-        room.game = dataclasses.replace(room.game, deal=lambda names, options, rng, dealer:
-                                        ClassicGame(names, options, rng, dealer=1,
-                                                    first_deal=Deal({0: SEVENS})))
+
+        def deal(names: list[str], options: GameOptions, rng: random.Random,
+                 dealer: int) -> ClassicGame:
+            assert isinstance(options, Options)
+            return ClassicGame(names, options, rng, dealer=1, first_deal=Deal({0: SEVENS}))
+
+        room.game = dataclasses.replace(room.game, deal=deal)
         ann.line({"kind": "start"})
         for raw in (ann, bob, cy):
             while (await raw.next())["kind"] != "game_started":
@@ -379,7 +386,7 @@ def what_bob_hears_of_anns_reach(command: dict[str, object]) -> list[object]:
         bob.line({"kind": "ping", "t": 42})
         while (message := await bob.next()) != {"kind": "pong", "t": 42}:
             if message["kind"] == "event":
-                message = {**message, "event": {**message["event"], "at": None}}  # type: ignore[dict-item]
+                message = {**message, "event": {**message["event"], "at": None}}
             heard.append(message)
 
     with_relay(scenario)

@@ -139,6 +139,7 @@ def _announcements() -> list[tuple[str, str, str]]:
                 if not key or key.startswith(("keys.", "option.", "menu.", "card.", "howto.",
                                               "razz.ask.")):
                     continue
+                assert message.string is not None
                 texts = [message.string] if isinstance(message.string, str) else message.string
                 for text in texts:
                     for placed in re.finditer(r"\{(name|names|others|target|players)\}", text):

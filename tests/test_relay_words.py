@@ -69,7 +69,7 @@ def test_a_relay_shutting_down_is_said_and_not_mistaken_for_a_lost_connection() 
         lines, keys = Lines(), PipeKeys()
         run = asyncio.create_task(join_relay(
             "127.0.0.1", port, "Ann", room=None, values={}, bots=1, messages=messages("en"),
-            speaker=Speaker(lines), sounds=None, keys=keys))  # type: ignore[arg-type]
+            speaker=Speaker(lines), sounds=None, keys=keys))
         await heard(lines, "Room 1, Ann's room: Ann, host; Andrew, a bot.")
         keys.press("enter")
         await heard(lines, "Spoons: you against Andrew.")

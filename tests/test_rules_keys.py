@@ -82,15 +82,16 @@ def test_the_rules_key_is_shift_f1_in_every_game_and_f1_says_it() -> None:
 
 
 def test_online_every_game_opens_its_own_rules_and_escape_closes_them() -> None:
+    """With no relay and no keys to read (None for each): the rules are only spoken."""
     started = {"players": ["Ann", "Bob"], "seat": 1, "token": "0" * 32}
     for name, make, options in (("razz", RemoteRazzGame, RazzOptions()),
                                 ("slapjack", RemoteSlapjackGame, SlapjackOptions())):
         lines = Lines()
-        game = make(None, {**started, "options": options.describe()}, EN,  # type: ignore[operator]
+        game = make(None, {**started, "options": options.describe()}, EN,  # type: ignore[arg-type]
                     Speaker(lines), None)
         rules = KEYBOARDS[name].rules_lines(options, 2, EN)
         game.on_keys([Pressed("shift+f1", 1.0), Pressed("down", 1.1),
-                      Pressed("escape", 1.2)], None)
+                      Pressed("escape", 1.2)], None)  # type: ignore[arg-type]
         assert lines.spoken == [OPENING.format(count=len(rules), first=rules[0]), rules[1],
                                 "Rules closed."], name
         assert not game.quit

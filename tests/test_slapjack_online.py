@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from functools import partial
 from pathlib import Path
 
 from fakes import Lines
@@ -100,7 +101,7 @@ def test_online_a_slap_that_reaches_the_relay_after_the_jack_was_taken_is_too_la
         for turned in range(1, 4):
             clients[seats.index(game.turn)].send("command", command=encode_command(
                 Turn(game.turn)))
-            await until(lambda done=turned: len(table.log) == done)
+            await until(partial(lambda done: len(table.log) == done, turned))
         assert game.jack_at is not None, "the seed deals a jack as the third card"
         chris.send("command", command=encode_command(Slap(seats[1])))
         await until(lambda: game.jacks_slapped == 1)
@@ -121,7 +122,7 @@ def test_at_the_keyboard_online_your_turn_and_your_slap_reach_the_relays_table()
     async def scenario(relay: Relay, port: int) -> None:
         client = await RelayClient.connect("127.0.0.1", port, "Ann")
         lines, keys = Lines(), PipeKeys()
-        session = OnlineSession(client, messages("en"), Speaker(lines), None, keys,  # type: ignore[arg-type]
+        session = OnlineSession(client, messages("en"), Speaker(lines), None, keys,
                                 new_rooms={"slapjack": {"game": "slapjack", "options": {
                                     "turn_time": "20"}}})
         running = asyncio.create_task(session.run())

@@ -53,8 +53,9 @@ def said(page: Page, index: int) -> str:
     return str(heard(page)[index]["text"])
 
 
-def answer(page: Page, key: str, wanted: str | Callable[[str], bool] = str) -> str:
-    """Press ``key``: the line said after it (the first with ``wanted``)."""
+def answer(page: Page, key: str, wanted: str | Callable[[str], bool] = bool) -> str:
+    """Press ``key``: the line said after it (the first with ``wanted``; by default the first
+    that says anything)."""
     return said(page, press(page, key, wanted))
 
 
