@@ -39,6 +39,15 @@ def test_mypy_strict_passes_on_the_package() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_mypy_passes_on_the_tests() -> None:
+    """The tests are typed too: their helpers and fakes are checked against the package's
+    types (pyproject.toml tells mypy where the tests' and scripts' own modules are). Its cache is
+    its own, as the package's strict check, with other options, may run at the same time."""
+    result = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", ".mypy_cache/tests",
+                             "tests"], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def pure_modules() -> list[Path]:
     """The modules that must be pure: the engine, every game's rules folder and its bots."""
     folders = [ENGINE, *sorted(GAMES.glob("*/rules"))]
