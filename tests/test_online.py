@@ -177,8 +177,7 @@ def test_at_a_table_the_session_says_heard_once_the_player_has_been_told() -> No
         client.send("start")
         output, keys = Spoken(), PipeKeys()
         speaker = Speaker(output)
-        session = OnlineSession(client, messages("en"), speaker, None,
-                                keys)  # type: ignore[arg-type]
+        session = OnlineSession(client, messages("en"), speaker, None, keys)
         running = asyncio.create_task(session.run())
         room = next(iter(relay.rooms.values()))
 

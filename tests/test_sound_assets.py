@@ -88,6 +88,7 @@ def played_cues(package: Path) -> set[str]:
                 choices = [named.body, named.orelse] if isinstance(named, ast.IfExp) else [named]
                 for choice in choices:
                     assert isinstance(choice, ast.Constant), f"{path}:{node.lineno}"
+                    assert isinstance(choice.value, str), f"{path}:{node.lineno}"
                     names.add(choice.value)
     return names
 
@@ -95,6 +96,7 @@ def played_cues(package: Path) -> set[str]:
 @pytest.mark.parametrize("game", GAMES)
 def test_each_game_lists_the_cues_it_plays(game: str) -> None:
     cues = importlib.import_module(f"audiospoons.games.{game}.keyboard.cues")
+    assert cues.__file__ is not None
     package = Path(cues.__file__).parent
     assert set(cues.CUE_NAMES) == played_cues(package)
     assert KEYBOARDS[game].cue_names == cues.CUE_NAMES
