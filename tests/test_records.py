@@ -32,13 +32,16 @@ async def registered(port: int, name: str) -> RelayClient:
 async def play_a_game(relay: Relay | None, clients: list[RelayClient], bots: int = 1
                       ) -> list[Event]:
     """The first client opens a room of a quick classic game with ``bots`` easy bots, the
-    others sit in it, and all play it to its end as remote bots: the events the relay's
-    table made (none when the relay runs in another process: ``relay`` None)."""
+    others sit in it once the bots are seated (so that the seats come in that order), and all
+    play it to its end as remote bots: the events the relay's table made (none when the relay
+    runs in another process: ``relay`` None)."""
     host = clients[0]
     host.send("create_room", options=QUICK_GAME)
     room = (await host.expect("room"))["room"]
     for _ in range(bots):
         host.send("add_bot", level="easy")
+    if bots and clients[1:]:
+        await host.expect("room", where=lambda m: len(m["seats"]) == 1 + bots)
     for client in clients[1:]:
         client.send("join_room", room=room)
         client.send("ready", ready=True)
