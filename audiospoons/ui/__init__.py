@@ -1,2 +1,3 @@
-"""What the player meets at the keyboard: spoken menus, the options and settings screens, the
-local game session, help."""
+"""The keyboard's toolkit that every game's keyboard half is built from: spoken menus and their
+items, key tables and key names, the loop of a game against bots, a seat at a relay's table, a
+spectator's view, and ``KeyboardHalf``, what a game gives the keyboard's side."""
