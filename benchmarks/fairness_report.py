@@ -104,6 +104,9 @@ class Seen:
     measured: dict[str, float]
     """Each player's typical round trip as the relay measured it, at the end."""
     compensated: bool
+    floors_given: int
+    """How many times the relay asked the run for a line's floor: none means the run's lines
+    never reached the relay's judgement."""
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -243,6 +246,8 @@ def report(seen: Seen) -> list[str]:
     crossed = [verdicts[key] for key, press in presses.items()
                if not press.timed and key in verdicts]
     out = [f"games played (whole or cut at the end): {seen.games}",
+           f"line floors the relay took from the run: {seen.floors_given}"
+           + ("" if seen.floors_given else " (the run's lines never reached the relay)"),
            f"timed presses judged: {len(judged)}"
            + (f" ({unjudged} more never reached a judgement)" if unjudged else ""),
            f"grabs made with a set that crossed the first grab (judged from the race cue, "

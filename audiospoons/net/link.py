@@ -14,12 +14,10 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from audiospoons.net.addresses import address_group
 from audiospoons.net.fairness import RoundTrips
-from audiospoons.net.kernelrtt import min_rtt
 from audiospoons.net.protocol import CLIENT_KINDS, PROTOCOL_VERSION, Connection, TokenBucket, encode
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.storage import Account
@@ -95,8 +93,6 @@ class Client:
         self.refusals = REFUSAL_BUCKET
         self.trips = RoundTrips()
         """Its recent round trips, from the relay's pings."""
-        self.line_floor: Callable[[], float | None] = partial(min_rtt, self.transport)
-        """The quickest round trip its transport has measured (``kernelrtt``)."""
         self.ping_sent: float | None = None
         """The ``t`` of the ping not yet answered: only its pong counts as a round trip."""
         self.heard_at = relay.clock()

@@ -26,6 +26,7 @@ from audiospoons.net.cluster.gate import TicketGate
 from audiospoons.net.desk import RecordDesk
 from audiospoons.net.greeting import Greeter
 from audiospoons.net.keeper import Keeper
+from audiospoons.net.kernelrtt import min_rtt
 from audiospoons.net.link import Client
 from audiospoons.net.lobby import Lobby
 from audiospoons.net.membership import Alone, Membership
@@ -254,7 +255,7 @@ class Relay:
         if kind == "pong":
             if client.ping_sent is not None and body["t"] == client.ping_sent:
                 client.trips.add(now - client.ping_sent)
-                client.trips.floor = client.line_floor()
+                client.trips.floor = self.line_floor(client)
                 client.ping_sent = None
             return
         if not client.greeted:
@@ -266,6 +267,11 @@ class Relay:
             return
         if self.cluster.ticket_allows(client, kind, body):
             answer(client, body, now)
+
+    def line_floor(self, client: Client) -> float | None:
+        """The quickest round trip the line to ``client`` can have: the least its transport
+        has measured (``kernelrtt``), below which no round trip it reports is believed."""
+        return min_rtt(client.transport)
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
