@@ -212,7 +212,7 @@ def add_origin_argument(parser: argparse.ArgumentParser) -> None:
 
 def relay_list(text: str) -> tuple[str, ...]:
     """``--relays``: relay addresses, comma separated, each as Play online reads one."""
-    from audiospoons.web.relays import relay_key
+    from audiospoons.web.relays import relay_key  # loaded here: only web --relays reads it
 
     relays = tuple(part.strip() for part in text.split(",") if part.strip())
     if not relays or any(relay_key(relay) is None for relay in relays):

@@ -62,7 +62,7 @@ class MachineSpeech:
         return MACHINE_WORDS[mode]
 
     def switch(self, mode: SpeechMode, speaker: Speaker, lang: str, rate: int) -> str | None:
-        from audiospoons.voice.outputs import open_speech
+        from audiospoons.voice.outputs import open_speech  # loaded here: not by the page's sessions
 
         output, warning = open_speech(mode, lang, rate, self.sound_device)
         if warning is not None:

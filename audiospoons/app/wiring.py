@@ -121,7 +121,7 @@ def online_game(speaker: Speaker, mixer: CuePlayer | None, keys: WatchedKeys,
     def call(settings: Settings, request: JoinRequest, connected: Callable[[str | None], None]
              ) -> Outcome:
         try:
-            from audiospoons.app.relayjoin import (
+            from audiospoons.app.relayjoin import (  # loaded here: if missing, only unavailable
                 LOGIN_LOST,
                 LOGIN_REFUSED,
                 NAME_REFUSED,
@@ -129,7 +129,7 @@ def online_game(speaker: Speaker, mixer: CuePlayer | None, keys: WatchedKeys,
                 PLAYED,
                 join_relay,
             )
-            from audiospoons.net.tls import client_context
+            from audiospoons.net.tls import client_context  # loaded here: as above
         except ImportError as error:
             raise Unavailable(str(error)) from error
         code = asyncio.run(join_relay(
@@ -166,9 +166,9 @@ def _opened(speaker: Speaker, mixer: object | None) -> Iterator[None]:
 def open_main_menu(speech: str | None = None, lang: str | None = None, *,
                    settings_file: Path | None = None) -> int:
     """``audiospoons`` with no command: the spoken main menu. Returns the exit status."""
-    from audiospoons.keys.reader import TerminalKeys
-    from audiospoons.sound.mixer import open_mixer
-    from audiospoons.voice.outputs import open_speech
+    from audiospoons.keys.reader import TerminalKeys  # loaded here: not by the page's sessions
+    from audiospoons.sound.mixer import open_mixer  # loaded here: not by the page's sessions
+    from audiospoons.voice.outputs import open_speech  # loaded here: not by the page's sessions
 
     settings, problem = load_settings(settings_file)
     try:

@@ -15,7 +15,7 @@ def descriptor_cap(most: int) -> int:
     raised as far as the hard one allows, up to what ``most`` connections need), less
     ``RESERVED_FILES``, and at most ``most``."""
     try:
-        import resource
+        import resource  # loaded here: Unix only; elsewhere the cap is ``most``
     except ImportError:
         return most
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)

@@ -32,13 +32,13 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
 from audiospoons.net.cluster.directory import DirectoryDown
+from audiospoons.net.link import Client
 from audiospoons.net.names import name_keys
 from audiospoons.net.storage import Storage, StorageError
 from audiospoons.net.storage.sanctions import BAN, MUTE
 
 if TYPE_CHECKING:
     from audiospoons.net.accounts import Accounts
-    from audiospoons.net.link import Client
     from audiospoons.net.room import Room
 
 log = logging.getLogger("audiospoons.relay")
@@ -211,11 +211,9 @@ class Moderation:
 
     def _on_room(self, client: Client, room: Room, name: str, action: str,
                  minutes: float | None, now: float) -> None:
-        from audiospoons.net.link import Client as Connection
-
         target = next((member for member in room.members()
                        if member.name == name and member is not client), None)
-        if not isinstance(target, Connection):
+        if not isinstance(target, Client):
             client.refuse("no-player", f"nobody called {name[:40]!r} is in the room")
             return
         if action == "mute":

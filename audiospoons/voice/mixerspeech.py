@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from audiospoons.voice.tts import PhraseRenderer, TtsUnavailable
+
 LOG = logging.getLogger(__name__)
 
 MIN_RATE = 80
@@ -128,8 +130,6 @@ class MixerSpeech:
     def open(cls, lang: str, rate: int | None, channel: SpeechChannel) -> MixerSpeech | None:
         """Text-to-speech for ``lang`` on the mixer, rendering into a folder of its own; None
         when no speech engine starts."""
-        from audiospoons.voice.tts import PhraseRenderer, TtsUnavailable
-
         folder = Path(tempfile.mkdtemp(prefix="audiospoons-speech-"))
         try:
             renderer = PhraseRenderer(lang, folder, rate)

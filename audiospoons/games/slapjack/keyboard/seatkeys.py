@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from audiospoons.bots.levels import Level
 from audiospoons.bots.names import bot_names
 from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import RulesError
@@ -175,8 +176,6 @@ class LocalSlapjackGame(LocalLoop, SlapjackKeyboardSeat):
                  clock: Callable[[], float] = time.monotonic,
                  rate_setter: Callable[[int], int | None] | None = None,
                  bot_level: Any = None, pack: list[Any] | None = None) -> None:
-        from audiospoons.bots.levels import Level
-
         rng = random.Random(seed)
         names = [messages.tr("status.you"), *bot_names(players - 1, skip=1)]
         self.game = SlapjackGame(names, options, random.Random(rng.getrandbits(64)),
