@@ -1,11 +1,13 @@
 """The package in layers: import-linter's contracts in pyproject.toml hold (the layers, the
 relay's side never loading the keyboard's, no circle among the modules of a package); no module
-imports itself round a circle, none is long, the web session and the command share the screens'
+imports itself round a circle, none is long, none imports inside a function without saying why,
+the command loads only the command it runs, the web session and the command share the screens'
 wiring, and no module the games share names a game."""
 
 from __future__ import annotations
 
 import ast
+import json
 import random
 import re
 import subprocess
@@ -97,7 +99,79 @@ def test_no_module_imports_itself_round_a_circle() -> None:
 def test_the_web_session_and_the_command_open_the_menus_by_the_same_wiring() -> None:
     graph = import_graph(package_modules())
     assert "audiospoons.app.wiring" in graph["audiospoons.web.session"]
-    assert "audiospoons.app.wiring" in graph["audiospoons.cli"]
+    assert "audiospoons.app.wiring" in graph["audiospoons.commands.menu"]
+
+
+LOADED_HERE = "# loaded here:"
+"""The comment an import inside a function carries on its line, saying why it is not at the
+top: an import circle it breaks, or what it spares loading when it is not needed."""
+
+
+def imports_in_functions(source: str) -> list[int]:
+    """The lines of ``source``'s imports inside a function that do not say why."""
+    lines = source.splitlines()
+    found: list[int] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            found.extend(inner.lineno for inner in ast.walk(node)
+                         if isinstance(inner, ast.Import | ast.ImportFrom)
+                         and LOADED_HERE not in lines[inner.lineno - 1])
+    return sorted(set(found))
+
+
+def test_the_guard_sees_an_import_inside_a_function() -> None:
+    source = ("import a\n"
+              "def f() -> None:\n"
+              "    import b\n"
+              "    def g() -> None:\n"
+              "        from c import d\n"
+              "    import e  # loaded here: it is slow to load\n")
+    assert imports_in_functions(source) == [3, 5]
+    assert imports_in_functions("from typing import TYPE_CHECKING\n"
+                                "if TYPE_CHECKING:\n    import a\n") == []
+
+
+def test_no_module_imports_inside_a_function_without_saying_why() -> None:
+    """A module's imports are at its top, where a reader finds them; the few inside a function
+    say why on their line."""
+    offenders = {name: lines for name, path in package_modules().items()
+                 if (lines := imports_in_functions(path.read_text(encoding="utf-8")))}
+    assert offenders == {}
+
+
+COMMAND_LOADS = """
+import json
+import sys
+
+from audiospoons.cli import command_module
+from audiospoons.cliparser import build_parser
+
+command_module(build_parser().parse_args(["serve", "--port", "0"]).command)
+print(json.dumps(sorted(sys.modules)))
+"""
+
+PARSER_WORDS = frozenset({
+    "audiospoons.voice", "audiospoons.voice.announcer", "audiospoons.voice.i18n",
+    "audiospoons.voice.pace", "audiospoons.voice.plaintext", "audiospoons.voice.speech"})
+"""The modules of ``voice`` that the command's parser reads its choices from (the speech modes,
+the verbosities, the languages), and what they import: words, not speech."""
+
+
+def test_the_relay_command_loads_no_app_screen_speech_or_sound() -> None:
+    """``audiospoons serve`` reads its arguments and loads its own command's module, and with
+    them no app, no screens, no page, no keyboard, no speaking, no sound, no pygame."""
+    result = subprocess.run([sys.executable, "-c", COMMAND_LOADS], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    loaded = json.loads(result.stdout)
+    assert "audiospoons.commands.serve" in loaded
+    offenders = [name for name in loaded
+                 if name.split(".")[0] == "pygame" or ".keyboard" in name
+                 or name.startswith(("audiospoons.app", "audiospoons.ui", "audiospoons.sound",
+                                     "audiospoons.keys", "audiospoons.replay",
+                                     "audiospoons.web"))
+                 or (name.startswith("audiospoons.voice") and name not in PARSER_WORDS)]
+    assert offenders == []
 
 
 def test_no_module_is_long() -> None:

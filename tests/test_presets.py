@@ -75,7 +75,7 @@ def test_the_readme_lists_every_preset_with_the_words_the_menu_says() -> None:
 def test_play_with_a_preset_sets_the_saved_options_aside() -> None:
     from argparse import Namespace
 
-    from audiospoons.cli import play_values
+    from audiospoons.commands.optionvalues import play_values
     from audiospoons.games.registry import GAMES
 
     saved = {"grabbing": "realtime", "hand_size": "5"}

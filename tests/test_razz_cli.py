@@ -12,7 +12,7 @@ import time
 import pexpect
 from test_cli import audiospoons
 
-from audiospoons.cli import play_values
+from audiospoons.commands.optionvalues import play_values
 from audiospoons.games.razz.rules.options import EndRule, RazzOptions
 from audiospoons.games.registry import GAMES
 
