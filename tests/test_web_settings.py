@@ -183,6 +183,7 @@ def test_tab_leaves_the_game_for_the_page_keys_and_shift_tab_comes_back(
         "framesent", lambda frame: sent.append(json.loads(frame))))
     page.reload()
     start = hear(page, "Main menu. Play, 1 of 8")
+    page.wait_for_selector("#touch button")
     assert focused(page) == "game"
     page.keyboard.press("Tab")
     assert focused(page) != "game"
@@ -195,6 +196,24 @@ def test_tab_leaves_the_game_for_the_page_keys_and_shift_tab_comes_back(
     press(page, "ArrowDown", "Options, 3 of 8")
     assert [message["label"] for message in sent if message["type"] == "key"] == ["down", "down"]
     assert len(heard(page)) == start + 3
+    page.close()
+
+
+def test_a_key_to_touch_keeps_the_focus_when_the_keys_change(browser: Browser,
+                                                              server: WebProcess) -> None:
+    """A player on one of the keys to touch stays on the keys when a game begins and offers
+    others: on the same key where it is still offered, else the first, never back to the
+    page."""
+    page = open_page(browser, server.address, CAPTURE, PLAYED)
+    start = hear(page, "Main menu. Play, 1 of 8")
+    page.wait_for_selector("#touch button[data-key='up']")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.key") == "up"
+    page.keyboard.press("Enter")
+    hear(page, "you against", start)
+    page.wait_for_selector("#touch button[data-key='space']")
+    assert page.evaluate("document.querySelector('#touch').contains(document.activeElement)"
+                         " && document.activeElement.tagName === 'BUTTON'")
     page.close()
 
 

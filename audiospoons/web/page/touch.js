@@ -55,13 +55,21 @@ export function createTouchPanel({ panel, press }) {
     document.documentElement.style.setProperty("--touch-height", `${panel.offsetHeight}px`);
   }).observe(panel);
 
+  // The keys change as the game goes on: a player whose focus was on one of them keeps it on
+  // the same key where it is still offered, else on the first, never losing it to the page.
   function show(controls) {
     if (!Array.isArray(controls)) return;
     const taken = controls.slice(0, MOST).filter(valid);
+    const held = panel.contains(document.activeElement) ? document.activeElement.dataset.key
+      : undefined;
     for (const row of ROWS) {
       rows[row].replaceChildren(...taken.filter((control) => control.row === row)
         .map((control) => button(control, press)));
     }
+    if (held === undefined) return;
+    const buttons = [...panel.querySelectorAll("button")];
+    const again = buttons.find((element) => element.dataset.key === held) ?? buttons[0];
+    if (again !== undefined) again.focus();
   }
 
   return { show };
