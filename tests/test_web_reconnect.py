@@ -42,9 +42,12 @@ class ResumingPage(Page):
     def __init__(self, socket: ClientConnection) -> None:
         super().__init__(socket)
         self.token: str | None = None
+        self.kinds: list[str] = []
+        """The type of every message taken, in order."""
 
     async def take(self, raw: str | bytes) -> None:
         message = json.loads(raw)
+        self.kinds.append(message["type"])
         if message["type"] == "resume":
             self.token = message["token"]
         await super().take(raw)
@@ -118,6 +121,29 @@ def test_a_page_that_comes_back_finds_its_game_where_it_stood() -> None:
             assert back.token not in (None, token)
             assert only_session(web) is held
             assert web.admission.sessions.total() == 1
+            await back.socket.close()
+
+    asyncio.run(play())
+
+
+def test_a_page_that_comes_back_is_given_the_keys_to_touch_and_the_table_as_they_stand(
+        ) -> None:
+    """The session sends its keys to touch and its table only when they change: a page that
+    comes back is given them with its settings, before it is told it is back."""
+
+    async def play() -> None:
+        async with web_server(hold=30) as (web, url):
+            page = await open_session(url, IN_GAME)
+            await page.hear("Main menu. Play, 1 of 8")
+            await page.press("enter")
+            await page.hear("Your cards:")
+            held, token = only_session(web), page.token
+            await go_away(page)
+            await until(lambda: held.socket is None)
+            back = await open_session(url, None, resume=token)
+            await back.hear("Back in your game.")
+            told = back.kinds[:back.kinds.index("say")]
+            assert "controls" in told and "table" in told
             await back.socket.close()
 
     asyncio.run(play())

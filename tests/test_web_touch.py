@@ -17,7 +17,7 @@ from audiospoons.web.controls import LONGEST_NAME, MOST_CONTROLS, TouchPanel
 
 __all__ = ["address", "browser"]
 
-GAME_WAIT = 300.0
+GAME_WAIT = 600.0
 """Seconds a whole game against bots may take."""
 TOUCH_WAIT = 2000
 """Milliseconds a key still offered has to take a touch."""

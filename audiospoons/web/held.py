@@ -30,8 +30,10 @@ TOKEN_LIMIT = 64
 MISSED_LINES = 3
 """The most lines said while the page was away that it is given when it comes back: the last
 ones."""
-SETUP_KINDS = ("language", "voice", "settings")
-"""Messages that set the page up, the last of each sent again to a page that comes back."""
+SETUP_KINDS = ("language", "voice", "settings", "controls", "table")
+"""Messages that set the page up, the last of each sent again to a page that comes back: its
+language, voice and settings, and the keys to touch and the table as they stand (the session
+sends those only when they change, so a page that comes back would otherwise have none)."""
 
 
 class SessionOutbox:
@@ -60,7 +62,8 @@ class SessionOutbox:
         self.queue.put_nowait(message)
 
     def setup(self) -> list[Message]:
-        """What sets up a page that comes back: the session's language, voice and settings."""
+        """What sets up a page that comes back: the session's language, voice and settings,
+        the keys to touch and the table."""
         return list(self._setup.values())
 
     @property
