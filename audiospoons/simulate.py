@@ -89,15 +89,16 @@ def play_game(players: int, options: GameOptions, seed: int, watch: Watch | None
               game: RulesSpec = GAMES[DEFAULT]) -> SimulatedGame:
     """One bot-only game of ``game``, with bots of ``level`` (one for all, or one per seat in
     turn). For tests: ``watch`` sees the game after every step, and ``interject`` may slip in
-    a command of its own just before a bot's move (a refusal of it is ignored). Every bot's
-    move is first asked of the rules' ``allows``, and a refusal it allowed is kept as a bug.
+    a command of its own just before a bot's move (a refusal of it is ignored). A bot's move
+    the rules refused is asked of their ``allows``, and a refusal it allowed is kept as a bug:
+    a refusal changes nothing, so ``allows`` then answers for the very moment of the move, and
+    the moves that went through cost no asking.
     The record keeps every accepted command with its time, enough to replay the game on
     ``new_game``."""
     rules, bots = new_game(players, options, seed, names, level, game)
     table: Table[Rules, Bot] = Table(rules, bots)
     record = SimulatedGame()
     round_start = 0.0
-    allowed = False
 
     def count(rules: Rules, events: list[Event]) -> None:
         nonlocal round_start
@@ -112,7 +113,7 @@ def play_game(players: int, options: GameOptions, seed: int, watch: Watch | None
 
     def refused(at: float, command: Command, error: RulesError) -> None:
         record.refusals += 1
-        if allowed:
+        if rules.allows(command):
             record.refused_though_allowed.append((at, command, str(error)))
 
     table.watchers.append(count)
@@ -134,8 +135,6 @@ def play_game(players: int, options: GameOptions, seed: int, watch: Watch | None
             with contextlib.suppress(RulesError):
                 table.submit(extra, at)
             continue
-        planned = table.planned(mover) if mover is not None else None
-        allowed = planned is not None and rules.allows(planned[1])
         table.step(due)
     record.winners = rules.winners
     record.commands = table.log

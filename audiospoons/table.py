@@ -150,10 +150,6 @@ class Table(Generic[G, B]):
         self._quiet.pop(bot, None)
         self._touched.discard(bot)
 
-    def planned(self, bot: B) -> tuple[float, Command] | None:
-        """The move ``bot`` plans and when, as ``next_due`` last asked it."""
-        return self._plans.get(bot)
-
     def touch(self, bot: B) -> None:
         """Have ``bot`` plan afresh before its next move."""
         self._touched.add(bot)
