@@ -82,6 +82,11 @@ class Table(Generic[G, B]):
         self._planned_at: dict[B, float] = {}
         self._quiet: dict[B, float] = {}
         """For each planned move that waits: when the table was last known to be quiet."""
+        self._seated: dict[int, B] = {}
+        """Each seat's bot."""
+        self._hearing_all: list[B] = []
+        """The bots handed every event they may know (``Bot.hears_all``)."""
+        self._seat_bots()
 
     # ----------------------------------------------------------------- the game's life
 
@@ -140,11 +145,19 @@ class Table(Generic[G, B]):
         self._do(*due)
         return True
 
+    def add_bot(self, bot: B) -> None:
+        """``bot`` plays from now on (a stand-in for a player who has gone): it plans before
+        the table's next move."""
+        self.bots.append(bot)
+        self._seat_bots()
+        self._touched.add(bot)
+
     def remove_bot(self, bot: B) -> None:
         """``bot`` plays no more (its seat's player is back): its planned move goes with it.
         A bot whose seat is out of the game has gone already."""
         if bot in self.bots:
             self.bots.remove(bot)
+            self._seat_bots()
         self._plans.pop(bot, None)
         self._planned_at.pop(bot, None)
         self._quiet.pop(bot, None)
@@ -210,24 +223,43 @@ class Table(Generic[G, B]):
         self.log.append((at, command))
         self._deliver(events)
 
+    def _seat_bots(self) -> None:
+        self._seated = {bot.seat: bot for bot in self.bots}
+        self._hearing_all = [bot for bot in self.bots if bot.hears_all]
+
+    def _handed(self, event: Event) -> list[B]:
+        """The bots ``event`` is handed to: all, or for news to some seats alone
+        (``Event.parties``) their bots and those that hear all."""
+        parties = event.parties()
+        if parties is None:
+            return self.bots
+        seated = self._seated
+        bots = [bot for seat in parties
+                if (bot := seated.get(seat)) is not None and not bot.hears_all]
+        return bots + self._hearing_all if self._hearing_all else bots
+
     def _deliver(self, events: list[Event]) -> None:
         """Each bot and listener gets its own view of each event. A card event's hidden copy
-        (what every seat but the card's owner sees) is made once and shared."""
+        (what every seat but the card's owner sees) is made once, when a bot is handed it,
+        and shared."""
         for event in events:
             owner = event.owner()
             if owner is not None:
-                hidden = event.seen_by(None)
-                for bot in self.bots:
+                bots = self._handed(event)
+                others = any(bot.seat != owner for bot in bots)
+                hidden = event.seen_by(None) if others else None
+                for bot in bots:
                     view = event if bot.seat == owner else hidden
                     if view is not None and bot.observe(view):
                         self._touched.add(bot)
             else:
-                for bot in self.bots:
+                for bot in self._handed(event):
                     seen = event.seen_by(bot.seat)
                     if seen is not None and bot.observe(seen):
                         self._touched.add(bot)
             if event.may_leave_seats:
                 self.bots = [bot for bot in self.bots if bot.active]
+                self._seat_bots()
                 self._plans = {bot: plan for bot, plan in self._plans.items() if bot.active}
         for watcher in self.watchers:
             watcher(self.game, events)

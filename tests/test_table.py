@@ -69,3 +69,57 @@ def test_time_at_the_table_only_goes_forward() -> None:
     assert wakeup is None or wakeup >= 10.0
     table.submit(Take(0), 5.0)
     assert table.log[-1] == (10.0, Take(0))
+
+
+class HeardBot(SimpleBot):
+    """A bot that keeps every event the table hands it."""
+
+    def __init__(self, seat: int, options: Options, rng: random.Random) -> None:
+        super().__init__(seat, options, rng)
+        self.handed: list[Event] = []
+
+    def observe(self, event: Event) -> bool:
+        self.handed.append(event)
+        return super().observe(event)
+
+
+class HearsAllBot(HeardBot):
+    """As a bot that follows the table by ear: every event it may know, others' cards too."""
+
+    hears_all = True
+
+
+def bots_only_table(bot: type[HeardBot], seed: int = 8) -> Table[ClassicGame, HeardBot]:
+    options = Options.from_mapping({"draw": "discard"})
+    game = ClassicGame([f"Bot {n}" for n in range(6)], options, random.Random(seed))
+    table = Table(game, [bot(seat, options, random.Random(seed + seat)) for seat in range(6)])
+    table.start()
+    table.run_until(30.0)
+    return table
+
+
+def others_card_moves(bot: HeardBot) -> list[Event]:
+    """The card moves ``bot`` was handed that neither came from nor went to its seat."""
+    return [event for event in bot.handed if isinstance(event, CardTaken | CardPassed)
+            and event.seat != bot.seat and getattr(event, "to", None) != bot.seat]
+
+
+def test_a_bot_is_handed_only_the_card_moves_it_is_party_to() -> None:
+    """Another seat's card moving is news only to the seats it moves between: a bot that does
+    not follow the table by ear is not handed it, so a move costs the same however many sit."""
+    table = bots_only_table(HeardBot)
+    assert len(table.log) > 60
+    for bot in table.bots:
+        assert others_card_moves(bot) == []
+        assert any(isinstance(e, CardTaken) and e.seat == bot.seat for e in bot.handed)
+    assert any(isinstance(e, CardPassed) and e.seat != bot.seat and e.to == bot.seat
+               for bot in table.bots for e in bot.handed)
+
+
+def test_a_bot_that_hears_all_is_handed_every_card_move_as_its_seat_knows_it() -> None:
+    table = bots_only_table(HearsAllBot)
+    for bot in table.bots:
+        heard = others_card_moves(bot)
+        assert heard and all(isinstance(event, CardTaken | CardPassed) and event.card is None
+                             for event in heard)
+    assert table.log == bots_only_table(HeardBot).log

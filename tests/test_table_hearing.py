@@ -104,6 +104,7 @@ class OneMoveBot:
     seat: int
     move: tuple[float, Command]
     active: bool = True
+    hears_all: bool = True
     made: list[float] = field(default_factory=list)
 
     def observe(self, event: Event) -> bool:

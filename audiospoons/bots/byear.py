@@ -88,6 +88,9 @@ class ByEar:
     """``bot``, moving at the pace of a person who hears the game (``ear``) with these ears
     (``listening``). It is a bot to the Table like any other."""
 
+    hears_all = True
+    """A line about another seat's card takes its time to hear as any line does."""
+
     def __init__(self, bot: Bot, ear: Ear, listening: ByEarHints) -> None:
         self.bot = bot
         self.ear = ear

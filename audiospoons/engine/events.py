@@ -46,6 +46,13 @@ class Event:
         of it (``seen_by(None)``): a host may make that copy once and share it."""
         return None
 
+    def parties(self) -> tuple[int, ...] | None:
+        """The seats this event is news to, when every other seat learns from it only that
+        something happened (another seat's card moving): a host need hand it to no other
+        seat's bot but one that follows the table by ear (``Bot.hears_all``). None: it may be
+        news to every seat."""
+        return None
+
     def press_cue(self, seat: int) -> PressCue | None:
         """What this event is to the cues ``seat``'s press may answer; most are nothing."""
         return None

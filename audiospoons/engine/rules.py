@@ -91,6 +91,11 @@ class Bot(Protocol):
     def active(self) -> bool:
         """Still in the game: a bot that is out plans nothing more."""
 
+    @property
+    def hears_all(self) -> bool:
+        """Whether it takes in events that are news only to other seats (``Event.parties``),
+        as a bot following the table by ear does; a host hands those to no other bot."""
+
     def observe(self, event: Event) -> bool:
         """Take in an event as this seat may know it; True if it should plan afresh."""
 

@@ -459,8 +459,7 @@ class Room:
             if view is not None:
                 bot.observe(view)
         bot.wake(table.game.now)
-        table.bots.append(bot)
-        table.touch(bot)
+        table.add_bot(bot)
         self.stand_ins[index] = bot
 
     def watch(self, member: Member) -> list[Event]:

@@ -145,6 +145,9 @@ class RazzBot:
     (when given) replace the level's. A level's bot thinks a turn over for ``TURN_THOUGHT``
     card moves' time; a bot given a pace moves at that pace, turns as any move."""
 
+    hears_all = True
+    """It counts every seat's cards."""
+
     def __init__(self, seat: int, options: RazzOptions, rng: random.Random,
                  level: Level = Level.NORMAL, skill: RazzSkill | None = None,
                  pace: BotPace | None = None) -> None:

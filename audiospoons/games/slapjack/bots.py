@@ -35,6 +35,9 @@ HEEDED = (SlapjackStarted, TurnPassed, CardTurned, JackSlapped, JackMissed, Play
 class SlapjackBot:
     """One seat of Slapjack played by the machine."""
 
+    hears_all = True
+    """Its view of the table follows every seat's cards."""
+
     def __init__(self, seat: int, options: SlapjackOptions, rng: random.Random,
                  level: Level = Level.NORMAL, pace: BotPace | None = None) -> None:
         self.seat = seat

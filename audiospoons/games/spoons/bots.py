@@ -80,6 +80,10 @@ class SimpleBot:
     """One bot at one seat. ``level`` sets its pace, attention and card play; ``pace`` or
     ``skill``, when given, replace the level's."""
 
+    hears_all = False
+    """Another seat's card moves tell it nothing: it remembers only what goes through its own
+    hand."""
+
     def __init__(self, seat: int, options: Options, rng: random.Random,
                  pace: BotPace | None = None, level: Level = Level.NORMAL,
                  skill: Skill | None = None) -> None:

@@ -99,6 +99,9 @@ class CardTaken(Event):
     def owner(self) -> int | None:
         return self.seat
 
+    def parties(self) -> tuple[int, ...] | None:
+        return (self.seat,)
+
     def seen_by(self, seat: int | None) -> Event | None:
         if seat == self.seat or self.card is None:
             return self
@@ -116,6 +119,9 @@ class CardPassed(Event):
 
     def owner(self) -> int | None:
         return self.seat
+
+    def parties(self) -> tuple[int, ...] | None:
+        return (self.seat,) if self.to is None else (self.seat, self.to)
 
     def seen_by(self, seat: int | None) -> Event | None:
         if seat == self.seat or self.card is None:
