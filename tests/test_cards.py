@@ -1,8 +1,17 @@
+import dataclasses
 from collections import Counter
 
 import pytest
 
-from audiospoons.engine.cards import Card, DeckKind, build_deck, parse_card, set_rank
+from audiospoons.engine.cards import (
+    GROUP_RANKS,
+    WATCHER_GROUP,
+    Card,
+    DeckKind,
+    build_deck,
+    parse_card,
+    set_rank,
+)
 from audiospoons.engine.errors import MalformedCommand, RulesError
 
 
@@ -40,3 +49,16 @@ def test_a_set_is_four_of_a_rank_whatever_the_suits() -> None:
     assert set_rank(hand[:4], 4) is None
     assert set_rank([parse_card(c) for c in ("QH", "QH", "QS", "QD")], 4) == "Q"
     assert set_rank([parse_card(c) for c in ("3H", "3C", "3D")], 3) == "3"
+
+
+def test_a_cards_kind_is_kept_with_it_and_its_value_is_its_rank_and_suit_alone() -> None:
+    """Hands are counted by kind on every move: the kind is a plain field, worked out once as
+    the card is made, and takes no part in how a card is written, compared or ordered."""
+    assert "kind" in {field.name for field in dataclasses.fields(Card)}
+    for card in build_deck(DeckKind.KNIVES, 4):
+        assert card.kind == (WATCHER_GROUP if card.rank in GROUP_RANKS else card.rank)
+    assert Card("WATCHER", "K").kind == Card("CRONE", "").kind == WATCHER_GROUP
+    assert repr(Card("10", "H")) == "Card(rank='10', suit='H')"
+    assert sorted([Card("7", "S"), Card("10", "C"), Card("7", "C")]) == [
+        Card("10", "C"), Card("7", "C"), Card("7", "S")]
+    assert len({Card("Q", "H"), Card("Q", "H"), Card("Q", "S")}) == 2

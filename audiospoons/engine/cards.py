@@ -16,7 +16,7 @@ which make a set with each other (``WATCHER_GROUP``).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 
@@ -40,16 +40,18 @@ class Card:
     rank: str
     suit: str
     """One suit letter, two for a card bearing two suits ("DK"), or none ("") for a Joker."""
+    kind: str = field(init=False, repr=False, compare=False)
+    """What a set is made of: the rank, or the Watcher's group. Hands are counted by kind on
+    every move, so it is worked out once, as the card is made."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind",
+                           WATCHER_GROUP if self.rank in GROUP_RANKS else self.rank)
 
     def __str__(self) -> str:
         if self.rank in SPECIAL_RANKS:
             return f"{self.rank}-{self.suit}" if self.suit else self.rank
         return f"{self.rank}{self.suit}"
-
-    @property
-    def kind(self) -> str:
-        """What a set is made of: the rank, or the Watcher's group."""
-        return WATCHER_GROUP if self.rank in GROUP_RANKS else self.rank
 
     @property
     def bears_knives(self) -> bool:
@@ -148,7 +150,9 @@ def set_rank(hand: list[Card], set_size: int) -> str | None:
     cards, if any."""
     counts: dict[str, int] = {}
     for card in hand:
-        counts[card.kind] = counts.get(card.kind, 0) + 1
-        if counts[card.kind] >= set_size:
-            return card.kind
+        kind = card.kind
+        held = counts.get(kind, 0) + 1
+        if held >= set_size:
+            return kind
+        counts[kind] = held
     return None
