@@ -13,6 +13,8 @@ ears. A press of a race is never held back: the race is the game.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
@@ -71,7 +73,6 @@ class Table(Generic[G, B]):
                  ) -> None:
         self.game = game
         self.bots = list(bots)
-        self.hearing = hearing
         self.listeners: list[Listener] = []
         self.watchers: list[Watcher[G]] = []
         self.refusal_watchers: list[RefusalWatcher] = []
@@ -82,11 +83,29 @@ class Table(Generic[G, B]):
         self._planned_at: dict[B, float] = {}
         self._quiet: dict[B, float] = {}
         """For each planned move that waits: when the table was last known to be quiet."""
+        self._queue: list[tuple[float, int, int, B, tuple[float, Command]]] = []
+        """Without ``hearing``, every plan as it was made, soonest first (then the lower seat,
+        then the older): the first that its bot still plans is the next move, found without
+        asking every seat; a plan no longer made is dropped as it comes up."""
+        self._made = itertools.count()
+        self.hearing = hearing
         self._seated: dict[int, B] = {}
         """Each seat's bot."""
         self._hearing_all: list[B] = []
         """The bots handed every event they may know (``Bot.hears_all``)."""
         self._seat_bots()
+
+    @property
+    def hearing(self) -> Hearing | None:
+        """What the bots' moves of the play wait on, if anything."""
+        return self._hearing
+
+    @hearing.setter
+    def hearing(self, hearing: Hearing | None) -> None:
+        self._hearing = hearing
+        self._queue = [] if hearing is not None else [
+            (plan[0], bot.seat, next(self._made), bot, plan) for bot, plan in self._plans.items()]
+        heapq.heapify(self._queue)
 
     # ----------------------------------------------------------------- the game's life
 
@@ -123,10 +142,9 @@ class Table(Generic[G, B]):
         present."""
         self._replan()
         deadline = self.game.next_deadline()
-        due = {bot: self._heard(bot) for bot in self._plans}
-        mover = min(due, key=lambda b: (due[b], b.seat)) if due else None
-        if mover is not None and (deadline is None or due[mover] < deadline):
-            return max(due[mover], self.game.now), mover
+        move = self._next_move()
+        if move is not None and (deadline is None or move[0] < deadline):
+            return max(move[0], self.game.now), move[1]
         if deadline is not None:
             return max(deadline, self.game.now), None
         return None
@@ -187,7 +205,22 @@ class Table(Generic[G, B]):
                 self._plans[bot] = plan
                 self._planned_at[bot] = self.game.now
                 self._quiet.pop(bot, None)
+                if self.hearing is None:
+                    heapq.heappush(self._queue, (plan[0], bot.seat, next(self._made), bot, plan))
         self._touched.clear()
+
+    def _next_move(self) -> tuple[float, B] | None:
+        """The soonest move planned, the lower seat first among equals, and its bot."""
+        if self.hearing is not None:
+            due = {bot: self._heard(bot) for bot in self._plans}
+            if not due:
+                return None
+            mover = min(due, key=lambda b: (due[b], b.seat))
+            return due[mover], mover
+        queue, plans = self._queue, self._plans
+        while queue and plans.get(queue[0][3]) is not queue[0][4]:
+            heapq.heappop(queue)
+        return (queue[0][0], queue[0][3]) if queue else None
 
     def _heard(self, bot: B) -> float:
         """When ``bot``'s planned move comes: its own time, or, for a move that waits, as much

@@ -182,3 +182,72 @@ def test_a_press_of_a_race_is_never_held_back() -> None:
     table: Table[TimedGame, OneMoveBot] = Table(
         TimedGame(limit=None), [bot], Hearing(Quiet(5.0), (Poke,)))
     assert table.next_due() == (pytest.approx(0.4), bot)
+
+
+@dataclass(eq=False)
+class PlanningBot:
+    """Makes its plans in turn, noting each move in ``order``."""
+
+    seat: int
+    plans: list[tuple[float, Command]]
+    order: list[tuple[float, int]]
+    active: bool = True
+    hears_all: bool = True
+
+    def observe(self, event: Event) -> bool:
+        return False
+
+    def next_move(self) -> tuple[float, Command] | None:
+        return self.plans[0] if self.plans else None
+
+    def moved(self, now: float) -> None:
+        self.order.append((now, self.seat))
+        self.plans.pop(0)
+
+    def refused(self, now: float, reason: str = "") -> None:
+        raise AssertionError("nothing is refused")
+
+    def wake(self, now: float) -> None:
+        pass
+
+
+@pytest.mark.parametrize("hearing", [None, Hearing(Quiet(None), (Poke,))])
+def test_the_soonest_plan_moves_first_the_lower_seat_among_equals(hearing: Hearing | None
+                                                                  ) -> None:
+    """Whoever plans the soonest move makes it, the lower seat first at the same moment, and
+    a plan made afresh replaces the one before it, sooner or later."""
+    order: list[tuple[float, int]] = []
+    late = PlanningBot(2, [(1.0, Poke(2)), (3.0, Poke(2))], order)
+    early = PlanningBot(1, [(1.0, Poke(1)), (2.0, Poke(1))], order)
+    changing = PlanningBot(0, [(0.5, Poke(0))], order)
+    table: Table[TimedGame, PlanningBot] = Table(
+        TimedGame(limit=None), [late, early, changing], hearing)
+    assert table.next_due() == (0.5, changing)
+    changing.plans[0] = (4.0, Poke(0))
+    table.touch(changing)
+    assert table.next_due() == (1.0, early)
+    while table.step():
+        pass
+    assert order == [(1.0, 1), (1.0, 2), (2.0, 1), (3.0, 2), (4.0, 0)]
+    table.touch(changing)
+    changing.plans.append((5.0, Poke(0)))
+    late.plans.append((4.5, Poke(2)))
+    table.touch(late)
+    late.plans[0] = (6.0, Poke(2))
+    while table.step():
+        pass
+    assert order[5:] == [(5.0, 0), (6.0, 2)]
+
+
+def test_the_plans_made_stand_when_the_table_stops_or_starts_waiting_to_be_heard() -> None:
+    order: list[tuple[float, int]] = []
+    bots = [PlanningBot(seat, [(1.0 + seat, Poke(seat))], order) for seat in range(2)]
+    table: Table[TimedGame, PlanningBot] = Table(
+        TimedGame(limit=None), bots, Hearing(Quiet(None), (Poke,)))
+    assert table.next_due() == (1.0, bots[0]) and table.step()
+    bots[0].plans.append((1.5, Poke(0)))
+    table.touch(bots[0])
+    table.hearing = None
+    assert table.next_due() == (1.5, bots[0])
+    table.hearing = Hearing(Quiet(None), (Poke,))
+    assert table.next_due() == (1.5, bots[0])
