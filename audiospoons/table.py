@@ -197,21 +197,25 @@ class Table(Generic[G, B]):
             self._deliver(self.game.advance(now))
 
     def _replan(self) -> None:
+        plans = self._plans
         for bot in self._touched:
             plan = bot.next_move()
             if plan is None:
-                self._plans.pop(bot, None)
-            elif plan != self._plans.get(bot):
-                self._plans[bot] = plan
-                self._planned_at[bot] = self.game.now
-                self._quiet.pop(bot, None)
-                if self.hearing is None:
-                    heapq.heappush(self._queue, (plan[0], bot.seat, next(self._made), bot, plan))
+                plans.pop(bot, None)
+                continue
+            current = plans.get(bot)
+            if plan is current or plan == current:
+                continue
+            plans[bot] = plan
+            self._planned_at[bot] = self.game.now
+            self._quiet.pop(bot, None)
+            if self._hearing is None:
+                heapq.heappush(self._queue, (plan[0], bot.seat, next(self._made), bot, plan))
         self._touched.clear()
 
     def _next_move(self) -> tuple[float, B] | None:
         """The soonest move planned, the lower seat first among equals, and its bot."""
-        if self.hearing is not None:
+        if self._hearing is not None:
             due = {bot: self._heard(bot) for bot in self._plans}
             if not due:
                 return None

@@ -169,7 +169,8 @@ class SimpleBot:
             self.knife_owed = max(0, self.knife_owed - 1)
             self._to_pass = None
             self._remember(self.gone, event.card)
-            if not self.phase_two and set_rank(self.hand, self.options.set_size) is None:
+            if self.grab_at is not None and not self.phase_two \
+                    and set_rank(self.hand, self.options.set_size) is None:
                 self.grab_at = None
         elif isinstance(event, CardPassed) and event.to == me:
             self.waiting += 1

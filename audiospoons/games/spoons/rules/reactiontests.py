@@ -87,6 +87,8 @@ class ReactionTests:
 
     def deadline(self) -> float | None:
         """The earliest cue or end among the running tests, if any."""
+        if not self._running:
+            return None
         times = [t for t in (running.test.deadline() for running in self._running)
                  if t is not None]
         return min(times) if times else None
