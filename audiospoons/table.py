@@ -279,21 +279,23 @@ class Table(Generic[G, B]):
         """Each bot and listener gets its own view of each event. A card event's hidden copy
         (what every seat but the card's owner sees) is made once, when a bot is handed it,
         and shared."""
+        touched = self._touched
         for event in events:
             owner = event.owner()
             if owner is not None:
-                bots = self._handed(event)
-                others = any(bot.seat != owner for bot in bots)
-                hidden = event.seen_by(None) if others else None
-                for bot in bots:
-                    view = event if bot.seat == owner else hidden
+                hidden: Event | None = None
+                for bot in self._handed(event):
+                    if bot.seat == owner:
+                        view: Event | None = event
+                    else:
+                        view = hidden = hidden or event.seen_by(None)
                     if view is not None and bot.observe(view):
-                        self._touched.add(bot)
+                        touched.add(bot)
             else:
                 for bot in self._handed(event):
                     seen = event.seen_by(bot.seat)
                     if seen is not None and bot.observe(seen):
-                        self._touched.add(bot)
+                        touched.add(bot)
             if event.may_leave_seats:
                 self.bots = [bot for bot in self.bots if bot.active]
                 self._seat_bots()
