@@ -136,11 +136,9 @@ class SimpleBot:
 
     def observe(self, event: Event) -> bool:
         """Take in one event as this seat sees it; True when it changed this seat's plans."""
+        if isinstance(event, CardTaken | CardPassed):
+            return self._card_moved(event)
         me = self.seat
-        if isinstance(event, CardTaken) and event.seat != me:
-            return False
-        if isinstance(event, CardPassed) and event.seat != me and event.to != me:
-            return False
         if self._numbered:
             self.spoons.observe(event)
         if isinstance(event, RoundStarted):
@@ -158,26 +156,6 @@ class SimpleBot:
         elif isinstance(event, CardsDealt):
             self.hand = list(event.cards)
             self._to_pass = None
-        elif isinstance(event, CardTaken) and event.card is not None:
-            self.hand.append(event.card)
-            self._to_pass = None
-            if event.source is Source.QUEUE:
-                self.waiting -= 1
-                self._remember(self.received, event.card)
-        elif isinstance(event, CardPassed) and event.seat == me and event.card is not None:
-            self.hand.remove(event.card)
-            self.knife_owed = max(0, self.knife_owed - 1)
-            self._to_pass = None
-            self._remember(self.gone, event.card)
-            if self.grab_at is not None and not self.phase_two \
-                    and set_rank(self.hand, self.options.set_size) is None:
-                self.grab_at = None
-        elif isinstance(event, CardPassed) and event.to == me:
-            self.waiting += 1
-            if not self.options.keep_playing:
-                self.doubt_until = None
-            if self._plan is not None:
-                return False
         elif isinstance(event, KnifeDrawn) and event.seat == me:
             self.knife_owed = event.discards
         elif isinstance(event, KnifeRedrawn) and event.seat == me:
@@ -235,7 +213,42 @@ class SimpleBot:
             return False
         else:
             return False
-        self.ready_at = max(self.ready_at, event.at)
+        return self._heeded(event.at)
+
+    def _card_moved(self, event: CardTaken | CardPassed) -> bool:
+        """A card picked up or passed on: news only if it came to or left this seat."""
+        me = self.seat
+        if event.seat != me and (isinstance(event, CardTaken) or event.to != me):
+            return False
+        if self._numbered:
+            self.spoons.observe(event)
+        if event.card is not None and isinstance(event, CardTaken):
+            self.hand.append(event.card)
+            self._to_pass = None
+            if event.source is Source.QUEUE:
+                self.waiting -= 1
+                self._remember(self.received, event.card)
+        elif event.card is not None and event.seat == me:
+            self.hand.remove(event.card)
+            self.knife_owed = max(0, self.knife_owed - 1)
+            self._to_pass = None
+            self._remember(self.gone, event.card)
+            if self.grab_at is not None and not self.phase_two \
+                    and set_rank(self.hand, self.options.set_size) is None:
+                self.grab_at = None
+        elif isinstance(event, CardPassed) and event.to == me:
+            self.waiting += 1
+            if not self.options.keep_playing:
+                self.doubt_until = None
+            if self._plan is not None:
+                return False
+        else:
+            return False
+        return self._heeded(event.at)
+
+    def _heeded(self, at: float) -> bool:
+        """An event at ``at`` changed what it knows: it plans afresh, no sooner than that."""
+        self.ready_at = max(self.ready_at, at)
         self._stale = True
         return True
 
