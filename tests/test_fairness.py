@@ -154,6 +154,15 @@ def test_with_a_floor_from_the_kernel_late_pongs_buy_no_more_than_the_tolerance(
         pytest.approx(0.25)), "without it, a quarter of a second"
 
 
+def test_an_honest_report_on_a_line_whose_trips_vary_is_believed() -> None:
+    """A line whose quickest trip is 50 ms and whose trips run 10-20 ms over it, as a line with
+    10 ms of jitter each way does: an honest report leaving a trip 18 ms over the quickest is
+    believed as it is, not judged 8 ms slower."""
+    line = trips(0.06, 0.065, 0.07)
+    line.floor = 0.05
+    assert judge(10.0, 10.0 + 0.3 + 0.068, 0.3, line) == Judged(0.3, Source.CLIENT, False)
+
+
 def test_a_floor_above_the_pings_changes_nothing() -> None:
     line = trips(0.02, 0.03)
     line.floor = 0.2

@@ -34,8 +34,12 @@ from enum import Enum
 from audiospoons.engine.commands import Command, TimedPress
 from audiospoons.engine.events import Event, PressCue
 
-TOLERANCE = 0.010
-"""Seconds a reported reaction may leave unexplained beyond the slowest recent round trip."""
+TOLERANCE = 0.020
+"""Seconds a reported reaction may leave unexplained beyond the slowest recent round trip.
+Every real trip takes at least the quickest one, and a line with 10 ms of jitter each way runs
+up to 40 ms over it, 20 ms on the median: no judge can credit an honest player more of its trip
+than it grants a liar, so this is both the most a liar gains and how much of a trip's variation
+is believed (with 10 ms, such a line's honest presses were judged up to 30 ms slow)."""
 COMPENSATION_CAP = 0.300
 """The most, in seconds, taken off the relay's own measure of a press for the network."""
 FALSE_START = 0.100
