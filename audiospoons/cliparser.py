@@ -9,7 +9,7 @@ from pathlib import Path
 from audiospoons.bots.levels import Level
 from audiospoons.games.registry import DEFAULT, GAMES, game_choices
 from audiospoons.voice.announcer import Verbosity
-from audiospoons.voice.i18n import available_languages
+from audiospoons.voice.languages import available_languages
 from audiospoons.voice.speech import SpeechMode
 
 

@@ -201,7 +201,7 @@ async def register_moderator(data: str) -> None:
     """Register ``MODERATOR`` in the accounts kept in ``data``, as an operator does before
     naming it with ``--admin``."""
     from audiospoons.net.accounts import Accounts
-    from audiospoons.net.storage import Storage
+    from audiospoons.net.storage.store import Storage
 
     accounts = Accounts(await Storage.open(str(Path(data) / "relay.db")))
     try:

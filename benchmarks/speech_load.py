@@ -52,7 +52,8 @@ from audiospoons.table import Hearing, Table
 from audiospoons.ui.keyboardhalf import Presenter
 from audiospoons.ui.localloop import SETTLE_LIMIT, settles
 from audiospoons.voice.announcer import Utterance, Verbosity
-from audiospoons.voice.i18n import DEFAULT_LANGUAGE, messages
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.languages import DEFAULT_LANGUAGE
 from audiospoons.voice.linequeue import SpeechQueue, reader_seconds
 
 TABLES = (4, 6, 8)

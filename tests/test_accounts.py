@@ -16,12 +16,14 @@ from pathlib import Path
 import pytest
 from test_relay import with_relay
 
-from audiospoons.net.accounts import REGISTRATION_BURST, REGISTRATIONS_A_SECOND, open_accounts
+from audiospoons.net.accounts import REGISTRATION_BURST, REGISTRATIONS_A_SECOND
+from audiospoons.net.accountstore import open_accounts
 from audiospoons.net.backoff import FREE_TRIES
 from audiospoons.net.client import Login, RelayClient, RelayError
 from audiospoons.net.hashing import LANE_PLACES, LOGINS
 from audiospoons.net.server import Relay
-from audiospoons.net.storage import Storage, StorageError
+from audiospoons.net.storage import StorageError
+from audiospoons.net.storage.store import Storage
 
 Scenario = Callable[[Relay, int], Awaitable[None]]
 

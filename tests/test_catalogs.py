@@ -15,12 +15,8 @@ from babel.messages.pofile import read_po
 
 from audiospoons.engine.cards import RANKS, SUITS, Card
 from audiospoons.voice.cardnames import card_name, rank_count, the_card
-from audiospoons.voice.i18n import (
-    available_languages,
-    catalog_text,
-    messages,
-    translated_share,
-)
+from audiospoons.voice.i18n import messages, translated_share
+from audiospoons.voice.languages import available_languages, catalog_text
 
 PACKAGE = Path(__file__).resolve().parent.parent / "audiospoons"
 sys.path.insert(0, str(PACKAGE.parent / "scripts"))

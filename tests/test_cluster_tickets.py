@@ -24,7 +24,7 @@ from test_relay_faults import Raw
 from audiospoons.net.accounts import Accounts
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.serving import serve
-from audiospoons.net.storage import Storage
+from audiospoons.net.storage.store import Storage
 from audiospoons.voice.i18n import messages
 from audiospoons.voice.relaywords import relay_error_text
 

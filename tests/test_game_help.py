@@ -34,7 +34,8 @@ from audiospoons.games.spoons.keyboard.spoonnames import SpoonStyle
 from audiospoons.games.spoons.rules.options import Options
 from audiospoons.games.spoons.rules.presets import PRESETS_BY_NAME
 from audiospoons.ui.gamekeys import SharedAction
-from audiospoons.voice.i18n import available_languages, messages
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.languages import available_languages
 from audiospoons.voice.speaker import Speaker
 
 F1 = "\x1bOP"

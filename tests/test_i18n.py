@@ -10,16 +10,15 @@ import pytest
 from babel.messages.pofile import read_po
 
 from audiospoons.app.settingsscreen import language_item
-from audiospoons.voice import i18n
+from audiospoons.voice import i18n, languages
 from audiospoons.voice.i18n import (
     UnknownLanguage,
-    available_languages,
-    catalog_text,
     choose_language,
     language_of,
     messages,
     translated_share,
 )
+from audiospoons.voice.languages import available_languages, catalog_text
 from audiospoons.voice.plaintext import NAME_LIMIT, plain_name, plain_text
 
 
@@ -75,7 +74,7 @@ def a_partial_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
         'msgstr "Repartes tú."', 'msgstr ""').replace("Language: es", "Language: it")
     (root / "it" / "LC_MESSAGES").mkdir(parents=True)
     (root / "it" / "LC_MESSAGES" / "audiospoons.po").write_text(italian, encoding="utf-8")
-    monkeypatch.setattr(i18n, "locales_root", root)
+    monkeypatch.setattr(languages, "locales_root", root)
     caches = (i18n.messages, i18n.translated_share)
     for cached in caches:
         cached.cache_clear()

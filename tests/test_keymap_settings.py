@@ -40,7 +40,8 @@ from audiospoons.ui.keynames import (
     rebinding_text,
     refusal_text,
 )
-from audiospoons.voice.i18n import available_languages, messages
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.languages import available_languages
 from audiospoons.voice.speaker import Speaker
 from audiospoons.voice.speech import SpeechMode, TextOutput
 

@@ -17,7 +17,8 @@ from audiospoons.games.keyboards import KEYBOARDS
 from audiospoons.replay.scenario import parse_scenario
 from audiospoons.replay.transcript import heard
 from audiospoons.voice.announcer import Utterance, Verbosity
-from audiospoons.voice.i18n import available_languages, messages
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.languages import available_languages
 from audiospoons.voice.tts import language_tag
 
 ROUND = textwrap.dedent("""

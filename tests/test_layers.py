@@ -151,7 +151,7 @@ print(json.dumps(sorted(sys.modules)))
 """
 
 PARSER_WORDS = frozenset({
-    "audiospoons.voice", "audiospoons.voice.announcer", "audiospoons.voice.i18n",
+    "audiospoons.voice", "audiospoons.voice.announcer", "audiospoons.voice.languages",
     "audiospoons.voice.pace", "audiospoons.voice.plaintext", "audiospoons.voice.speech"})
 """The modules of ``voice`` that the command's parser reads its choices from (the speech modes,
 the verbosities, the languages), and what they import: words, not speech."""
@@ -172,6 +172,36 @@ def test_the_relay_command_loads_no_app_screen_speech_or_sound() -> None:
                                      "audiospoons.web"))
                  or (name.startswith("audiospoons.voice") and name not in PARSER_WORDS)]
     assert offenders == []
+
+
+HEAVY_AT_REST = ("sqlalchemy", "alembic", "aiosqlite", "asyncpg", "redis", "babel")
+"""What a relay keeps accounts with (SQLAlchemy, Alembic and their drivers), what a cluster's
+process meets the others through (Redis), and what reads the message catalogs (Babel)."""
+
+
+def test_the_relay_without_accounts_or_a_cluster_loads_no_database_redis_or_catalogs(
+        tmp_path: Path) -> None:
+    """``audiospoons serve --no-accounts``, listening, has loaded none of ``HEAVY_AT_REST``:
+    they load with the option that needs them."""
+    relay = subprocess.Popen(
+        [sys.executable, "-X", "importtime", "-m", "audiospoons", "serve", "--port", "0",
+         "--no-accounts", "--data", str(tmp_path)],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    assert relay.stderr is not None
+    loaded: set[str] = set()
+    try:
+        for line in relay.stderr:
+            if "relay listening on" in line:
+                break
+            if line.startswith("import time:") and "|" in line:
+                loaded.add(line.rsplit("|", 1)[1].strip())
+        else:
+            raise AssertionError("the relay stopped before it listened")
+    finally:
+        relay.terminate()
+        relay.wait(30)
+    assert "audiospoons.net.server" in loaded
+    assert sorted(name for name in loaded if name.split(".")[0] in HEAVY_AT_REST) == []
 
 
 def test_no_module_is_long() -> None:

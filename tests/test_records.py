@@ -18,8 +18,9 @@ from audiospoons.games.registry import GAMES
 from audiospoons.net.botclient import play_seat
 from audiospoons.net.client import Login, RelayClient
 from audiospoons.net.history import RelayGameRecord, SeatRecord, replay_of
-from audiospoons.net.ratings import NEW, bot_rating, rate, shown
+from audiospoons.net.ratings import NEW, bot_rating, shown
 from audiospoons.net.server import Relay
+from audiospoons.net.skill import rate
 from audiospoons.replay.runner import run
 
 PASSWORD = "hunter22"
@@ -191,8 +192,8 @@ def test_the_migrations_make_exactly_the_tables_the_queries_are_written_against(
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from audiospoons.net.storage import Storage
     from audiospoons.net.storage.schema import metadata
+    from audiospoons.net.storage.store import Storage
 
     async def compare() -> list[Any]:
         storage = await Storage.open(database)
@@ -211,7 +212,7 @@ def test_games_not_kept_when_the_relay_stops_wait_in_the_spool_for_the_next_star
     """The database is locked when a game ends and when the relay stops: the game goes to the
     spool file, and the next start keeps it and rates it."""
     from audiospoons.net.keeper import Keeper
-    from audiospoons.net.storage import Storage
+    from audiospoons.net.storage.store import Storage
 
     path, spool = tmp_path / "relay.db", tmp_path / "unsaved-games.jsonl"
 

@@ -16,7 +16,8 @@ from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.ui.menu import ActionItem, Choice, Item, Menu, Number, Toggle
 from audiospoons.ui.seating import SPOON_STYLES
 from audiospoons.voice.announcer import Verbosity
-from audiospoons.voice.i18n import Messages, available_languages, messages, translated_share
+from audiospoons.voice.i18n import Messages, messages, translated_share
+from audiospoons.voice.languages import available_languages
 from audiospoons.voice.speech import SpeechMode
 
 SYSTEM_LANGUAGE = "system"

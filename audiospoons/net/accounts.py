@@ -25,7 +25,7 @@ import math
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import HashingError, InvalidHashError, VerificationError
@@ -34,7 +34,10 @@ from audiospoons.net.backoff import PasswordGuard
 from audiospoons.net.hashing import LOGINS, REGISTRATIONS, Hashers, HashersBusy
 from audiospoons.net.names import name_keys
 from audiospoons.net.protocol import TokenBucket
-from audiospoons.net.storage import Account, Storage, StorageError
+from audiospoons.net.storage import Account, StorageError
+
+if TYPE_CHECKING:
+    from audiospoons.net.storage.store import Storage
 
 log = logging.getLogger("audiospoons.relay")
 T = TypeVar("T")
@@ -259,14 +262,3 @@ def _check_password(password: str) -> None:
     if not PASSWORD_SHORTEST <= len(password) <= PASSWORD_LONGEST:
         raise AccountRefused("bad-password", f"a password has {PASSWORD_SHORTEST} to"
                              f" {PASSWORD_LONGEST} characters")
-
-
-async def open_accounts(database: str) -> Accounts:
-    """The accounts kept in ``database``; if it will not open, accounts that say so to every
-    player who tries (the error logged)."""
-    try:
-        return Accounts(await Storage.open(database))
-    except StorageError as error:
-        log.error("accounts: %s; players can play only as guests until the relay restarts",
-                  error)
-        return Accounts(None, down=True)

@@ -10,13 +10,14 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
-from audiospoons.net.storage import Storage, StorageError
-from audiospoons.net.storage.games import FamilyStanding, RatedGame
+from audiospoons.net.storage import StorageError
 
 if TYPE_CHECKING:
     from audiospoons.net.accounts import Accounts
     from audiospoons.net.history import RelayGameRecord
     from audiospoons.net.link import Client
+    from audiospoons.net.storage.games import FamilyStanding, RatedGame
+    from audiospoons.net.storage.store import Storage
 
 log = logging.getLogger("audiospoons.relay")
 

@@ -18,12 +18,16 @@ import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from audiospoons.games.registry import GAMES
 from audiospoons.net.history import RecordError, RelayGameRecord
 from audiospoons.net.ratings import family_of
-from audiospoons.net.storage import Storage, StorageError
-from audiospoons.net.storage.games import RatedGame
+from audiospoons.net.storage import StorageError
+
+if TYPE_CHECKING:
+    from audiospoons.net.storage.games import RatedGame
+    from audiospoons.net.storage.store import Storage
 
 log = logging.getLogger("audiospoons.relay")
 

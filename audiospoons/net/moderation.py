@@ -31,15 +31,15 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
-from audiospoons.net.cluster.directory import DirectoryDown
+from audiospoons.net.cluster import DirectoryDown
 from audiospoons.net.link import Client
 from audiospoons.net.names import name_keys
-from audiospoons.net.storage import Storage, StorageError
-from audiospoons.net.storage.sanctions import BAN, MUTE
+from audiospoons.net.storage import BAN, MUTE, StorageError
 
 if TYPE_CHECKING:
     from audiospoons.net.accounts import Accounts
     from audiospoons.net.room import Room
+    from audiospoons.net.storage.store import Storage
 
 log = logging.getLogger("audiospoons.relay")
 

@@ -1,8 +1,7 @@
-"""Ratings: OpenSkill's Plackett-Luce model (``openskill``), made for games of many players
-ranked at the end. A game's places are its ranking (``RulesSpec.places``); each registered
-player's rating moves, in one family of games (``family_of``): the game, and for a game with
-presets the preset played, or "custom". Bots count at a fixed rating by level and never move;
-guests count as new players each time. Pure: the storage applies what ``rate`` returns.
+"""Ratings, as a relay tells them: each registered player has one in each family of games
+(``family_of``): the game, and for a game with presets the preset played, or "custom". Bots
+count at a fixed rating by level and never move; guests count as new players each time. How a
+game moves them is ``skill``'s, which only a relay keeping accounts loads.
 
 The number a player hears is a conservative one (``shown``): ``mu - 3 sigma``, put on a scale
 where a new player is 1000, so that a few lucky games do not top the leaderboard.
@@ -13,15 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
-
 from audiospoons.bots.levels import Level
 from audiospoons.games.spec import RulesSpec
-from audiospoons.net.history import RelayGameRecord
 
-MODEL = PlackettLuce()
-NEW = (MODEL.mu, MODEL.sigma)
-"""A player with no games in a family yet (a guest always)."""
+NEW = (25.0, 25.0 / 3)
+"""A player with no games in a family yet (a guest always): OpenSkill's own start."""
 BOT_RATINGS: dict[str, tuple[float, float]] = {
     Level.EASY.value: (18.0, 2.0),
     Level.NORMAL.value: (23.0, 2.0),
@@ -66,20 +61,3 @@ def family_of(spec: RulesSpec, values: Mapping[str, str]) -> str:
             return f"{spec.name}/{preset}"
     return f"{spec.name}/{CUSTOM}"
 
-
-def rate(record: RelayGameRecord, current: Mapping[int, Rating]) -> dict[int, Rating]:
-    """The new rating of each registered player of ``record``, from their ``current`` ones
-    (by account; a player missing from it is new)."""
-    teams = []
-    for seat in record.seats:
-        if seat.bot is not None:
-            before = bot_rating(seat.bot)
-        elif seat.account is not None and seat.account in current:
-            before = current[seat.account]
-        else:
-            before = Rating(*NEW)
-        teams.append([MODEL.rating(mu=before.mu, sigma=before.sigma)])
-    after = MODEL.rate(teams, ranks=[float(place) for place in record.places])
-    return {seat.account: Rating(float(team[0].mu), float(team[0].sigma))
-            for seat, team in zip(record.seats, after, strict=True)
-            if seat.account is not None and seat.bot is None}

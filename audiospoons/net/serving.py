@@ -6,22 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 import signal
 from dataclasses import replace
 from pathlib import Path
 from ssl import SSLContext
+from typing import Protocol, cast
 
-from audiospoons.net.accounts import Accounts, open_accounts
-from audiospoons.net.cluster.directory import HEARTBEAT, Directory
-from audiospoons.net.cluster.front import ClusterFront
-from audiospoons.net.cluster.member import RoomProcess
+from audiospoons.net.accounts import Accounts
 from audiospoons.net.descriptors import descriptor_cap
 from audiospoons.net.door import RelayDoor
 from audiospoons.net.moderation import NoSuchModerator, moderator_accounts
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.server import Relay
-from audiospoons.net.storage import Storage, StorageError
+from audiospoons.net.storage import StorageError
 
 log = logging.getLogger("audiospoons.relay")
 
@@ -32,12 +31,52 @@ class NotServing(Exception):
     """The relay cannot serve as it was asked to: the sentence says why."""
 
 
-async def cluster_accounts(database: str) -> Accounts:
-    """The accounts of a cluster's process, kept in ``database``, its tables brought up to
-    date; ``NotServing`` if it will not open. Unlike a lone relay, such a process does not
-    serve with guests alone: the players the other processes send it are their accounts."""
+class AccountStore(Protocol):
+    """What ``accountstore`` is: where a relay given a database opens its accounts."""
+
+    async def open_accounts(self, database: str) -> Accounts: ...
+
+    async def cluster_accounts(self, database: str) -> Accounts: ...
+
+
+class Place(Protocol):
+    """A process's place in a cluster (``cluster.place.Place``)."""
+
+    @property
+    def role(self) -> str: ...
+
+    async def leave(self) -> None: ...
+
+
+class ClusterPlaces(Protocol):
+    """What ``cluster.place`` is: how a process takes its place in a cluster."""
+
+    def cluster_relay(self, front: bool, settings: RelaySettings,
+                      admins: frozenset[int]) -> Relay: ...
+
+    async def take_place(self, relay: Relay, redis: str, public: str, heartbeat: float | None,
+                         stop: asyncio.Event) -> Place: ...
+
+
+def account_store() -> AccountStore:
+    """``accountstore``, loaded now: a relay keeping no accounts loads no database."""
+    return cast(AccountStore, importlib.import_module("audiospoons.net.accountstore"))
+
+
+def cluster_places() -> ClusterPlaces:
+    """``cluster.place``, loaded now: a relay outside a cluster loads no Redis."""
+    return cast(ClusterPlaces, importlib.import_module("audiospoons.net.cluster.place"))
+
+
+async def kept_accounts(database: str, clustered: bool) -> Accounts:
+    """The accounts kept in ``database``. A cluster's process, unlike a lone relay, does not
+    serve with guests alone, as the players the other processes send it are their accounts:
+    ``NotServing`` if its database will not open."""
+    store = account_store()
+    if not clustered:
+        return await store.open_accounts(database)
     try:
-        return Accounts(await Storage.open(database))
+        return await store.cluster_accounts(database)
     except StorageError as error:
         raise NotServing(f"{error}; a process of a cluster does not serve without its"
                          " database") from None
@@ -69,11 +108,9 @@ async def serve(host: str, port: int, *, settings: RelaySettings = DEFAULT_SETTI
     while it listens: the way in for the page served beside it."""
     settings = replace(settings,
                        max_connections=descriptor_cap(settings.max_connections))
-    kind = ClusterFront if front else Relay
     accounts = None
     if database is not None:
-        accounts = await (cluster_accounts(database) if redis is not None
-                          else open_accounts(database))
+        accounts = await kept_accounts(database, clustered=redis is not None)
     try:
         moderators = await moderator_accounts(None if accounts is None else accounts.storage,
                                               admins)
@@ -83,7 +120,9 @@ async def serve(host: str, port: int, *, settings: RelaySettings = DEFAULT_SETTI
             if accounts.storage is not None:
                 await accounts.storage.close()
         raise
-    relay = kind(settings=settings, admins=moderators)
+    places = None if redis is None else cluster_places()
+    relay = (Relay(settings=settings, admins=moderators) if places is None
+             else places.cluster_relay(front, settings, moderators))
     if accounts is not None:
         relay.keep_records(accounts, spool)
     server = await asyncio.start_server(
@@ -95,24 +134,12 @@ async def serve(host: str, port: int, *, settings: RelaySettings = DEFAULT_SETTI
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(number, stop.set)
     names = ", ".join(str(sock.getsockname()) for sock in server.sockets)
-    beat = HEARTBEAT if heartbeat is None else heartbeat
-    public = f"{advertise or host}:{server.sockets[0].getsockname()[1]}"
-    process: RoomProcess | None = None
-    if redis is not None:
-        directory = Directory(redis, ttl=3 * beat)
-        if isinstance(relay, ClusterFront):
-            relay.directory, relay.address, relay.heartbeat = directory, public, beat
-            await relay.start()
-        else:
-            host_part, _, port_part = public.rpartition(":")
-            process = RoomProcess(relay, directory, host_part, int(port_part),
-                                  heartbeat=beat, on_drained=stop.set)
-            relay.cluster = process
-            await process.start()
-            with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
-                loop.add_signal_handler(signal.SIGUSR1, process.drain)
-    role = "front" if isinstance(relay, ClusterFront) else "room process" if redis else "relay"
-    log.info("%s listening on %s%s, for at most %d connections", role, names,
+    place = None
+    if places is not None and redis is not None:
+        public = f"{advertise or host}:{server.sockets[0].getsockname()[1]}"
+        place = await places.take_place(relay, redis, public, heartbeat, stop)
+    log.info("%s listening on %s%s, for at most %d connections",
+             "relay" if place is None else place.role, names,
              "" if ssl is None else " (TLS)", settings.max_connections)
     if door is not None:
         door.open(relay, server.sockets[0].getsockname()[1])
@@ -123,8 +150,6 @@ async def serve(host: str, port: int, *, settings: RelaySettings = DEFAULT_SETTI
     log.info("relay stopping")
     if door is not None:
         door.close()
-    if isinstance(relay, ClusterFront):
-        await relay.stop()
-    elif process is not None:
-        await process.stop()
+    if place is not None:
+        await place.leave()
     await relay.shut_down()

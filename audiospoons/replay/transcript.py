@@ -24,7 +24,8 @@ from audiospoons.replay.runner import (
 )
 from audiospoons.ui.keyboardhalf import KeyboardHalf
 from audiospoons.voice.announcer import Verbosity
-from audiospoons.voice.i18n import DEFAULT_LANGUAGE, messages
+from audiospoons.voice.i18n import messages
+from audiospoons.voice.languages import DEFAULT_LANGUAGE
 
 __all__ = ["Heard", "cue_text", "format_event", "game_transcript", "heard", "run", "transcript"]
 

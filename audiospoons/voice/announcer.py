@@ -7,11 +7,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from audiospoons.engine.events import Event
-from audiospoons.voice.i18n import Messages
 from audiospoons.voice.pace import LASTING, LinePace
 from audiospoons.voice.plaintext import plain_name
+
+if TYPE_CHECKING:
+    from audiospoons.voice.i18n import Messages
 
 
 def sentence_start(text: str) -> str:

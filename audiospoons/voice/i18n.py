@@ -15,8 +15,6 @@ import locale
 import os
 from collections.abc import Mapping, Sequence
 from functools import cache
-from importlib.resources import files
-from importlib.resources.abc import Traversable
 
 from babel import Locale
 from babel.lists import format_list
@@ -24,33 +22,11 @@ from babel.messages.catalog import Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-DEFAULT_LANGUAGE = "en"
-DOMAIN = "audiospoons"
+from audiospoons.voice.languages import DEFAULT_LANGUAGE, available_languages, catalog_text
 
 
 class UnknownLanguage(ValueError):
     """No catalog for the language asked for."""
-
-
-locales_root: Traversable | None = None
-"""Where the catalogs are: the package's own unless set (tests)."""
-
-
-def _root() -> Traversable:
-    return locales_root if locales_root is not None else files("audiospoons.locales")
-
-
-def catalog_text(lang: str) -> bytes:
-    """The ``.po`` file of ``lang`` as installed with the package."""
-    return (_root() / lang / "LC_MESSAGES" / f"{DOMAIN}.po").read_bytes()
-
-
-def available_languages() -> tuple[str, ...]:
-    """Every language with a catalog, English first."""
-    root = _root()
-    found = sorted(entry.name for entry in root.iterdir()
-                   if (entry / "LC_MESSAGES" / f"{DOMAIN}.po").is_file())
-    return tuple(sorted(found, key=lambda lang: lang != DEFAULT_LANGUAGE))
 
 
 def locale_tag(tag: str) -> str:

@@ -30,6 +30,8 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from audiospoons.net.cluster import DirectoryDown
+
 log = logging.getLogger("audiospoons.relay")
 
 PREFIX = "audiospoons:"
@@ -38,10 +40,6 @@ TTL = 15.0
 HEARTBEAT = 5.0
 """Seconds between a process's writes of its entries."""
 LOBBY, CHAT, MODERATION = "lobby", "chat", "moderation"
-
-
-class DirectoryDown(Exception):
-    """Redis could not be reached, or did not answer in time."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,13 +15,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from audiospoons.net.cluster import DirectoryDown
 from audiospoons.net.cluster.directory import (
     CHAT,
     HEARTBEAT,
     LOBBY,
     MODERATION,
     Directory,
-    DirectoryDown,
     ProcessEntry,
     RoomEntry,
 )

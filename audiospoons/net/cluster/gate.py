@@ -10,9 +10,13 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from audiospoons.net.cluster.directory import Directory, DirectoryDown
+from audiospoons.net.cluster import DirectoryDown
 from audiospoons.net.cluster.tickets import TICKET_LIFE, BadTicket, Ticket, sign, verify
+
+if TYPE_CHECKING:
+    from audiospoons.net.cluster.directory import Directory
 
 USED_FOR = TICKET_LIFE + 60.0
 """Seconds a used ticket's id is kept: past its life, with a margin for clocks that differ

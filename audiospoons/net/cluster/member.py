@@ -18,12 +18,12 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from audiospoons.net.cluster import DirectoryDown
 from audiospoons.net.cluster.directory import (
     CHAT,
     HEARTBEAT,
     MODERATION,
     Directory,
-    DirectoryDown,
     ProcessEntry,
     RoomEntry,
 )

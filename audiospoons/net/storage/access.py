@@ -9,9 +9,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-
-class StorageError(Exception):
-    """The database could not do what was asked (it is down, locked, corrupt or full)."""
+from audiospoons.net.storage import StorageError
 
 
 class Access:

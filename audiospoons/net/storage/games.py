@@ -9,8 +9,10 @@ from sqlalchemy import func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from audiospoons.net.history import RecordError, RelayGameRecord
-from audiospoons.net.ratings import NEW, Rating, rate
-from audiospoons.net.storage.access import StorageError, reading, writing
+from audiospoons.net.ratings import NEW, Rating
+from audiospoons.net.skill import rate
+from audiospoons.net.storage import StorageError
+from audiospoons.net.storage.access import reading, writing
 from audiospoons.net.storage.schema import accounts, game_players, games, ratings
 
 LEADERS = 20

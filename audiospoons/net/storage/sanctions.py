@@ -11,8 +11,6 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from audiospoons.net.storage.access import reading, writing
 from audiospoons.net.storage.schema import sanctions
 
-BAN, MUTE = "ban", "mute"
-
 
 @dataclass(frozen=True, slots=True)
 class Sanction:
