@@ -1,7 +1,7 @@
 """How fast the relay fans a message out to a room, and what a connection costs it, beside ngircd.
 
     python benchmarks/relay.py [--rooms 1,8,64] [--room-size 8] [--seconds 5] [--idle 1000]
-                               [--processes 1] [--no-ngircd]
+                               [--processes 1] [--starts 5] [--no-ngircd]
 
 The relay runs as its own process (``audiospoons serve``) on 127.0.0.1, as players meet it. In
 every room each member in turn says a chat line carrying the moment it was sent (each member
@@ -21,9 +21,13 @@ when the machine is busy). What the clients' loop adds is shown beside it, as "l
 the send to the moment the client's loop read the line. The clients run in ``--processes``
 worker processes, whole rooms to each; they share the machine's cores with the server.
 
-Memory: the relay's resident size before and after ``--idle`` connections that said hello and
-then nothing, per connection. CPU: the share of one core the server's thread ran for, over
-each run.
+Memory: in a fresh relay, and a fresh ngircd, before any fan-out has grown their heaps, the
+resident size before and after ``--idle`` connections that said hello (for ngircd: NICK, USER
+and its welcome) and then nothing, per connection. At rest: a relay that keeps no accounts and
+joins no cluster (``serve --no-accounts``), from its process's start to its log's "listening"
+line, and its resident size then (the median of ``--starts`` starts; Python's own start,
+``python -c pass``, is printed beside it). CPU: the share of one core the server's thread ran
+for, over each run.
 """
 
 from __future__ import annotations
@@ -329,16 +333,23 @@ def fanout(server: str, port: int, pid: int, rooms: int, size: int, seconds: flo
     return run
 
 
-async def open_idle(port: int, count: int) -> list[LineClient]:
-    return [await relay_member(port, 0, f"idle{index}") for index in range(count)]
+async def irc_greeted(port: int, seat: int, nick: str) -> LineClient:
+    client = await LineClient.open(port, seat, irc_pong)
+    client.send(f"NICK {nick}\r\nUSER {nick} 0 * :{nick}\r\n".encode())
+    await client.expect(b" 001 ")
+    return client
 
 
-def relay_idle_memory(port: int, pid: int, count: int) -> float:
-    """KiB of the relay's resident size per connection that said hello and then nothing."""
+IDLE_OPENERS = {"relay": lambda port, index: relay_member(port, 0, f"idle{index}"),
+                "ngircd": lambda port, index: irc_greeted(port, 0, f"idle{index}")}
+
+
+def idle_memory(server: str, port: int, pid: int, count: int) -> float:
+    """KiB of the server's resident size per connection that said hello and then nothing."""
 
     async def measure() -> float:
         before = resident_kib(pid)
-        clients = await open_idle(port, count)
+        clients = [await IDLE_OPENERS[server](port, index) for index in range(count)]
         await asyncio.sleep(0.5)
         after = resident_kib(pid)
         for client in clients:
@@ -346,6 +357,44 @@ def relay_idle_memory(port: int, pid: int, count: int) -> float:
         return (after - before) / count
 
     return asyncio.run(measure())
+
+
+@dataclass(slots=True)
+class AtRest:
+    """A relay with nothing connected: seconds from its process's start to listening, its
+    resident KiB then, and Python's own start in seconds, each the median of a few starts."""
+
+    listening: float
+    resident: int
+    python: float
+
+
+def relay_at_rest(starts: int) -> AtRest:
+    """Start ``serve --no-accounts`` ``starts`` times, each until its log says it listens."""
+    listening, resident, python = [], [], []
+    with tempfile.TemporaryDirectory() as folder:
+        for _ in range(starts):
+            began = time.perf_counter()
+            subprocess.run([sys.executable, "-c", "pass"], check=True)
+            python.append(time.perf_counter() - began)
+            began = time.perf_counter()
+            process = subprocess.Popen(
+                [sys.executable, "-m", "audiospoons", "serve", "--port", "0", "--no-accounts",
+                 "--data", folder], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                text=True, cwd=ROOT)
+            assert process.stderr is not None
+            try:
+                for line in process.stderr:
+                    if "listening on" in line:
+                        listening.append(time.perf_counter() - began)
+                        resident.append(resident_kib(process.pid))
+                        break
+                else:
+                    raise RuntimeError("the relay stopped before it listened")
+            finally:
+                process.terminate()
+                process.wait(10)
+    return AtRest(p50(listening), int(p50([float(kib) for kib in resident])), p50(python))
 
 
 # --------------------------------------------------------------------- the servers
@@ -393,34 +442,60 @@ def p99(values: list[float]) -> float:
     return Run.percentile(values, 0.99)
 
 
-def main_runs(args: argparse.Namespace) -> tuple[dict[int, Run], dict[int, Run], float]:
+def relay_command(port: int, most: int, rooms: int) -> list[str]:
+    return [sys.executable, "-m", "audiospoons", "serve", "--port", str(port),
+            "--max-per-address", str(most), "--max-connections", str(most),
+            "--max-rooms-per-address", str(rooms)]
+
+
+@contextmanager
+def running_ngircd() -> Iterator[tuple[int, int]]:
+    """A fresh ngircd, in the foreground: its port and process id."""
+    ngircd = shutil.which("ngircd")
+    assert ngircd is not None
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        conf = Path(folder) / "ngircd.conf"
+        conf.write_text(NGIRCD_CONF.format(port=port), encoding="ascii")
+        with running([ngircd, "-n", "-f", str(conf)], port) as pid:
+            yield port, pid
+
+
+@dataclass(slots=True)
+class Memory:
+    """KiB per idle connection, each server fresh (ngircd None when not compared)."""
+
+    relay: float
+    ngircd: float | None
+
+
+def main_runs(args: argparse.Namespace) -> tuple[dict[int, Run], dict[int, Run], Memory]:
     rooms_list = [int(text) for text in args.rooms.split(",")]
     relay: dict[int, Run] = {}
-    port = free_port()
     most = max(args.idle, max(rooms_list) * args.room_size) + 100
-    with running([sys.executable, "-m", "audiospoons", "serve", "--port", str(port),
-                  "--max-per-address", str(most), "--max-connections", str(most),
-                  "--max-rooms-per-address", str(max(rooms_list) + 10)], port) as pid:
+    compare = shutil.which("ngircd") is not None and not args.no_ngircd
+    port = free_port()
+    with running(relay_command(port, most, max(rooms_list) + 10), port) as pid:
+        memory = Memory(idle_memory("relay", port, pid, args.idle), None)
+    if compare:
+        with running_ngircd() as (port, pid):
+            memory.ngircd = idle_memory("ngircd", port, pid, args.idle)
+    port = free_port()
+    with running(relay_command(port, most, max(rooms_list) + 10), port) as pid:
         for rooms in rooms_list:
             relay[rooms] = fanout("relay", port, pid, rooms, args.room_size, args.seconds,
                                   args.processes)
-        memory = relay_idle_memory(port, pid, args.idle)
     irc: dict[int, Run] = {}
-    ngircd = shutil.which("ngircd")
-    if ngircd and not args.no_ngircd:
-        port = free_port()
-        with tempfile.TemporaryDirectory() as folder:
-            conf = Path(folder) / "ngircd.conf"
-            conf.write_text(NGIRCD_CONF.format(port=port), encoding="ascii")
-            with running([ngircd, "-n", "-f", str(conf)], port) as pid:
-                for rooms in rooms_list:
-                    irc[rooms] = fanout("ngircd", port, pid, rooms, args.room_size,
-                                        args.seconds, args.processes)
+    if compare:
+        with running_ngircd() as (port, pid):
+            for rooms in rooms_list:
+                irc[rooms] = fanout("ngircd", port, pid, rooms, args.room_size,
+                                    args.seconds, args.processes)
     return relay, irc, memory
 
 
 def report(args: argparse.Namespace, relay: dict[int, Run], irc: dict[int, Run],
-           memory: float) -> None:
+           memory: Memory, rest: AtRest) -> None:
     print(f"relay fan-out on 127.0.0.1: rooms of {args.room_size}, each member speaking once"
           f" a second for {args.seconds:g} s; latency from a send to each other member's"
           f" socket, ms (Python {sys.version.split()[0]}, {os.cpu_count()} cores, clients in"
@@ -444,8 +519,12 @@ def report(args: argparse.Namespace, relay: dict[int, Run], irc: dict[int, Run],
                      f" | {p99(run.kernel) / p99(other.kernel):>9.2f}")
         print(line)
     print()
-    print(f"memory: {memory:.1f} KiB of the relay's resident size per idle connection"
-          f" ({args.idle} connections that said hello, all open at once)")
+    ngircd = "not compared" if memory.ngircd is None else f"{memory.ngircd:.1f} KiB"
+    print(f"memory, fresh: relay {memory.relay:.1f} KiB, ngircd {ngircd} of resident size per"
+          f" idle connection ({args.idle} connections that said hello, all open at once)")
+    print(f"at rest (serve --no-accounts, nothing connected): {rest.resident / 1024:.1f} MB"
+          f" resident, {rest.listening:.3f} s from start to listening (python -c pass:"
+          f" {rest.python:.3f} s; medians of {args.starts})")
     if not irc:
         print("ngircd: not compared (install Debian's ngircd, or drop --no-ngircd)")
     goals = [(1, "one 8-seat room p99 <= 1 ms"), (64, "64 busy rooms of 8 p99 <= 2 ms")]
@@ -456,7 +535,11 @@ def report(args: argparse.Namespace, relay: dict[int, Run], irc: dict[int, Run],
     if most in irc:
         print(f"goal, p99 ratio to ngircd <= 1.0 at {most * args.room_size} connections:"
               f" {p99(relay[most].kernel) / p99(irc[most].kernel):.2f}")
-    print(f"goal, at most 20 KiB per idle connection: {memory:.1f} KiB")
+    if memory.ngircd is not None:
+        print(f"goal, per idle connection, fresh, at most ngircd's {memory.ngircd:.1f} KiB:"
+              f" {memory.relay:.1f} KiB")
+    print(f"goal, at rest at most 30 MB resident: {rest.resident / 1024:.1f} MB")
+    print(f"goal, at rest at most 0.15 s from start to listening: {rest.listening:.3f} s")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -470,10 +553,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="idle connections for the memory figure (default 1000)")
     parser.add_argument("--processes", type=int, default=1,
                         help="worker processes the clients run in (default 1)")
+    parser.add_argument("--starts", type=int, default=5,
+                        help="starts of a relay at rest to take the median of (default 5)")
     parser.add_argument("--no-ngircd", action="store_true", help="measure the relay alone")
     args = parser.parse_args(argv)
+    rest = relay_at_rest(args.starts)
     relay, irc, memory = main_runs(args)
-    report(args, relay, irc, memory)
+    report(args, relay, irc, memory, rest)
     return 0
 
 
