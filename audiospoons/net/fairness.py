@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import statistics
 from collections import deque
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 
 from audiospoons.engine.commands import Command, TimedPress
@@ -68,15 +68,25 @@ class RoundTrips:
     """The recent round trips of one connection, from the relay's pings, held down to the
     ``floor`` its transport measured, where it did."""
 
-    samples: deque[float] = field(default_factory=lambda: deque(maxlen=RTT_SAMPLES))
+    kept: deque[float] | None = None
+    """The recent round trips: None before the first, so that a connection that never
+    answers a ping keeps none."""
     floor: float | None = None
     """The quickest round trip the connection's own TCP stack has measured (``kernelrtt``),
     or None where it cannot say. A client can answer pings late, but cannot make its line
     quicker than this: no trip counts for more."""
 
     def add(self, seconds: float) -> None:
-        if seconds >= 0.0:
-            self.samples.append(seconds)
+        if seconds < 0.0:
+            return
+        if self.kept is None:
+            self.kept = deque(maxlen=RTT_SAMPLES)
+        self.kept.append(seconds)
+
+    @property
+    def samples(self) -> Sequence[float]:
+        """The recent round trips, oldest first."""
+        return () if self.kept is None else self.kept
 
     @property
     def typical(self) -> float:

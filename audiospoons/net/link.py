@@ -50,7 +50,14 @@ class Host(Protocol):
 
 
 class Client:
-    """One connection, as the lobby and the rooms see it."""
+    """One connection, as the lobby and the rooms see it. Its fields are slots: an idle
+    connection costs the relay little beside its socket."""
+
+    __slots__ = ("account", "account_pending", "address", "chat_bucket", "connection",
+                 "events_sent", "faulted", "front", "gone", "greeted", "group", "heard_at",
+                 "inbound", "knows_lobby", "muted_until", "name", "ping_sent", "querying",
+                 "ratings", "refusals", "relay", "room", "says_heard", "ticket", "transport",
+                 "trips", "version", "watch", "writer")
 
     def __init__(self, relay: Host, writer: asyncio.StreamWriter, address: str) -> None:
         self.relay = relay
@@ -98,6 +105,8 @@ class Client:
         self.heard_at = relay.clock()
         self.gone = False
         self.inbound: Inbound | None = None
+        self.watch: asyncio.TimerHandle | None = None
+        """The one timer that pings it and keeps its deadlines (``Relay.watch``)."""
 
     async def read(self, reader: asyncio.StreamReader, receive: Callable[[bytes], None]) -> None:
         """Hand what the connection sends to ``receive``, read by read, until it ends or this

@@ -159,11 +159,13 @@ class Relay:
             await client.closed()
             return
         self.clients.add(client)
-        watch = asyncio.create_task(self._ping(client))
+        opened = self.clock()
+        self.watch(client, opened, opened + self.settings.ping_interval)
         try:
             await self._read(client, reader)
         finally:
-            watch.cancel()
+            if client.watch is not None:
+                client.watch.cancel()
             client.drop()
             await client.closed()
 
@@ -183,7 +185,7 @@ class Relay:
         return None
 
     async def _read(self, client: Client, reader: asyncio.StreamReader) -> None:
-        """Take in what the client sends until the connection ends or is dropped (``_ping``
+        """Take in what the client sends until the connection ends or is dropped (``watch``
         keeps the deadlines, so a read needs no timer of its own)."""
 
         def receive(data: bytes) -> None:
@@ -203,30 +205,31 @@ class Relay:
 
         await client.read(reader, receive)
 
-    async def _ping(self, client: Client) -> None:
+    def watch(self, client: Client, opened: float, ping_at: float) -> None:
         """Ping every ``ping_interval`` (``game_ping_interval`` in a game), and drop a
-        connection with no hello ``hello_timeout`` after it opened, or silent for
-        ``silence_timeout``: one timer a connection at a time, set for whichever of these
-        comes first."""
+        connection with no hello ``hello_timeout`` after it ``opened``, or silent for
+        ``silence_timeout``: one timer a connection at a time (``client.watch``), set for
+        whichever of these comes first, the next ping due at ``ping_at``."""
+        if client.gone:
+            return
         times = self.settings
-        opened = self.clock()
-        ping_at = opened + times.ping_interval
-        while not client.gone:
-            now = self.clock()
-            deadline = (opened + times.hello_timeout if not client.greeted
-                        else client.heard_at + times.silence_timeout)
-            if client.account_pending:  # a login waiting on the accounts is no silence
-                deadline = max(deadline, now + times.ping_interval)
-            if now >= deadline:
-                client.error("timeout", "no hello in time" if not client.greeted
-                             else "silent too long")
-                client.drop()
-                return
-            if now >= ping_at:
-                client.ping(now)
-                playing = client.room is not None and client.room.playing
-                ping_at = now + (times.game_ping_interval if playing else times.ping_interval)
-            await asyncio.sleep(min(deadline, ping_at) - now)
+        now = self.clock()
+        deadline = (opened + times.hello_timeout if not client.greeted
+                    else client.heard_at + times.silence_timeout)
+        if client.account_pending:  # a login waiting on the accounts is no silence
+            deadline = max(deadline, now + times.ping_interval)
+        if now >= deadline:
+            client.error("timeout", "no hello in time" if not client.greeted
+                         else "silent too long")
+            client.drop()
+            return
+        if now >= ping_at:
+            client.ping(now)
+            playing = client.room is not None and client.room.playing
+            ping_at = now + (times.game_ping_interval if playing else times.ping_interval)
+        if not client.gone:
+            client.watch = asyncio.get_running_loop().call_later(
+                min(deadline, ping_at) - now, self.watch, client, opened, ping_at)
 
     def left(self, client: Client) -> None:
         self.clients.discard(client)
