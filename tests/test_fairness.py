@@ -96,7 +96,7 @@ def test_the_relay_dates_a_press_from_the_seats_cue_by_the_judgement() -> None:
     judges too quick is dated just before the cue (a false start), and a command that
     answers no cue is left as it came."""
     relay = Relay(clock=lambda: 100.0)
-    client = Client(relay, FakeWriter(), "127.0.0.1")  # type: ignore[arg-type]
+    client = Client(relay, FakeWriter().transport, "127.0.0.1")  # type: ignore[arg-type]
     for trip in (0.19, 0.2, 0.21):
         client.trips.add(trip)
     room = Room(1, "r", Member(), Options(), {}, clock=relay.clock)
@@ -125,7 +125,7 @@ def test_a_race_grab_too_quick_to_be_a_reaction_is_taken_as_it_arrived() -> None
     """In the race for the spoons, a grab judged a false start gets no compensation: dated
     before the cue it would win; dated on arrival it wins nothing."""
     relay = Relay(clock=lambda: 100.0)
-    client = Client(relay, FakeWriter(), "127.0.0.1")  # type: ignore[arg-type]
+    client = Client(relay, FakeWriter().transport, "127.0.0.1")  # type: ignore[arg-type]
     client.trips.add(0.2)
     room = Room(1, "r", Member(), Options(), {}, clock=relay.clock)
     listener = SeatListener(Member(), 0, relay.clock)

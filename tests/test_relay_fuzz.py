@@ -145,7 +145,7 @@ def test_any_sequence_of_lobby_messages_keeps_the_lobby_whole(
         relay = Relay()
         clients = []
         for number in range(4):
-            client = Client(relay, FakeWriter(), "127.0.0.1")  # type: ignore[arg-type]
+            client = Client(relay, FakeWriter().transport, "127.0.0.1")  # type: ignore[arg-type]
             relay.clients.add(client)
             relay._dispatch(client, Message("hello", {"kind": "hello", "version": 1,
                                                       "name": f"P{number}"}), 0.0)

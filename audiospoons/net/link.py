@@ -11,7 +11,6 @@ client and one client cannot make the relay hold an unbounded backlog for it.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
@@ -57,12 +56,11 @@ class Client:
                  "events_sent", "faulted", "front", "gone", "greeted", "group", "heard_at",
                  "inbound", "knows_lobby", "muted_until", "name", "ping_sent", "querying",
                  "ratings", "refusals", "relay", "room", "says_heard", "ticket", "transport",
-                 "trips", "version", "watch", "writer")
+                 "trips", "version", "watch")
 
-    def __init__(self, relay: Host, writer: asyncio.StreamWriter, address: str) -> None:
+    def __init__(self, relay: Host, transport: asyncio.WriteTransport, address: str) -> None:
         self.relay = relay
-        self.writer = writer
-        self.transport = writer.transport
+        self.transport = transport
         self.address = address
         self.group = address_group(address)
         """The network its address is counted in, for per-address limits."""
@@ -175,15 +173,6 @@ class Client:
             asyncio.get_running_loop().call_later(self.relay.settings.close_grace,
                                                    transport.abort)
         self.relay.left(self)
-
-    async def closed(self) -> None:
-        """Wait until the connection has closed (after ``drop``, once its output is sent)."""
-        if self.inbound is not None:
-            await self.inbound.lost
-            return
-        with contextlib.suppress(ConnectionError, OSError):
-            await self.writer.wait_closed()
-
 
 class Inbound(asyncio.Protocol):
     """A connection's protocol once the relay reads it: bytes go from the transport straight to

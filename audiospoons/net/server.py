@@ -12,6 +12,7 @@ relay or another room. A cluster's room process differs from a lone relay only w
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -60,7 +61,11 @@ class Relay:
     """Its limits and times."""
     _full_logged: float | None = None
     handlers: set[asyncio.Task[None]] = field(default_factory=set)
-    """The task reading each connection: closing waits for them to end."""
+    """The task reading each connection opened as streams: closing waits for them to end."""
+    arrivals: int = 0
+    """Connections from the listening socket not yet closed (``Arrival``): closing waits for
+    them to close."""
+    _none_open: asyncio.Event = field(default_factory=asyncio.Event)
     accounts: Accounts = field(default_factory=lambda: Accounts(None))
     """The players registered here (none kept unless the relay was given a database)."""
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
@@ -137,37 +142,85 @@ class Relay:
             await self.accounts.storage.close()
         if self.handlers:
             await asyncio.wait(set(self.handlers), timeout=2.0)
+        if self.arrivals:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._none_open.wait(), 2.0)
+
+    def opened(self, change: int) -> None:
+        """One more connection from the listening socket (``change`` 1), or one fewer (-1)."""
+        self.arrivals += change
+        if self.arrivals:
+            self._none_open.clear()
+        else:
+            self._none_open.set()
 
     # ----------------------------------------------------------------- connections
 
+    def arrival(self) -> Arrival:
+        """The protocol of a connection from the listening socket (``serving``)."""
+        return Arrival(self)
+
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *,
                      address: str | None = None) -> None:
-        """One connection, until it ends: from its socket's peer, or from ``address`` for
-        one this process opened for a player it knows the address of (``door``)."""
+        """One connection opened as streams, until it ends: from its socket's peer, or from
+        ``address`` for one this process opened for a player it knows the address of
+        (``door``)."""
         if address is None:
             peer = writer.get_extra_info("peername")
             address = str(peer[0]) if isinstance(peer, tuple) else "?"
-        client = Client(self, writer, address)
+        client = self.arrive(writer.transport, address)
         task = asyncio.current_task()
         if task is not None:
             self.handlers.add(task)
             task.add_done_callback(self.handlers.discard)
+        try:
+            if not client.gone:
+                await client.read(reader, lambda data: self.received(client, data))
+        finally:
+            self.ended(client)
+            if client.inbound is not None:
+                await client.inbound.lost
+            else:
+                with contextlib.suppress(ConnectionError, OSError):
+                    await writer.wait_closed()
+
+    def arrive(self, transport: asyncio.WriteTransport, address: str) -> Client:
+        """A new connection from ``address``: taken in, pinged and watched, or told why not
+        and dropped."""
+        client = Client(self, transport, address)
         refusal = self._refusal(client)
         if refusal is not None:
             client.error(*refusal)
             client.drop()
-            await client.closed()
-            return
+            return client
         self.clients.add(client)
         opened = self.clock()
         self.watch(client, opened, opened + self.settings.ping_interval)
-        try:
-            await self._read(client, reader)
-        finally:
-            if client.watch is not None:
-                client.watch.cancel()
-            client.drop()
-            await client.closed()
+        return client
+
+    def received(self, client: Client, data: bytes) -> None:
+        """Take in what ``client`` sent (``watch`` keeps the deadlines, so a read needs no
+        timer of its own)."""
+        if client.gone:
+            return
+        now = self.clock()
+        for item in client.connection.receive(data, now):
+            client.heard_at = now
+            if isinstance(item, ProtocolError):
+                client.error(item.code, item.message)
+                if item.fatal:
+                    client.drop()
+            else:
+                self._guarded(client, item, now)
+            if client.gone:
+                return
+
+    def ended(self, client: Client) -> None:
+        """The other end has finished sending, or the connection is lost: what is written
+        to it is sent, and it closes."""
+        if client.watch is not None:
+            client.watch.cancel()
+        client.drop()
 
     def _refusal(self, client: Client) -> tuple[str, str] | None:
         """Why a new connection may not stay, if it may not: the relay is full, or its address
@@ -183,27 +236,6 @@ class Relay:
         if Counter(c.group for c in self.clients)[client.group] >= cap:
             return "too-many", f"at most {cap} connections from one address"
         return None
-
-    async def _read(self, client: Client, reader: asyncio.StreamReader) -> None:
-        """Take in what the client sends until the connection ends or is dropped (``watch``
-        keeps the deadlines, so a read needs no timer of its own)."""
-
-        def receive(data: bytes) -> None:
-            if client.gone:
-                return
-            now = self.clock()
-            for item in client.connection.receive(data, now):
-                client.heard_at = now
-                if isinstance(item, ProtocolError):
-                    client.error(item.code, item.message)
-                    if item.fatal:
-                        client.drop()
-                else:
-                    self._guarded(client, item, now)
-                if client.gone:
-                    return
-
-        await client.read(reader, receive)
 
     def watch(self, client: Client, opened: float, ping_at: float) -> None:
         """Ping every ``ping_interval`` (``game_ping_interval`` in a game), and drop a
@@ -316,3 +348,42 @@ class Relay:
             self.keeper.finished(room.finished)
             room.finished = None
         self.lobby.game_over(room)
+
+
+class Arrival(asyncio.Protocol):
+    """A connection from the relay's listening socket, read from its first byte in the loop's
+    own callbacks: no task, no streams, nothing but its ``Client`` beside its transport. The
+    relay counts them, so that stopping waits (a little) for each to close."""
+
+    __slots__ = ("client", "relay", "tls")
+
+    def __init__(self, relay: Relay) -> None:
+        self.relay = relay
+        self.client: Client | None = None
+        self.tls = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.WriteTransport)
+        peer = transport.get_extra_info("peername")
+        self.tls = transport.get_extra_info("sslcontext") is not None
+        self.relay.opened(+1)
+        self.client = self.relay.arrive(transport,
+                                        str(peer[0]) if isinstance(peer, tuple) else "?")
+
+    def data_received(self, data: bytes) -> None:
+        if self.client is not None:
+            self.relay.received(self.client, data)
+
+    def eof_received(self) -> bool:
+        """The other end has finished sending: what the relay still has to send it is sent
+        before the connection closes (over TLS, which cannot keep half a connection open,
+        asyncio closes it at once whatever is answered)."""
+        if self.client is not None:
+            self.relay.ended(self.client)
+        return not self.tls
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.client is not None:
+            self.relay.ended(self.client)
+            self.client = None
+            self.relay.opened(-1)

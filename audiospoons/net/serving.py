@@ -125,8 +125,8 @@ async def serve(host: str, port: int, *, settings: RelaySettings = DEFAULT_SETTI
              else places.cluster_relay(front, settings, moderators))
     if accounts is not None:
         relay.keep_records(accounts, spool)
-    server = await asyncio.start_server(
-        relay.handle, host, port, limit=1 << 16, ssl=ssl,
+    server = await asyncio.get_running_loop().create_server(
+        relay.arrival, host, port, ssl=ssl,
         ssl_handshake_timeout=None if ssl is None else handshake_timeout)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
