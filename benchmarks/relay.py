@@ -21,9 +21,11 @@ when the machine is busy). What the clients' loop adds is shown beside it, as "l
 the send to the moment the client's loop read the line. The clients run in ``--processes``
 worker processes, whole rooms to each; they share the machine's cores with the server.
 
-Memory: in a fresh relay, and a fresh ngircd, before any fan-out has grown their heaps, the
-resident size before and after ``--idle`` connections that said hello (for ngircd: NICK, USER
-and its welcome) and then nothing, per connection. At rest: a relay that keeps no accounts and
+Memory: in a fresh relay, and a fresh ngircd, before any fan-out has grown their heaps: what
+the first connection to say hello (for ngircd: NICK, USER and its welcome) and leave adds to
+the resident size once (the relay reads its table of look-alike characters then), and the
+resident size before and after ``--idle`` more connections that said hello and then nothing,
+per connection. At rest: a relay that keeps no accounts and
 joins no cluster (``serve --no-accounts``), from its process's start to its log's "listening"
 line, and its resident size then (the median of ``--starts`` starts; Python's own start,
 ``python -c pass``, is printed beside it). CPU: the share of one core the server's thread ran
@@ -344,17 +346,31 @@ IDLE_OPENERS = {"relay": lambda port, index: relay_member(port, 0, f"idle{index}
                 "ngircd": lambda port, index: irc_greeted(port, 0, f"idle{index}")}
 
 
-def idle_memory(server: str, port: int, pid: int, count: int) -> float:
-    """KiB of the server's resident size per connection that said hello and then nothing."""
+@dataclass(slots=True)
+class Idle:
+    """What a fresh server's resident size grew by: once, in KiB, with the first connection to
+    say hello (and leave), and then per connection that said hello and then nothing."""
 
-    async def measure() -> float:
+    once: float
+    each: float
+
+
+def idle_memory(server: str, port: int, pid: int, count: int) -> Idle:
+    """``Idle``, from ``count`` connections open at once after the first."""
+
+    async def measure() -> Idle:
+        fresh = resident_kib(pid)
+        first = await IDLE_OPENERS[server](port, count)
+        await asyncio.sleep(0.2)
+        first.close()
+        await asyncio.sleep(0.3)
         before = resident_kib(pid)
         clients = [await IDLE_OPENERS[server](port, index) for index in range(count)]
         await asyncio.sleep(0.5)
         after = resident_kib(pid)
         for client in clients:
             client.close()
-        return (after - before) / count
+        return Idle(before - fresh, (after - before) / count)
 
     return asyncio.run(measure())
 
@@ -463,10 +479,10 @@ def running_ngircd() -> Iterator[tuple[int, int]]:
 
 @dataclass(slots=True)
 class Memory:
-    """KiB per idle connection, each server fresh (ngircd None when not compared)."""
+    """Each server's ``Idle``, each fresh (ngircd None when not compared)."""
 
-    relay: float
-    ngircd: float | None
+    relay: Idle
+    ngircd: Idle | None
 
 
 def main_runs(args: argparse.Namespace) -> tuple[dict[int, Run], dict[int, Run], Memory]:
@@ -519,9 +535,13 @@ def report(args: argparse.Namespace, relay: dict[int, Run], irc: dict[int, Run],
                      f" | {p99(run.kernel) / p99(other.kernel):>9.2f}")
         print(line)
     print()
-    ngircd = "not compared" if memory.ngircd is None else f"{memory.ngircd:.1f} KiB"
-    print(f"memory, fresh: relay {memory.relay:.1f} KiB, ngircd {ngircd} of resident size per"
-          f" idle connection ({args.idle} connections that said hello, all open at once)")
+    ngircd = memory.ngircd
+    print(f"memory, fresh: relay {memory.relay.each:.1f} KiB, ngircd "
+          + ("not compared" if ngircd is None else f"{ngircd.each:.1f} KiB")
+          + f" of resident size per idle connection ({args.idle} connections that said hello,"
+          f" all open at once); once, with the first hello: relay"
+          f" {memory.relay.once / 1024:.1f} MB, ngircd "
+          + ("not compared" if ngircd is None else f"{ngircd.once / 1024:.1f} MB"))
     print(f"at rest (serve --no-accounts, nothing connected): {rest.resident / 1024:.1f} MB"
           f" resident, {rest.listening:.3f} s from start to listening (python -c pass:"
           f" {rest.python:.3f} s; medians of {args.starts})")
@@ -536,8 +556,8 @@ def report(args: argparse.Namespace, relay: dict[int, Run], irc: dict[int, Run],
         print(f"goal, p99 ratio to ngircd <= 1.0 at {most * args.room_size} connections:"
               f" {p99(relay[most].kernel) / p99(irc[most].kernel):.2f}")
     if memory.ngircd is not None:
-        print(f"goal, per idle connection, fresh, at most ngircd's {memory.ngircd:.1f} KiB:"
-              f" {memory.relay:.1f} KiB")
+        print(f"goal, per idle connection, fresh, at most ngircd's {memory.ngircd.each:.1f} KiB:"
+              f" {memory.relay.each:.1f} KiB")
     print(f"goal, at rest at most 30 MB resident: {rest.resident / 1024:.1f} MB")
     print(f"goal, at rest at most 0.15 s from start to listening: {rest.listening:.3f} s")
 
