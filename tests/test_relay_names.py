@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import tracemalloc
 from importlib.resources import files
 
 import pytest
@@ -17,7 +18,7 @@ from test_relay_faults import Raw
 from audiospoons.bots.levels import Level
 from audiospoons.bots.names import BOT_NAMES
 from audiospoons.games.spoons.rules.options import Options
-from audiospoons.net import names
+from audiospoons.net import confusables, names
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.room import Room, Seat
 from audiospoons.net.server import Relay
@@ -292,3 +293,17 @@ def test_no_one_may_watch_under_the_name_of_a_seat_held_for_its_player() -> None
             await client.close()
 
     with_relay(scenario, settings=RelaySettings(seat_hold=3.0))
+
+
+def test_the_look_alike_table_is_read_line_by_line_not_held_whole_as_it_is_read() -> None:
+    """The relay reads Unicode's table of look-alike characters at its first name: the table
+    it keeps is all that reading it costs, not the whole file and its lines besides."""
+    confusables.prototypes.cache_clear()
+    tracemalloc.start()
+    try:
+        table = confusables.prototypes()
+        kept, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert table["\u0430"] == "a"
+    assert peak < 2 * kept

@@ -10,7 +10,7 @@ the digit ``0`` to ``O``); two texts whose skeletons are equal look alike.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib.resources import files
 
@@ -18,11 +18,11 @@ DATA = "confusables.txt"
 """Unicode's file, in this package."""
 
 
-def parse(text: str) -> dict[str, str]:
-    """The mappings of a ``confusables.txt``: ``source ; target ; type # comment`` lines, code
-    points in hexadecimal, the target one or more of them."""
+def parse(lines: Iterable[str]) -> dict[str, str]:
+    """The mappings of a ``confusables.txt``'s lines: ``source ; target ; type # comment``,
+    code points in hexadecimal, the target one or more of them."""
     table: dict[str, str] = {}
-    for line in text.splitlines():
+    for line in lines:
         data = line.split("#", 1)[0].strip().lstrip("\ufeff")
         if not data:
             continue
@@ -33,8 +33,11 @@ def parse(text: str) -> dict[str, str]:
 
 @cache
 def prototypes() -> Mapping[str, str]:
-    """Every character that looks like another, mapped to the prototype it is read as."""
-    return parse((files("audiospoons.net") / DATA).read_text(encoding="utf-8-sig"))
+    """Every character that looks like another, mapped to the prototype it is read as. The
+    file is read line by line: the whole of it at once would cost the relay several times
+    the table it keeps."""
+    with (files("audiospoons.net") / DATA).open(encoding="utf-8-sig") as data:
+        return parse(data)
 
 
 def skeleton(text: str) -> str:
