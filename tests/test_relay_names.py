@@ -307,3 +307,13 @@ def test_the_look_alike_table_is_read_line_by_line_not_held_whole_as_it_is_read(
         tracemalloc.stop()
     assert table["\u0430"] == "a"
     assert peak < 2 * kept
+
+
+def test_a_name_checked_keeps_one_entry_in_the_keys_kept_whatever_its_pieces() -> None:
+    """The relay keeps each name's keys once worked out, for the names it meets again; the
+    pieces of a name it checks for the game's words are not kept, so that each connection's
+    name costs it one entry."""
+    names.game_word("warm")
+    names.name_keys.cache_clear()
+    assert names.clean_name("Fern Gully 7") == "Fern Gully 7"
+    assert names.name_keys.cache_info().currsize == 1

@@ -152,8 +152,14 @@ def _folded(text: str) -> str:
 def name_keys(name: str) -> tuple[str, str]:
     """What ``name`` is told apart by: as heard (case folded first) and as seen (its skeleton
     as written first), each then folded and without the marks, spaces and punctuation that do
-    not change how it sounds."""
-    text = unicodedata.normalize("NFKC", name)
+    not change how it sounds. Kept for the names the relay meets again (``keys_of`` works
+    them out)."""
+    return keys_of(name)
+
+
+def keys_of(text: str) -> tuple[str, str]:
+    """``name_keys``, worked out afresh and not kept: for the pieces of a name."""
+    text = unicodedata.normalize("NFKC", text)
     return _letters(_folded(text)), _letters(_folded(skeleton(text)))
 
 
@@ -200,7 +206,7 @@ def game_word(name: str) -> str | None:
     words = dict.fromkeys([*_pieces(text, camel=True), *_pieces(_folded(text), camel=False)])
     keys = _game_keys()
     for word in [*words, text]:
-        for key in name_keys(word):
+        for key in keys_of(word):
             if _BOT_NUMBER.fullmatch(key):
                 return "bot"
             if key in keys and word in words:
