@@ -21,11 +21,12 @@ when the machine is busy). What the clients' loop adds is shown beside it, as "l
 the send to the moment the client's loop read the line. The clients run in ``--processes``
 worker processes, whole rooms to each; they share the machine's cores with the server.
 
-Memory: in a fresh relay, and a fresh ngircd, before any fan-out has grown their heaps: what
-the first connection to say hello (for ngircd: NICK, USER and its welcome) and leave adds to
-the resident size once (the relay reads its table of look-alike characters then), and the
-resident size before and after ``--idle`` more connections that said hello and then nothing,
-per connection. At rest: a relay that keeps no accounts and
+Memory: in a fresh relay keeping no accounts (as ngircd keeps none), a fresh relay keeping
+them in SQLite (as ``serve`` does by default), and a fresh ngircd, before any fan-out has grown
+their heaps: what the first connection to say hello (for ngircd: NICK, USER and its welcome)
+and leave adds to the resident size once (the relay reads its table of look-alike characters
+then), and the resident size before and after ``--idle`` more connections that said hello and
+then nothing, per connection. At rest: a relay that keeps no accounts and
 joins no cluster (``serve --no-accounts``), from its process's start to its log's "listening"
 line, and its resident size then (the median of ``--starts`` starts; Python's own start,
 ``python -c pass``, is printed beside it). CPU: the share of one core the server's thread ran
@@ -479,9 +480,12 @@ def running_ngircd() -> Iterator[tuple[int, int]]:
 
 @dataclass(slots=True)
 class Memory:
-    """Each server's ``Idle``, each fresh (ngircd None when not compared)."""
+    """Each server's ``Idle``, each fresh: the relay keeping no accounts, as ngircd keeps none,
+    and keeping them (in SQLite, as ``serve`` does by default); ngircd None when not
+    compared."""
 
     relay: Idle
+    keeping: Idle
     ngircd: Idle | None
 
 
@@ -490,9 +494,15 @@ def main_runs(args: argparse.Namespace) -> tuple[dict[int, Run], dict[int, Run],
     relay: dict[int, Run] = {}
     most = max(args.idle, max(rooms_list) * args.room_size) + 100
     compare = shutil.which("ngircd") is not None and not args.no_ngircd
-    port = free_port()
-    with running(relay_command(port, most, max(rooms_list) + 10), port) as pid:
-        memory = Memory(idle_memory("relay", port, pid, args.idle), None)
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        with running([*relay_command(port, most, max(rooms_list) + 10), "--no-accounts",
+                      "--data", folder], port) as pid:
+            alone = idle_memory("relay", port, pid, args.idle)
+        port = free_port()
+        with running([*relay_command(port, most, max(rooms_list) + 10), "--data", folder],
+                     port) as pid:
+            memory = Memory(alone, idle_memory("relay", port, pid, args.idle), None)
     if compare:
         with running_ngircd() as (port, pid):
             memory.ngircd = idle_memory("ngircd", port, pid, args.idle)
@@ -536,11 +546,12 @@ def report(args: argparse.Namespace, relay: dict[int, Run], irc: dict[int, Run],
         print(line)
     print()
     ngircd = memory.ngircd
-    print(f"memory, fresh: relay {memory.relay.each:.1f} KiB, ngircd "
+    print(f"memory, fresh: relay {memory.relay.each:.1f} KiB (keeping accounts in SQLite:"
+          f" {memory.keeping.each:.1f} KiB), ngircd "
           + ("not compared" if ngircd is None else f"{ngircd.each:.1f} KiB")
           + f" of resident size per idle connection ({args.idle} connections that said hello,"
           f" all open at once); once, with the first hello: relay"
-          f" {memory.relay.once / 1024:.1f} MB, ngircd "
+          f" {memory.relay.once / 1024:.1f} MB ({memory.keeping.once / 1024:.1f} MB), ngircd "
           + ("not compared" if ngircd is None else f"{ngircd.once / 1024:.1f} MB"))
     print(f"at rest (serve --no-accounts, nothing connected): {rest.resident / 1024:.1f} MB"
           f" resident, {rest.listening:.3f} s from start to listening (python -c pass:"
