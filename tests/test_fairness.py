@@ -3,6 +3,7 @@ own measure where it does not, the cap on compensation, and false starts."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import astuple
 
 import pytest
@@ -87,6 +88,9 @@ class Member:
         """Nothing is kept."""
 
     def send_line(self, line: bytes) -> None:
+        """Nothing is kept."""
+
+    def send_events(self, lines: Sequence[bytes]) -> None:
         """Nothing is kept."""
 
 

@@ -8,7 +8,7 @@ import dataclasses
 import json
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import pytest
@@ -455,6 +455,9 @@ class Member:
         """Nothing is kept."""
 
     def send_line(self, line: bytes) -> None:
+        """Nothing is kept."""
+
+    def send_events(self, lines: Sequence[bytes]) -> None:
         """Nothing is kept."""
 
 

@@ -10,7 +10,7 @@ import asyncio
 import json
 import math
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 import pytest
 from test_relay import connect, with_relay
@@ -55,6 +55,9 @@ class Connection:
 
     def send_line(self, line: bytes) -> None:
         """Nothing is kept."""
+
+    def send_events(self, lines: Sequence[bytes]) -> None:
+        self.events_sent += len(lines)
 
 
 def classic_room(ann: Connection, spectator: Connection | None = None) -> Room:

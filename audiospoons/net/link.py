@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from audiospoons.net.addresses import address_group
@@ -125,6 +125,11 @@ class Client:
         if kind == "event":
             self.events_sent += 1
         self.send_line(encode(kind, **fields))
+
+    def send_events(self, lines: Sequence[bytes]) -> None:
+        """``event`` messages already encoded, written together: one write, not one each."""
+        self.events_sent += len(lines)
+        self.send_line(b"".join(lines))
 
     def send_line(self, line: bytes) -> None:
         if self.gone:

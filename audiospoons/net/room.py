@@ -28,6 +28,7 @@ from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, GameOptions, Rules
 from audiospoons.games.registry import DEFAULT, GAMES
 from audiospoons.games.spec import RulesSpec
+from audiospoons.net.eventlines import EventLines
 from audiospoons.net.fairness import Cues
 from audiospoons.net.history import Move, RelayGameRecord, SeatRecord
 from audiospoons.net.names import same_name
@@ -35,7 +36,6 @@ from audiospoons.net.protocol import encode
 from audiospoons.net.ratings import bot_rating, family_of
 from audiospoons.net.seattoken import new_seat_token
 from audiospoons.net.telling import TableTelling
-from audiospoons.net.wire import encode_event
 from audiospoons.table import Hearing, Table, Watcher
 
 MAX_SEATS = 12
@@ -54,6 +54,10 @@ class Member(Protocol):
 
     def send_line(self, line: bytes) -> None:
         """Queue a message already encoded (one line); never waits."""
+
+    def send_events(self, lines: Sequence[bytes]) -> None:
+        """Queue ``event`` messages already encoded (a line each), all at once; never
+        waits."""
 
 
 @dataclass(slots=True)
@@ -86,17 +90,21 @@ class SeatListener:
 
     def __init__(self, member: Member, seat: int | None,
                  clock: Callable[[], float] = time.monotonic,
-                 telling: TableTelling | None = None) -> None:
+                 telling: TableTelling | None = None, lines: EventLines | None = None
+                 ) -> None:
         self.member = member
         self.seat = seat
         self.clock = clock
         self.telling = telling
+        self.lines = EventLines() if lines is None else lines
+        """Encodes the events: shared by the room's listeners, which are handed one same
+        object for an event every seat sees alike."""
         self.cues = Cues(-1 if seat is None else seat)
 
     def receive(self, events: Sequence[Event]) -> None:
         for event in events:
             self.cues.observe(event, self.clock())
-            self.member.send("event", event=encode_event(event))
+        self.member.send_events([self.lines.line(event) for event in events])
         if self.telling is not None and self.seat is not None and says_heard(self.member):
             self.telling.told(self.seat, events_sent(self.member))
 
@@ -179,6 +187,10 @@ class Room:
     named: bool = True
     """The host gave the room its name; else it is named after its host (``host_room``),
     and after each host that follows."""
+    event_lines: EventLines = field(default_factory=EventLines)
+    """The lines of the events its seats and spectators are sent, each encoded once."""
+    _family: tuple[RulesSpec, dict[str, str], str] | None = None
+    """The game and option values the family was last found for, and that family."""
 
     # ----------------------------------------------------------------- who is here
 
@@ -275,7 +287,11 @@ class Room:
     @property
     def family(self) -> str:
         """The family of games the room's games are rated in (``ratings.family_of``)."""
-        return family_of(self.game, self.values)
+        known = self._family
+        if known is None or known[0] is not self.game or known[1] != self.values:
+            known = self._family = (self.game, dict(self.values),
+                                    family_of(self.game, self.values))
+        return known[2]
 
     def _seat_state(self, seat: Seat) -> dict[str, Any]:
         state: dict[str, Any] = {"name": seat.name,
@@ -321,9 +337,11 @@ class Room:
         self.telling = telling = TableTelling()
         table: Table[Rules, Bot] = Table(game, bots, Hearing(telling.quiet_at,
                                                              self.game.waits_for_telling))
-        self.listeners = {index: SeatListener(seat.member, index, self.clock, telling)
+        self.listeners = {index: SeatListener(seat.member, index, self.clock, telling,
+                                              self.event_lines)
                           for index, seat in enumerate(self.seats) if seat.member is not None}
-        self.watching = {id(member): SeatListener(member, None) for member in self.spectators}
+        self.watching = {id(member): SeatListener(member, None, lines=self.event_lines)
+                         for member in self.spectators}
         table.listeners += [*self.listeners.values(), *self.watching.values()]
         table.watchers += [self._remember, *self.watchers]
         self.table, self.started_at, self.paused_at = table, now, None
@@ -469,7 +487,7 @@ class Room:
         table = self.table
         if table is None or table.over:
             return []
-        listener = SeatListener(member, None)
+        listener = SeatListener(member, None, lines=self.event_lines)
         self.watching[id(member)] = listener
         table.listeners.append(listener)
         member.send("game_started", players=[seat.name for seat in self.seats], seat=None,
@@ -511,7 +529,7 @@ class Room:
         if bot is not None:
             table.remove_bot(bot)
         self.telling.forget(index, table.game.now)
-        listener = SeatListener(member, index, self.clock, self.telling)
+        listener = SeatListener(member, index, self.clock, self.telling, self.event_lines)
         self.listeners[index] = listener
         self.limits.pop(index, None)
         table.listeners.append(listener)
