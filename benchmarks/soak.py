@@ -70,6 +70,8 @@ STAMP = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} ")
 START_REFUSED = frozenset({"no-room", "not-host", "playing", "not-ready", "bad-options"})
 """The codes a host's ``start`` can be refused with (an ``out-of-place`` now and then is a
 bot's command that crossed the end of the last game, and is no refusal)."""
+CPU_GOAL_MS = 40
+"""The most CPU the relay may spend on a game in rooms of four, measured over whole games."""
 TREND = 15.0
 """Seconds between the samples of the relay's resident size printed as its trend."""
 ROUTINE_LOG = ("relay listening on", "relay stopping")
@@ -482,11 +484,12 @@ class Watch:
 def soak(args: argparse.Namespace) -> tuple[Tally, Watch, float]:
     port = free_port()
     total = args.rooms * args.room_size
-    command = [sys.executable, "-X", "faulthandler", "-m", "audiospoons", "serve", "--host",
-               HOST, "--port", str(port), "--max-per-address", str(total + 100),
-               "--max-connections", str(total + 100),
-               "--max-rooms-per-address", str(args.rooms + 10)]
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as log:
+    with (tempfile.TemporaryFile("w+", encoding="utf-8") as log,
+          tempfile.TemporaryDirectory(prefix="audiospoons-soak-") as data):
+        command = [sys.executable, "-X", "faulthandler", "-m", "audiospoons", "serve",
+                   "--host", HOST, "--port", str(port), "--data", data,
+                   "--max-per-address", str(total + 100), "--max-connections",
+                   str(total + 100), "--max-rooms-per-address", str(args.rooms + 10)]
         relay = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, cwd=ROOT)
         watch = Watch(relay.pid)
         failed = True
@@ -660,6 +663,9 @@ def report(args: argparse.Namespace, tally: Tally, watch: Watch, seconds: float)
         print(f"relay CPU:           {watch.cpu:.1f} s over {seconds:.1f} s"
               f" ({100 * watch.cpu / seconds:.1f} % of one core), {1000 * per_game:.0f} ms a"
               f" game")
+        print(f"goal, relay CPU per game in rooms of {args.room_size} <= {CPU_GOAL_MS} ms"
+              f" (the relay process's CPU over the {games} games finished):"
+              f" {1000 * per_game:.0f} ms")
     print(f"client loops:        {tally.cpu:.1f} CPU s over {tally.wall:.1f} s in all; wake-up"
           f" lag p50 {1000 * percentile(tally.lag, 0.5):.1f} ms, p99"
           f" {1000 * percentile(tally.lag, 0.99):.1f} ms, max"
