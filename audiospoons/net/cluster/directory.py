@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.asyncio.client import Pipeline
 from redis.exceptions import RedisError
 
 from audiospoons.net.cluster import DirectoryDown
@@ -64,6 +65,11 @@ class RoomEntry:
     """The room as the lobby lists it (``Room.summary``)."""
     opened_by: str
     """The address group of the player who opened it."""
+
+
+News = RoomEntry | int | tuple[str, dict[str, Any]]
+"""What a room process tells the directory (``Directory.tell``): a room listed, a room's
+number unlisted, or a message for a channel."""
 
 
 class Directory:
@@ -105,13 +111,17 @@ class Directory:
 
     # ----------------------------------------------------------------- processes
 
-    async def put_process(self, entry: ProcessEntry) -> None:
+    async def put_process(self, entry: ProcessEntry, rooms: list[RoomEntry] | None = None
+                          ) -> None:
+        """The process's entry, and with it (in the same round trip) its ``rooms``'."""
         key = self._key("process", entry.id)
         pipe = self.redis.pipeline(transaction=True)
         pipe.hset(key, mapping={"host": entry.host, "port": entry.port, "rooms": entry.rooms,
                                 "connections": entry.connections,
                                 "draining": int(entry.draining)})
         pipe.pexpire(key, int(self.ttl * 1000))
+        for room in rooms or ():
+            self._set_room(pipe, room)
         await self._call(pipe.execute())
 
     async def drop_process(self, process: str) -> None:
@@ -136,13 +146,30 @@ class Directory:
             return
         pipe = self.redis.pipeline(transaction=False)
         for entry in entries:
-            pipe.set(self._key("room", entry.number), json.dumps(
-                {"process": entry.process, "summary": entry.summary,
-                 "opened_by": entry.opened_by}), px=int(self.ttl * 1000))
+            self._set_room(pipe, entry)
         await self._call(pipe.execute())
+
+    def _set_room(self, pipe: Pipeline, entry: RoomEntry) -> None:
+        pipe.set(self._key("room", entry.number), json.dumps(
+            {"process": entry.process, "summary": entry.summary,
+             "opened_by": entry.opened_by}), px=int(self.ttl * 1000))
 
     async def drop_room(self, number: int) -> None:
         await self._call(self.redis.delete(self._key("room", number)))
+
+    async def tell(self, news: list[News]) -> None:
+        """Rooms listed and unlisted, each with its word on the lobby channel, in the order
+        given, in one round trip."""
+        pipe = self.redis.pipeline(transaction=False)
+        for item in news:
+            if isinstance(item, RoomEntry):
+                self._set_room(pipe, item)
+            elif isinstance(item, int):
+                pipe.delete(self._key("room", item))
+            else:
+                channel, message = item
+                pipe.publish(self._key(channel), json.dumps(message))
+        await self._call(pipe.execute())
 
     async def rooms(self) -> list[RoomEntry]:
         keys = await self._scan(self._key("room", "*"))
@@ -182,11 +209,12 @@ class Directory:
         await self._call(self.redis.publish(self._key(channel), json.dumps(message)))
 
     async def listen(self, on_message: Callable[[str, dict[str, Any]], None],
-                     ready: asyncio.Event | None = None) -> None:
-        """Pass each message of the lobby, chat and moderation channels to ``on_message`` (the
-        channel's short name and the message), until cancelled; subscribing again, a second
-        apart, whenever Redis is out of reach."""
-        channels = {self._key(name): name for name in (LOBBY, CHAT, MODERATION)}
+                     ready: asyncio.Event | None = None,
+                     names: tuple[str, ...] = (LOBBY, CHAT, MODERATION)) -> None:
+        """Pass each message of the channels ``names`` (the lobby, chat and moderation
+        channels unless told) to ``on_message`` (the channel's short name and the message),
+        until cancelled; subscribing again, a second apart, whenever Redis is out of reach."""
+        channels = {self._key(name): name for name in names}
         listener: Redis = Redis.from_url(self.url, socket_connect_timeout=1.0,
                                          decode_responses=True)
         try:

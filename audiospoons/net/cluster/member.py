@@ -22,8 +22,10 @@ from audiospoons.net.cluster import DirectoryDown
 from audiospoons.net.cluster.directory import (
     CHAT,
     HEARTBEAT,
+    LOBBY,
     MODERATION,
     Directory,
+    News,
     ProcessEntry,
     RoomEntry,
 )
@@ -102,7 +104,8 @@ class RoomProcess:
         directory = self.directory
         self.relay.moderation.publish = lambda message: directory.publish(MODERATION, message)
         self._tasks = [asyncio.create_task(self._beat()), asyncio.create_task(self._tell()),
-                       asyncio.create_task(self.directory.listen(self._heard))]
+                       asyncio.create_task(self.directory.listen(
+                           self._heard, names=(CHAT, MODERATION)))]
 
     async def stop(self) -> None:
         """Leave the cluster: its rooms and itself out of the directory at once."""
@@ -177,38 +180,47 @@ class RoomProcess:
         self._news.put_nowait(("chat", {"name": name, "text": text}))
 
     async def _tell(self) -> None:
-        """What changed, told to the directory in the order it changed."""
+        """What changed, told to the directory in the order it changed: all that came while
+        the last was being told goes together, in one round trip."""
         while True:
-            kind, item = await self._news.get()
-            if kind == "stop":
-                return
-            try:
+            waiting = [await self._news.get()]
+            while not self._news.empty():
+                waiting.append(self._news.get_nowait())
+            news: list[News] = []
+            reserve = stopping = False
+            for kind, item in waiting:
+                if kind == "stop":
+                    stopping = True
+                    break
                 if kind == "listed":
                     entry = self._entry(int(item["room"]), item)
                     if entry.number in self.relay.rooms:
-                        await self.directory.put_rooms([entry])
-                    await self.directory.publish("lobby", {
-                        "kind": "room_listed", "room": item, "process": self.id,
-                        "opened_by": entry.opened_by})
+                        news.append(entry)
+                    news.append((LOBBY, {"kind": "room_listed", "room": item,
+                                         "process": self.id, "opened_by": entry.opened_by}))
                 elif kind == "unlisted":
-                    await self.directory.drop_room(int(item))
-                    await self.directory.publish("lobby", {"kind": "room_unlisted",
-                                                           "room": item})
+                    news += [int(item), (LOBBY, {"kind": "room_unlisted", "room": item})]
                 elif kind == "chat":
-                    await self.directory.publish(CHAT, item)
-                elif kind == "reserve" and len(self.numbers) < NUMBER_BLOCK // 4:
+                    news.append((CHAT, item))
+                elif kind == "reserve":
+                    reserve = True
+            try:
+                if news:
+                    await self.directory.tell(news)
+                if reserve and len(self.numbers) < NUMBER_BLOCK // 4:
                     await self._reserve()
                 self._up()
             except DirectoryDown as error:
                 self._log_down(error)
+            if stopping:
+                return
 
     async def _beat(self) -> None:
         while True:
             try:
                 await self.directory.put_process(ProcessEntry(
                     self.id, self.host, self.port, len(self.relay.rooms),
-                    len(self.relay.clients), self.draining))
-                await self.directory.put_rooms([
+                    len(self.relay.clients), self.draining), [
                     self._entry(number, room.summary())
                     for number, room in self.relay.rooms.items()])
                 self._up()
