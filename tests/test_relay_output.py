@@ -24,14 +24,20 @@ from audiospoons.net.wire import decode_event, encode_event
 
 
 class WrittenTransport(FakeTransport):
-    """Keeps each write, as the socket would be handed it."""
+    """Keeps each write, as the socket would be handed it, and when it was closed."""
 
     def __init__(self) -> None:
         super().__init__()
         self.writes: list[bytes] = []
+        self.closed_after: int | None = None
+        """How many writes it had been handed when it was closed."""
 
     def write(self, data: bytes) -> None:
         self.writes.append(data)
+
+    def close(self) -> None:
+        super().close()
+        self.closed_after = len(self.writes)
 
 
 class WrittenWriter:
@@ -67,6 +73,39 @@ def dealt_room(ann: Any, *spectators: Any, seen: list[Event] | None = None) -> R
     room.spectators += spectators
     room.start(0.0, random.Random(7))
     return room
+
+
+def connection(relay: Relay) -> tuple[Client, WrittenTransport]:
+    writer = WrittenWriter()
+    return Client(relay, writer, "127.0.0.1"), writer.transport  # type: ignore[arg-type]
+
+
+def test_what_is_written_while_the_relay_holds_goes_to_each_connection_at_once() -> None:
+    relay = Relay(clock=lambda: 0.0)
+    (ann, to_ann), (bob, to_bob) = connection(relay), connection(relay)
+    with relay.outbox.holding():
+        ann.send("pong", t=1)
+        bob.send("pong", t=2)
+        with relay.outbox.holding():
+            ann.send("pong", t=3)
+        assert to_ann.writes == [] and to_bob.writes == []
+    assert to_ann.writes == [encode("pong", t=1) + encode("pong", t=3)]
+    assert to_bob.writes == [encode("pong", t=2)]
+    ann.send("pong", t=4)
+    assert to_ann.writes[1:] == [encode("pong", t=4)]
+
+
+def test_a_connection_dropped_while_the_relay_holds_is_written_its_lines_before_it_closes(
+        ) -> None:
+    relay = Relay(clock=lambda: 0.0)
+    ann, to_ann = connection(relay)
+    relay.clients.add(ann)
+    with relay.outbox.holding():
+        ann.error("timeout", "silent too long")
+        ann.drop()
+        ann.send("pong", t=1)
+    assert to_ann.writes == [encode("error", code="timeout", message="silent too long")]
+    assert to_ann.closed_after == 1
 
 
 def test_a_seat_is_written_the_events_of_one_move_at_once_as_the_lines_they_always_were(

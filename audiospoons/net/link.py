@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from audiospoons.net.addresses import address_group
@@ -37,11 +37,43 @@ REFUSAL_BUCKET = TokenBucket(rate=1.0 / REFUSAL_RATE, burst=float(REFUSALS),
 seconds."""
 
 
+class Outbox:
+    """Holds what the relay writes while it answers what came in one read, or while a room's
+    clock fires: then each connection is written all its lines at once, one write where each
+    message would have been one. Nothing waits for it: the lines go out as soon as the work
+    that wrote them is done, each connection's in the order they were written."""
+
+    def __init__(self) -> None:
+        self.held: dict[Client, list[bytes]] | None = None
+        """Each connection's lines not yet written, while holding."""
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[None]:
+        """Hold what is written meanwhile (already holding: as the outer hold does)."""
+        if self.held is not None:
+            yield
+            return
+        self.held = {}
+        try:
+            yield
+        finally:
+            held, self.held = self.held, None
+            for client, lines in held.items():
+                client.write(b"".join(lines))
+
+    def take(self, client: Client) -> bytes:
+        """``client``'s lines held, handed over to be written now (none, if not holding)."""
+        if self.held is None:
+            return b""
+        return b"".join(self.held.pop(client, ()))
+
+
 class Host(Protocol):
-    """What a connection needs of its relay: its clock and limits, and to hear when the
-    connection is dropped."""
+    """What a connection needs of its relay: its clock and limits, where its lines wait while
+    the relay holds them, and to hear when the connection is dropped."""
 
     settings: RelaySettings
+    outbox: Outbox
 
     def clock(self) -> float: ...
 
@@ -134,11 +166,21 @@ class Client:
     def send_line(self, line: bytes) -> None:
         if self.gone:
             return
+        held = self.relay.outbox.held
+        if held is not None:
+            held.setdefault(self, []).append(line)
+            return
+        self.write(line)
+
+    def write(self, data: bytes) -> None:
+        """``data`` to the socket now (it is sent at once if the socket can take it)."""
+        if self.gone:
+            return
         transport = self.transport
         if transport.is_closing():
             self.drop()
             return
-        transport.write(line)
+        transport.write(data)
         if transport.get_write_buffer_size() > self.relay.settings.write_limit:
             log.info("dropping %s (%s): too slow to read", self.name or "?", self.address)
             transport.abort()
@@ -170,6 +212,11 @@ class Client:
         after its relay's ``close_grace`` seconds if the other end does not take it)."""
         if self.gone:
             return
+        held = self.relay.outbox.take(self)
+        if held:
+            self.write(held)
+            if self.gone:  # too slow to take it: cut off already
+                return
         self.gone = True
         transport = self.transport
         if not transport.is_closing():  # a TLS transport closed twice forgets its protocol

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 
 from audiospoons.net.room import Room
 
@@ -18,9 +19,13 @@ class RoomClocks:
     """Each playing room's clock. ``over`` is told of a room whose game has stopped (ended,
     failed or left by everyone), once its clock has."""
 
-    def __init__(self, clock: Callable[[], float], over: Callable[[Room], None]) -> None:
+    def __init__(self, clock: Callable[[], float], over: Callable[[Room], None],
+                 holding: Callable[[], AbstractContextManager[None]] = contextlib.nullcontext
+                 ) -> None:
         self.clock = clock
         self.over = over
+        self.holding = holding
+        """Holds what a firing writes, for each connection's lines to go at once."""
         self.timers: dict[int, asyncio.Task[None]] = {}
         """Each playing room's clock, by the room's number."""
         self._wake: dict[int, asyncio.Event] = {}
@@ -69,7 +74,8 @@ class RoomClocks:
                 timeout = None if due is None else max(0.0, due - self.clock())
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), timeout)
-                room.run_until(self.clock())
+                with self.holding():
+                    room.run_until(self.clock())
         except Exception:
             log.exception("room %s stopped", room.number)
             tell_failed(room)

@@ -28,7 +28,7 @@ from audiospoons.net.desk import RecordDesk
 from audiospoons.net.greeting import Greeter
 from audiospoons.net.keeper import Keeper
 from audiospoons.net.kernelrtt import min_rtt
-from audiospoons.net.link import Client
+from audiospoons.net.link import Client, Outbox
 from audiospoons.net.lobby import Lobby
 from audiospoons.net.membership import Alone, Membership
 from audiospoons.net.moderation import Moderation
@@ -57,6 +57,9 @@ class Relay:
     hundred published seeds foretell every later deal."""
     rooms: dict[int, Room] = field(default_factory=dict)
     clients: set[Client] = field(default_factory=set)
+    outbox: Outbox = field(default_factory=Outbox)
+    """Holds what is written while a read is answered, or a room's clock fires: a connection
+    sent several messages by it is written them at once."""
     settings: RelaySettings = field(default_factory=RelaySettings)
     """Its limits and times."""
     _full_logged: float | None = None
@@ -97,7 +100,7 @@ class Relay:
         self.greeter = Greeter(self)
         self.lobby = Lobby(self)
         self.play = Play(self)
-        self.clocks = RoomClocks(self.clock, self._game_over)
+        self.clocks = RoomClocks(self.clock, self._game_over, self.outbox.holding)
         greeter, lobby, play, moderation, desk = (self.greeter, self.lobby, self.play,
                                                   self.moderation, self.desk)
         self.answers = {
@@ -204,16 +207,17 @@ class Relay:
         if client.gone:
             return
         now = self.clock()
-        for item in client.connection.receive(data, now):
-            client.heard_at = now
-            if isinstance(item, ProtocolError):
-                client.error(item.code, item.message)
-                if item.fatal:
-                    client.drop()
-            else:
-                self._guarded(client, item, now)
-            if client.gone:
-                return
+        with self.outbox.holding():
+            for item in client.connection.receive(data, now):
+                client.heard_at = now
+                if isinstance(item, ProtocolError):
+                    client.error(item.code, item.message)
+                    if item.fatal:
+                        client.drop()
+                else:
+                    self._guarded(client, item, now)
+                if client.gone:
+                    return
 
     def ended(self, client: Client) -> None:
         """The other end has finished sending, or the connection is lost: what is written
