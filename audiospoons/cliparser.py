@@ -8,6 +8,7 @@ from pathlib import Path
 
 from audiospoons.bots.levels import Level
 from audiospoons.games.registry import DEFAULT, GAMES, game_choices
+from audiospoons.net.eventloop import LOOPS
 from audiospoons.voice.announcer import Verbosity
 from audiospoons.voice.languages import available_languages
 from audiospoons.voice.speech import SpeechMode
@@ -201,6 +202,9 @@ def add_relay_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--heartbeat", type=float, metavar="SECONDS",
                         help="in a cluster: seconds between a process's writes to the"
                              " directory (default 5); a process silent for three is gone")
+    parser.add_argument("--event-loop", choices=LOOPS,
+                        help="the event loop to run on (default: uvloop where it is installed,"
+                             " with the serve extra on Linux and macOS; else asyncio)")
 
 
 def add_origin_argument(parser: argparse.ArgumentParser) -> None:

@@ -14,6 +14,7 @@ import platformdirs
 
 from audiospoons.commands.servertls import server_tls
 from audiospoons.net.door import RelayDoor
+from audiospoons.net.eventloop import LoopMissing, loop_factory
 from audiospoons.net.moderation import NoSuchModerator
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.serving import NotServing, serve
@@ -32,7 +33,8 @@ def run(args: argparse.Namespace) -> int:
                   database=_relay_database(args), admins=frozenset(args.admin),
                   spool=None if args.no_accounts else _relay_folder(args) / SPOOL,
                   redis=args.redis, front=args.command == "front",
-                  advertise=args.advertise, heartbeat=args.heartbeat)
+                  advertise=args.advertise, heartbeat=args.heartbeat,
+                  event_loop=args.event_loop)
 
 
 def _relay_database(args: argparse.Namespace) -> str | None:
@@ -58,9 +60,11 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
            allow_origins: tuple[str, ...] = (), database: str | None = None,
            admins: frozenset[str] = frozenset(),
            spool: Path | None = None, redis: str | None = None, front: bool = False,
-           advertise: str | None = None, heartbeat: float | None = None) -> int:
+           advertise: str | None = None, heartbeat: float | None = None,
+           event_loop: str | None = None) -> int:
     """The relay, in the foreground, logging to stderr until Ctrl+C or SIGTERM; TLS with
-    ``cert`` and ``key``; with ``web_port``, the page beside it."""
+    ``cert`` and ``key``; with ``web_port``, the page beside it; on ``event_loop``
+    (``eventloop``: uvloop's where installed, unless asked for asyncio's)."""
     context, problem = server_tls(cert, key)
     defaults = RelaySettings()
     settings = RelaySettings(
@@ -91,7 +95,11 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
                     await page
 
     try:
-        asyncio.run(relay())
+        with asyncio.Runner(loop_factory=loop_factory(event_loop)) as runner:
+            runner.run(relay())
+    except LoopMissing as missing:
+        print(f"audiospoons serve: {missing}", file=sys.stderr)
+        return 2
     except NoSuchModerator as refusal:
         print(f"audiospoons serve: {refusal}", file=sys.stderr)
         return 2

@@ -17,6 +17,7 @@ from typing import Protocol, cast
 from audiospoons.net.accounts import Accounts
 from audiospoons.net.descriptors import descriptor_cap
 from audiospoons.net.door import RelayDoor
+from audiospoons.net.eventloop import loop_name
 from audiospoons.net.moderation import NoSuchModerator, moderator_accounts
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.server import Relay
@@ -138,9 +139,9 @@ async def serve(host: str, port: int, *, settings: RelaySettings = DEFAULT_SETTI
     if places is not None and redis is not None:
         public = f"{advertise or host}:{server.sockets[0].getsockname()[1]}"
         place = await places.take_place(relay, redis, public, heartbeat, stop)
-    log.info("%s listening on %s%s, for at most %d connections",
+    log.info("%s listening on %s%s, for at most %d connections, on %s's event loop",
              "relay" if place is None else place.role, names,
-             "" if ssl is None else " (TLS)", settings.max_connections)
+             "" if ssl is None else " (TLS)", settings.max_connections, loop_name(loop))
     if door is not None:
         door.open(relay, server.sockets[0].getsockname()[1])
     if ready is not None:

@@ -32,7 +32,7 @@ def _shared(args: argparse.Namespace) -> list[str]:
                         ("--max-rooms-per-address", args.max_rooms_per_address),
                         ("--cert", args.cert), ("--key", args.key), ("--data", args.data),
                         ("--database", args.database), ("--advertise", args.advertise),
-                        ("--heartbeat", args.heartbeat)):
+                        ("--heartbeat", args.heartbeat), ("--event-loop", args.event_loop)):
         if value is not None:
             shared += [flag, str(value)]
     if args.no_accounts:
