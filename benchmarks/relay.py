@@ -1,7 +1,8 @@
 """How fast the relay fans a message out to a room, and what a connection costs it, beside ngircd.
 
     python benchmarks/relay.py [--rooms 1,8,64] [--room-size 8] [--seconds 5] [--idle 1000]
-                               [--processes 1] [--starts 5] [--no-ngircd]
+                               [--processes 1] [--runs 3] [--event-loop uvloop|asyncio]
+                               [--no-ngircd]
 
 The relay runs as its own process (``audiospoons serve``) on 127.0.0.1, as players meet it. In
 every room each member in turn says a chat line carrying the moment it was sent (each member
@@ -9,7 +10,11 @@ once a second, within the relay's chat limit; the rooms' turns are spread evenly
 second), and every other member notes how long it took to arrive: the same path a game event
 takes from the relay's room to every seat. The same rooms then run through ngircd (Debian's
 ``ngircd``, in the foreground on 127.0.0.1, with no per-address cap and no flood penalty) as IRC
-channels, measured by the same client code, and the two are printed side by side.
+channels, measured by the same client code, and the two are printed side by side. Both servers
+run from the start to the end, each room count is measured on one and then at once on the
+other, and all of it ``--runs`` times over: the run of the median p99 is printed for each, so
+that the machine's other work falls on both alike. The relay keeps no accounts, and runs on
+the event loop it chooses (``--event-loop`` to choose), which is printed.
 
 What "arrive" means: the clients are plain non-blocking sockets read with ``recvmsg``, each read
 carrying the kernel's receive time (``SO_TIMESTAMPNS``), the moment the server's ``send`` put the
@@ -21,16 +26,9 @@ when the machine is busy). What the clients' loop adds is shown beside it, as "l
 the send to the moment the client's loop read the line. The clients run in ``--processes``
 worker processes, whole rooms to each; they share the machine's cores with the server.
 
-Memory: in a fresh relay keeping no accounts (as ngircd keeps none), a fresh relay keeping
-them in SQLite (as ``serve`` does by default), and a fresh ngircd, before any fan-out has grown
-their heaps: what the first connection to say hello (for ngircd: NICK, USER and its welcome)
-and leave adds to the resident size once (the relay reads its table of look-alike characters
-then), and the resident size before and after ``--idle`` more connections that said hello and
-then nothing, per connection. At rest: a relay that keeps no accounts and
-joins no cluster (``serve --no-accounts``), from its process's start to its log's "listening"
-line, and its resident size then (the median of ``--starts`` starts; Python's own start,
-``python -c pass``, is printed beside it). CPU: the share of one core the server's thread ran
-for, over each run.
+Memory: the relay's resident size before and after ``--idle`` connections that said hello and
+then nothing, per connection. CPU: the share of one core the server's thread ran for, over
+each run.
 """
 
 from __future__ import annotations
@@ -40,6 +38,7 @@ import asyncio
 import json
 import multiprocessing
 import os
+import re
 import shutil
 import socket
 import struct
@@ -48,7 +47,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -336,82 +335,23 @@ def fanout(server: str, port: int, pid: int, rooms: int, size: int, seconds: flo
     return run
 
 
-async def irc_greeted(port: int, seat: int, nick: str) -> LineClient:
-    client = await LineClient.open(port, seat, irc_pong)
-    client.send(f"NICK {nick}\r\nUSER {nick} 0 * :{nick}\r\n".encode())
-    await client.expect(b" 001 ")
-    return client
+async def open_idle(port: int, count: int) -> list[LineClient]:
+    return [await relay_member(port, 0, f"idle{index}") for index in range(count)]
 
 
-IDLE_OPENERS = {"relay": lambda port, index: relay_member(port, 0, f"idle{index}"),
-                "ngircd": lambda port, index: irc_greeted(port, 0, f"idle{index}")}
+def relay_idle_memory(port: int, pid: int, count: int) -> float:
+    """KiB of the relay's resident size per connection that said hello and then nothing."""
 
-
-@dataclass(slots=True)
-class Idle:
-    """What a fresh server's resident size grew by: once, in KiB, with the first connection to
-    say hello (and leave), and then per connection that said hello and then nothing."""
-
-    once: float
-    each: float
-
-
-def idle_memory(server: str, port: int, pid: int, count: int) -> Idle:
-    """``Idle``, from ``count`` connections open at once after the first."""
-
-    async def measure() -> Idle:
-        fresh = resident_kib(pid)
-        first = await IDLE_OPENERS[server](port, count)
-        await asyncio.sleep(0.2)
-        first.close()
-        await asyncio.sleep(0.3)
+    async def measure() -> float:
         before = resident_kib(pid)
-        clients = [await IDLE_OPENERS[server](port, index) for index in range(count)]
+        clients = await open_idle(port, count)
         await asyncio.sleep(0.5)
         after = resident_kib(pid)
         for client in clients:
             client.close()
-        return Idle(before - fresh, (after - before) / count)
+        return (after - before) / count
 
     return asyncio.run(measure())
-
-
-@dataclass(slots=True)
-class AtRest:
-    """A relay with nothing connected: seconds from its process's start to listening, its
-    resident KiB then, and Python's own start in seconds, each the median of a few starts."""
-
-    listening: float
-    resident: int
-    python: float
-
-
-def relay_at_rest(starts: int) -> AtRest:
-    """Start ``serve --no-accounts`` ``starts`` times, each until its log says it listens."""
-    listening, resident, python = [], [], []
-    with tempfile.TemporaryDirectory() as folder:
-        for _ in range(starts):
-            began = time.perf_counter()
-            subprocess.run([sys.executable, "-c", "pass"], check=True)
-            python.append(time.perf_counter() - began)
-            began = time.perf_counter()
-            process = subprocess.Popen(
-                [sys.executable, "-m", "audiospoons", "serve", "--port", "0", "--no-accounts",
-                 "--data", folder], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                text=True, cwd=ROOT)
-            assert process.stderr is not None
-            try:
-                for line in process.stderr:
-                    if "listening on" in line:
-                        listening.append(time.perf_counter() - began)
-                        resident.append(resident_kib(process.pid))
-                        break
-                else:
-                    raise RuntimeError("the relay stopped before it listened")
-            finally:
-                process.terminate()
-                process.wait(10)
-    return AtRest(p50(listening), int(p50([float(kib) for kib in resident])), p50(python))
 
 
 # --------------------------------------------------------------------- the servers
@@ -435,16 +375,43 @@ PAM = no
 """
 
 
+@dataclass(slots=True)
+class Server:
+    """A server started for the run: its pid, and the file its log goes to."""
+
+    pid: int
+    log: Path
+
+    def event_loop(self) -> str:
+        """The event loop the relay's log says it runs on."""
+        found = LOOP_SAID.search(self.log.read_text(encoding="utf-8", errors="replace"))
+        return found.group(1) if found else "asyncio (not said)"
+
+
+LOOP_SAID = re.compile(r"listening on .*, on (\w+)'s event loop")
+"""How the relay's log says the event loop it runs on (a relay that says none runs on
+asyncio's)."""
+
+
 @contextmanager
-def running(command: list[str], port: int) -> Iterator[int]:
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               cwd=ROOT)
+def running(command: list[str], port: int, folder: str) -> Iterator[Server]:
+    log = Path(folder) / f"{port}.log"
+    with log.open("wb") as sink:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=sink, cwd=ROOT)
     try:
         wait_for_port(port)
-        yield process.pid
+        yield Server(process.pid, log)
     finally:
         process.terminate()
         process.wait(10)
+
+
+def relay_command(port: int, most: int, rooms: int, event_loop: str | None) -> list[str]:
+    """``audiospoons serve`` for ``most`` connections and ``rooms`` rooms from here."""
+    return [sys.executable, "-m", "audiospoons", "serve", "--port", str(port), "--no-accounts",
+            "--max-per-address", str(most), "--max-connections", str(most),
+            "--max-rooms-per-address", str(rooms),
+            *(() if event_loop is None else ("--event-loop", event_loop))]
 
 
 def ms(value: float) -> str:
@@ -459,73 +426,55 @@ def p99(values: list[float]) -> float:
     return Run.percentile(values, 0.99)
 
 
-def relay_command(port: int, most: int, rooms: int) -> list[str]:
-    return [sys.executable, "-m", "audiospoons", "serve", "--port", str(port),
-            "--max-per-address", str(most), "--max-connections", str(most),
-            "--max-rooms-per-address", str(rooms)]
+def median_run(runs: list[Run]) -> Run:
+    """The run whose p99 is the median of ``runs``' (the machine is shared: one run's p99 can
+    be another program's doing)."""
+    return sorted(runs, key=lambda run: p99(run.kernel))[len(runs) // 2]
 
 
-@contextmanager
-def running_ngircd() -> Iterator[tuple[int, int]]:
-    """A fresh ngircd, in the foreground: its port and process id."""
-    ngircd = shutil.which("ngircd")
-    assert ngircd is not None
-    port = free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        conf = Path(folder) / "ngircd.conf"
-        conf.write_text(NGIRCD_CONF.format(port=port), encoding="ascii")
-        with running([ngircd, "-n", "-f", str(conf)], port) as pid:
-            yield port, pid
-
-
-@dataclass(slots=True)
-class Memory:
-    """Each server's ``Idle``, each fresh: the relay keeping no accounts, as ngircd keeps none,
-    and keeping them (in SQLite, as ``serve`` does by default); ngircd None when not
-    compared."""
-
-    relay: Idle
-    keeping: Idle
-    ngircd: Idle | None
-
-
-def main_runs(args: argparse.Namespace) -> tuple[dict[int, Run], dict[int, Run], Memory]:
+def main_runs(args: argparse.Namespace) -> tuple[dict[int, Run], dict[int, Run], float, str]:
+    """Each room count on the relay and then at once on ngircd, both servers running all
+    along, ``--runs`` times over: the two meet the machine's other work alike."""
     rooms_list = [int(text) for text in args.rooms.split(",")]
-    relay: dict[int, Run] = {}
     most = max(args.idle, max(rooms_list) * args.room_size) + 100
-    compare = shutil.which("ngircd") is not None and not args.no_ngircd
-    with tempfile.TemporaryDirectory() as folder:
+    relay_runs: dict[int, list[Run]] = {rooms: [] for rooms in rooms_list}
+    irc_runs: dict[int, list[Run]] = {rooms: [] for rooms in rooms_list}
+    ngircd = None if args.no_ngircd else shutil.which("ngircd")
+    with ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory())
         port = free_port()
-        with running([*relay_command(port, most, max(rooms_list) + 10), "--no-accounts",
-                      "--data", folder], port) as pid:
-            alone = idle_memory("relay", port, pid, args.idle)
-        port = free_port()
-        with running([*relay_command(port, most, max(rooms_list) + 10), "--data", folder],
-                     port) as pid:
-            memory = Memory(alone, idle_memory("relay", port, pid, args.idle), None)
-    if compare:
-        with running_ngircd() as (port, pid):
-            memory.ngircd = idle_memory("ngircd", port, pid, args.idle)
-    port = free_port()
-    with running(relay_command(port, most, max(rooms_list) + 10), port) as pid:
-        for rooms in rooms_list:
-            relay[rooms] = fanout("relay", port, pid, rooms, args.room_size, args.seconds,
-                                  args.processes)
-    irc: dict[int, Run] = {}
-    if compare:
-        with running_ngircd() as (port, pid):
+        relay = stack.enter_context(running(
+            relay_command(port, most, args.runs * sum(rooms_list) + 10, args.event_loop),
+            port, folder))
+        irc_port = free_port()
+        irc = None
+        if ngircd:
+            conf = Path(folder) / "ngircd.conf"
+            conf.write_text(NGIRCD_CONF.format(port=irc_port), encoding="ascii")
+            irc = stack.enter_context(running([ngircd, "-n", "-f", str(conf)], irc_port,
+                                              folder))
+        for _ in range(args.runs):
             for rooms in rooms_list:
-                irc[rooms] = fanout("ngircd", port, pid, rooms, args.room_size,
-                                    args.seconds, args.processes)
-    return relay, irc, memory
+                relay_runs[rooms].append(fanout("relay", port, relay.pid, rooms,
+                                                args.room_size, args.seconds, args.processes))
+                if irc is not None:
+                    irc_runs[rooms].append(fanout("ngircd", irc_port, irc.pid, rooms,
+                                                  args.room_size, args.seconds,
+                                                  args.processes))
+        memory = relay_idle_memory(port, relay.pid, args.idle)
+        loop = relay.event_loop()
+    return ({rooms: median_run(runs) for rooms, runs in relay_runs.items()},
+            {rooms: median_run(runs) for rooms, runs in irc_runs.items() if runs}, memory, loop)
 
 
 def report(args: argparse.Namespace, relay: dict[int, Run], irc: dict[int, Run],
-           memory: Memory, rest: AtRest) -> None:
+           memory: float, loop: str) -> None:
     print(f"relay fan-out on 127.0.0.1: rooms of {args.room_size}, each member speaking once"
           f" a second for {args.seconds:g} s; latency from a send to each other member's"
           f" socket, ms (Python {sys.version.split()[0]}, {os.cpu_count()} cores, clients in"
-          f" {args.processes} process{'es' if args.processes > 1 else ''})")
+          f" {args.processes} process{'es' if args.processes > 1 else ''}; the run of median"
+          f" p99 of {args.runs}, each server in turn)")
+    print(f"the relay's event loop: {loop}")
     print()
     header = (f"{'rooms':>5} {'conns':>5} | {'relay p50':>9} {'p99':>5} {'loop p99':>8}"
               f" {'cpu %':>5} {'msgs/s':>6}")
@@ -545,32 +494,19 @@ def report(args: argparse.Namespace, relay: dict[int, Run], irc: dict[int, Run],
                      f" | {p99(run.kernel) / p99(other.kernel):>9.2f}")
         print(line)
     print()
-    ngircd = memory.ngircd
-    print(f"memory, fresh: relay {memory.relay.each:.1f} KiB (keeping accounts in SQLite:"
-          f" {memory.keeping.each:.1f} KiB), ngircd "
-          + ("not compared" if ngircd is None else f"{ngircd.each:.1f} KiB")
-          + f" of resident size per idle connection ({args.idle} connections that said hello,"
-          f" all open at once); once, with the first hello: relay"
-          f" {memory.relay.once / 1024:.1f} MB ({memory.keeping.once / 1024:.1f} MB), ngircd "
-          + ("not compared" if ngircd is None else f"{ngircd.once / 1024:.1f} MB"))
-    print(f"at rest (serve --no-accounts, nothing connected): {rest.resident / 1024:.1f} MB"
-          f" resident, {rest.listening:.3f} s from start to listening (python -c pass:"
-          f" {rest.python:.3f} s; medians of {args.starts})")
+    print(f"memory: {memory:.1f} KiB of the relay's resident size per idle connection"
+          f" ({args.idle} connections that said hello, all open at once)")
     if not irc:
         print("ngircd: not compared (install Debian's ngircd, or drop --no-ngircd)")
     goals = [(1, "one 8-seat room p99 <= 1 ms"), (64, "64 busy rooms of 8 p99 <= 2 ms")]
     for rooms, goal in goals:
         if rooms in relay:
             print(f"goal, {goal}: {ms(p99(relay[rooms].kernel))} ms")
-    most = max(relay)
-    if most in irc:
-        print(f"goal, p99 ratio to ngircd <= 1.0 at {most * args.room_size} connections:"
-              f" {p99(relay[most].kernel) / p99(irc[most].kernel):.2f}")
-    if memory.ngircd is not None:
-        print(f"goal, per idle connection, fresh, at most ngircd's {memory.ngircd.each:.1f} KiB:"
-              f" {memory.relay.each:.1f} KiB")
-    print(f"goal, at rest at most 30 MB resident: {rest.resident / 1024:.1f} MB")
-    print(f"goal, at rest at most 0.15 s from start to listening: {rest.listening:.3f} s")
+    for rooms in relay:
+        if rooms in irc:
+            print(f"goal, p99 ratio to ngircd <= 1.0 at {rooms * args.room_size} connections:"
+                  f" {p99(relay[rooms].kernel) / p99(irc[rooms].kernel):.2f}")
+    print(f"goal, at most 20 KiB per idle connection: {memory:.1f} KiB")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -584,13 +520,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="idle connections for the memory figure (default 1000)")
     parser.add_argument("--processes", type=int, default=1,
                         help="worker processes the clients run in (default 1)")
-    parser.add_argument("--starts", type=int, default=5,
-                        help="starts of a relay at rest to take the median of (default 5)")
     parser.add_argument("--no-ngircd", action="store_true", help="measure the relay alone")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="runs of each room count on each server; the median p99's is"
+                             " printed (default 3)")
+    parser.add_argument("--event-loop", choices=("uvloop", "asyncio"),
+                        help="the relay's event loop (default: the relay's own choice)")
     args = parser.parse_args(argv)
-    rest = relay_at_rest(args.starts)
-    relay, irc, memory = main_runs(args)
-    report(args, relay, irc, memory, rest)
+    relay, irc, memory, loop = main_runs(args)
+    report(args, relay, irc, memory, loop)
     return 0
 
 
