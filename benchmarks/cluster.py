@@ -15,7 +15,9 @@ core, the front's CPU, and the round trip of a ping through the front and on a r
 (p50 of 8), and how long ``create_room`` takes to be answered with the room (p50 of 9):
 through the front it is sent on (``moved``), and the client connects to the room process,
 says hello with its ticket, and asks again. The same ``create_room`` on a
-lone relay (``audiospoons serve``) is measured first, for the cost of a move.
+lone relay (``audiospoons serve``) is measured first, for the cost of a move, and the event loop
+it ran on (as its log says; the room processes run on the same) is printed. With counts 1 and 2,
+the CPU per game on two room processes is printed against one's, beside its goal.
 
 This machine runs the clients too: with two cores the clients' own CPU is what limits the games
 a minute. The capacity a process count gives is read from CPU per game: a room process can carry
@@ -50,13 +52,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from relay import ROOT, cpu_seconds, free_port, wait_for_port
+from relay import LOOP_SAID, ROOT, cpu_seconds, free_port, wait_for_port
 from soak import HOST, Watch, run_clients
 
 from audiospoons.net.client import RelayClient
 
+SPREAD_GOAL = 1.1
+"""The most a game may cost the room processes in CPU on two of them, against one."""
 CREATES = 9
 """Rooms opened and left to time ``create_room``: the first of a process's is slower."""
 PINGS = 8
@@ -86,16 +90,17 @@ def redis_server() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def relay_process(role: str, port: int, total: int, redis: str | None
-                  ) -> subprocess.Popen[bytes]:
+def relay_process(role: str, port: int, total: int, redis: str | None,
+                  log: IO[bytes] | None = None) -> subprocess.Popen[bytes]:
+    """``audiospoons serve`` (or ``front``), its log to ``log`` if given."""
     command = [sys.executable, "-m", "audiospoons", role, "--host", HOST, "--port", str(port),
                "--no-accounts", "--max-per-address", str(total + 100),
                "--max-connections", str(total + 100), "--max-rooms-per-address",
                str(total + 100), "--heartbeat", "1"]
     if redis is not None:
         command += ["--redis", redis]
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            cwd=ROOT)
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL if log is None else log, cwd=ROOT)
 
 
 def stop(processes: list[subprocess.Popen[bytes]]) -> None:
@@ -173,16 +178,20 @@ def measure(args: argparse.Namespace, count: int) -> dict[str, float]:
             "created": created}
 
 
-def alone() -> tuple[float, float]:
-    """A ping and ``create_room`` on a lone relay, ms."""
+def alone() -> tuple[float, float, str]:
+    """A ping and ``create_room`` on a lone relay, ms; and the event loop it ran on, as its
+    log says (a room process runs on the same)."""
     port = free_port()
-    process = relay_process("serve", port, 10, None)
-    try:
-        wait_for_port(port)
-        ping, created, _ = asyncio.run(paths(port))
-    finally:
-        stop([process])
-    return ping, created
+    with tempfile.TemporaryFile() as log:
+        process = relay_process("serve", port, 10, None, log)
+        try:
+            wait_for_port(port)
+            ping, created, _ = asyncio.run(paths(port))
+        finally:
+            stop([process])
+        log.seek(0)
+        said = LOOP_SAID.search(log.read().decode("utf-8", "replace"))
+    return ping, created, said.group(1) if said else "asyncio (not said)"
 
 
 # --------------------------------------------------------------------- attacks on the cluster
@@ -465,19 +474,26 @@ def main(argv: list[str] | None = None) -> int:
         rooms=args.rooms, room_size=args.room_size, seconds=args.seconds, grace=30.0,
         warm_up=args.seconds / 2, kill_share=0.0, lost_share=0.0, processes=args.workers,
         option=[], seed=args.seed)
-    ping, created = alone()
-    print(f"lone relay: ping p50 {ping:.2f} ms, create_room to its room {created:.2f} ms")
+    ping, created, loop = alone()
+    print(f"lone relay: ping p50 {ping:.2f} ms, create_room to its room {created:.2f} ms;"
+          f" event loop: {loop}")
     print("processes  rooms  games  failed  games/min  room CPU s  CPU/game ms  busiest"
           "  front CPU s  ping front  ping room  create_room")
     failed = 0
+    per_game: dict[int, float] = {}
     for count in [int(part) for part in args.counts.split(",")]:
         row = measure(soak_args, count)
         failed += int(row["failed"])
+        per_game[count] = row["cpu_per_game"]
         print(f"{count:>9}  {row['rooms']:>5.0f}  {row['games']:>5.0f}  {row['failed']:>6.0f}"
               f"  {row['per_minute']:>9.1f}  {row['room_cpu']:>10.1f}"
               f"  {row['cpu_per_game']:>11.1f}  {row['busiest']:>6.1f}%"
               f"  {row['front_cpu']:>11.2f}  {row['ping_front']:>7.2f} ms"
               f"  {row['ping_room']:>6.2f} ms  {row['created']:>8.2f} ms", flush=True)
+    if per_game.get(1) and per_game.get(2):
+        print(f"goal, CPU per game on 2 room processes <= {SPREAD_GOAL:g} x on 1:"
+              f" {per_game[2] / per_game[1]:.2f} x ({per_game[2]:.1f} ms against"
+              f" {per_game[1]:.1f} ms)")
     return 1 if failed else 0
 
 
