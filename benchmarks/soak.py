@@ -20,13 +20,15 @@ meanwhile the relay refuses the token and the client joins the room again for th
 ``--lost-share`` of the clients (at most one a room) are cut in their room's first game and never
 come back: a bot plays their seat to the end of that game, and the room plays on without them.
 
-Printed at the end: games finished and failed, every ``error`` message and exception the
+Printed at the end: the event loop the relay ran on (as its log says), games finished and
+failed, every ``error`` message and exception the
 clients met (by code or type, with the first one's text), the game's refusals of the bots'
 commands, reconnects, the relay's resident memory (at the start, after ``--warm-up`` seconds, at
 the end, the growth per game after the warm-up, and every 15 s, so that growth which does not
 level off shows), peak connections, messages the clients
 received a second, the relay's CPU seconds (``/proc/PID/stat``, all its threads) in all and per
-game, and how busy the clients' own event loops were, so a client side that could not keep up
+game finished (beside its goal for rooms of four: measured over the whole run, so the time
+between games and the games' tails count too), and how busy the clients' own event loops were, so a client side that could not keep up
 is seen. The relay's log records other than its routine ones are counted by kind, with the first
 traceback of each kind; when a game failed the relay is stopped with SIGABRT rather than
 SIGTERM, and its faulthandler's account of where it was is printed. The exit code is 1 if any
@@ -53,7 +55,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import IO, Any, ClassVar
 
-from relay import ROOT, free_port, resident_kib, wait_for_port
+from relay import LOOP_SAID, ROOT, free_port, resident_kib, wait_for_port
 
 from audiospoons.bots.levels import BotPace
 from audiospoons.engine.events import Event
@@ -473,6 +475,8 @@ class Watch:
     """(seconds since the start, resident KiB) every ``TREND`` seconds."""
     cpu: float = 0.0
     crashed: int | None = None
+    loop: str = ""
+    """The event loop the relay ran on, as its log says."""
     log: list[list[str]] = field(default_factory=list)
     dump: list[str] = field(default_factory=list)
 
@@ -499,6 +503,9 @@ def soak(args: argparse.Namespace) -> tuple[Tally, Watch, float]:
             failed = bool(tally.failed)
         finally:
             stop(relay, dump=failed)
+            log.seek(0)
+            said = LOOP_SAID.search(log.read())
+            watch.loop = said.group(1) if said else "asyncio (not said)"
             log.seek(0)
             watch.log, watch.dump = relay_log(log)
     return tally, watch, seconds
@@ -630,6 +637,7 @@ def report(args: argparse.Namespace, tally: Tally, watch: Watch, seconds: float)
           f" {args.lost_share:g}, seed {args.seed} (Python {sys.version.split()[0]},"
           f" {os.cpu_count()} cores)")
     print("options: " + " ".join(f"{key}={value}" for key, value in options.items()))
+    print(f"the relay's event loop: {watch.loop}")
     print()
     print(f"games finished:      {games} (length p50 {percentile(lengths, 0.5):.1f} s,"
           f" p90 {percentile(lengths, 0.9):.1f} s, max {max(lengths, default=0.0):.1f} s)")
