@@ -6,11 +6,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
+import logging
 import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 from audiospoons.net.server import Relay
+from audiospoons.net.serving import serve
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 OWN_HELPERS = {"_create_room", "_watch", "_dated"}
@@ -41,3 +45,25 @@ def test_the_fairness_run_gives_the_relay_its_line_floors() -> None:
     seen = asyncio.run(fairness().run(args))
     assert seen.games >= 1
     assert seen.floors_given >= len(seen.lines)
+
+
+def test_the_benchmarks_read_the_event_loop_from_the_relays_log(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """``relay``, ``soak`` and ``cluster`` print the event loop the relay ran on as its log's
+    first line says it (``relay.LOOP_SAID``): were the line to change, they would print that
+    the relay did not say."""
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.insert(0, str(BENCHMARKS))
+    said = importlib.import_module("relay").LOOP_SAID
+
+    async def listen() -> None:
+        ready, stop = asyncio.Event(), asyncio.Event()
+        serving = asyncio.create_task(serve("127.0.0.1", 0, ready=ready, stop=stop))
+        await asyncio.wait_for(ready.wait(), 10.0)
+        stop.set()
+        await serving
+
+    with caplog.at_level(logging.INFO, logger="audiospoons.relay"):
+        asyncio.run(listen())
+    found = [said.search(record.getMessage()) for record in caplog.records]
+    assert [match.group(1) for match in found if match] == ["asyncio"]
