@@ -21,18 +21,18 @@ meanwhile the relay refuses the token and the client joins the room again for th
 come back: a bot plays their seat to the end of that game, and the room plays on without them.
 
 Printed at the end: the event loop the relay ran on (as its log says), games finished and
-failed, every ``error`` message and exception the
-clients met (by code or type, with the first one's text), the game's refusals of the bots'
-commands, reconnects, the relay's resident memory (at the start, after ``--warm-up`` seconds, at
-the end, the growth per game after the warm-up, and every 15 s, so that growth which does not
-level off shows), peak connections, messages the clients
-received a second, the relay's CPU seconds (``/proc/PID/stat``, all its threads) in all and per
-game finished (beside its goal for rooms of four: measured over the whole run, so the time
-between games and the games' tails count too), and how busy the clients' own event loops were, so a client side that could not keep up
-is seen. The relay's log records other than its routine ones are counted by kind, with the first
-traceback of each kind; when a game failed the relay is stopped with SIGABRT rather than
-SIGTERM, and its faulthandler's account of where it was is printed. The exit code is 1 if any
-game failed, the relay ended by itself, or it logged an exception.
+failed, every ``error`` message and exception the clients met (by code or type, with the first
+one's text), the game's refusals of the bots' commands, reconnects, the relay's resident memory
+(at the start, after ``--warm-up`` seconds, at the end, the growth per game after the warm-up,
+and every 15 s, so that growth which does not level off shows), peak connections, messages the
+clients received a second, the relay's CPU seconds (``/proc/PID/stat``, all its threads) in all
+and per game finished (beside its goal for rooms of four: measured over the whole run, so the
+time between games and the games' tails count too), and how busy the clients' own event loops
+were, so a client side that could not keep up is seen. The relay's log records other than its
+routine ones are counted by kind, with the first traceback of each kind; when a game failed the
+relay is stopped with SIGABRT rather than SIGTERM, and its faulthandler's account of where it
+was is printed. The exit code is 1 if any game failed, the relay ended by itself, or it logged
+an exception.
 """
 
 from __future__ import annotations
