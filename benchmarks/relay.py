@@ -428,8 +428,9 @@ def p99(values: list[float]) -> float:
 
 def median_run(runs: list[Run]) -> Run:
     """The run whose p99 is the median of ``runs``' (the machine is shared: one run's p99 can
-    be another program's doing)."""
-    return sorted(runs, key=lambda run: p99(run.kernel))[len(runs) // 2]
+    be another program's doing); of those that timed anything (an empty one: none did)."""
+    timed = sorted((run for run in runs if run.kernel), key=lambda run: p99(run.kernel))
+    return timed[len(timed) // 2] if timed else Run(seconds=runs[0].seconds)
 
 
 def main_runs(args: argparse.Namespace) -> tuple[dict[int, Run], dict[int, Run], float, str]:
