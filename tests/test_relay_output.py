@@ -40,11 +40,6 @@ class WrittenTransport(FakeTransport):
         self.closed_after = len(self.writes)
 
 
-class WrittenWriter:
-    def __init__(self) -> None:
-        self.transport = WrittenTransport()
-
-
 class Ears:
     """A member that keeps the lines of the events it is handed."""
 
@@ -76,8 +71,8 @@ def dealt_room(ann: Any, *spectators: Any, seen: list[Event] | None = None) -> R
 
 
 def connection(relay: Relay) -> tuple[Client, WrittenTransport]:
-    writer = WrittenWriter()
-    return Client(relay, writer, "127.0.0.1"), writer.transport  # type: ignore[arg-type]
+    transport = WrittenTransport()
+    return Client(relay, transport, "127.0.0.1"), transport  # type: ignore[arg-type]
 
 
 def test_what_is_written_while_the_relay_holds_goes_to_each_connection_at_once() -> None:
@@ -111,12 +106,11 @@ def test_a_connection_dropped_while_the_relay_holds_is_written_its_lines_before_
 def test_a_seat_is_written_the_events_of_one_move_at_once_as_the_lines_they_always_were(
         ) -> None:
     relay = Relay(clock=lambda: 0.0)
-    writer = WrittenWriter()
-    ann = Client(relay, writer, "127.0.0.1")  # type: ignore[arg-type]
+    ann, written = connection(relay)
     ann.name = "Ann"
     room = dealt_room(ann)
     room.run_until(5.0)
-    events = [write for write in writer.transport.writes if write.startswith(b'{"kind":"event"')]
+    events = [write for write in written.writes if write.startswith(b'{"kind":"event"')]
     assert events
     lines = [line + b"\n" for write in events for line in write.split(b"\n")[:-1]]
     assert any(write.count(b"\n") > 1 for write in events)

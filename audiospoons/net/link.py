@@ -11,6 +11,7 @@ client and one client cannot make the relay hold an unbounded backlog for it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol

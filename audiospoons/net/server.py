@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from audiospoons.net.accounts import Accounts
 from audiospoons.net.cluster.gate import TicketGate
@@ -367,7 +367,8 @@ class Arrival(asyncio.Protocol):
         self.tls = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.WriteTransport)
+        # A stream socket's transport writes, though uvloop's is no asyncio.WriteTransport.
+        transport = cast(asyncio.WriteTransport, transport)
         peer = transport.get_extra_info("peername")
         self.tls = transport.get_extra_info("sslcontext") is not None
         self.relay.opened(+1)
