@@ -2,7 +2,7 @@
 
     python benchmarks/relay.py [--rooms 1,8,64] [--room-size 8] [--seconds 5] [--idle 1000]
                                [--processes 1] [--runs 3] [--event-loop uvloop|asyncio]
-                               [--no-ngircd]
+                               [--starts 5] [--no-ngircd]
 
 The relay runs as its own process (``audiospoons serve``) on 127.0.0.1, as players meet it. In
 every room each member in turn says a chat line carrying the moment it was sent (each member
@@ -26,9 +26,16 @@ when the machine is busy). What the clients' loop adds is shown beside it, as "l
 the send to the moment the client's loop read the line. The clients run in ``--processes``
 worker processes, whole rooms to each; they share the machine's cores with the server.
 
-Memory: the relay's resident size before and after ``--idle`` connections that said hello and
-then nothing, per connection. CPU: the share of one core the server's thread ran for, over
-each run.
+Memory: in a fresh relay keeping no accounts (as ngircd keeps none), a fresh relay keeping
+them in SQLite (as ``serve`` does by default), and a fresh ngircd, before any fan-out has grown
+their heaps: what the first connection to say hello (for ngircd: NICK, USER and its welcome)
+and leave adds to the resident size once (the relay reads its table of look-alike characters
+then), and the resident size before and after ``--idle`` more connections that said hello and
+then nothing, per connection. At rest: a relay that keeps no accounts and
+joins no cluster (``serve --no-accounts``), from its process's start to its log's "listening"
+line, and its resident size then (the median of ``--starts`` starts; Python's own start,
+``python -c pass``, is printed beside it). CPU: the share of one core the server's thread ran
+for, over each run.
 """
 
 from __future__ import annotations
@@ -335,23 +342,82 @@ def fanout(server: str, port: int, pid: int, rooms: int, size: int, seconds: flo
     return run
 
 
-async def open_idle(port: int, count: int) -> list[LineClient]:
-    return [await relay_member(port, 0, f"idle{index}") for index in range(count)]
+async def irc_greeted(port: int, seat: int, nick: str) -> LineClient:
+    client = await LineClient.open(port, seat, irc_pong)
+    client.send(f"NICK {nick}\r\nUSER {nick} 0 * :{nick}\r\n".encode())
+    await client.expect(b" 001 ")
+    return client
 
 
-def relay_idle_memory(port: int, pid: int, count: int) -> float:
-    """KiB of the relay's resident size per connection that said hello and then nothing."""
+IDLE_OPENERS = {"relay": lambda port, index: relay_member(port, 0, f"idle{index}"),
+                "ngircd": lambda port, index: irc_greeted(port, 0, f"idle{index}")}
 
-    async def measure() -> float:
+
+@dataclass(slots=True)
+class Idle:
+    """What a fresh server's resident size grew by: once, in KiB, with the first connection to
+    say hello (and leave), and then per connection that said hello and then nothing."""
+
+    once: float
+    each: float
+
+
+def idle_memory(server: str, port: int, pid: int, count: int) -> Idle:
+    """``Idle``, from ``count`` connections open at once after the first."""
+
+    async def measure() -> Idle:
+        fresh = resident_kib(pid)
+        first = await IDLE_OPENERS[server](port, count)
+        await asyncio.sleep(0.2)
+        first.close()
+        await asyncio.sleep(0.3)
         before = resident_kib(pid)
-        clients = await open_idle(port, count)
+        clients = [await IDLE_OPENERS[server](port, index) for index in range(count)]
         await asyncio.sleep(0.5)
         after = resident_kib(pid)
         for client in clients:
             client.close()
-        return (after - before) / count
+        return Idle(before - fresh, (after - before) / count)
 
     return asyncio.run(measure())
+
+
+@dataclass(slots=True)
+class AtRest:
+    """A relay with nothing connected: seconds from its process's start to listening, its
+    resident KiB then, and Python's own start in seconds, each the median of a few starts."""
+
+    listening: float
+    resident: int
+    python: float
+
+
+def relay_at_rest(starts: int) -> AtRest:
+    """Start ``serve --no-accounts`` ``starts`` times, each until its log says it listens."""
+    listening, resident, python = [], [], []
+    with tempfile.TemporaryDirectory() as folder:
+        for _ in range(starts):
+            began = time.perf_counter()
+            subprocess.run([sys.executable, "-c", "pass"], check=True)
+            python.append(time.perf_counter() - began)
+            began = time.perf_counter()
+            process = subprocess.Popen(
+                [sys.executable, "-m", "audiospoons", "serve", "--port", "0", "--no-accounts",
+                 "--data", folder], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                text=True, cwd=ROOT)
+            assert process.stderr is not None
+            try:
+                for line in process.stderr:
+                    if "listening on" in line:
+                        listening.append(time.perf_counter() - began)
+                        resident.append(resident_kib(process.pid))
+                        break
+                else:
+                    raise RuntimeError("the relay stopped before it listened")
+            finally:
+                process.terminate()
+                process.wait(10)
+    return AtRest(p50(listening), int(p50([float(kib) for kib in resident])), p50(python))
 
 
 # --------------------------------------------------------------------- the servers
@@ -433,7 +499,39 @@ def median_run(runs: list[Run]) -> Run:
     return timed[len(timed) // 2] if timed else Run(seconds=runs[0].seconds)
 
 
-def main_runs(args: argparse.Namespace) -> tuple[dict[int, Run], dict[int, Run], float, str]:
+@dataclass(slots=True)
+class Memory:
+    """Each server's ``Idle``, each fresh: the relay keeping no accounts, as ngircd keeps none,
+    and keeping them (in SQLite, as ``serve`` does by default); ngircd None when not
+    compared."""
+
+    relay: Idle
+    keeping: Idle
+    ngircd: Idle | None
+
+
+def fresh_memory(args: argparse.Namespace, most: int, ngircd: str | None) -> Memory:
+    """``Memory``, each server started for it alone."""
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        command = relay_command(port, most, 10, args.event_loop)
+        with running(command, port, folder) as relay:
+            alone = idle_memory("relay", port, relay.pid, args.idle)
+        port = free_port()
+        command = [part for part in relay_command(port, most, 10, args.event_loop)
+                   if part != "--no-accounts"]
+        with running([*command, "--data", folder], port, folder) as relay:
+            memory = Memory(alone, idle_memory("relay", port, relay.pid, args.idle), None)
+        if ngircd:
+            port = free_port()
+            conf = Path(folder) / "ngircd.conf"
+            conf.write_text(NGIRCD_CONF.format(port=port), encoding="ascii")
+            with running([ngircd, "-n", "-f", str(conf)], port, folder) as irc:
+                memory.ngircd = idle_memory("ngircd", port, irc.pid, args.idle)
+    return memory
+
+
+def main_runs(args: argparse.Namespace) -> tuple[dict[int, Run], dict[int, Run], Memory, str]:
     """Each room count on the relay and then at once on ngircd, both servers running all
     along, ``--runs`` times over: the two meet the machine's other work alike."""
     rooms_list = [int(text) for text in args.rooms.split(",")]
@@ -441,6 +539,7 @@ def main_runs(args: argparse.Namespace) -> tuple[dict[int, Run], dict[int, Run],
     relay_runs: dict[int, list[Run]] = {rooms: [] for rooms in rooms_list}
     irc_runs: dict[int, list[Run]] = {rooms: [] for rooms in rooms_list}
     ngircd = None if args.no_ngircd else shutil.which("ngircd")
+    memory = fresh_memory(args, most, ngircd)
     with ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory())
         port = free_port()
@@ -462,14 +561,13 @@ def main_runs(args: argparse.Namespace) -> tuple[dict[int, Run], dict[int, Run],
                     irc_runs[rooms].append(fanout("ngircd", irc_port, irc.pid, rooms,
                                                   args.room_size, args.seconds,
                                                   args.processes))
-        memory = relay_idle_memory(port, relay.pid, args.idle)
         loop = relay.event_loop()
     return ({rooms: median_run(runs) for rooms, runs in relay_runs.items()},
             {rooms: median_run(runs) for rooms, runs in irc_runs.items() if runs}, memory, loop)
 
 
 def report(args: argparse.Namespace, relay: dict[int, Run], irc: dict[int, Run],
-           memory: float, loop: str) -> None:
+           memory: Memory, rest: AtRest, loop: str) -> None:
     print(f"relay fan-out on 127.0.0.1: rooms of {args.room_size}, each member speaking once"
           f" a second for {args.seconds:g} s; latency from a send to each other member's"
           f" socket, ms (Python {sys.version.split()[0]}, {os.cpu_count()} cores, clients in"
@@ -495,8 +593,17 @@ def report(args: argparse.Namespace, relay: dict[int, Run], irc: dict[int, Run],
                      f" | {p99(run.kernel) / p99(other.kernel):>9.2f}")
         print(line)
     print()
-    print(f"memory: {memory:.1f} KiB of the relay's resident size per idle connection"
-          f" ({args.idle} connections that said hello, all open at once)")
+    ngircd = memory.ngircd
+    print(f"memory, fresh: relay {memory.relay.each:.1f} KiB (keeping accounts in SQLite:"
+          f" {memory.keeping.each:.1f} KiB), ngircd "
+          + ("not compared" if ngircd is None else f"{ngircd.each:.1f} KiB")
+          + f" of resident size per idle connection ({args.idle} connections that said hello,"
+          f" all open at once); once, with the first hello: relay"
+          f" {memory.relay.once / 1024:.1f} MB ({memory.keeping.once / 1024:.1f} MB), ngircd "
+          + ("not compared" if ngircd is None else f"{ngircd.once / 1024:.1f} MB"))
+    print(f"at rest (serve --no-accounts, nothing connected): {rest.resident / 1024:.1f} MB"
+          f" resident, {rest.listening:.3f} s from start to listening (python -c pass:"
+          f" {rest.python:.3f} s; medians of {args.starts})")
     if not irc:
         print("ngircd: not compared (install Debian's ngircd, or drop --no-ngircd)")
     goals = [(1, "one 8-seat room p99 <= 1 ms"), (64, "64 busy rooms of 8 p99 <= 2 ms")]
@@ -507,7 +614,11 @@ def report(args: argparse.Namespace, relay: dict[int, Run], irc: dict[int, Run],
         if rooms in irc:
             print(f"goal, p99 ratio to ngircd <= 1.0 at {rooms * args.room_size} connections:"
                   f" {p99(relay[rooms].kernel) / p99(irc[rooms].kernel):.2f}")
-    print(f"goal, at most 20 KiB per idle connection: {memory:.1f} KiB")
+    if memory.ngircd is not None:
+        print(f"goal, per idle connection, fresh, at most ngircd's {memory.ngircd.each:.1f} KiB:"
+              f" {memory.relay.each:.1f} KiB")
+    print(f"goal, at rest at most 30 MB resident: {rest.resident / 1024:.1f} MB")
+    print(f"goal, at rest at most 0.15 s from start to listening: {rest.listening:.3f} s")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -521,6 +632,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="idle connections for the memory figure (default 1000)")
     parser.add_argument("--processes", type=int, default=1,
                         help="worker processes the clients run in (default 1)")
+    parser.add_argument("--starts", type=int, default=5,
+                        help="starts of a relay at rest to take the median of (default 5)")
     parser.add_argument("--no-ngircd", action="store_true", help="measure the relay alone")
     parser.add_argument("--runs", type=int, default=3,
                         help="runs of each room count on each server; the median p99's is"
@@ -528,8 +641,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--event-loop", choices=("uvloop", "asyncio"),
                         help="the relay's event loop (default: the relay's own choice)")
     args = parser.parse_args(argv)
+    rest = relay_at_rest(args.starts)
     relay, irc, memory, loop = main_runs(args)
-    report(args, relay, irc, memory, loop)
+    report(args, relay, irc, memory, rest, loop)
     return 0
 
 
