@@ -21,6 +21,12 @@ REALTIME_WORDS = r"Holding a spoon\.|\w+ is safe\.|You are safe\.|\w+ and \w+ ar
 """Lines only realtime fighting says."""
 PICKED_UP = r"(?m)^[A-Z][a-z]+ of (?:clubs|diamonds|hearts|spades)\.\r$"
 """What brief speech (the default at the table) says when you pick up a card: its name."""
+IDLE_SECONDS = 0.15
+"""How long the player waits on silence before pressing Up to draw again: Up with no card to
+take says nothing, so a short wait keeps the game moving at the bots' pace."""
+QUICK = ("--bots", "expert", "--option", "deck=two-packs")
+"""Quick bots and two packs, in which a set of three comes sooner: a game played by keys to its
+end lasts seconds rather than minutes."""
 
 
 def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
@@ -46,7 +52,7 @@ def quit_game(child: pexpect.spawn) -> None:
 def test_a_short_game_is_played_to_the_end_by_keys_alone(tmp_path: Path) -> None:
     child = spawn(tmp_path, "play", "--speech", "text", "--players", "3", "--seed", "11",
                   "--option", "hand_size=3", "--option", "grab_time_limit=3",
-                  "--option", "round_pause=1")
+                  "--option", "round_pause=1", *QUICK)
     rng = random.Random(5)
     heard: list[str] = []
     passes = grabs = 0
@@ -56,7 +62,7 @@ def test_a_short_game_is_played_to_the_end_by_keys_alone(tmp_path: Path) -> None
         while time.monotonic() < deadline:
             found = child.expect([r"You have three \w+!", r"grabbed a spoon!", r"Time is up",
                                   r"Enter to play again, Escape to quit\.", PICKED_UP,
-                                  pexpect.TIMEOUT], timeout=0.5)
+                                  pexpect.TIMEOUT], timeout=IDLE_SECONDS)
             heard.append(child.after if isinstance(child.after, str) else "")
             if found in (0, 1):
                 child.send(" ")
@@ -84,7 +90,7 @@ def test_the_winner_is_said_before_the_offer_to_play_again(tmp_path: Path) -> No
     """The offer to play again: > says the game's last line again, the winner, and any other
     key but Enter and Escape says the offer again."""
     child = spawn(tmp_path, "play", "--speech", "text", "--players", "2", "--seed", "3",
-                  "--option", "hand_size=3", "--option", "grab_time_limit=2")
+                  "--option", "hand_size=3", "--option", "grab_time_limit=2", *QUICK)
     try:
         child.expect_exact("Spoons: you against Britany.")
         child.expect(r"(You win|Britany wins) the game!", timeout=GAME_SECONDS)
@@ -117,7 +123,7 @@ def test_a_realtime_fighting_game_is_played_by_number_keys_alone(tmp_path: Path)
     child = spawn(tmp_path, "play", "--speech", "text", "--players", "3", "--seed", "4",
                   "--option", "grabbing=realtime", "--option", "hand_size=3",
                   "--option", "announce_phase2=true",
-                  "--option", "claim_hold=1.5", "--option", "round_pause=1")
+                  "--option", "claim_hold=1.5", "--option", "round_pause=1", *QUICK)
     rng = random.Random(7)
     heard: list[str] = []
     keys: list[str] = []
@@ -129,7 +135,7 @@ def test_a_realtime_fighting_game_is_played_by_number_keys_alone(tmp_path: Path)
     try:
         child.expect_exact("Spoons: you against Britany and Chris.")
         while time.monotonic() < deadline:
-            found = child.expect(patterns, timeout=0.5)
+            found = child.expect(patterns, timeout=IDLE_SECONDS)
             heard.append(child.after if isinstance(child.after, str) else "")
             if found == 4:
                 break
@@ -154,8 +160,8 @@ def test_pig_is_played_by_ear_the_signal_given_and_copied_with_space(tmp_path: P
     Space, a copy heard from another seat is copied with Space, and the last to copy takes a
     letter."""
     child = spawn(tmp_path, "play", "--speech", "text", "--players", "3", "--seed", "2",
-                  "--bots", "normal", "--preset", "pig", "--option", "hand_size=3",
-                  "--option", "grab_time_limit=3")
+                  "--preset", "pig", "--option", "hand_size=3",
+                  "--option", "grab_time_limit=3", *QUICK)
     rng = random.Random(3)
     heard: list[str] = []
     signals = 0
@@ -166,7 +172,7 @@ def test_pig_is_played_by_ear_the_signal_given_and_copied_with_space(tmp_path: P
     try:
         child.expect_exact("Spoons: you against Britany and Chris.")
         while time.monotonic() < deadline:
-            found = child.expect(patterns, timeout=0.5)
+            found = child.expect(patterns, timeout=IDLE_SECONDS)
             heard.append(child.after if isinstance(child.after, str) else "")
             if found in (0, 1):
                 child.send(" ")
