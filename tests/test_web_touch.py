@@ -134,7 +134,7 @@ def test_razz_spoons_is_played_to_its_end_by_touch_alone(browser: Browser, addre
     when they owe it or take a King's or a count's cards (P), and grabs when the spoons are out
     (Space)."""
     kept = ('{"first_run": false, "players": 2, "bots": "expert", "verbosity": "full",'
-            ' "razz_options": {"end_at": "1", "round_pause": "0.5"}}')
+            ' "rate": 450, "razz_options": {"end_at": "1", "round_pause": "0.5"}}')
     page = open_sized(browser, address, PHONE, CAPTURE, KEPT % kept)
     start = hear(page, "Main menu. Play, 1 of 8")
     wait_for_button(page, "end")
@@ -168,7 +168,7 @@ def test_spoons_is_played_to_its_end_by_touch_alone_the_grab_always_in_reach(
     hearing another hand take one, and the game plays to its end; every key touched was on
     the screen, the grab too once the log had grown taller than its place on the screen."""
     kept = ('{"first_run": false, "players": 3, "verbosity": "full", "bots": "expert",'
-            ' "options": {"round_pause": "0.5"}}')
+            ' "rate": 450, "options": {"round_pause": "0.5"}}')
     page = open_sized(browser, address, PHONE, CAPTURE, KEPT % kept)
     start = hear(page, "Main menu. Play, 1 of 8")
     wait_for_button(page, "enter")
