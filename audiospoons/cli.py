@@ -11,7 +11,7 @@ import importlib
 from collections.abc import Sequence
 from typing import Protocol, cast
 
-from audiospoons.cliparser import build_parser
+from audiospoons.cliparser import command_parser
 
 COMMANDS: dict[str | None, str] = {
     None: "menu",
@@ -43,7 +43,7 @@ def command_module(command: str | None) -> Command:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line's command: its exit status (130 on Ctrl+C, wherever it comes)."""
-    args = build_parser().parse_args(argv)
+    args = command_parser(argv).parse_args(argv)
     try:
         return command_module(args.command).run(args)
     except KeyboardInterrupt:

@@ -4,17 +4,35 @@ them)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
 from audiospoons.bots.levels import Level
 from audiospoons.games.registry import DEFAULT, GAMES, game_choices
 from audiospoons.net.eventloop import LOOPS
-from audiospoons.voice.announcer import Verbosity
-from audiospoons.voice.languages import available_languages
 from audiospoons.voice.speech import SpeechMode
 
+COMMAND_HELP: dict[str, str] = {
+    "replay": "run a scenario file, or a game you played online, and print its transcript",
+    "listen": "play a whole bot game and print, or speak, what one seat hears",
+    "simulate": "play bot-only games in virtual time",
+    "options": "list a game's options with their defaults",
+    "play": "play a game against bots at once",
+    "serve": "run a relay server for online play",
+    "front": "run a cluster's front: the address players type, its lobby, sending them on to"
+             " the room processes",
+    "cluster": "run a front and N room processes on this host, as one relay",
+    "web": "serve the game to play in a web browser",
+    "join": "play online through a relay",
+}
+"""Each command, in the order the help lists them, and what it does."""
 
-def build_parser() -> argparse.ArgumentParser:
+
+def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser, with the arguments of ``commands`` (every command's unless
+    given): a command not among them is named and helped in the list of commands, and takes
+    nothing, so that reading a line builds only the parser of the command it names (whose
+    choices may load a game or the speech's languages)."""
     parser = argparse.ArgumentParser(
         prog="audiospoons", description="Spoons, the card game, played by ear.",
         epilog="With no command, audiospoons opens the spoken main menu.")
@@ -24,11 +42,24 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", dest="menu_lang", metavar="CODE",
                         help="with no command: the language this time (default: as saved in the"
                              " settings, at first the system's)")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, about in COMMAND_HELP.items():
+        built = commands is None or name in commands
+        command = subparsers.add_parser(name, help=about, add_help=built)
+        if built:
+            COMMAND_ARGUMENTS[name](command)
+    return parser
 
-    replay = commands.add_parser(
-        "replay", help="run a scenario file, or a game you played online, and print its"
-                       " transcript")
+
+def command_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of the command line ``argv`` (the program's own, if None), with the arguments
+    of the command it names alone: which command that is, a parser with no command's arguments
+    reads first."""
+    named, _ = build_parser(()).parse_known_args(argv)
+    return build_parser(() if named.command is None else (named.command,))
+
+
+def replay_arguments(replay: argparse.ArgumentParser) -> None:
     replay.add_argument("file", type=Path, nargs="?", help="a scenario file (TOML)")
     replay.add_argument("--from-relay", metavar="[tls://]HOST[:PORT]",
                         help="a game you played on this relay, instead of a file: without"
@@ -43,8 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_voice_arguments(replay)
     add_speak_arguments(replay)
 
-    listen = commands.add_parser(
-        "listen", help="play a whole bot game and print, or speak, what one seat hears")
+
+def listen_arguments(listen: argparse.ArgumentParser) -> None:
     listen.add_argument("--players", type=int, default=4, help="players (default 4)")
     listen.add_argument("--seed", type=int, default=0,
                         help="the same seed plays the same game (default 0)")
@@ -54,7 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_voice_arguments(listen)
     add_speak_arguments(listen)
 
-    simulate = commands.add_parser("simulate", help="play bot-only games in virtual time")
+
+def simulate_arguments(simulate: argparse.ArgumentParser) -> None:
     simulate.add_argument("--players", type=int, default=4,
                           help="players at the table (default 4)")
     simulate.add_argument("--games", type=int, default=10, help="games to play (default 10)")
@@ -65,11 +97,13 @@ def build_parser() -> argparse.ArgumentParser:
                           default="normal", metavar="LEVEL",
                           help="the bots' level: easy, normal, hard or expert (default normal)")
 
-    options = commands.add_parser("options", help="list a game's options with their defaults")
+
+def options_arguments(options: argparse.ArgumentParser) -> None:
     options.add_argument("--game", choices=list(GAMES), default=DEFAULT,
                          help=f"which game: {game_choices()}; {DEFAULT} unless given")
 
-    play = commands.add_parser("play", help="play a game against bots at once")
+
+def play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument("--players", type=int,
                       help="players at the table, you included (default: as saved, first 4)")
     add_game_arguments(play)
@@ -82,7 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="where speech goes (default: as saved, first auto: a running screen"
                            " reader, else text-to-speech, else text)")
 
-    serve = commands.add_parser("serve", help="run a relay server for online play")
+
+def serve_arguments(serve: argparse.ArgumentParser) -> None:
     add_relay_arguments(serve)
     serve.add_argument("--redis", metavar="URL",
                        help="be one of a cluster's room processes, its directory in this Redis"
@@ -92,22 +127,22 @@ def build_parser() -> argparse.ArgumentParser:
                             " online offering this relay (with the relay's TLS, if it has it)")
     add_origin_argument(serve)
 
-    front = commands.add_parser(
-        "front", help="run a cluster's front: the address players type, its lobby, sending"
-                      " them on to the room processes")
+
+def front_arguments(front: argparse.ArgumentParser) -> None:
     add_relay_arguments(front)
     front.add_argument("--redis", metavar="URL", required=True,
                        help="the cluster's directory (redis://HOST:PORT/DB)")
 
-    cluster = commands.add_parser(
-        "cluster", help="run a front and N room processes on this host, as one relay")
+
+def cluster_arguments(cluster: argparse.ArgumentParser) -> None:
     add_relay_arguments(cluster)
     cluster.add_argument("--processes", type=int, default=2, metavar="N",
                          help="room processes to run (default 2; one a core)")
     cluster.add_argument("--redis", metavar="URL", default="redis://127.0.0.1:6379/0",
                          help="the cluster's directory (default redis://127.0.0.1:6379/0)")
 
-    web = commands.add_parser("web", help="serve the game to play in a web browser")
+
+def web_arguments(web: argparse.ArgumentParser) -> None:
     web.add_argument("--host", default="127.0.0.1",
                      help="the address to listen on (default 127.0.0.1, this machine only)")
     web.add_argument("--port", type=int, default=8080,
@@ -130,7 +165,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="end a session after this long with no key pressed in the menus"
                           " (default 1800, half an hour)")
 
-    join = commands.add_parser("join", help="play online through a relay")
+
+def join_arguments(join: argparse.ArgumentParser) -> None:
     join.add_argument("address", metavar="[tls://]HOST[:PORT]",
                       help="the relay (port 7777 if not given; tls:// for a relay serving TLS)")
     join.add_argument("--tls", action="store_true",
@@ -160,7 +196,14 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--lang", metavar="CODE", help="language of speech")
     join.add_argument("--speech", choices=[mode.value for mode in SpeechMode],
                       help="where speech goes (default: as saved, first auto)")
-    return parser
+
+
+COMMAND_ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
+    "replay": replay_arguments, "listen": listen_arguments, "simulate": simulate_arguments,
+    "options": options_arguments, "play": play_arguments, "serve": serve_arguments,
+    "front": front_arguments, "cluster": cluster_arguments, "web": web_arguments,
+    "join": join_arguments}
+"""What each command takes, added to its parser."""
 
 
 def add_relay_arguments(parser: argparse.ArgumentParser) -> None:
@@ -225,6 +268,9 @@ def relay_list(text: str) -> tuple[str, ...]:
 
 
 def add_voice_arguments(parser: argparse.ArgumentParser) -> None:
+    from audiospoons.voice.announcer import Verbosity  # loaded here: the relay's parser has none
+    from audiospoons.voice.languages import available_languages  # loaded here: as Verbosity
+
     parser.add_argument("--lang", metavar="CODE",
                         help="language of speech (default: the system's, else English);"
                              f" one of {', '.join(available_languages())}")

@@ -144,9 +144,10 @@ import json
 import sys
 
 from audiospoons.cli import command_module
-from audiospoons.cliparser import build_parser
+from audiospoons.cliparser import command_parser
 
-command_module(build_parser().parse_args(["serve", "--port", "0"]).command)
+ARGV = ["serve", "--port", "0"]
+command_module(command_parser(ARGV).parse_args(ARGV).command)
 print(json.dumps(sorted(sys.modules)))
 """
 
@@ -202,6 +203,42 @@ def test_the_relay_without_accounts_or_a_cluster_loads_no_database_redis_or_cata
         relay.wait(30)
     assert "audiospoons.net.server" in loaded
     assert sorted(name for name in loaded if name.split(".")[0] in HEAVY_AT_REST) == []
+
+
+def modules_loaded_when_listening(*arguments: str) -> set[str]:
+    """The modules ``audiospoons serve --port 0 ARGUMENTS`` has loaded when its log says it
+    listens (Python's ``-X importtime`` names each as it loads)."""
+    relay = subprocess.Popen(
+        [sys.executable, "-X", "importtime", "-m", "audiospoons", "serve", "--port", "0",
+         *arguments], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    assert relay.stderr is not None
+    loaded: set[str] = set()
+    try:
+        for line in relay.stderr:
+            if "relay listening on" in line:
+                break
+            if line.startswith("import time:") and "|" in line:
+                loaded.add(line.rsplit("|", 1)[1].strip())
+        else:
+            raise AssertionError("the relay stopped before it listened")
+    finally:
+        relay.terminate()
+        relay.wait(30)
+    return loaded
+
+
+def test_the_relay_at_rest_loads_no_games_rules_and_no_password_hashing(
+        tmp_path: Path) -> None:
+    """``audiospoons serve --no-accounts``, listening, has loaded no game's rules (a game's
+    spec loads with the first room of that game, or the first look at its options) and no
+    argon2 (it hashes the passwords of accounts)."""
+    loaded = modules_loaded_when_listening("--no-accounts", "--data", str(tmp_path))
+    assert "audiospoons.net.server" in loaded
+    assert "audiospoons.games.registry" in loaded
+    games = sorted(name for name in loaded for game in GAMES
+                   if name.startswith(f"audiospoons.games.{game}."))
+    assert games == []
+    assert sorted(name for name in loaded if name.split(".")[0] == "argon2") == []
 
 
 def test_no_module_is_long() -> None:

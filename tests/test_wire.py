@@ -13,14 +13,14 @@ import pytest
 
 from audiospoons.engine.cards import Card, parse_card
 from audiospoons.net.wire import (
-    COMMAND_KINDS,
-    EVENT_KINDS,
     WireError,
     _hints,
+    command_kinds,
     decode_command,
     decode_event,
     encode_command,
     encode_event,
+    event_kinds,
 )
 
 
@@ -50,17 +50,17 @@ def built(kind: type, *, leave: tuple[str, ...] = ()) -> Any:
                    if item.name not in leave})
 
 
-@pytest.mark.parametrize("name", sorted(EVENT_KINDS))
+@pytest.mark.parametrize("name", sorted(event_kinds()))
 def test_every_event_comes_back_from_the_wire_as_it_went(name: str) -> None:
-    event = built(EVENT_KINDS[name])
+    event = built(event_kinds()[name])
     line = json.loads(json.dumps(encode_event(event)))
     assert line["kind"] == name
     assert decode_event(line) == event
 
 
-@pytest.mark.parametrize("name", sorted(COMMAND_KINDS))
+@pytest.mark.parametrize("name", sorted(command_kinds()))
 def test_every_command_comes_back_from_the_wire_as_it_went(name: str) -> None:
-    command = built(COMMAND_KINDS[name], leave=("pressed_at",))
+    command = built(command_kinds()[name], leave=("pressed_at",))
     line = json.loads(json.dumps(encode_command(command)))
     assert line["kind"] == name and "seat" not in line
     assert decode_command(line, command.seat) == command
@@ -69,7 +69,7 @@ def test_every_command_comes_back_from_the_wire_as_it_went(name: str) -> None:
 @pytest.mark.parametrize("name", ["react", "grab", "grabspoon"])
 def test_a_press_dated_by_the_client_is_refused_and_never_sent(name: str) -> None:
     """Only the relay dates a press: a client's date is an error, and none goes out."""
-    dated = built(COMMAND_KINDS[name])
+    dated = built(command_kinds()[name])
     assert dated.pressed_at == 1.5
     assert "pressed_at" not in encode_command(dated)
     with pytest.raises(WireError, match="the relay dates a press itself"):

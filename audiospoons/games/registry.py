@@ -1,14 +1,58 @@
-"""Every game audiospoons plays, by name: the one place a game is registered."""
+"""Every game audiospoons plays, by name: the one place a game is registered.
+
+A game's rules (its spec, and all its spec imports: events, commands, bots) load the first time
+the game is looked up, so that a relay at rest, or one whose rooms all play one game, loads no
+other game's."""
 
 from __future__ import annotations
 
-from audiospoons.engine.errors import RulesError
-from audiospoons.games.razz.spec import SPEC as RAZZ
-from audiospoons.games.slapjack.spec import SPEC as SLAPJACK
-from audiospoons.games.spec import RulesSpec
-from audiospoons.games.spoons.spec import SPEC as SPOONS
+import importlib
+from collections.abc import Iterator, Mapping
+from typing import Protocol, cast
 
-GAMES: dict[str, RulesSpec] = {spec.name: spec for spec in (SPOONS, RAZZ, SLAPJACK)}
+from audiospoons.engine.errors import RulesError
+from audiospoons.games.spec import RulesSpec
+
+SPEC_MODULES: dict[str, str] = {
+    "spoons": "audiospoons.games.spoons.spec",
+    "razz": "audiospoons.games.razz.spec",
+    "slapjack": "audiospoons.games.slapjack.spec",
+}
+"""Each game's name, and the module that holds its ``SPEC``."""
+
+
+class SpecModule(Protocol):
+    """What a game's spec module is: its rules half, as ``SPEC``."""
+
+    @property
+    def SPEC(self) -> RulesSpec: ...
+
+
+class Games(Mapping[str, RulesSpec]):
+    """The games by name, in ``SPEC_MODULES``' order; each game's rules load the first time it
+    is looked up."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, RulesSpec] = {}
+
+    def __getitem__(self, name: str) -> RulesSpec:
+        spec = self._loaded.get(name)
+        if spec is None:
+            module = cast(SpecModule, importlib.import_module(SPEC_MODULES[name]))
+            spec = self._loaded[name] = module.SPEC
+        return spec
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SPEC_MODULES)
+
+    def __len__(self) -> int:
+        return len(SPEC_MODULES)
+
+    def __contains__(self, name: object) -> bool:
+        return name in SPEC_MODULES
+
+
+GAMES: Mapping[str, RulesSpec] = Games()
 """The games, in the order the menus and the help list them; the first is the default."""
 
 DEFAULT = next(iter(GAMES))
@@ -24,6 +68,11 @@ def game_named(name: str) -> RulesSpec:
         return GAMES[name]
     except KeyError:
         raise UnknownGame(f"game must be {game_choices()}, not {name!r}") from None
+
+
+def default_game() -> RulesSpec:
+    """The first game, loaded now."""
+    return GAMES[DEFAULT]
 
 
 def listed_game(name: object) -> RulesSpec:

@@ -20,18 +20,16 @@ is 32 random bytes, kept as its SHA-256, so it is checked at once, whatever the 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import logging
 import math
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
-
-from argon2 import PasswordHasher
-from argon2.exceptions import HashingError, InvalidHashError, VerificationError
+from typing import TYPE_CHECKING, Protocol, TypeVar, cast
 
 from audiospoons.net.backoff import PasswordGuard
-from audiospoons.net.hashing import LOGINS, REGISTRATIONS, Hashers, HashersBusy
+from audiospoons.net.hashing import LOGINS, REGISTRATIONS, Hashers, HashersBusy, HashFailed
 from audiospoons.net.names import name_keys
 from audiospoons.net.protocol import TokenBucket
 from audiospoons.net.storage import Account, StorageError
@@ -60,6 +58,19 @@ class AccountRefused(Exception):
         self.message = message
 
 
+class Passwords(Protocol):
+    """What ``passwords`` is: argon2id's hashing and checking of a password."""
+
+    def hashed(self, password: str) -> str: ...
+
+    def matches(self, password_hash: str, password: str) -> bool: ...
+
+
+def passwords() -> Passwords:
+    """``passwords``, loaded now: a relay keeping no accounts loads no argon2."""
+    return cast(Passwords, importlib.import_module("audiospoons.net.passwords"))
+
+
 @dataclass(frozen=True, slots=True)
 class LoggedIn:
     account: Account
@@ -80,7 +91,6 @@ class Accounts:
     storage: Storage | None
     down: bool = False
     """The relay was to keep accounts, but its database could not be opened."""
-    hasher: PasswordHasher = field(default_factory=PasswordHasher)
     guard: PasswordGuard = field(default_factory=PasswordGuard)
     """Wrong passwords, by address group and by name (its keys)."""
     registrations: PasswordGuard = field(default_factory=PasswordGuard)
@@ -124,7 +134,7 @@ class Accounts:
             if not taken:
                 self._take_registration(now, peek=False)
                 self.registrations.failed(place, ("register", place), now)
-                hashed = await self._hashed(REGISTRATIONS, self.hasher.hash, password)
+                hashed = await self._hashed(REGISTRATIONS, passwords().hashed, password)
                 try:
                     account = await storage.create_account(name, keys, hashed, wall)
                 except StorageError as error:
@@ -197,7 +207,7 @@ class Accounts:
             if current is None or not await self._verified(current, old):
                 raise AccountRefused("bad-login", "that is not your current password")
             self.guard.succeeded(place, keys)
-            hashed = await self._hashed(LOGINS, self.hasher.hash, new)
+            hashed = await self._hashed(LOGINS, passwords().hashed, new)
         try:
             await storage.set_password(current.id, hashed)
         except StorageError as error:
@@ -217,11 +227,7 @@ class Accounts:
             return False
 
     async def _verified(self, account: Account, password: str) -> bool:
-        try:
-            return await self._hashed(LOGINS, self.hasher.verify, account.password_hash,
-                                      password)
-        except (VerificationError, InvalidHashError):
-            return False
+        return await self._hashed(LOGINS, passwords().matches, account.password_hash, password)
 
     @contextlib.contextmanager
     def _place(self, lane: str) -> Iterator[None]:
@@ -238,7 +244,7 @@ class Accounts:
         caller holds)."""
         try:
             return await self.hashers.run(lane, work, *arguments)
-        except HashingError as error:
+        except HashFailed as error:
             log.error("accounts: hashing failed: %s", error)
             raise AccountRefused("busy", "the relay could not check the password now: try"
                                  " again in a moment") from error

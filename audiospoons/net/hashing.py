@@ -46,6 +46,10 @@ class HashersBusy(Exception):
     """A lane is full: the try is refused as busy."""
 
 
+class HashFailed(Exception):
+    """argon2 could not hash or check a password (``passwords``)."""
+
+
 class Hashers:
     """The hashing threads and their lanes (see the module)."""
 

@@ -34,7 +34,7 @@ from typing import Any
 from audiospoons.engine.cards import GROUP_RANKS, RANKS, SPECIAL_RANKS, WATCHER_GROUP
 from audiospoons.engine.events import Event
 from audiospoons.net.names import CHAT_LENGTH, NAME_LENGTH, clean_chat
-from audiospoons.net.wire import EVENT_KINDS, WireError, decode_event
+from audiospoons.net.wire import WireError, decode_event, event_kinds
 
 ROOM_NAME_LENGTH = 40
 """The longest room name the relay gives; anything longer is cut."""
@@ -380,7 +380,7 @@ def read_event(raw: object, players: int) -> Event | None:
     or that names a seat not at the table."""
     if not isinstance(raw, dict):
         raise BadRelayMessage("an event must be an object", "event")
-    if raw.get("kind") not in EVENT_KINDS:
+    if raw.get("kind") not in event_kinds():
         return None
     try:
         event = decode_event(raw)

@@ -26,7 +26,7 @@ from audiospoons.engine.commands import Command
 from audiospoons.engine.errors import RulesError
 from audiospoons.engine.events import Event
 from audiospoons.engine.rules import Bot, GameOptions, Rules
-from audiospoons.games.registry import DEFAULT, GAMES
+from audiospoons.games.registry import default_game
 from audiospoons.games.spec import RulesSpec
 from audiospoons.net.eventlines import EventLines
 from audiospoons.net.fairness import Cues
@@ -136,7 +136,7 @@ class Room:
     options: GameOptions
     values: dict[str, str]
     password: str | None = None
-    game: RulesSpec = GAMES[DEFAULT]
+    game: RulesSpec = field(default_factory=default_game)
     """Which game the room plays: classic Spoons or Razz Spoons."""
     seats: list[Seat] = field(default_factory=list)
     spectators: list[Member] = field(default_factory=list)

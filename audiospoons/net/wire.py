@@ -34,7 +34,7 @@ class WireError(ValueError):
 
 def _kinds(base: type) -> dict[str, type]:
     """Every subclass of ``base`` in the games' wire modules, by its class name; a name two
-    games give different classes is an error in the games, found here at import."""
+    games give different classes is an error in the games, found here."""
     kinds: dict[str, type] = {}
     for spec in GAMES.values():
         for module in spec.wire_modules:
@@ -48,14 +48,19 @@ def _kinds(base: type) -> dict[str, type]:
     return kinds
 
 
-EVENT_KINDS: dict[str, type[Event]] = _kinds(Event)
-"""Every event class by its name, as the ``kind`` of an event on the wire."""
+@cache
+def event_kinds() -> dict[str, type[Event]]:
+    """Every event class by its name, as the ``kind`` of an event on the wire: every game's
+    rules load at the first call."""
+    return _kinds(Event)
 
-COMMAND_KINDS: dict[str, type[Command]] = {
-    name.lower(): kind for name, kind in _kinds(Command).items()}
-"""Every command class by its lower-case name: the classic game's take, draw, pass, grab,
-react, feint, signal; Razz Spoons' choosephrase, playcard, drawcard, keep, sayphrase,
-grabspoon, announce, razz."""
+
+@cache
+def command_kinds() -> dict[str, type[Command]]:
+    """Every command class by its lower-case name: the classic game's take, draw, pass, grab,
+    react, feint, signal; Razz Spoons' choosephrase, playcard, drawcard, keep, sayphrase,
+    grabspoon, announce, razz. Every game's rules load at the first call."""
+    return {name.lower(): kind for name, kind in _kinds(Command).items()}
 
 
 @cache
@@ -173,7 +178,7 @@ def _decode_fields(kind: type, raw: dict[str, JSON], skip: tuple[str, ...],
 def decode_event(raw: JSON) -> Event:
     if not isinstance(raw, dict):
         raise WireError("an event must be an object")
-    kind = EVENT_KINDS.get(str(raw.get("kind")))
+    kind = event_kinds().get(str(raw.get("kind")))
     if kind is None:
         raise WireError(f"there is no event {raw.get('kind')!r}")
     event: Event = kind(**_decode_fields(kind, raw, ()))
@@ -181,13 +186,13 @@ def decode_event(raw: JSON) -> Event:
 
 
 def decode_command(raw: JSON, seat: int) -> Command:
-    """A command from the network for ``seat``: exactly one of ``COMMAND_KINDS``."""
+    """A command from the network for ``seat``: exactly one of ``command_kinds``."""
     if not isinstance(raw, dict):
         raise WireError("a command must be an object")
-    kind = COMMAND_KINDS.get(str(raw.get("kind")))
+    kind = command_kinds().get(str(raw.get("kind")))
     if kind is None:
         raise WireError(f"there is no command {raw.get('kind')!r}; the commands are"
-                        f" {', '.join(sorted(COMMAND_KINDS))}")
+                        f" {', '.join(sorted(command_kinds()))}")
     if "seat" in raw:
         raise WireError("a command names no seat: it is the sender's")
     if "pressed_at" in raw:
