@@ -9,15 +9,16 @@ import logging
 import sys
 from pathlib import Path
 from ssl import SSLContext
-
-import platformdirs
+from typing import TYPE_CHECKING
 
 from audiospoons.commands.servertls import server_tls
-from audiospoons.net.door import RelayDoor
 from audiospoons.net.eventloop import LoopMissing, loop_factory
 from audiospoons.net.moderation import NoSuchModerator
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.serving import NotServing, serve
+
+if TYPE_CHECKING:
+    from audiospoons.net.door import RelayDoor
 
 SPOOL = "unsaved-games.jsonl"
 """The file in the relay's data folder that holds the games it could not keep when it
@@ -49,6 +50,8 @@ def _relay_database(args: argparse.Namespace) -> str | None:
 
 def _relay_folder(args: argparse.Namespace) -> Path:
     """``--data``, else the user's data folder."""
+    import platformdirs  # loaded here: only a relay given no --data asks for its folder
+
     folder: Path = args.data or Path(platformdirs.user_data_dir("audiospoons",
                                                                 appauthor=False))
     return folder
@@ -81,6 +84,8 @@ def _serve(host: str, port: int, per_address: int | None = None, cert: Path | No
     async def relay() -> None:
         door, page = None, None
         if web_port is not None:
+            from audiospoons.net.door import RelayDoor  # loaded here: only with --web
+
             door = RelayDoor()
             page = asyncio.create_task(_page_beside(host, web_port, port, context, door,
                                                     allow_origins))

@@ -25,7 +25,6 @@ cannot say the floor, the pings alone are the measure, and a liar can gain up to
 
 from __future__ import annotations
 
-import statistics
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -92,6 +91,8 @@ class RoundTrips:
     def typical(self) -> float:
         """The median of the recent round trips, at most ``TOLERANCE`` over the floor; 0
         before the first."""
+        import statistics  # loaded here: a relay at rest has no round trips to take it of
+
         median = statistics.median(self.samples) if self.samples else 0.0
         return median if self.floor is None else min(median, self.floor + TOLERANCE)
 

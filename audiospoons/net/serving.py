@@ -12,16 +12,18 @@ import signal
 from dataclasses import replace
 from pathlib import Path
 from ssl import SSLContext
-from typing import Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from audiospoons.net.accounts import Accounts
 from audiospoons.net.descriptors import descriptor_cap
-from audiospoons.net.door import RelayDoor
 from audiospoons.net.eventloop import loop_name
 from audiospoons.net.moderation import NoSuchModerator, moderator_accounts
 from audiospoons.net.relaysettings import RelaySettings
 from audiospoons.net.server import Relay
 from audiospoons.net.storage import StorageError
+
+if TYPE_CHECKING:
+    from audiospoons.net.door import RelayDoor
 
 log = logging.getLogger("audiospoons.relay")
 
