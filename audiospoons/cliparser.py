@@ -4,6 +4,7 @@ them)."""
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
@@ -53,9 +54,12 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
 
 def command_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser of the command line ``argv`` (the program's own, if None), with the arguments
-    of the command it names alone: which command that is, a parser with no command's arguments
-    reads first."""
-    named, _ = build_parser(()).parse_known_args(argv)
+    of the command it names alone: a line that starts with a command names it, and any other is
+    read first by a parser with no command's arguments."""
+    line = sys.argv[1:] if argv is None else argv
+    if line and line[0] in COMMAND_HELP:
+        return build_parser((line[0],))
+    named, _ = build_parser(()).parse_known_args(line)
     return build_parser(() if named.command is None else (named.command,))
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from audiospoons.cliparser import command_parser
+
 SCENARIO = textwrap.dedent("""
     [options]
     grab_time_limit = 3
@@ -259,3 +261,19 @@ def test_serve_says_when_it_cannot_listen(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
     assert (tmp_path / "data" / "relay.db").stat().st_mode & 0o077 == 0, "kept private"
+
+
+@pytest.mark.parametrize("line", [["serve", "--port", "0", "--no-accounts"],
+                                  ["--lang", "de", "serve", "--port", "0", "--no-accounts"],
+                                  ["--speech", "text", "serve", "--port", "0", "--no-accounts"]])
+def test_the_command_is_read_with_its_own_arguments_after_the_menus_or_not(
+        line: list[str]) -> None:
+    """The parser built for a line takes its command's arguments, whether or not the options of
+    the main menu come before the command."""
+    args = command_parser(line).parse_args(line)
+    assert (args.command, args.port, args.no_accounts) == ("serve", 0, True)
+
+
+def test_a_line_with_no_command_is_read_as_the_main_menus() -> None:
+    args = command_parser(["--lang", "de"]).parse_args(["--lang", "de"])
+    assert (args.command, args.menu_lang) == (None, "de")

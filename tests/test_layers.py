@@ -227,11 +227,12 @@ def modules_loaded_when_listening(*arguments: str) -> set[str]:
     return loaded
 
 
-NEEDED_LATER = ("argon2", "platformdirs", "statistics", "audiospoons.net.client",
-                "audiospoons.net.door")
+NEEDED_LATER = ("argon2", "platformdirs", "statistics", "importlib.resources",
+                "audiospoons.net.client", "audiospoons.net.door")
 """What hashes the passwords of accounts (argon2), finds the user's data folder when no
 ``--data`` is given (platformdirs), takes the median of a player's round trips (statistics),
-and lets the page served beside the relay in (the door, and the client it speaks through)."""
+reads the table of look-alike characters at the first name (importlib.resources), and lets the
+page served beside the relay in (the door, and the client it speaks through)."""
 
 
 def test_the_relay_at_rest_loads_no_games_rules_and_nothing_it_needs_later(

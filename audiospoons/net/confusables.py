@@ -12,7 +12,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import cache
-from importlib.resources import files
 
 DATA = "confusables.txt"
 """Unicode's file, in this package."""
@@ -36,6 +35,8 @@ def prototypes() -> Mapping[str, str]:
     """Every character that looks like another, mapped to the prototype it is read as. The
     file is read line by line: the whole of it at once would cost the relay several times
     the table it keeps."""
+    from importlib.resources import files  # loaded here: with the first name, as the table
+
     with (files("audiospoons.net") / DATA).open(encoding="utf-8-sig") as data:
         return parse(data)
 
