@@ -32,10 +32,11 @@ their heaps: what the first connection to say hello (for ngircd: NICK, USER and 
 and leave adds to the resident size once (the relay reads its table of look-alike characters
 then), and the resident size before and after ``--idle`` more connections that said hello and
 then nothing, per connection. At rest: a relay that keeps no accounts and
-joins no cluster (``serve --no-accounts``), from its process's start to its log's "listening"
-line, and its resident size then (the median of ``--starts`` starts; Python's own start,
-``python -c pass``, is printed beside it). CPU: the share of one core the server's thread ran
-for, over each run.
+joins no cluster (``serve --no-accounts``), and one keeping them in SQLite (``serve``), from its
+process's start to its log's "listening" line, and its resident size then (the median of
+``--starts`` starts, with the modules' bytecode written by a start before them, as an installed
+package has it; Python's own start, ``python -c pass``, is printed beside it). CPU: the share
+of one core the server's thread ran for, over each run.
 """
 
 from __future__ import annotations
@@ -392,25 +393,41 @@ class AtRest:
     python: float
 
 
-def relay_at_rest(starts: int) -> AtRest:
-    """Start ``serve --no-accounts`` ``starts`` times, each until its log says it listens."""
+def compiled(folder: Path) -> dict[str, str]:
+    """The environment with the modules' bytecode kept in ``folder``, as an installed package
+    has its bytecode: where the environment keeps none, each start would compile every module
+    from its source."""
+    environment = {name: value for name, value in os.environ.items()
+                   if name != "PYTHONDONTWRITEBYTECODE"}
+    environment["PYTHONPYCACHEPREFIX"] = str(folder)
+    return environment
+
+
+def relay_at_rest(starts: int, accounts: bool = False) -> AtRest:
+    """Start ``serve --no-accounts`` (with ``accounts``, ``serve`` keeping them in SQLite)
+    ``starts`` times, each until its log says it listens, after one start that writes the
+    bytecode."""
     listening, resident, python = [], [], []
     with tempfile.TemporaryDirectory() as folder:
-        for _ in range(starts):
+        environment = compiled(Path(folder) / "bytecode")
+        command = [sys.executable, "-m", "audiospoons", "serve", "--port", "0",
+                   *([] if accounts else ["--no-accounts"]), "--data", folder]
+        for start in range(starts + 1):
             began = time.perf_counter()
-            subprocess.run([sys.executable, "-c", "pass"], check=True)
-            python.append(time.perf_counter() - began)
+            subprocess.run([sys.executable, "-c", "pass"], check=True, env=environment)
+            if start:
+                python.append(time.perf_counter() - began)
             began = time.perf_counter()
-            process = subprocess.Popen(
-                [sys.executable, "-m", "audiospoons", "serve", "--port", "0", "--no-accounts",
-                 "--data", folder], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                text=True, cwd=ROOT)
+            process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
+                                       stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                                       env=environment)
             assert process.stderr is not None
             try:
                 for line in process.stderr:
                     if "listening on" in line:
-                        listening.append(time.perf_counter() - began)
-                        resident.append(resident_kib(process.pid))
+                        if start:
+                            listening.append(time.perf_counter() - began)
+                            resident.append(resident_kib(process.pid))
                         break
                 else:
                     raise RuntimeError("the relay stopped before it listened")
@@ -567,7 +584,7 @@ def main_runs(args: argparse.Namespace) -> tuple[dict[int, Run], dict[int, Run],
 
 
 def report(args: argparse.Namespace, relay: dict[int, Run], irc: dict[int, Run],
-           memory: Memory, rest: AtRest, loop: str) -> None:
+           memory: Memory, rest: AtRest, keeping: AtRest, loop: str) -> None:
     print(f"relay fan-out on 127.0.0.1: rooms of {args.room_size}, each member speaking once"
           f" a second for {args.seconds:g} s; latency from a send to each other member's"
           f" socket, ms (Python {sys.version.split()[0]}, {os.cpu_count()} cores, clients in"
@@ -604,6 +621,9 @@ def report(args: argparse.Namespace, relay: dict[int, Run], irc: dict[int, Run],
     print(f"at rest (serve --no-accounts, nothing connected): {rest.resident / 1024:.1f} MB"
           f" resident, {rest.listening:.3f} s from start to listening (python -c pass:"
           f" {rest.python:.3f} s; medians of {args.starts})")
+    print(f"at rest (serve, its accounts in SQLite, nothing connected):"
+          f" {keeping.resident / 1024:.1f} MB resident, {keeping.listening:.3f} s from start to"
+          f" listening (python -c pass: {keeping.python:.3f} s)")
     if not irc:
         print("ngircd: not compared (install Debian's ngircd, or drop --no-ngircd)")
     goals = [(1, "one 8-seat room p99 <= 1 ms"), (64, "64 busy rooms of 8 p99 <= 2 ms")]
@@ -642,8 +662,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the relay's event loop (default: the relay's own choice)")
     args = parser.parse_args(argv)
     rest = relay_at_rest(args.starts)
+    keeping = relay_at_rest(args.starts, accounts=True)
     relay, irc, memory, loop = main_runs(args)
-    report(args, relay, irc, memory, rest, loop)
+    report(args, relay, irc, memory, rest, keeping, loop)
     return 0
 
 
