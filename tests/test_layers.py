@@ -175,36 +175,6 @@ def test_the_relay_command_loads_no_app_screen_speech_or_sound() -> None:
     assert offenders == []
 
 
-HEAVY_AT_REST = ("sqlalchemy", "alembic", "aiosqlite", "asyncpg", "redis", "babel")
-"""What a relay keeps accounts with (SQLAlchemy, Alembic and their drivers), what a cluster's
-process meets the others through (Redis), and what reads the message catalogs (Babel)."""
-
-
-def test_the_relay_without_accounts_or_a_cluster_loads_no_database_redis_or_catalogs(
-        tmp_path: Path) -> None:
-    """``audiospoons serve --no-accounts``, listening, has loaded none of ``HEAVY_AT_REST``:
-    they load with the option that needs them."""
-    relay = subprocess.Popen(
-        [sys.executable, "-X", "importtime", "-m", "audiospoons", "serve", "--port", "0",
-         "--no-accounts", "--data", str(tmp_path)],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    assert relay.stderr is not None
-    loaded: set[str] = set()
-    try:
-        for line in relay.stderr:
-            if "relay listening on" in line:
-                break
-            if line.startswith("import time:") and "|" in line:
-                loaded.add(line.rsplit("|", 1)[1].strip())
-        else:
-            raise AssertionError("the relay stopped before it listened")
-    finally:
-        relay.terminate()
-        relay.wait(30)
-    assert "audiospoons.net.server" in loaded
-    assert sorted(name for name in loaded if name.split(".")[0] in HEAVY_AT_REST) == []
-
-
 def modules_loaded_when_listening(*arguments: str) -> set[str]:
     """The modules ``audiospoons serve --port 0 ARGUMENTS`` has loaded when its log says it
     listens (Python's ``-X importtime`` names each as it loads)."""
@@ -225,6 +195,20 @@ def modules_loaded_when_listening(*arguments: str) -> set[str]:
         relay.terminate()
         relay.wait(30)
     return loaded
+
+
+HEAVY_AT_REST = ("sqlalchemy", "alembic", "aiosqlite", "asyncpg", "redis", "babel")
+"""What a relay keeps accounts with (SQLAlchemy, Alembic and their drivers), what a cluster's
+process meets the others through (Redis), and what reads the message catalogs (Babel)."""
+
+
+def test_the_relay_without_accounts_or_a_cluster_loads_no_database_redis_or_catalogs(
+        tmp_path: Path) -> None:
+    """``audiospoons serve --no-accounts``, listening, has loaded none of ``HEAVY_AT_REST``:
+    they load with the option that needs them."""
+    loaded = modules_loaded_when_listening("--no-accounts", "--data", str(tmp_path))
+    assert "audiospoons.net.server" in loaded
+    assert sorted(name for name in loaded if name.split(".")[0] in HEAVY_AT_REST) == []
 
 
 NEEDED_LATER = ("argon2", "platformdirs", "statistics", "importlib.resources",
