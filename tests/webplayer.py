@@ -11,9 +11,10 @@ from playwright.sync_api import Page
 AGAIN = "Enter to play again"
 GAME_WON = ("wins the game!", "win the game!")
 EASY_TABLE = ('{"first_run": false, "players": 3, "bots": "easy", "verbosity": "full",'
-              ' "options": {"round_pause": "0.5", "hand_size": "3"}}')
+              ' "rate": 450, "options": {"round_pause": "0.5", "hand_size": "3"}}')
 """Kept settings for a short game at which the page's player has time to play: three players,
-the slowest bots, every move said, sets of three."""
+the slowest bots, every move said, sets of three; the fastest speech, since a game waits for
+its lines to be said."""
 TOOK = ("You drew", "You picked up")
 PASSED = ("You passed", "You discarded")
 NOTHING_WAITING = "No card is waiting for you."
