@@ -264,10 +264,9 @@ class Table(Generic[G, B]):
         self._seated = {bot.seat: bot for bot in self.bots}
         self._hearing_all = [bot for bot in self.bots if bot.hears_all]
 
-    def _handed(self, event: Event) -> list[B]:
-        """The bots ``event`` is handed to: all, or for news to some seats alone
+    def _handed(self, parties: tuple[int, ...] | None) -> list[B]:
+        """The bots an event is handed to: all, or for news to some seats alone
         (``Event.parties``) their bots and those that hear all."""
-        parties = event.parties()
         if parties is None:
             return self.bots
         seated = self._seated
@@ -280,19 +279,24 @@ class Table(Generic[G, B]):
         (what every seat but the card's owner sees) is made once, when a bot is handed it,
         and shared."""
         touched = self._touched
+        handed = self._handed
         for event in events:
             owner = event.owner()
             if owner is not None:
                 hidden: Event | None = None
-                for bot in self._handed(event):
+                for bot in handed(event.parties()):
                     if bot.seat == owner:
-                        view: Event | None = event
-                    else:
-                        view = hidden = hidden or event.seen_by(None)
-                    if view is not None and bot.observe(view):
+                        if bot.observe(event):
+                            touched.add(bot)
+                        continue
+                    if hidden is None:
+                        hidden = event.seen_by(None)
+                        if hidden is None:
+                            continue
+                    if bot.observe(hidden):
                         touched.add(bot)
             else:
-                for bot in self._handed(event):
+                for bot in handed(event.parties()):
                     seen = event.seen_by(bot.seat)
                     if seen is not None and bot.observe(seen):
                         touched.add(bot)
