@@ -71,6 +71,11 @@ GULLIBLE = 0.3
 """With feints allowed, a bot believes a reach at once with this share of its chance to miss a
 silent first grab (``1 - Skill.notice``): an easy bot is fooled by one feint in about seven."""
 
+CARD_MOVES = (CardTaken, CardPassed)
+"""A card picked up or passed on: most of what a bot is told (a tuple, as ``isinstance`` takes
+one faster than a union built at each call)."""
+CARD_PLAY = (Take, Pass)
+
 DOUBT = 3.0
 """With feints allowed, how long a bot that heard a reach and has no card move to test it with
 waits (beyond its reaction) before it gambles on a grab."""
@@ -131,12 +136,17 @@ class SimpleBot:
         self._to_pass: Card | None = None
         self._plan: tuple[float, Command] | None = None
         self._stale = True
+        self._hand_size = options.hand_size
+        self._no_stock = options.deck is DeckKind.NO_STOCK
+        self._waiting_pile = options.waiting_pile
+        self._anyone_draws = not self._no_stock and options.draw is not DrawVariant.DISCARD
+        """Every seat may draw from the stock (with ``DISCARD`` only the dealer)."""
 
     # ----------------------------------------------------------------- what the Table calls
 
     def observe(self, event: Event) -> bool:
         """Take in one event as this seat sees it; True when it changed this seat's plans."""
-        if isinstance(event, CardTaken | CardPassed):
+        if isinstance(event, CARD_MOVES):
             return self._card_moved(event)
         me = self.seat
         if self._numbered:
@@ -280,7 +290,7 @@ class SimpleBot:
         """The planned move was made at ``now``; plan afresh. A card move that went through
         after a reach shows the reach was a feint, unless card play goes on while the spoons go
         (``keep_playing``)."""
-        if self._plan is not None and isinstance(self._plan[1], Take | Pass) \
+        if self._plan is not None and isinstance(self._plan[1], CARD_PLAY) \
                 and not self.options.keep_playing:
             self.doubt_until = None
         self.ready_at = now
@@ -374,14 +384,18 @@ class SimpleBot:
         return Signal(self.seat) if self.options.signal else Grab(self.seat)
 
     def _card_move(self, now: float) -> tuple[float, Command] | None:
-        me = self.seat
-        size = self.options.hand_size
-        if self.knife_owed or len(self.hand) > size or (
-                self._passes_first() and len(self.hand) == size):
-            return now + self._card_time(), Pass(me, self._card_to_pass())
-        if (self.waiting or self._may_draw()) and not (
-                self.options.waiting_pile is False and len(self.hand) >= size):
-            return now + self._card_time(), Take(me)
+        size = self._hand_size
+        held = len(self.hand)
+        may_draw = self._may_draw()
+        waiting = self.waiting
+        if self._no_stock:
+            passes_first = not waiting or not self._waiting_pile
+        else:
+            passes_first = not self._waiting_pile and (waiting > 0 or may_draw)
+        if self.knife_owed or held > size or (passes_first and held == size):
+            return now + self._card_delay.sample(self.rng), Pass(self.seat, self._card_to_pass())
+        if (waiting or may_draw) and not (self._waiting_pile is False and held >= size):
+            return now + self._card_delay.sample(self.rng), Take(self.seat)
         return None
 
     def _react(self, now: float) -> tuple[float, Command] | None:
@@ -401,14 +415,12 @@ class SimpleBot:
         """Whether it passes from a full hand now, before picking up: with no stock whenever
         nothing waits for it, as everyone passes at once; without a waiting pile (seed 002)
         whenever it has a card to pick up after."""
-        if self.options.deck is DeckKind.NO_STOCK:
-            return not self.waiting or not self.options.waiting_pile
-        return not self.options.waiting_pile and (self.waiting > 0 or self._may_draw())
+        if self._no_stock:
+            return not self.waiting or not self._waiting_pile
+        return not self._waiting_pile and (self.waiting > 0 or self._may_draw())
 
     def _may_draw(self) -> bool:
-        if self.options.deck is DeckKind.NO_STOCK:
-            return False
-        return self.options.draw is not DrawVariant.DISCARD or self.dealer
+        return self._anyone_draws or (self.dealer and not self._no_stock)
 
     # ----------------------------------------------------------------- the card to pass
 
