@@ -140,7 +140,8 @@ class Table(Generic[G, B]):
         earliest move goes first, the lower seat among equals, unless a timer comes first; a
         timer at the very time of a move fires first. Neither is ever due before the game's
         present."""
-        self._replan()
+        if self._touched:
+            self._replan()
         deadline = self.game.next_deadline()
         move = self._next_move()
         if move is not None and (deadline is None or move[0] < deadline):
@@ -197,7 +198,9 @@ class Table(Generic[G, B]):
             self._deliver(self.game.advance(now))
 
     def _replan(self) -> None:
-        plans = self._plans
+        plans, planned_at, quiet = self._plans, self._planned_at, self._quiet
+        queue = self._queue if self._hearing is None else None
+        now = self.game.now
         for bot in self._touched:
             plan = bot.next_move()
             if plan is None:
@@ -207,10 +210,10 @@ class Table(Generic[G, B]):
             if plan is current or plan == current:
                 continue
             plans[bot] = plan
-            self._planned_at[bot] = self.game.now
-            self._quiet.pop(bot, None)
-            if self._hearing is None:
-                heapq.heappush(self._queue, (plan[0], bot.seat, next(self._made), bot, plan))
+            planned_at[bot] = now
+            quiet.pop(bot, None)
+            if queue is not None:
+                heapq.heappush(queue, (plan[0], bot.seat, next(self._made), bot, plan))
         self._touched.clear()
 
     def _next_move(self) -> tuple[float, B] | None:
