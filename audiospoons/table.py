@@ -93,6 +93,9 @@ class Table(Generic[G, B]):
         """Each seat's bot."""
         self._hearing_all: list[B] = []
         """The bots handed every event they may know (``Bot.hears_all``)."""
+        self._party_bots: dict[tuple[int, ...], list[B]] = {}
+        """The bots handed news to each set of seats (``Event.parties``), worked out once for
+        as long as the same bots sit."""
         self._seat_bots()
 
     @property
@@ -266,16 +269,21 @@ class Table(Generic[G, B]):
     def _seat_bots(self) -> None:
         self._seated = {bot.seat: bot for bot in self.bots}
         self._hearing_all = [bot for bot in self.bots if bot.hears_all]
+        self._party_bots = {}
 
     def _handed(self, parties: tuple[int, ...] | None) -> list[B]:
         """The bots an event is handed to: all, or for news to some seats alone
         (``Event.parties``) their bots and those that hear all."""
         if parties is None:
             return self.bots
-        seated = self._seated
-        bots = [bot for seat in parties
-                if (bot := seated.get(seat)) is not None and not bot.hears_all]
-        return bots + self._hearing_all if self._hearing_all else bots
+        bots = self._party_bots.get(parties)
+        if bots is None:
+            seated = self._seated
+            bots = [bot for seat in parties
+                    if (bot := seated.get(seat)) is not None and not bot.hears_all]
+            bots += self._hearing_all
+            self._party_bots[parties] = bots
+        return bots
 
     def _deliver(self, events: list[Event]) -> None:
         """Each bot and listener gets its own view of each event. A card event's hidden copy
