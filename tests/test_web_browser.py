@@ -75,8 +75,11 @@ def open_page(browser: Browser, address: str, *scripts: str, phone: bool = False
     return page
 
 
-def heard(page: Page) -> list[dict[str, object]]:
-    lines: list[dict[str, object]] = page.evaluate("window.__heard")
+def heard(page: Page, start: int = 0) -> list[dict[str, object]]:
+    """The lines the page gave the screen reader, from the ``start``-th on (asking only for
+    the new ones keeps a long game's every look cheap)."""
+    lines: list[dict[str, object]] = page.evaluate("(start) => window.__heard.slice(start)",
+                                                   start)
     return lines
 
 
@@ -85,12 +88,12 @@ def hear(page: Page, wanted: str | Callable[[str], bool], after: int = 0) -> int
     match = wanted if callable(wanted) else (lambda text: wanted in text)
     deadline = time.monotonic() + LINE_WAIT
     while True:
-        lines = heard(page)
-        for index, line in enumerate(lines[after:], after):
+        lines = heard(page, after)
+        for index, line in enumerate(lines, after):
             if match(str(line["text"])):
                 return index
         if time.monotonic() > deadline:
-            texts = [str(line["text"]) for line in lines[after:]]
+            texts = [str(line["text"]) for line in lines]
             raise AssertionError(f"never heard {wanted!r}; heard {texts}")
         page.wait_for_timeout(50)
 

@@ -79,15 +79,16 @@ def play_by_touch(page: Page, seen: int, answer: dict[str, str]) -> list[tuple[s
     touched: list[tuple[str, bool]] = []
     deadline = time.monotonic() + GAME_WAIT
     while True:
-        lines = [str(line["text"]) for line in heard(page)]
-        fresh, seen = lines[seen:], len(lines)
+        fresh = [str(line["text"]) for line in heard(page, seen)]
+        seen += len(fresh)
         if any("Enter to play again" in text for text in fresh):
             return touched
         for text in fresh:
             key = next((key for words, key in answer.items() if words in text), "")
             if key and (box := touch_if_offered(page, key)) is not None:
                 touched.append((key, in_window(box)))
-        assert time.monotonic() < deadline, "\n".join(lines[-40:])
+        assert time.monotonic() < deadline, "\n".join(
+            str(line["text"]) for line in heard(page)[-40:])
         page.wait_for_timeout(30)
 
 
@@ -134,7 +135,7 @@ def test_razz_spoons_is_played_to_its_end_by_touch_alone(browser: Browser, addre
     when they owe it or take a King's or a count's cards (P), and grabs when the spoons are out
     (Space)."""
     kept = ('{"first_run": false, "players": 2, "bots": "expert", "verbosity": "full",'
-            ' "rate": 450, "razz_options": {"end_at": "1", "round_pause": "0.5"}}')
+            ' "razz_options": {"end_at": "1", "round_pause": "0.5"}}')
     page = open_sized(browser, address, PHONE, CAPTURE, KEPT % kept)
     start = hear(page, "Main menu. Play, 1 of 8")
     wait_for_button(page, "end")
@@ -168,7 +169,7 @@ def test_spoons_is_played_to_its_end_by_touch_alone_the_grab_always_in_reach(
     hearing another hand take one, and the game plays to its end; every key touched was on
     the screen, the grab too once the log had grown taller than its place on the screen."""
     kept = ('{"first_run": false, "players": 3, "verbosity": "full", "bots": "expert",'
-            ' "rate": 450, "options": {"round_pause": "0.5"}}')
+            ' "options": {"round_pause": "0.5"}}')
     page = open_sized(browser, address, PHONE, CAPTURE, KEPT % kept)
     start = hear(page, "Main menu. Play, 1 of 8")
     wait_for_button(page, "enter")

@@ -11,10 +11,9 @@ from playwright.sync_api import Page
 AGAIN = "Enter to play again"
 GAME_WON = ("wins the game!", "win the game!")
 EASY_TABLE = ('{"first_run": false, "players": 3, "bots": "easy", "verbosity": "full",'
-              ' "rate": 450, "options": {"round_pause": "0.5", "hand_size": "3"}}')
+              ' "options": {"round_pause": "0.5", "hand_size": "3"}}')
 """Kept settings for a short game at which the page's player has time to play: three players,
-the slowest bots, every move said, sets of three; the fastest speech, since a game waits for
-its lines to be said."""
+the slowest bots, every move said, sets of three."""
 TOOK = ("You drew", "You picked up")
 PASSED = ("You passed", "You discarded")
 NOTHING_WAITING = "No card is waiting for you."
@@ -48,19 +47,19 @@ class Player:
     def play_game(self, deadline: float) -> int:
         """Play until the game asks to play again; the index of that line."""
         while True:
-            lines = [str(text) for text in
-                     self.page.evaluate("window.__heard.map((line) => line.text)")]
-            for index in range(self.seen, len(lines)):
-                if AGAIN in lines[index]:
+            lines = [str(text) for text in self.page.evaluate(
+                "(seen) => window.__heard.slice(seen).map((line) => line.text)", self.seen)]
+            for index, line in enumerate(lines, self.seen):
+                if AGAIN in line:
                     self.seen = index + 1
                     return index
-                key = key_for(lines[index])
+                key = key_for(line)
                 if key is None and self.waiting:
                     key = "ArrowUp"
-                self.waiting = lines[index] == NOTHING_WAITING
+                self.waiting = line == NOTHING_WAITING
                 if key is not None:
                     self.page.keyboard.press(key)
                     self.presses.append(key)
-            self.seen = len(lines)
+            self.seen += len(lines)
             assert time.monotonic() < deadline, lines[-10:]
             self.page.wait_for_timeout(30)
