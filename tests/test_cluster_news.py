@@ -19,9 +19,14 @@ def test_news_is_told_in_the_order_it_came() -> None:
         async def main() -> None:
             directory = Directory(redis.url)
             heard: list[tuple[str, dict[str, object]]] = []
-            ready = asyncio.Event()
-            listening = asyncio.create_task(directory.listen(
-                lambda channel, message: heard.append((channel, message)), ready))
+            ready, all_heard = asyncio.Event(), asyncio.Event()
+
+            def hear(channel: str, message: dict[str, object]) -> None:
+                heard.append((channel, message))
+                if len(heard) == 3:
+                    all_heard.set()
+
+            listening = asyncio.create_task(directory.listen(hear, ready))
             await asyncio.wait_for(ready.wait(), 10.0)
             await directory.put_rooms([RoomEntry(5, "p", {"room": 5}, "g")])
             await directory.tell([
@@ -29,10 +34,7 @@ def test_news_is_told_in_the_order_it_came() -> None:
                 (LOBBY, {"kind": "room_listed", "room": {"room": 7}}),
                 5, (LOBBY, {"kind": "room_unlisted", "room": 5}),
                 (CHAT, {"name": "Ann", "text": "hi"})])
-            for _ in range(100):
-                if len(heard) == 3:
-                    break
-                await asyncio.sleep(0.05)
+            await asyncio.wait_for(all_heard.wait(), 10.0)
             assert heard == [(LOBBY, {"kind": "room_listed", "room": {"room": 7}}),
                              (LOBBY, {"kind": "room_unlisted", "room": 5}),
                              (CHAT, {"name": "Ann", "text": "hi"})]
