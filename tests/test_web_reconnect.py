@@ -93,6 +93,19 @@ def only_session(web: WebServer) -> WebSession:
     return sessions.pop()
 
 
+async def away_mid_game(web: WebServer, url: str) -> tuple[WebSession, str | None]:
+    """A page that starts a game and goes away once it is dealt: its session, held, and the
+    page's token."""
+    page = await open_session(url, IN_GAME)
+    await page.hear("Main menu. Play, 1 of 8")
+    await page.press("enter")
+    await page.hear("Your cards:")
+    held, token = only_session(web), page.token
+    await go_away(page)
+    await until(lambda: held.socket is None)
+    return held, token
+
+
 def test_a_page_that_comes_back_finds_its_game_where_it_stood() -> None:
     """While the page is away the game's clock stands still; the page that comes back with the
     token is told it is back, and its keys play on in the same game."""
@@ -100,14 +113,8 @@ def test_a_page_that_comes_back_finds_its_game_where_it_stood() -> None:
 
     async def play() -> None:
         async with web_server(hold=30) as (web, url):
-            page = await open_session(url, IN_GAME)
-            await page.hear("Main menu. Play, 1 of 8")
-            await page.press("enter")
-            await page.hear("Your cards:")
-            held, token = only_session(web), page.token
+            held, token = await away_mid_game(web, url)
             assert token is not None and len(token) >= 32
-            await go_away(page)
-            await until(lambda: held.socket is None)
             assert held.clock.stopped
             stood, closed_at = held.clock(), time.monotonic()
             await asyncio.sleep(gap)
@@ -133,13 +140,7 @@ def test_a_page_that_comes_back_is_given_the_keys_to_touch_and_the_table_as_they
 
     async def play() -> None:
         async with web_server(hold=30) as (web, url):
-            page = await open_session(url, IN_GAME)
-            await page.hear("Main menu. Play, 1 of 8")
-            await page.press("enter")
-            await page.hear("Your cards:")
-            held, token = only_session(web), page.token
-            await go_away(page)
-            await until(lambda: held.socket is None)
+            _, token = await away_mid_game(web, url)
             back = await open_session(url, None, resume=token)
             await back.hear("Back in your game.")
             told = back.kinds[:back.kinds.index("say")]
